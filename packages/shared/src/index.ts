@@ -1,0 +1,5 @@
+export * from './limits.js';
+export * from './errors.js';
+export * from './messages.js';
+export * from './schemas/common.js';
+export * from './schemas/reference.js';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** Spec section 5: text must not carry HTML tags, scripts or inline handlers. */
+const FORBIDDEN_TEXT = /<[^>]*>|<\s*script|javascript:|data:text\/html|onerror\s*=|onload\s*=/i;
+
+export function isSafeText(value: string): boolean {
+  return !FORBIDDEN_TEXT.test(value);
+}
+
+/** A free text field that rejects the forbidden content of section 5 with `message`. */
+export function safeText(message: string) {
+  return z.string().refine(isSafeText, { message });
+}
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const matchIdQuerySchema = z.object({ match_id: z.coerce.number().int().positive() });
+export const messageResponseSchema = z.object({ message: z.string() });
