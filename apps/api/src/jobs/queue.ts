@@ -1,0 +1,34 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+
+export const MAIL_DELIVER = 'mail.deliver';
+
+export interface JobsOptions {
+  /** How often an idle worker polls for jobs (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** First retry delay; doubled at each retry (retryBackoff). */
+  retryDelaySeconds?: number;
+  retryLimit?: number;
+  /** Period of the outbox sweeper. */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * pg-boss with its own small pool (2 connections): it must never wait behind the API's
+ * Prisma pool. It runs on the real PostgreSQL and on the embedded PGlite alike
+ * (verified by the test suite's embedded tier).
+ */
+export function createQueue(connectionString: string, log: Pick<FastifyBaseLogger, 'error'>) {
+  const boss = new PgBoss({
+    connectionString,
+    max: 2,
+    schema: 'pgboss',
+    application_name: 'munegu-jobs',
+    // Cron scheduling is not used (the sweeper is a timer), so skip its clock monitor.
+    schedule: false,
+  });
+  boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
+  return boss;
+}
+
+export type Queue = PgBoss;

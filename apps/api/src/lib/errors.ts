@@ -1,0 +1,41 @@
+import type { ErrorCode } from '@munegu/shared';
+
+/** HTTP status of each error code: the one place codes meet HTTP. */
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INACTIVE_ACCOUNT: 403,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  INTERNAL: 500,
+};
+
+export interface AppErrorOptions {
+  /** Overrides the code's usual status (rarely needed). */
+  status?: number;
+  /** Field errors, returned as `errors` for VALIDATION. */
+  details?: { path: string; message: string }[];
+}
+
+/** The one error type services throw; `message` is French and shown to the user as is. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly details: { path: string; message: string }[] | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = options.status ?? STATUS[code];
+    this.details = options.details;
+  }
+}
+
+export const notFound = (message = 'Ressource introuvable.') => new AppError('NOT_FOUND', message);

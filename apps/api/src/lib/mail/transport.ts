@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where mails leave the application. Swapped in tests (SMTP sink) and by configuration. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close?(): void;
+}
+
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transporter.sendMail({ from, ...mail });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+const LINK = /https?:\/\/[^\s<>"')]+/g;
+
+/**
+ * Without SMTP, each mail is written as an .eml file under `dir`. The file path and the links of
+ * the text part are logged: someone trying the product locally has no mailbox, and the
+ * confirmation or reset link in the log is how they finish registering. It is the only place
+ * a link is logged; with SMTP configured nothing here runs.
+ */
+export function fileTransport(
+  dir: string,
+  from: string,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): MailTransport {
+  const builder = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    async send(mail) {
+      const info = await builder.sendMail({ from, ...mail });
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info(
+        { file, to: mail.to, subject: mail.subject, links: mail.text.match(LINK) ?? [] },
+        'mail écrit sur disque',
+      );
+    },
+  };
+}

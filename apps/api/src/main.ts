@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { buildApp, type App } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { createDb, type Db } from './db/client.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './seed/index.js';
+
+interface DemoAccount {
+  role: string;
+  email: string;
+  pseudo: string;
+  password: string;
+}
+
+function printDemoAccounts(accounts: DemoAccount[], url: string): void {
+  if (accounts.length === 0) return;
+  const lines = [
+    '',
+    '──────────── Comptes de démonstration ────────────',
+    ...accounts.map(
+      (a) => `  ${a.role.padEnd(12)} ${a.email.padEnd(32)} ${a.password}   (${a.pseudo})`,
+    ),
+    `  Connexion : ${url}/login`,
+    '──────────────────────────────────────────────────',
+    '',
+  ];
+  // Printed rather than logged: these are demo credentials a person needs to read.
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let embedded: EmbeddedDatabase | null = null;
+  let db: Db | null = null;
+  let app: App | null = null;
+  let stopping = false;
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info({ signal }, 'arrêt en cours');
+    try {
+      // close() stops accepting connections, runs preClose (pg-boss) and onClose (Prisma).
+      if (app) await app.close();
+      else await db?.$disconnect();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (err) {
+      process.stderr.write(`Arrêt incomplet : ${String(err)}\n`);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase(path.join(config.dataDir, 'pglite'));
+    databaseUrl = embedded.url;
+    process.stdout.write(`Base embarquée (PGlite) : ${path.join(config.dataDir, 'pglite')}\n`);
+  }
+  await migrate(databaseUrl);
+  // PGlite runs every query on one session: a larger pool would only queue.
+  db = createDb({ connectionString: databaseUrl, max: embedded ? 1 : 10 });
+  const { demoAccounts } = await seed(db, {
+    demo: config.demoData,
+    now: new Date(),
+    log: (message: string) => process.stdout.write(`${message}\n`),
+  });
+
+  app = await buildApp({ config, db, databaseUrl });
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Munegu écoute sur ${config.publicUrl}`);
+  if (config.demoData) printDemoAccounts(demoAccounts, config.publicUrl);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Échec du démarrage : ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
+import { uniqueEmail } from '../../../test/helpers/factories.js';
+import { smtpSink, waitFor } from '../../../test/helpers/smtp-sink.js';
+import { smtpTransport } from '../../lib/mail/transport.js';
+import { layout } from '../../lib/mail/layout.js';
+
+/** Mail delivery through a real SMTP server started by the test. */
+describe('mail outbox', () => {
+  const sink = smtpSink();
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    await sink.start();
+    const transport = () => smtpTransport(sink.url, 'Munegu <no-reply@munegu.test>');
+    a = await createTestApp({ mailTransport: transport(), jobs: FAST_JOBS });
+    // A second API instance on the same database, with its own worker.
+    b = await createTestApp({ database: a.database, mailTransport: transport(), jobs: FAST_JOBS });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+    await sink.stop();
+  });
+
+  const mailTo = (to: string, subject: string) => ({
+    to,
+    kind: 'test',
+    ...layout({
+      subject,
+      greeting: 'Bonjour Zoé,',
+      blocks: [
+        { paragraph: 'Votre compte est prêt <b>enfin</b> !' },
+        { action: { label: 'Confirmer', url: 'http://localhost/x?a=1&b=2' } },
+      ],
+      signature: "— L'équipe",
+    }),
+  });
+  const received = (to: string) => sink.received.filter((m) => m.to.includes(to));
+  const row = (id: string) => a.db.mailOutbox.findUniqueOrThrow({ where: { id } });
+
+  it('delivers an enqueued mail with French text and HTML parts', async () => {
+    const to = uniqueEmail('zoe');
+    const id = await a.app.mail.enqueue(mailTo(to, 'Bienvenue à bord'));
+    const [mail] = await waitFor(() => (received(to).length ? received(to) : null));
+    expect(mail!.subject).toBe('Bienvenue à bord');
+    expect(mail!.text).toContain('Votre compte est prêt <b>enfin</b> !');
+    expect(mail!.html).toContain('Votre compte est prêt &lt;b&gt;enfin&lt;/b&gt; !');
+    expect(mail!.html).toContain('href="http://localhost/x?a=1&amp;b=2"');
+    await waitFor(async () => (await row(id)).status === 'SENT');
+    expect(await row(id)).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
+  });
+
+  it('keeps the mail while the SMTP server is down, then delivers it exactly once', async () => {
+    await sink.stop();
+    const to = uniqueEmail('panne');
+    const id = await a.app.mail.enqueue(mailTo(to, 'Pendant la panne'));
+    const failed = await waitFor(async () => {
+      const r = await row(id);
+      return r.attempts >= 2 && r.status === 'FAILED' ? r : null;
+    });
+    expect(failed.lastError).toBeTruthy();
+    expect(failed.sentAt).toBeNull();
+
+    await sink.start();
+    await waitFor(async () => (await row(id)).status === 'SENT', 20_000);
+    // Give any duplicate job time to show up before counting.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(received(to)).toHaveLength(1);
+  });
+
+  it('two instances racing for the same mails send each one once', async () => {
+    const to = uniqueEmail('course');
+    const ids = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? a : b).app.mail.enqueue(mailTo(to, `Course ${i}`)),
+      ),
+    );
+    // Both instances also try every mail directly, on top of their workers.
+    const results = await Promise.allSettled(
+      ids.flatMap((id) => [a.app.mail.deliver(id), b.app.mail.deliver(id)]),
+    );
+    expect(
+      results.filter((r) => r.status === 'fulfilled' && r.value === 'sent').length,
+    ).toBeLessThanOrEqual(6);
+    await waitFor(
+      async () =>
+        (await a.db.mailOutbox.count({ where: { id: { in: ids }, status: 'SENT' } })) === 6,
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    const subjects = received(to)
+      .map((m) => m.subject)
+      .sort();
+    expect(subjects).toEqual([
+      'Course 0',
+      'Course 1',
+      'Course 2',
+      'Course 3',
+      'Course 4',
+      'Course 5',
+    ]);
+  });
+
+  it('re-queues a mail whose job was lost (sweeper)', async () => {
+    const to = uniqueEmail('perdu');
+    // A row written without any job, as after a crash between insert and dispatch.
+    const row0 = await a.db.mailOutbox.create({
+      data: { ...mailTo(to, 'Retrouvé'), createdAt: new Date(Date.now() - 5 * 60_000) },
+    });
+    expect(await a.app.mail.sweep()).toBeGreaterThanOrEqual(1);
+    await waitFor(async () => (await row(row0.id)).status === 'SENT');
+    expect(received(to)).toHaveLength(1);
+  });
+});

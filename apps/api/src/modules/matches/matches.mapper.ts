@@ -1,0 +1,52 @@
+import type { Club, LeagueRow, Match } from '@munegu/shared';
+import type { Club as ClubRow } from '../../generated/prisma/client.js';
+import type { MatchWithClubs } from './matches.repository.js';
+
+export function toClub(club: ClubRow): Club {
+  return {
+    id: club.id,
+    nom: club.nom,
+    logo: club.logo,
+    stade: club.stadeImage,
+    nomStade: club.nomStade,
+    ville: club.ville,
+    departement_club: club.departement,
+  };
+}
+
+/** 'HH:mm' of an instant in UTC (spec: times are read as UTC and shown in the browser's zone). */
+const utcTime = (d: Date) => d.toISOString().slice(11, 16);
+
+/** `ordre` and `edit_pronostic` are derived here, at read time, from the kickoff and `now`. */
+export function toMatch(match: MatchWithClubs, ordre: number, now: Date): Match {
+  return {
+    id: match.id,
+    date: match.kickoffAt.toISOString(),
+    heure: utcTime(match.kickoffAt),
+    journee: match.journee,
+    hashtag: match.hashtag,
+    ordre,
+    is_finish: match.finishedAt !== null,
+    edit_pronostic: match.finishedAt === null && now.getTime() < match.kickoffAt.getTime(),
+    buts_dom: match.homeGoals,
+    buts_ext: match.awayGoals,
+    club_dom: toClub(match.homeClub),
+    club_ext: toClub(match.awayClub),
+  };
+}
+
+export function toLeagueRow(row: {
+  position: number;
+  played: number;
+  points: number;
+  goalDiff: number;
+  club: ClubRow;
+}): LeagueRow {
+  return {
+    position: row.position,
+    club: { id: row.club.id, nom: row.club.nom, logo: row.club.logo },
+    matchs_joues: row.played,
+    points: row.points,
+    diff_buts: row.goalDiff,
+  };
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.js';
+import type { ReasonKind } from '../../generated/prisma/client.js';
+
+export function referenceRepository(db: Db) {
+  return {
+    transports: () =>
+      db.transportType.findMany({ orderBy: { id: 'asc' }, select: { id: true, libelle: true } }),
+    antennas: () =>
+      db.antenna.findMany({
+        orderBy: [{ categorie: 'asc' }, { nom: 'asc' }],
+        select: { id: true, nom: true, categorie: true },
+      }),
+    newsCategories: () =>
+      db.newsCategory.findMany({ orderBy: { id: 'asc' }, select: { id: true, libelle: true } }),
+    reasons: (kind: ReasonKind, section = '') =>
+      db.reason.findMany({
+        where: { kind, section },
+        orderBy: [{ position: 'asc' }, { id: 'asc' }],
+        select: { id: true, label: true },
+      }),
+    departments: () =>
+      db.department.findMany({ orderBy: { code: 'asc' }, select: { code: true, name: true } }),
+  };
+}
+
+export type ReferenceRepository = ReturnType<typeof referenceRepository>;

@@ -1,0 +1,275 @@
+import type { Db } from '../db/client.js';
+import type { Role } from '../generated/prisma/client.js';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import { CLUBS, MONACO_CLUB_ID, crestPath } from './clubs.js';
+import type { DemoAccount } from './index.js';
+
+/**
+ * One ACTIVE account per role. The passwords are public (printed by `pnpm db:seed --demo`):
+ * demo data is for local and preview databases only, never production.
+ */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    role: 'UTILISATEUR',
+    email: 'utilisateur@demo.munegu.local',
+    pseudo: 'supporter_demo',
+    password: 'Supporter#Demo26',
+  },
+  {
+    role: 'REDACTEUR',
+    email: 'redacteur@demo.munegu.local',
+    pseudo: 'redacteur_demo',
+    password: 'Redacteur#Demo26',
+  },
+  {
+    role: 'MODERATEUR',
+    email: 'moderateur@demo.munegu.local',
+    pseudo: 'moderateur_demo',
+    password: 'Moderateur#Demo26',
+  },
+  {
+    role: 'ADMIN',
+    email: 'admin@demo.munegu.local',
+    pseudo: 'admin_demo',
+    password: 'Admin#Demo2026',
+  },
+];
+
+/** Demo rounds: 1..FINISHED are played, the rest are upcoming. */
+const FINISHED_ROUNDS = 10;
+const UPCOMING_ROUNDS = 8;
+const DAY_MS = 86_400_000;
+/** Monaco's goals first, then the opponent's, for the played rounds. */
+const DEMO_SCORES: ReadonlyArray<readonly [number, number]> = [
+  [2, 1],
+  [1, 1],
+  [3, 0],
+  [0, 2],
+  [2, 2],
+  [4, 1],
+  [1, 0],
+  [0, 0],
+  [2, 3],
+  [3, 1],
+];
+/** Weekend slots, cycled by round: day offset from Saturday and UTC time (Paris is UTC+1/+2). */
+const KICKOFF_SLOTS = [
+  { day: 0, hour: 19, minute: 0 },
+  { day: 1, hour: 14, minute: 0 },
+  { day: 0, hour: 15, minute: 0 },
+  { day: 1, hour: 19, minute: 45 },
+] as const;
+
+/** The football season containing `now`: July starts a new one ('2026-2027'). */
+export function seasonOf(now: Date): string {
+  const year = now.getUTCFullYear();
+  const start = now.getUTCMonth() >= 6 ? year : year - 1;
+  return `${start}-${start + 1}`;
+}
+
+interface DemoMatch {
+  journee: number;
+  kickoffAt: Date;
+  homeClubId: number;
+  awayClubId: number;
+  hashtag: string;
+  homeGoals: number | null;
+  awayGoals: number | null;
+  finishedAt: Date | null;
+}
+
+/**
+ * A weekly run of AS Monaco rounds around `now`, one per weekend, home and away alternating.
+ * Played rounds end on the last weekend that is entirely over (Saturday at least 2 days
+ * before today); upcoming rounds start on the first Saturday after today, so every played
+ * match is over and every upcoming one is in the future (the gap between the two runs is
+ * one or two weeks, like an international break). Derived from `now` only, so re-running
+ * later re-dates the same rows (keyed on season + journee).
+ */
+export function demoMatches(now: Date): DemoMatch[] {
+  const opponents = CLUBS.filter((c) => c.id !== MONACO_CLUB_ID);
+  const monaco = CLUBS.find((c) => c.id === MONACO_CLUB_ID)!;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const dayOfWeek = (t: number) => new Date(t).getUTCDay();
+  const lastPlayedSaturday =
+    today - 2 * DAY_MS - ((dayOfWeek(today - 2 * DAY_MS) + 1) % 7) * DAY_MS;
+  const firstUpcomingSaturday = today + DAY_MS + ((6 - dayOfWeek(today + DAY_MS) + 7) % 7) * DAY_MS;
+  const matches: DemoMatch[] = [];
+  for (let journee = 1; journee <= FINISHED_ROUNDS + UPCOMING_ROUNDS; journee++) {
+    const opponent = opponents[(journee - 1) % opponents.length]!;
+    const home = journee % 2 === 1;
+    const slot = KICKOFF_SLOTS[journee % KICKOFF_SLOTS.length]!;
+    const saturday =
+      journee <= FINISHED_ROUNDS
+        ? lastPlayedSaturday - (FINISHED_ROUNDS - journee) * 7 * DAY_MS
+        : firstUpcomingSaturday + (journee - FINISHED_ROUNDS - 1) * 7 * DAY_MS;
+    const kickoffAt = new Date(
+      saturday + slot.day * DAY_MS + (slot.hour * 60 + slot.minute) * 60_000,
+    );
+    const score = journee <= FINISHED_ROUNDS ? DEMO_SCORES[journee - 1]! : null;
+    matches.push({
+      journee,
+      kickoffAt,
+      homeClubId: home ? MONACO_CLUB_ID : opponent.id,
+      awayClubId: home ? opponent.id : MONACO_CLUB_ID,
+      hashtag: home ? `#${monaco.code}${opponent.code}` : `#${opponent.code}${monaco.code}`,
+      homeGoals: score ? (home ? score[0] : score[1]) : null,
+      awayGoals: score ? (home ? score[1] : score[0]) : null,
+      finishedAt: score ? new Date(kickoffAt.getTime() + 115 * 60_000) : null,
+    });
+  }
+  return matches;
+}
+
+async function seedDemoAccounts(db: Db, now: Date): Promise<Map<DemoAccount['role'], number>> {
+  const ids = new Map<DemoAccount['role'], number>();
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = await db.user.findUnique({ where: { email: account.email } });
+    // Keep the stored hash when it still matches, so a re-run changes nothing.
+    const passwordHash =
+      existing && (await verifyPassword(account.password, existing.passwordHash))
+        ? existing.passwordHash
+        : await hashPassword(account.password);
+    const data = {
+      pseudo: account.pseudo,
+      pseudoKey: account.pseudo.toLowerCase(),
+      passwordHash,
+      role: account.role as Role,
+      status: 'ACTIVE' as const,
+    };
+    const user = await db.user.upsert({
+      where: { email: account.email },
+      update: data,
+      create: {
+        ...data,
+        email: account.email,
+        prenom: 'Démo',
+        nom: account.role,
+        birthDate: new Date(Date.UTC(1994, 4, 14)),
+        departement: 'FR-06',
+        notifMailAppli: true,
+        notifMailPromo: false,
+        lastActivityAt: now,
+      },
+    });
+    ids.set(account.role, user.id);
+  }
+  return ids;
+}
+
+async function seedDemoMatches(db: Db, now: Date, season: string): Promise<void> {
+  for (const m of demoMatches(now)) {
+    const upcomingHome = m.finishedAt === null && m.homeClubId === MONACO_CLUB_ID;
+    const data = {
+      ...m,
+      season,
+      ticketUrl: upcomingHome ? 'https://www.asmonaco.com/billetterie' : null,
+    };
+    await db.match.upsert({
+      where: { season_journee: { season, journee: m.journee } },
+      create: data,
+      update: data,
+    });
+  }
+}
+
+/** A table consistent with itself: points fall with the position, Monaco third. */
+async function seedDemoLeagueTable(db: Db, season: string): Promise<void> {
+  const order = [15, 10, MONACO_CLUB_ID, 6, 7, 9, 13, 17, 16, 18, 4, 3, 12, 14, 2, 5, 8, 11];
+  const points = [25, 22, 20, 19, 18, 17, 15, 14, 13, 13, 12, 11, 10, 9, 8, 7, 5, 3];
+  const goalDiff = [16, 9, 7, 6, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -8, -9, -10];
+  for (const [i, clubId] of order.entries()) {
+    const data = {
+      position: i + 1,
+      played: FINISHED_ROUNDS,
+      points: points[i]!,
+      goalDiff: goalDiff[i]!,
+    };
+    await db.leagueTableRow.upsert({
+      where: { season_clubId: { season, clubId } },
+      create: { season, clubId, ...data },
+      update: data,
+    });
+  }
+}
+
+const DEMO_NEWS = [
+  {
+    sourceUrl: 'https://x.com/AS_Monaco/status/1990000000000000001',
+    categorie: 'MATCH',
+    titre: 'Victoire solide au Louis-II',
+    contenu:
+      "Les Rouge et Blanc s'imposent devant leur public au terme d'un match maîtrisé. Merci aux supporters présents malgré la pluie !",
+    image: crestPath('monaco'),
+    daysAgo: 1,
+  },
+  {
+    sourceUrl: 'https://x.com/AS_Monaco/status/1990000000000000002',
+    categorie: 'DÉPLACEMENTS',
+    titre: 'Déplacement à Paris : les inscriptions sont ouvertes',
+    contenu:
+      'Le bus de l’association partira de Monaco le samedi matin. Inscriptions auprès de votre antenne ou sur la MuneguMap, covoiturages bienvenus.',
+    image: crestPath('psg'),
+    daysAgo: 3,
+  },
+  {
+    sourceUrl: 'https://x.com/AS_Monaco/status/1990000000000000003',
+    categorie: 'ASSOCIATION',
+    titre: "Assemblée générale de l'association",
+    contenu:
+      "L'assemblée générale annuelle se tiendra au Stade Louis-II. Ordre du jour : bilan de la saison, déplacements et élection du bureau.",
+    image: crestPath('monaco'),
+    daysAgo: 6,
+  },
+  {
+    sourceUrl: 'https://x.com/AS_Monaco/status/1990000000000000004',
+    categorie: 'CLUB',
+    titre: 'Le centre de formation à l’honneur',
+    contenu:
+      'Trois jeunes du centre de formation ont signé leur premier contrat professionnel cette semaine. Bravo à eux !',
+    image: crestPath('monaco'),
+    daysAgo: 9,
+  },
+] as const;
+
+async function seedDemoContent(db: Db, now: Date, authorId: number): Promise<void> {
+  for (const n of DEMO_NEWS) {
+    const category = await db.newsCategory.findUniqueOrThrow({ where: { libelle: n.categorie } });
+    const data = {
+      titre: n.titre,
+      contenu: n.contenu,
+      image: n.image,
+      lien: n.sourceUrl,
+      categoryId: category.id,
+      authorId,
+      publishedAt: new Date(now.getTime() - n.daysAgo * DAY_MS),
+    };
+    await db.news.upsert({
+      where: { sourceUrl: n.sourceUrl },
+      create: { ...data, sourceUrl: n.sourceUrl },
+      update: data,
+    });
+  }
+  // Contests have no natural unique key: the demo one is found by its title.
+  const titre = 'Gagne le maillot domicile dédicacé !';
+  const contest = {
+    titre,
+    dateFin: new Date(now.getTime() + 14 * DAY_MS),
+    image: '/demo/maillot.svg',
+    lienInsta: 'https://www.instagram.com/asmonaco/',
+    lienX: 'https://x.com/AS_Monaco',
+  };
+  const existing = await db.contest.findFirst({ where: { titre } });
+  if (existing) await db.contest.update({ where: { id: existing.id }, data: contest });
+  else await db.contest.create({ data: contest });
+}
+
+/** Demo data on top of the reference data; every write is keyed on a stable value. */
+export async function seedDemo(db: Db, now: Date): Promise<DemoAccount[]> {
+  const season = seasonOf(now);
+  const ids = await seedDemoAccounts(db, now);
+  await seedDemoMatches(db, now, season);
+  await seedDemoLeagueTable(db, season);
+  await seedDemoContent(db, now, ids.get('REDACTEUR')!);
+  return DEMO_ACCOUNTS.map((a) => ({ ...a }));
+}

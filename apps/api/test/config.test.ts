@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/env.js';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'munegu-config-'));
+
+describe('configuration', () => {
+  it('names the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATA_DIR: dataDir() })).toThrow(/PORT/);
+    expect(() => loadConfig({ SMTP_URL: 'not a url', DATA_DIR: dataDir() })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ DEMO_DATA: 'peut-être', DATA_DIR: dataDir() })).toThrow(ConfigError);
+  });
+
+  it('requires a long JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', DATA_DIR: dataDir() }),
+    ).toThrow(/JWT_SECRET/);
+  });
+
+  it('outside production, generates a secret once and keeps it across restarts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(readFileSync(path.join(dir, 'secrets', 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+  });
+
+  it('defaults: embedded database with demo data, local public URL', () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), PORT: '4321' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.demoData).toBe(true);
+    expect(c.publicUrl).toBe('http://localhost:4321');
+    expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    const withDb = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgresql://u@127.0.0.1:5432/db',
+    });
+    expect(withDb.demoData).toBe(false);
+    expect(existsSync(c.dataDir)).toBe(true);
+  });
+});

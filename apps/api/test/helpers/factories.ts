@@ -1,0 +1,49 @@
+import type { Db } from '../../src/db/client.js';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** A club with a unique name, so files sharing one database never collide. */
+export function createClub(db: Db, overrides: Partial<{ nom: string; ville: string }> = {}) {
+  const id = unique();
+  return db.club.create({
+    data: {
+      nom: overrides.nom ?? `Club ${id}`,
+      slug: `club-${id}`,
+      nomStade: `Stade ${id}`,
+      ville: overrides.ville ?? 'Testville',
+      departement: '06',
+      logo: `/clubs/club-${id}.svg`,
+    },
+  });
+}
+
+/** A season label unique to the caller (matches are unique per season and round). */
+export const uniqueSeason = () => `T${Math.random().toString(36).slice(2, 10)}`;
+
+export async function createMatch(
+  db: Db,
+  data: {
+    kickoffAt: Date;
+    season: string;
+    journee: number;
+    finishedAt?: Date | null;
+    homeClubId?: number;
+    awayClubId?: number;
+  },
+) {
+  const home = data.homeClubId ?? (await createClub(db)).id;
+  const away = data.awayClubId ?? (await createClub(db)).id;
+  return db.match.create({
+    data: {
+      kickoffAt: data.kickoffAt,
+      season: data.season,
+      journee: data.journee,
+      finishedAt: data.finishedAt ?? null,
+      homeClubId: home,
+      awayClubId: away,
+      hashtag: '#TEST',
+    },
+  });
+}
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${unique()}@example.com`.slice(0, 40);

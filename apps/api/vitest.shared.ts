@@ -1,0 +1,11 @@
+import type { ViteUserConfig } from 'vitest/config';
+
+/** What both test tiers share; each config adds its database global setup. */
+export const sharedTest = {
+  include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  // Owned by the data-model engineer, run with their own setup.
+  exclude: ['test/migrations.test.ts', 'test/seed.test.ts', '**/node_modules/**'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} satisfies NonNullable<ViteUserConfig['test']>;

@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
+import { Logo } from '../../components/ui/Logo';
+import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { MessagesLink } from '../../features/messages/components/MessagesLink';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { ProfileMenu } from './ProfileMenu';
+import { SITE } from '../config';
+
+const LINKS = [
+  { to: '/', label: 'Accueil', end: true },
+  { to: '/actualites', label: 'Actualités', end: false },
+  { to: '/jeu_prono', label: 'Pronos', end: false },
+  { to: '/contact', label: 'Contact', end: false },
+] as const;
+
+export function Navbar() {
+  const { status, user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const navId = useId();
+
+  // The mobile menu closes on navigation...
+  useEffect(() => setOpen(false), [pathname]);
+
+  // ...and on Escape, giving focus back to the burger.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        burgerRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="navbar on-dark">
+      <div className="navbar__inner">
+        <Link to="/" className="navbar__brand" aria-label={`${SITE.productName} – accueil`}>
+          <Logo />
+          <span className="navbar__name">{SITE.productName}</span>
+        </Link>
+
+        <nav
+          id={navId}
+          aria-label="Navigation principale"
+          className={`navbar__nav${open ? ' is-open' : ''}`}
+        >
+          <ul>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className="navbar__link"
+                  onClick={() => setOpen(false)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="navbar__actions">
+          {status === 'authenticated' && user ? (
+            <>
+              <MessagesLink />
+              <NotificationBell />
+              <ProfileMenu user={user} />
+            </>
+          ) : status === 'anonymous' ? (
+            <Link to="/login" className="btn btn--light btn--small navbar__login">
+              Se connecter
+            </Link>
+          ) : null}
+          <button
+            ref={burgerRef}
+            type="button"
+            className="icon-btn navbar__burger"
+            aria-expanded={open}
+            aria-controls={navId}
+            aria-label={open ? 'Fermer le menu' : 'Ouvrir le menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router-dom';
+import { useAuth, type CurrentUser } from '../../lib/auth';
+import { Avatar } from '../../components/ui/Avatar';
+
+/** Profile dropdown of the navbar: Mon profil, Paramètres, Se déconnecter. */
+export function ProfileMenu({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate();
+  const { logout } = useAuth();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="icon-btn navbar__avatar"
+        aria-label={`Menu du profil de ${user.username}`}
+      >
+        <Avatar username={user.username} picture={user.profile_picture} size={34} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+          <DropdownMenu.Label className="menu__label">{user.username}</DropdownMenu.Label>
+          <DropdownMenu.Item
+            className="menu__item"
+            onSelect={() => navigate(`/profil/${encodeURIComponent(user.username)}`)}
+          >
+            Mon profil
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/parametres')}>
+            Paramètres
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item
+            className="menu__item menu__item--danger"
+            onSelect={() => void logout()}
+          >
+            Se déconnecter
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

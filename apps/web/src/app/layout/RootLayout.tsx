@@ -1,0 +1,31 @@
+import { Outlet, ScrollRestoration, matchPath, useLocation } from 'react-router-dom';
+import { AuthProvider } from '../../lib/auth';
+import { Navbar } from './Navbar';
+import { Footer } from './Footer';
+import './layout.css';
+
+/** Routes without a footer (spec section 2): the login page and the messaging screens. */
+const NO_FOOTER = ['/login', '/messages', '/messages/:username'];
+
+export function showsFooter(pathname: string): boolean {
+  return !NO_FOOTER.some((pattern) => matchPath({ path: pattern, end: true }, pathname));
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <AuthProvider>
+      <a className="skip-link" href="#contenu">
+        Aller au contenu
+      </a>
+      <div className="app-shell">
+        <Navbar />
+        <main id="contenu" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {showsFooter(pathname) && <Footer />}
+      </div>
+      <ScrollRestoration />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import './Avatar.css';
+
+/** Where an avatar file name is served (spec section 7). URLs and data URIs pass through. */
+export function avatarUrl(picture: string | null | undefined): string | null {
+  if (!picture) return null;
+  if (/^(https?:|data:image\/|blob:|\/)/.test(picture)) return picture;
+  return `/uploads/avatar/${encodeURIComponent(picture)}`;
+}
+
+type Props = { username: string; picture?: string | null; size?: number; className?: string };
+
+/** A round avatar; falls back to the pseudo's initial when there is no image or it fails. */
+export function Avatar({ username, picture, size = 40, className = '' }: Props) {
+  const [failed, setFailed] = useState(false);
+  const src = avatarUrl(picture);
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
+  if (!src || failed) {
+    return (
+      <span className={`avatar avatar--fallback ${className}`} style={style} aria-hidden="true">
+        {username.slice(0, 1).toUpperCase() || '?'}
+      </span>
+    );
+  }
+  return (
+    <img
+      className={`avatar ${className}`}
+      style={style}
+      src={src}
+      alt={`Avatar de ${username}`}
+      width={size}
+      height={size}
+      onError={() => setFailed(true)}
+    />
+  );
+}

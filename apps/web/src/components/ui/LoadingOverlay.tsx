@@ -1,0 +1,21 @@
+import './LoadingOverlay.css';
+
+type Props = {
+  /** Covers the whole viewport when true, otherwise only the positioned parent. */
+  fullScreen?: boolean;
+  label?: string;
+};
+
+/** A spinner over the content while something loads; announced to screen readers. */
+export function LoadingOverlay({ fullScreen = false, label = 'Chargement…' }: Props) {
+  return (
+    <div
+      className={`loading-overlay${fullScreen ? ' loading-overlay--full' : ''}`}
+      role="status"
+      aria-live="polite"
+    >
+      <span className="loading-overlay__spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ABORTED, ApiError } from '../../../lib/api';
+import { accountApi } from '../api';
+import { forgotPasswordSchema, type ForgotPasswordForm as Values } from '../schemas';
+import { FormField, invalidProps } from './FormField';
+
+/** Asks for a reset link (email + birth date); the answer never says whether the account exists. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '', birthDate: '' },
+  });
+
+  const onSubmit = async (values: Values) => {
+    try {
+      if ((await accountApi.requestPasswordReset(values)) === ABORTED) return;
+      setResult({ ok: true, text: 'Si un compte existe, un mail a été envoyé.' });
+    } catch (e) {
+      setResult({
+        ok: false,
+        text:
+          e instanceof ApiError && e.network
+            ? 'Erreur réseau : impossible de contacter le serveur.'
+            : "Erreur lors de l'envoi de la demande.",
+      });
+    }
+  };
+
+  return (
+    <form
+      className="auth-form"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-labelledby="forgot-title"
+    >
+      <h2 id="forgot-title" className="auth-form__title">
+        Mot de passe oublié
+      </h2>
+      <p className="field__hint">
+        Indique ton adresse e-mail et ta date de naissance pour recevoir un lien.
+      </p>
+      <FormField id="forgot-email" label="Adresse e-mail" error={errors.email?.message}>
+        <input
+          {...invalidProps('forgot-email', errors.email?.message)}
+          className="input"
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+        />
+      </FormField>
+      <FormField
+        id="forgot-birth"
+        label="Date de naissance (JJ/MM/AAAA)"
+        error={errors.birthDate?.message}
+      >
+        <input
+          {...invalidProps('forgot-birth', errors.birthDate?.message)}
+          className="input"
+          inputMode="numeric"
+          placeholder="JJ/MM/AAAA"
+          maxLength={10}
+          autoComplete="bday"
+          {...register('birthDate')}
+        />
+      </FormField>
+      {result && (
+        <p className={result.ok ? 'success-text' : 'error-text'} role="status">
+          {result.text}
+        </p>
+      )}
+      <div className="auth-form__row">
+        <button type="button" className="btn btn--ghost" onClick={onBack}>
+          Retour
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          Envoyer le lien
+        </button>
+      </div>
+    </form>
+  );
+}

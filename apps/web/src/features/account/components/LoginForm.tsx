@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { LIMITS, MESSAGES } from '@munegu/shared';
+import { ABORTED, ApiError } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { accountApi } from '../api';
+import { loginFormSchema, type LoginForm as Values } from '../schemas';
+import { FormField, invalidProps } from './FormField';
+
+const INACTIVE = "Vous n'avez pas activé votre compte depuis le mail reçu à l'inscription.";
+
+/** Login states of spec section 4: normal, rate-limited with a countdown, inactive account. */
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [inactive, setInactive] = useState(false);
+  const [waitSeconds, setWaitSeconds] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+
+  useEffect(() => {
+    if (waitSeconds <= 0) return;
+    const id = window.setTimeout(() => setWaitSeconds((s) => s - 1), 1000);
+    return () => window.clearTimeout(id);
+  }, [waitSeconds]);
+
+  const onSubmit = async (values: Values) => {
+    setError(null);
+    setInactive(false);
+    try {
+      const result = await accountApi.login(values);
+      if (result === ABORTED) return;
+      await signIn(result.access_token);
+      navigate('/', { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 429) {
+        setWaitSeconds(e.ttl ?? LIMITS.defaultLoginWaitSeconds);
+      } else if (
+        e instanceof ApiError &&
+        (e.code === 'INACTIVE_ACCOUNT' || e.message === 'INACTIVE_ACCOUNT')
+      ) {
+        setInactive(true);
+      } else if (e instanceof ApiError && e.network) {
+        setError(MESSAGES.generic.network);
+      } else {
+        setError('Email ou mot de passe incorrect.');
+      }
+    }
+  };
+
+  const resend = async () => {
+    try {
+      await accountApi.resendConfirmation(getValues('email'));
+      toast.success(
+        "Mail de confirmation renvoyé ! Plusieurs minutes d'attente peuvent être nécessaires.",
+      );
+    } catch {
+      toast.error("Erreur lors de l'envoi du mail.");
+    }
+  };
+
+  const limited = waitSeconds > 0;
+  return (
+    <form className="auth-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <FormField id="login-email" label="Adresse e-mail" error={errors.email?.message}>
+        <input
+          {...invalidProps('login-email', errors.email?.message)}
+          className="input"
+          type="email"
+          autoComplete="email"
+          maxLength={LIMITS.loginEmailMax}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField id="login-password" label="Mot de passe" error={errors.password?.message}>
+        <input
+          {...invalidProps('login-password', errors.password?.message)}
+          className="input"
+          type="password"
+          autoComplete="current-password"
+          maxLength={LIMITS.loginPasswordMax}
+          {...register('password')}
+        />
+      </FormField>
+      <button type="button" className="link-button" onClick={onForgotPassword}>
+        Mot de passe oublié ?
+      </button>
+      <div aria-live="polite">
+        {limited && <p className="error-text">{MESSAGES.generic.tooManyRequests(waitSeconds)}</p>}
+        {error && <p className="error-text">{error}</p>}
+        {inactive && (
+          <div className="auth-form__notice">
+            <p>{INACTIVE}</p>
+            <button type="button" className="btn btn--outline btn--small" onClick={resend}>
+              Renvoyer le mail de confirmation
+            </button>
+          </div>
+        )}
+      </div>
+      <button
+        type="submit"
+        className="btn btn--primary auth-form__submit"
+        disabled={!isValid || limited || isSubmitting}
+      >
+        {isSubmitting ? 'Connexion…' : 'Se connecter'}
+      </button>
+    </form>
+  );
+}

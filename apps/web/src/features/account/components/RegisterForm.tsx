@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
+import { LIMITS, MESSAGES } from '@munegu/shared';
+import { ABORTED, ApiError } from '../../../lib/api';
+import { ResultPopup } from '../../../components/ui/ResultPopup';
+import { useAntennas, useDepartements } from '../../reference/api';
+import { accountApi } from '../api';
+import {
+  AUTH_TEXT,
+  capitalize,
+  registrationFormSchema,
+  type RegistrationForm as Values,
+} from '../schemas';
+import { FormField, invalidProps } from './FormField';
+
+const DEFAULTS: Values = {
+  prenom: '',
+  nom: '',
+  username: '',
+  email: '',
+  password: '',
+  date_naissance: '',
+  departement: '',
+  antennes: [],
+  notif_mail_appli: true,
+  notif_mail_promo: false,
+};
+
+/** Registration (spec sections 3 and 5); the server's errors show inline and in a popup. */
+export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
+  const departements = useDepartements();
+  const antennas = useAntennas();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [popup, setPopup] = useState<{ status: 'success' | 'error'; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: DEFAULTS,
+    mode: 'onTouched',
+  });
+  const chosen = watch('antennes');
+
+  const checkPseudo = async (username: string) => {
+    if (username.trim().length < LIMITS.pseudo.min) return;
+    try {
+      const result = await accountApi.checkUsername(username.trim());
+      if (result !== ABORTED && result?.taken)
+        setError('username', { message: AUTH_TEXT.pseudoTaken });
+    } catch {
+      // The server checks again on submit.
+    }
+  };
+
+  const toggleAntenna = (id: number) => {
+    const next = chosen.includes(id) ? chosen.filter((a) => a !== id) : [...chosen, id];
+    if (next.length <= LIMITS.maxAntennas) setValue('antennes', next, { shouldValidate: true });
+  };
+
+  const onSubmit = async (values: Values) => {
+    setServerError(null);
+    try {
+      const body = {
+        ...values,
+        prenom: capitalize(values.prenom),
+        nom: values.nom.trim().toUpperCase(),
+        departement: values.departement.replace(/^FR-/i, ''),
+      };
+      if ((await accountApi.register(body)) === ABORTED) return;
+      reset(DEFAULTS);
+      setPopup({
+        status: 'success',
+        message:
+          "Création réussie ! Si l'adresse e-mail est valide, un lien de confirmation vous a été envoyé.",
+      });
+    } catch (e) {
+      let message: string = MESSAGES.generic.error;
+      if (e instanceof ApiError && e.network) message = MESSAGES.generic.network;
+      else if (e instanceof ApiError && e.errors.length)
+        message = e.errors.map((err) => err.message).join('\n');
+      else if (e instanceof ApiError && e.fromServer) message = e.message;
+      setServerError(message);
+      setPopup({
+        status: 'error',
+        message: `Problème survenu lors de votre inscription. Erreur : ${message}`,
+      });
+    }
+  };
+
+  const text = (
+    name: 'prenom' | 'nom' | 'username' | 'email' | 'password' | 'date_naissance',
+    label: string,
+    extra = {},
+  ) => {
+    const id = `register-${name}`;
+    const error = errors[name]?.message;
+    return (
+      <FormField id={id} label={label} error={error}>
+        <input {...invalidProps(id, error)} className="input" {...extra} {...register(name)} />
+      </FormField>
+    );
+  };
+
+  const groups = new Map<string, typeof antennas.data>();
+  for (const antenna of antennas.data ?? []) {
+    const list = groups.get(antenna.categorie) ?? [];
+    list.push(antenna);
+    groups.set(antenna.categorie, list);
+  }
+
+  return (
+    <>
+      <form className="auth-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <div className="field-row">
+          {text('prenom', 'Prénom', { autoComplete: 'given-name', maxLength: 25 })}
+          {text('nom', 'Nom', { autoComplete: 'family-name', maxLength: 25 })}
+        </div>
+        <FormField id="register-username" label="Pseudo" error={errors.username?.message}>
+          <input
+            {...invalidProps('register-username', errors.username?.message)}
+            className="input"
+            autoComplete="username"
+            maxLength={LIMITS.pseudo.max}
+            {...register('username', {
+              onBlur: (e: { target: { value: string } }) => void checkPseudo(e.target.value),
+            })}
+          />
+        </FormField>
+        {text('email', 'Adresse e-mail', { type: 'email', autoComplete: 'email' })}
+        {text('password', 'Mot de passe', {
+          type: 'password',
+          autoComplete: 'new-password',
+          maxLength: LIMITS.password.max,
+        })}
+        <div className="field-row">
+          {text('date_naissance', 'Date de naissance (JJ/MM/AAAA)', {
+            inputMode: 'numeric',
+            placeholder: 'JJ/MM/AAAA',
+            maxLength: 10,
+            autoComplete: 'bday',
+          })}
+          <FormField
+            id="register-departement"
+            label="Département"
+            error={errors.departement?.message}
+          >
+            <select
+              {...invalidProps('register-departement', errors.departement?.message)}
+              className="input"
+              {...register('departement')}
+            >
+              <option value="">Choisir…</option>
+              {(departements.data ?? []).map((d) => (
+                <option key={d.code} value={d.code}>
+                  {d.code.replace(/^FR-/i, '')} – {d.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <fieldset className="auth-form__fieldset">
+          <legend className="field__label">Antennes de supporters (2 au maximum)</legend>
+          {groups.size === 0 ? (
+            <p className="field__hint">Aucune antenne disponible.</p>
+          ) : (
+            [...groups.entries()].map(([categorie, list]) => (
+              <div key={categorie} className="auth-form__antennas">
+                <p className="field__hint">{categorie}</p>
+                {list?.map((antenna) => (
+                  <label key={antenna.id} className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(antenna.id)}
+                      disabled={!chosen.includes(antenna.id) && chosen.length >= LIMITS.maxAntennas}
+                      onChange={() => toggleAntenna(antenna.id)}
+                    />
+                    {antenna.nom}
+                  </label>
+                ))}
+              </div>
+            ))
+          )}
+          {errors.antennes?.message && <p className="field__error">{errors.antennes.message}</p>}
+        </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" {...register('notif_mail_appli')} />
+          Recevoir les e-mails de l’application (rappels de pronostics…)
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" {...register('notif_mail_promo')} />
+          Recevoir les e-mails promotionnels (concours, offres…)
+        </label>
+        <p className="field__hint">
+          En créant un compte, tu acceptes le{' '}
+          <Link to="/traitement-donnees">traitement de tes données</Link>.
+        </p>
+        {serverError && (
+          <p className="error-text auth-form__server-error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="btn btn--primary auth-form__submit"
+          disabled={isSubmitting}
+        >
+          {isSubmitting ? 'Création…' : 'Créer mon compte'}
+        </button>
+      </form>
+      <ResultPopup
+        open={popup !== null}
+        status={popup?.status ?? 'success'}
+        message={popup?.message ?? ''}
+        onClose={() => {
+          if (popup?.status === 'success') onRegistered?.();
+          setPopup(null);
+        }}
+      />
+    </>
+  );
+}

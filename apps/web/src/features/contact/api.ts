@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactRequest } from '@munegu/shared';
+import { api } from '../../lib/api';
+
+export const contactKeys = {
+  all: ['contact'] as const,
+  send: () => [...contactKeys.all, 'send'] as const,
+};
+
+/** POST /contact → { message }. */
+export function useSendContact() {
+  return useMutation({
+    mutationKey: contactKeys.send(),
+    mutationFn: (body: ContactRequest) => api.post<{ message: string }>('/contact', body),
+  });
+}

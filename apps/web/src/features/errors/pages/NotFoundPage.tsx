@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@munegu/shared';
+import './NotFoundPage.css';
+
+export default function NotFoundPage() {
+  return (
+    <section className="page page--narrow not-found">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1>{MESSAGES.generic.notFound}</h1>
+      <p>La page demandée n’existe pas ou n’est plus disponible.</p>
+      <Link to="/" className="btn btn--primary">
+        Retour à l’accueil
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES, type Match } from '@munegu/shared';
+import { Crest } from '../../../components/ui/Crest';
+import { TicketIcon } from '../../../components/ui/icons';
+import { LOCAL_ZONE, formatLongDate, formatTime, matchKickoff } from '../../../lib/dates';
+import { useAuth } from '../../../lib/auth';
+import { SITE } from '../../../app/config';
+import { isLive, matchTitle } from '../../matches/api';
+import { Countdown } from './Countdown';
+
+type Props = {
+  match: Match;
+  index: number;
+  /** Opens the presence form ('Direction le stade !'); supplied by the carpool feature. */
+  onPresence?: (match: Match) => void;
+  /** Opens the prediction popup; supplied by the prediction feature. */
+  onPrediction?: (match: Match) => void;
+};
+
+/** One slide of the next-match carousel (spec section 2, Match block). */
+export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const kickoff = matchKickoff(match.date, match.heure);
+  const live = index === 0 && isLive(match);
+  const home = match.club_dom;
+  const away = match.club_ext;
+  const titleId = `match-${match.id}-title`;
+
+  // Unauthenticated clicks on presence or prediction go to /login (spec section 2).
+  const prediction = () => {
+    if (!isAuthenticated) return navigate('/login');
+    if (onPrediction) return onPrediction(match);
+    return navigate('/jeu_prono');
+  };
+  const presence = () => {
+    if (!isAuthenticated) return navigate('/login');
+    onPresence?.(match);
+  };
+
+  return (
+    <article className="match" aria-labelledby={titleId}>
+      <h2 id={titleId} className={`match__title${live ? ' match__title--live' : ''}`}>
+        {live && <span className="match__live-dot" aria-hidden="true" />}
+        {matchTitle(match, index)}
+      </h2>
+
+      <div className="match__teams">
+        <div className="match__team">
+          <Crest name={home.nom} logo={home.logo} size={92} />
+          <span className="match__club">{home.nom}</span>
+        </div>
+        <div className="match__center">
+          {match.is_finish && match.buts_dom != null && match.buts_ext != null ? (
+            <p
+              className="match__score"
+              aria-label={`Score final ${match.buts_dom} à ${match.buts_ext}`}
+            >
+              {match.buts_dom} – {match.buts_ext}
+            </p>
+          ) : (
+            <Countdown target={kickoff} />
+          )}
+        </div>
+        <div className="match__team">
+          <Crest name={away.nom} logo={away.logo} size={92} />
+          <span className="match__club">{away.nom}</span>
+        </div>
+      </div>
+
+      <div className="match__info">
+        <p className="match__round">Journée {match.journee}</p>
+        <p>
+          <time dateTime={kickoff.toISOString()}>
+            {formatLongDate(kickoff, LOCAL_ZONE)} à {formatTime(kickoff, LOCAL_ZONE)}
+          </time>
+        </p>
+        <p>
+          {home.nomStade || MESSAGES.listings.unknownStadium} ·{' '}
+          {home.ville || MESSAGES.listings.unknownCity}
+        </p>
+        {match.hashtag && (
+          <p className="match__hashtag">
+            {match.hashtag.startsWith('#') ? match.hashtag : `#${match.hashtag}`}
+          </p>
+        )}
+      </div>
+
+      <div className="match__actions">
+        <button type="button" className="btn btn--light" onClick={prediction}>
+          JEU DU PRONO
+        </button>
+        {live ? (
+          <a
+            className="btn btn--primary"
+            href={SITE.social.clubLive}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            SUIVRE LE MATCH EN DIRECT
+          </a>
+        ) : !match.is_finish ? (
+          <button type="button" className="btn btn--primary" onClick={presence}>
+            JE VAIS AU MATCH !
+          </button>
+        ) : null}
+      </div>
+
+      <a
+        className="match__tickets"
+        href={SITE.ticketOfficeUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <TicketIcon size={18} /> Billetterie
+      </a>
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Link } from 'react-router-dom';
+import useEmblaCarousel from 'embla-carousel-react';
+import { LIMITS, MESSAGES } from '@munegu/shared';
+import { useMediaQuery } from '../../../lib/hooks';
+import { formatDate } from '../../../lib/dates';
+import { excerptLength, useContests, useNews, type NewsItem } from '../../news/api';
+import { NewsCard } from '../../news/components/NewsCard';
+import { NewsPopup } from '../../news/components/NewsPopup';
+import '../../news/components/news.css';
+
+/**
+ * Two slides: the latest news and, when there are any, the running contests. Swiping moves
+ * one slide once the finger has travelled 80 px (spec section 9), not on the slightest drag.
+ */
+export function NewsContestCarousel() {
+  const news = useNews();
+  const contests = useContests();
+  const narrow = useMediaQuery(`(max-width: ${LIMITS.homeNews.narrowWidth}px)`);
+  const medium = useMediaQuery(`(max-width: ${LIMITS.excerpt.mediumBelow - 1}px)`);
+  const small = useMediaQuery(`(max-width: ${LIMITS.excerpt.narrowBelow - 1}px)`);
+  const [emblaRef, embla] = useEmblaCarousel({ watchDrag: false });
+  const [selected, setSelected] = useState(0);
+  const [opened, setOpened] = useState<NewsItem | null>(null);
+  const startX = useRef<number | null>(null);
+
+  const items = (news.data ?? []).slice(
+    0,
+    narrow ? LIMITS.homeNews.maxNarrow : LIMITS.homeNews.max,
+  );
+  const contestList = contests.data ?? [];
+  const slides = contestList.length > 0 ? ['Actualités', 'Concours'] : ['Actualités'];
+  const excerptMax = excerptLength(small ? 700 : medium ? 900 : 1200);
+
+  const onSelect = useCallback(() => setSelected(embla?.selectedScrollSnap() ?? 0), [embla]);
+  useEffect(() => {
+    if (!embla) return;
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla, onSelect]);
+
+  const onPointerDown = (event: PointerEvent) => {
+    startX.current = event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (startX.current === null) return;
+    const delta = event.clientX - startX.current;
+    startX.current = null;
+    if (delta <= -LIMITS.swipeThresholdPx) embla?.scrollNext();
+    else if (delta >= LIMITS.swipeThresholdPx) embla?.scrollPrev();
+  };
+
+  return (
+    <section
+      className="news-carousel"
+      aria-roledescription="carrousel"
+      aria-labelledby="news-carousel-title"
+    >
+      <div className="news-carousel__head">
+        <h2 id="news-carousel-title">{slides[selected] ?? 'Actualités'}</h2>
+        {slides.length > 1 && (
+          <div className="news-carousel__tabs">
+            {slides.map((label, index) => (
+              <button
+                key={label}
+                type="button"
+                className={`chip${index === selected ? ' is-active' : ''}`}
+                aria-pressed={index === selected}
+                onClick={() => embla?.scrollTo(index)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        )}
+        <Link to="/actualites" className="news-carousel__all">
+          Voir toutes les actualités
+        </Link>
+      </div>
+      <div
+        className="news-carousel__viewport"
+        ref={emblaRef}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (startX.current = null)}
+      >
+        <div className="news-carousel__container">
+          <div
+            className="news-carousel__slide"
+            role="group"
+            aria-roledescription="diapositive"
+            aria-label="Actualités"
+          >
+            {items.length === 0 ? (
+              <p className="empty-state card">
+                {news.isPending ? 'Chargement…' : MESSAGES.news.emptyCategory}
+              </p>
+            ) : (
+              <div className="news-carousel__grid">
+                {items.map((item) => (
+                  <NewsCard key={item.id} item={item} excerptMax={excerptMax} onOpen={setOpened} />
+                ))}
+              </div>
+            )}
+          </div>
+          {contestList.length > 0 && (
+            <div
+              className="news-carousel__slide"
+              role="group"
+              aria-roledescription="diapositive"
+              aria-label="Concours"
+            >
+              <div className="news-carousel__grid">
+                {contestList.map((contest) => (
+                  <article key={contest.id} className="contest card">
+                    {contest.image && <img src={contest.image} alt="" loading="lazy" />}
+                    <h3>{contest.titre}</h3>
+                    <p className="contest__end">Jusqu’au {formatDate(contest.dateFin)}</p>
+                    <p className="contest__links">
+                      {contest.lienInsta && (
+                        <a href={contest.lienInsta} target="_blank" rel="noopener noreferrer">
+                          Participer sur Instagram
+                        </a>
+                      )}
+                      {contest.lienX && (
+                        <a href={contest.lienX} target="_blank" rel="noopener noreferrer">
+                          Participer sur X
+                        </a>
+                      )}
+                    </p>
+                  </article>
+                ))}
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+      <NewsPopup item={opened} onClose={() => setOpened(null)} />
+    </section>
+  );
+}

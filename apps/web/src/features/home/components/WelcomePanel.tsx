@@ -1,0 +1,30 @@
+import { Link } from 'react-router-dom';
+import { SocialLinks } from '../../../components/ui/SocialLinks';
+import { useAuth } from '../../../lib/auth';
+import { SITE } from '../../../app/config';
+
+export function WelcomePanel() {
+  const { isAuthenticated, user } = useAuth();
+  return (
+    <section className="welcome card on-dark" aria-labelledby="welcome-title">
+      <h2 id="welcome-title">
+        {isAuthenticated && user
+          ? `Bienvenue, ${user.username} !`
+          : `Bienvenue sur ${SITE.productName} !`}
+      </h2>
+      <p>
+        L’espace des supporters de l’AS Monaco : dis-nous comment tu vas au stade, trouve ou propose
+        un covoiturage, joue aux pronos et échange avec les autres membres.
+      </p>
+      {!isAuthenticated && (
+        <p>
+          <Link to="/login" className="btn btn--light btn--small">
+            Rejoindre la communauté
+          </Link>
+        </p>
+      )}
+      <p className="welcome__follow">Suis-nous :</p>
+      <SocialLinks />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import { LIMITS } from '@munegu/shared';
+import { useMediaQuery } from '../../../lib/hooks';
+import { TableIcon } from '../../../components/ui/icons';
+import { NextMatchCarousel } from '../components/NextMatchCarousel';
+import { LeagueTablePanel } from '../components/LeagueTablePanel';
+import { WelcomePanel } from '../components/WelcomePanel';
+import { NewsContestCarousel } from '../components/NewsContestCarousel';
+import { PartnerBanner } from '../components/PartnerBanner';
+import './HomePage.css';
+
+export default function HomePage() {
+  // At 1260px or less the league table hides behind a toggle icon (spec section 2).
+  const compact = useMediaQuery(`(max-width: ${LIMITS.leagueTableToggleMaxWidth}px)`);
+  const [tableOpen, setTableOpen] = useState(false);
+  const tableId = useId();
+  const showTable = !compact || tableOpen;
+
+  return (
+    <div className="home page">
+      <h1 className="visually-hidden">Munegu, l’espace des supporters de l’AS Monaco</h1>
+      <div className="home__top">
+        <div className="home__match">
+          <NextMatchCarousel />
+          {compact && (
+            <button
+              type="button"
+              className="home__table-toggle"
+              aria-expanded={tableOpen}
+              aria-controls={tableId}
+              aria-label={tableOpen ? 'Masquer le classement' : 'Afficher le classement'}
+              onClick={() => setTableOpen((open) => !open)}
+            >
+              <TableIcon />
+            </button>
+          )}
+        </div>
+        <LeagueTablePanel id={tableId} hidden={!showTable} />
+      </div>
+      <div className="home__middle">
+        <WelcomePanel />
+        <NewsContestCarousel />
+      </div>
+      <PartnerBanner />
+    </div>
+  );
+}

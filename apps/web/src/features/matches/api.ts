@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LeagueRow, Match } from '@munegu/shared';
+import { getJson } from '../../lib/api';
+
+/** Spec section 3, Past match (GET /matchs/anciens). */
+export type PastMatch = {
+  id: number;
+  journee: number;
+  date: string;
+  club_dom: { id: number; nom: string; logo: string };
+  club_ext: { id: number; nom: string; logo: string };
+  buts_dom: number | null;
+  buts_ext: number | null;
+  prono_scores_exacts: number;
+  prono_bons_resultats_diff: number;
+  prono_bons_resultats: number;
+  prono_mauvais_resultats: number;
+};
+
+export const matchKeys = {
+  all: ['matches'] as const,
+  next: () => [...matchKeys.all, 'next'] as const,
+  past: () => [...matchKeys.all, 'past'] as const,
+  league: () => [...matchKeys.all, 'league-table'] as const,
+};
+
+/** Upcoming and live matches, nearest first (ordre 1). */
+export function useNextMatches() {
+  return useQuery({
+    queryKey: matchKeys.next(),
+    queryFn: getJson<Match[]>('/matchs/next'),
+    select: (matches) =>
+      Array.isArray(matches) ? [...matches].sort((a, b) => a.ordre - b.ordre) : [],
+  });
+}
+
+export function usePastMatches() {
+  return useQuery({
+    queryKey: matchKeys.past(),
+    queryFn: getJson<PastMatch[]>('/matchs/anciens'),
+    select: (matches) => (Array.isArray(matches) ? matches : []),
+  });
+}
+
+export function useLeagueTable() {
+  return useQuery({
+    queryKey: matchKeys.league(),
+    queryFn: getJson<LeagueRow[]>('/classement-ligue1'),
+    select: (rows) =>
+      Array.isArray(rows) ? [...rows].sort((a, b) => a.position - b.position) : [],
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The club is AS Monaco: club id 1 or a name containing 'monaco' (spec section 2). */
+export function isMonaco(club: { id?: number; nom: string }): boolean {
+  return club.id === 1 || club.nom.toLowerCase().includes('monaco');
+}
+
+/** 'MATCH EN COURS': the nearest match, not finished, predictions locked. */
+export function isLive(match: Pick<Match, 'ordre' | 'is_finish' | 'edit_pronostic'>): boolean {
+  return match.ordre === 1 && !match.is_finish && !match.edit_pronostic;
+}
+
+/** Title of a slide of the next-match carousel (spec section 2, Match block). */
+export function matchTitle(
+  match: Pick<Match, 'ordre' | 'is_finish' | 'edit_pronostic'>,
+  index: number,
+): string {
+  if (index > 0) return 'MATCH À VENIR';
+  if (match.is_finish) return 'MATCH TERMINÉ';
+  if (isLive(match)) return 'MATCH EN COURS';
+  return 'PROCHAIN MATCH';
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useNavigate } from 'react-router-dom';
+import { LIMITS, MESSAGES } from '@munegu/shared';
+import { Avatar } from '../../../components/ui/Avatar';
+import { CloseIcon } from '../../../components/ui/icons';
+import { ABORTED } from '../../../lib/api';
+import { searchUsers, type Conversation, type UserSearchResult } from '../api';
+import '../../../components/ui/Dialog.css';
+
+type Props = { open: boolean; onClose: () => void; conversations: Conversation[] };
+
+/** Pseudo search (2 characters, 300 ms debounce), then open or start the conversation. */
+export function NewConversationDialog({ open, onClose, conversations }: Props) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<UserSearchResult[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<UserSearchResult | null>(null);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < LIMITS.searchMinChars) {
+      setResults([]);
+      return;
+    }
+    const controller = new AbortController();
+    const id = window.setTimeout(async () => {
+      try {
+        const found = await searchUsers(q, controller.signal);
+        if (found === ABORTED) return;
+        setResults(Array.isArray(found) ? found : []);
+        setError(null);
+      } catch {
+        setError(MESSAGES.generic.error);
+      }
+    }, LIMITS.searchDebounceMs);
+    return () => {
+      window.clearTimeout(id);
+      controller.abort();
+    };
+  }, [query]);
+
+  const existing = picked ? conversations.some((c) => c.userId === picked.id) : false;
+  const close = () => {
+    setQuery('');
+    setPicked(null);
+    onClose();
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content dialog__content--wide">
+          <Dialog.Close className="icon-btn dialog__close" aria-label="Fermer">
+            <CloseIcon />
+          </Dialog.Close>
+          <Dialog.Title className="dialog__title">Nouvelle discussion</Dialog.Title>
+          <Dialog.Description className="field__hint">
+            Recherche un membre par son pseudo.
+          </Dialog.Description>
+          <div className="field">
+            <label htmlFor="new-conv-search" className="visually-hidden">
+              Pseudo
+            </label>
+            <input
+              id="new-conv-search"
+              className="input"
+              type="search"
+              placeholder="Pseudo…"
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setPicked(null);
+              }}
+              autoComplete="off"
+            />
+          </div>
+          {error && <p className="error-text">{error}</p>}
+          {!picked && results.length > 0 && (
+            <ul className="conv-search">
+              {results.map((user) => (
+                <li key={user.id}>
+                  <button
+                    type="button"
+                    className="conv-search__item"
+                    onClick={() => setPicked(user)}
+                  >
+                    <Avatar username={user.username} picture={user.profile_picture} size={32} />
+                    {user.username}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {picked && (
+            <div className="conv-preview">
+              <Avatar username={picked.username} picture={picked.profile_picture} size={44} />
+              <p>
+                <strong>{picked.username}</strong>
+                <br />
+                {existing ? 'Ouvrir discussion existante' : 'Créer nouvelle discussion'}
+              </p>
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => {
+                  close();
+                  navigate(`/messages/${encodeURIComponent(picked.username)}`);
+                }}
+              >
+                {existing ? 'Continuer' : 'Démarrer'}
+              </button>
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

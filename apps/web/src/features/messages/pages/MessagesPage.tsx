@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { MESSAGES } from '@munegu/shared';
+import { Avatar } from '../../../components/ui/Avatar';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { MessageIcon, PlusIcon } from '../../../components/ui/icons';
+import { useAuth } from '../../../lib/auth';
+import { isDeletedUsername, useProfile } from '../../profile/api';
+import { useConversations } from '../api';
+import { ChatPanel } from '../components/ChatPanel';
+import { NewConversationDialog } from '../components/NewConversationDialog';
+import './MessagesPage.css';
+
+export default function MessagesPage() {
+  const { username } = useParams();
+  const { status } = useAuth();
+  const signedIn = status === 'authenticated';
+  const conversations = useConversations(signedIn);
+  const other = useProfile(signedIn ? username : undefined);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const list = Array.isArray(conversations.data) ? conversations.data : [];
+
+  if (username && isDeletedUsername(username)) return <Navigate to="/404" replace />;
+  if (status === 'loading') return <LoadingOverlay fullScreen />;
+
+  if (!signedIn) {
+    return (
+      <section className="messages messages--guest">
+        <div className="card messages__guest">
+          <MessageIcon size={48} />
+          <h1>Messagerie</h1>
+          <p>Connecte-toi pour échanger avec les autres supporters.</p>
+          <Link to="/login" className="btn btn--primary">
+            Se connecter
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <div className={`messages${username ? ' has-chat' : ''}`}>
+      <h1 className="visually-hidden">Messagerie</h1>
+      <aside className="messages__sidebar" aria-label="Discussions">
+        <div className="messages__sidebar-head">
+          <h2>Discussions</h2>
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            onClick={() => setDialogOpen(true)}
+          >
+            <PlusIcon size={16} /> Nouvelle discussion
+          </button>
+        </div>
+        {conversations.isError ? (
+          <p className="messages__empty error-text">Erreur lors du chargement des messages.</p>
+        ) : list.length === 0 ? (
+          <p className="messages__empty">
+            {conversations.isPending ? 'Chargement…' : 'Aucune discussion pour le moment.'}
+          </p>
+        ) : (
+          <ul className="messages__list">
+            {list.map((conv) => {
+              const active = username?.toLowerCase() === conv.username.toLowerCase();
+              return (
+                <li key={conv.id}>
+                  <Link
+                    to={`/messages/${encodeURIComponent(conv.username)}`}
+                    className={`messages__conv${active ? ' is-active' : ''}`}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    <Avatar username={conv.username} picture={conv.avatar} size={40} />
+                    <span className="messages__conv-name">{conv.username}</span>
+                    {conv.hasUnread && (
+                      <span className="messages__dot">
+                        <span className="visually-hidden">Non lu</span>
+                      </span>
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </aside>
+      <div className="messages__main">
+        {!username ? (
+          <p className="messages__placeholder">{MESSAGES.messaging.placeholder}</p>
+        ) : other.isPending ? (
+          <LoadingOverlay />
+        ) : other.data === null ? (
+          <Navigate to="/404" replace />
+        ) : other.data ? (
+          <>
+            <Link to="/messages" className="messages__back">
+              ← Discussions
+            </Link>
+            <ChatPanel other={other.data} />
+          </>
+        ) : (
+          <p className="messages__placeholder error-text">
+            Erreur lors du chargement de la conversation
+          </p>
+        )}
+      </div>
+      <NewConversationDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        conversations={list}
+      />
+    </div>
+  );
+}

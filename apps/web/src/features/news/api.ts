@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import type { NewsCategory } from '@munegu/shared';
+import { getJson } from '../../lib/api';
+
+/**
+ * Spec section 3, News item and Contest. Typed here until the news API publishes its schemas
+ * in @munegu/shared.
+ */
+export type NewsItem = {
+  id: number;
+  titre: string;
+  contenu: string;
+  lien?: string | null;
+  image?: string | null;
+  /** Vertical focus of the image, 0–100 (default 10). */
+  imageObjectPosY?: number | null;
+  date?: string | null;
+  formattedDate?: string | null;
+  categorie?: { id: number; libelle: string } | null;
+  redacteur?: { username: string } | null;
+};
+
+export type Contest = {
+  id: number;
+  titre: string;
+  dateFin: string;
+  image?: string | null;
+  lienInsta?: string | null;
+  lienX?: string | null;
+};
+
+export const newsKeys = {
+  all: ['news'] as const,
+  list: () => [...newsKeys.all, 'list'] as const,
+  categories: () => [...newsKeys.all, 'categories'] as const,
+  contests: () => [...newsKeys.all, 'contests'] as const,
+};
+
+const asArray = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
+
+export function useNews() {
+  return useQuery({
+    queryKey: newsKeys.list(),
+    queryFn: getJson<NewsItem[]>('/actualite'),
+    select: asArray<NewsItem>,
+  });
+}
+
+/** The categories without TOUT, which the page adds itself as the first filter. */
+export function useNewsCategories() {
+  return useQuery({
+    queryKey: newsKeys.categories(),
+    queryFn: getJson<NewsCategory[]>('/categorie-actualite'),
+    select: (list: NewsCategory[]) =>
+      asArray(list).filter((c) => c.libelle.toUpperCase() !== 'TOUT'),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useContests() {
+  return useQuery({
+    queryKey: newsKeys.contests(),
+    queryFn: getJson<Contest[]>('/concours'),
+    select: asArray<Contest>,
+    retry: false,
+  });
+}
+
+/** Excerpt length by window width (spec section 9): 130, 100 below 1000px, 20 below 750px. */
+export function excerptLength(width: number): number {
+  if (width < 750) return 20;
+  if (width < 1000) return 100;
+  return 130;
+}
+
+export function excerpt(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max).trimEnd()}…`;
+}

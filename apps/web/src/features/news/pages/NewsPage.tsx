@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { MESSAGES } from '@munegu/shared';
+import { useMediaQuery } from '../../../lib/hooks';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
+import { NewsCard } from '../components/NewsCard';
+import { NewsPopup } from '../components/NewsPopup';
+import '../components/news.css';
+import './NewsPage.css';
+
+/** null = TOUT */
+type Filter = number | null;
+
+export default function NewsPage() {
+  const news = useNews();
+  const categories = useNewsCategories();
+  const [filter, setFilter] = useState<Filter>(null);
+  const [opened, setOpened] = useState<NewsItem | null>(null);
+  const medium = useMediaQuery('(max-width: 999px)');
+  const small = useMediaQuery('(max-width: 749px)');
+  const excerptMax = excerptLength(small ? 700 : medium ? 900 : 1200);
+
+  const items = (news.data ?? []).filter(
+    (item) => filter === null || item.categorie?.id === filter,
+  );
+  const filters: { id: Filter; label: string }[] = [
+    { id: null, label: 'TOUT' },
+    ...(categories.data ?? []).map((c) => ({ id: c.id, label: c.libelle.toUpperCase() })),
+  ];
+
+  return (
+    <section className="page news-page" aria-labelledby="news-title">
+      <h1 id="news-title" className="page__title">
+        ACTUALITÉS
+      </h1>
+      <div className="news-page__filters" role="group" aria-label="Filtrer par catégorie">
+        {filters.map((f) => (
+          <button
+            key={f.id ?? 'all'}
+            type="button"
+            className={`chip${filter === f.id ? ' is-active' : ''}`}
+            aria-pressed={filter === f.id}
+            onClick={() => setFilter(f.id)}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <div className="news-page__content">
+        {news.isPending ? (
+          <LoadingOverlay label="Chargement des actualités…" />
+        ) : items.length === 0 ? (
+          <p className="empty-state card">{MESSAGES.news.emptyCategory}</p>
+        ) : (
+          <div className="news-grid">
+            {items.map((item) => (
+              <NewsCard key={item.id} item={item} excerptMax={excerptMax} onOpen={setOpened} />
+            ))}
+          </div>
+        )}
+      </div>
+      <NewsPopup item={opened} onClose={() => setOpened(null)} />
+    </section>
+  );
+}

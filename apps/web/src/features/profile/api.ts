@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api, unwrap, type Aborted } from '../../lib/api';
+
+/** Spec section 3, User profile: the public fields of GET /users/by-username/{username}. */
+export type PublicProfile = {
+  id: number;
+  username: string;
+  profile_picture?: string | null;
+  note_covoiturage?: number | null;
+  departement?: string | null;
+  poste?: string | null;
+  antennes?: { id?: number; nom: string; lien?: string | null }[];
+  created_at?: string | null;
+  description?: string | null;
+  titres?: { libelle: string; couleur: string; importance: number }[];
+  x_username?: string | null;
+  insta_username?: string | null;
+  classement_prono?: number | null;
+  totalUsers?: number | null;
+  pts_prono?: number | null;
+};
+
+/** Spec section 3, Prono entry. */
+export type PronoEntry = {
+  date: string;
+  domicile: boolean;
+  logo_club_adverse: string;
+  score_reel: { buts_dom: number; buts_ext: number };
+  pronostic: { score_dom: number; score_ext: number; points: number };
+};
+
+/** Spec section 3, Stadium match entry. */
+export type StadiumEntry = {
+  date: string;
+  domicile: boolean;
+  score?: string | null;
+  match: {
+    club_adverse: { logo: string; nom?: string };
+    score_reel?: { buts_dom: number; buts_ext: number } | null;
+  };
+  transport: {
+    libelle_transport: string;
+    libelle_antenne?: string | null;
+    conducteur?: { username: string; avatar?: string | null } | null;
+    passagers?: { username: string; avatar?: string | null }[];
+  };
+};
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  byUsername: (username: string) =>
+    [...profileKeys.all, 'by-username', username.toLowerCase()] as const,
+  pronos: (id: number) => [...profileKeys.all, 'pronos', id] as const,
+  stadium: (id: number) => [...profileKeys.all, 'stadium', id] as const,
+};
+
+/** Deleted accounts are renamed with 'supprime' in the pseudo; their profile is a 404. */
+export function isDeletedUsername(username: string): boolean {
+  return username.toLowerCase().includes('supprime');
+}
+
+/** null when the server says 404. */
+export function useProfile(username: string | undefined) {
+  return useQuery({
+    queryKey: profileKeys.byUsername(username ?? ''),
+    queryFn: async ({ signal }) => {
+      try {
+        return unwrap(
+          await api.get<PublicProfile>(`/users/by-username/${encodeURIComponent(username ?? '')}`, {
+            signal,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: Boolean(username) && !isDeletedUsername(username ?? ''),
+  });
+}
+
+const listOrEmpty = async <T>(call: Promise<T[] | Aborted>): Promise<T[]> => {
+  const result = unwrap(await call);
+  return Array.isArray(result) ? result : [];
+};
+
+export function useUserPronos(userId: number | undefined) {
+  return useQuery({
+    queryKey: profileKeys.pronos(userId ?? 0),
+    queryFn: ({ signal }) =>
+      listOrEmpty(
+        api.post<PronoEntry[]>(
+          '/user-pronostic-match/mes-pronos',
+          { publicId: userId },
+          { signal },
+        ),
+      ),
+    enabled: userId !== undefined,
+    retry: false,
+  });
+}
+
+export function useUserStadiumMatches(userId: number | undefined) {
+  return useQuery({
+    queryKey: profileKeys.stadium(userId ?? 0),
+    queryFn: ({ signal }) =>
+      listOrEmpty(
+        api.post<StadiumEntry[]>('/users/my-covoiturage', { publicId: userId }, { signal }),
+      ),
+    enabled: userId !== undefined,
+    retry: false,
+  });
+}

@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Crest } from '../../../components/ui/Crest';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { InstagramIcon, MessageIcon, XLogoIcon } from '../../../components/ui/icons';
+import { useAuth } from '../../../lib/auth';
+import { formatDate, formatMemberSince } from '../../../lib/dates';
+import {
+  isDeletedUsername,
+  useProfile,
+  useUserPronos,
+  useUserStadiumMatches,
+  type StadiumEntry,
+} from '../api';
+import './ProfilePage.css';
+
+/** How many titles show before 'Voir plus' (the original limit is not documented). */
+const TITLES_SHOWN = 3;
+
+const TRANSPORT_LABELS: Record<string, string> = {
+  VOITURE: 'En voiture',
+  TRAIN: 'En train',
+  AVION: 'En avion',
+  'A PIED': 'À pied',
+  COVOITURAGE: 'En covoiturage',
+};
+
+function transportLine(entry: StadiumEntry): string {
+  const type = entry.transport.libelle_transport.toUpperCase();
+  if (type === 'BUS') return `En bus - ${entry.transport.libelle_antenne || 'public'}`;
+  return TRANSPORT_LABELS[type] ?? entry.transport.libelle_transport;
+}
+
+function pointsTone(points: number): string {
+  if (points === 5) return 'exact';
+  if (points === 3) return 'diff';
+  if (points === 1) return 'result';
+  return 'wrong';
+}
+
+export default function ProfilePage() {
+  const { username = '' } = useParams();
+  const { user } = useAuth();
+  const profile = useProfile(username);
+  const [allTitles, setAllTitles] = useState(false);
+  const pronos = useUserPronos(profile.data?.id);
+  const stadium = useUserStadiumMatches(profile.data?.id);
+
+  // Deleted accounts and unknown pseudos are 404s (spec section 2).
+  if (isDeletedUsername(username)) return <Navigate to="/404" replace />;
+  if (profile.isPending) return <LoadingOverlay fullScreen />;
+  if (profile.data === null) return <Navigate to="/404" replace />;
+  if (profile.isError || !profile.data) {
+    return (
+      <div className="page page--narrow">
+        <p className="empty-state card error-text">Une erreur est survenue.</p>
+      </div>
+    );
+  }
+
+  const p = profile.data;
+  const own = user?.id === p.id;
+  const titles = [...(p.titres ?? [])].sort((a, b) => b.importance - a.importance);
+  const shownTitles = allTitles ? titles : titles.slice(0, TITLES_SHOWN);
+  const antennas = (p.antennes ?? []).slice(0, 2);
+  const pronoList = pronos.data ?? [];
+  const stadiumList = stadium.data ?? [];
+
+  return (
+    <div className="page profile">
+      <aside className="profile__side card" aria-label={`Profil de ${p.username}`}>
+        <Avatar
+          username={p.username}
+          picture={p.profile_picture}
+          size={120}
+          className="profile__avatar"
+        />
+        <h1 className="profile__name">{p.username}</h1>
+        {p.poste && <p className="profile__poste">{p.poste}</p>}
+        {antennas.length > 0 && (
+          <p className="profile__antennas">
+            {antennas.map((a, i) => (
+              <span key={a.id ?? a.nom}>
+                {i > 0 && ' / '}
+                {a.lien ? (
+                  <a href={a.lien} target="_blank" rel="noopener noreferrer">
+                    {a.nom}
+                  </a>
+                ) : (
+                  a.nom
+                )}
+              </span>
+            ))}
+          </p>
+        )}
+        {p.note_covoiturage != null && (
+          <p className="profile__rating">Covoiturage : {p.note_covoiturage}/5</p>
+        )}
+        {p.created_at && <p className="profile__since">{formatMemberSince(p.created_at)}</p>}
+        {p.description && <p className="profile__description">{p.description}</p>}
+        {titles.length > 0 && (
+          <div className="profile__titles">
+            <ul>
+              {shownTitles.map((t) => (
+                <li key={t.libelle} style={{ borderColor: t.couleur, color: t.couleur }}>
+                  {t.libelle}
+                </li>
+              ))}
+            </ul>
+            {titles.length > TITLES_SHOWN && (
+              <button
+                type="button"
+                className="link-button"
+                aria-expanded={allTitles}
+                onClick={() => setAllTitles((v) => !v)}
+              >
+                {allTitles ? 'Voir moins' : 'Voir plus'}
+              </button>
+            )}
+          </div>
+        )}
+        {(p.x_username || p.insta_username) && (
+          <ul className="profile__socials">
+            {p.x_username && (
+              <li>
+                <a
+                  href={`https://x.com/${encodeURIComponent(p.x_username)}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <XLogoIcon size={16} /> @{p.x_username}
+                </a>
+              </li>
+            )}
+            {p.insta_username && (
+              <li>
+                <a
+                  href={`https://www.instagram.com/${encodeURIComponent(p.insta_username)}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <InstagramIcon size={16} /> @{p.insta_username}
+                </a>
+              </li>
+            )}
+          </ul>
+        )}
+        <div className="profile__actions">
+          {own ? (
+            <Link to="/parametres" className="btn btn--outline btn--small">
+              Paramètres du compte
+            </Link>
+          ) : user ? (
+            <Link
+              to={`/messages/${encodeURIComponent(p.username)}`}
+              className="btn btn--primary btn--small"
+            >
+              <MessageIcon size={16} /> Envoyer un message
+            </Link>
+          ) : null}
+        </div>
+      </aside>
+
+      <div className="profile__main">
+        <section className="card" aria-labelledby="profile-pronos">
+          <h2 id="profile-pronos" className="profile__section-title">
+            Mes pronos
+          </h2>
+          {pronoList.length > 0 && p.classement_prono != null && (
+            <p className="profile__ranking">
+              Classement : {p.classement_prono}
+              <sup>e</sup> / {p.totalUsers ?? '–'}
+            </p>
+          )}
+          {pronoList.length === 0 ? (
+            <p className="empty-state">{p.username} n'a réalisé aucun pronostic cette saison.</p>
+          ) : (
+            <ul className="profile__cards">
+              {pronoList.map((entry, index) => (
+                <li
+                  key={`${entry.date}-${index}`}
+                  className={`prono-card prono-card--${pointsTone(entry.pronostic.points)}`}
+                >
+                  <span className="prono-card__date">{formatDate(entry.date)}</span>
+                  <span className="prono-card__venue">
+                    {entry.domicile ? 'Domicile' : 'Extérieur'}
+                  </span>
+                  <Crest name="Adversaire" logo={entry.logo_club_adverse} size={40} />
+                  <span>
+                    Score : {entry.score_reel.buts_dom} - {entry.score_reel.buts_ext}
+                  </span>
+                  <span>
+                    Prono : {entry.pronostic.score_dom} - {entry.pronostic.score_ext}
+                  </span>
+                  <strong>+{entry.pronostic.points} points</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="profile-stadium">
+          <h2 id="profile-stadium" className="profile__section-title">
+            Mes matchs au stade
+          </h2>
+          {stadiumList.length === 0 ? (
+            <p className="empty-state">
+              {p.username} n'a assisté à aucun match au stade cette saison.
+            </p>
+          ) : (
+            <ul className="profile__cards">
+              {stadiumList.map((entry, index) => (
+                <li key={`${entry.date}-${index}`} className="prono-card">
+                  <span className="prono-card__date">{formatDate(entry.date)}</span>
+                  <span className="prono-card__venue">
+                    {entry.domicile ? 'Domicile' : 'Extérieur'}
+                  </span>
+                  <Crest
+                    name={entry.match.club_adverse.nom ?? 'Adversaire'}
+                    logo={entry.match.club_adverse.logo}
+                    size={40}
+                  />
+                  {entry.score && <span>Score : {entry.score}</span>}
+                  <span>{transportLine(entry)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

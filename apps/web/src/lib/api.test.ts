@@ -1,0 +1,165 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ABORTED, ApiError, api, apiRequestIfAuthenticated } from './api';
+import { getToken, setToken } from './token';
+
+/** A real HTTP server standing in for the API; each test sets `handler`. */
+type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+let handler: Handler;
+let server: Server;
+let origin: string;
+const seen: {
+  method: string;
+  url: string;
+  auth: string | undefined;
+  type: string | undefined;
+  body: string;
+}[] = [];
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function jwt(expSecondsFromNow: number): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256' })}.${b64({ exp: Math.floor(Date.now() / 1000) + expSecondsFromNow })}.sig`;
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        auth: req.headers.authorization,
+        type: req.headers['content-type'],
+        body,
+      });
+      handler(req, body, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
+
+beforeEach(() => {
+  seen.length = 0;
+  // Node has no localStorage: a minimal one, and a fetch that resolves relative URLs against
+  // the test server (the browser would resolve them against the page).
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+    clear: () => store.clear(),
+  });
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    realFetch(`${origin}${input}`, init),
+  );
+});
+
+describe('api client', () => {
+  it('prefixes /api, sends JSON and the bearer token', async () => {
+    setToken(jwt(3600));
+    handler = (_req, body, res) => json(res, 200, { echo: JSON.parse(body) });
+    const result = await api.post<{ echo: unknown }>('/contact', { prenom: 'Léa' });
+    expect(result).toEqual({ echo: { prenom: 'Léa' } });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/contact',
+      type: 'application/json',
+    });
+    expect(seen[0]?.auth).toMatch(/^Bearer /);
+  });
+
+  it('lets FormData through as multipart', async () => {
+    handler = (_req, _body, res) => json(res, 200, { ok: true });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await api.post('/users/upload-profile-picture', form);
+    expect(seen[0]?.type).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('throws ApiError with status, message, errors and ttl', async () => {
+    handler = (_req, _body, res) =>
+      json(res, 429, {
+        message: 'Trop de tentatives',
+        ttl: 42,
+        errors: [{ path: 'email', message: 'x' }],
+      });
+    const error = await api.post('/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, message: 'Trop de tentatives', ttl: 42 });
+    expect((error as ApiError).errors).toEqual([{ path: 'email', message: 'x' }]);
+  });
+
+  it('refreshes once on a 401 when a session exists, then retries', async () => {
+    setToken(jwt(3600));
+    let calls = 0;
+    handler = (req, _body, res) => {
+      if (req.url === '/api/auth/refresh') return json(res, 200, { access_token: 'fresh.token.x' });
+      calls += 1;
+      if (req.headers.authorization === 'Bearer fresh.token.x') return json(res, 200, { id: 1 });
+      return json(res, 401, { message: 'expired' });
+    };
+    await expect(api.get('/users/me')).resolves.toEqual({ id: 1 });
+    expect(calls).toBe(2);
+    expect(seen.map((s) => s.url)).toEqual(['/api/users/me', '/api/auth/refresh', '/api/users/me']);
+    expect(getToken()).toBe('fresh.token.x');
+  });
+
+  it('does not refresh on a 401 without a session, and clears a dead session', async () => {
+    handler = (_req, _body, res) => json(res, 401, { message: 'Non authentifié' });
+    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(seen.map((s) => s.url)).toEqual(['/api/users/me']);
+
+    seen.length = 0;
+    setToken(jwt(3600));
+    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(seen.map((s) => s.url)).toEqual(['/api/users/me', '/api/auth/refresh']);
+    expect(getToken()).toBeNull();
+  });
+
+  it('resolves an aborted request to ABORTED', async () => {
+    handler = (_req, _body, res) => setTimeout(() => json(res, 200, {}), 200);
+    const controller = new AbortController();
+    const pending = api.get('/matchs/next', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).resolves.toBe(ABORTED);
+  });
+
+  it('skips unauthenticated calls when the caller accepts null', async () => {
+    handler = (_req, _body, res) => json(res, 200, { count: 3 });
+    await expect(apiRequestIfAuthenticated('/messages/unread-count')).resolves.toBeNull();
+    expect(seen).toHaveLength(0);
+    setToken(jwt(3600));
+    await expect(apiRequestIfAuthenticated('/messages/unread-count')).resolves.toEqual({
+      count: 3,
+    });
+  });
+
+  it('renews a token about to expire before the call', async () => {
+    setToken(jwt(10));
+    handler = (req, _body, res) =>
+      req.url === '/api/auth/refresh'
+        ? json(res, 200, { access_token: 'renewed.t.x' })
+        : json(res, 200, {});
+    await api.get('/users/me');
+    expect(seen.map((s) => s.url)).toEqual(['/api/auth/refresh', '/api/users/me']);
+    expect(seen[1]?.auth).toBe('Bearer renewed.t.x');
+  });
+});

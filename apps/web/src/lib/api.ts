@@ -1,0 +1,214 @@
+import { LIMITS, errorBodySchema } from '@munegu/shared';
+import { getToken, isExpiringWithin, setToken } from './token';
+
+/**
+ * The API client of spec section 7: every path is relative to /api, cookies travel with each
+ * call, the access token goes in `Authorization`, a 401 with a session triggers one refresh
+ * and one retry, and an aborted call resolves to `ABORTED` instead of throwing.
+ */
+
+/** What an aborted request resolves to. Callers compare with `=== ABORTED`. */
+export const ABORTED: unique symbol = Symbol('ABORTED');
+export type Aborted = typeof ABORTED;
+
+export type ApiFieldError = { path: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** Validation details sent by the server, if any. */
+  readonly errors: ApiFieldError[];
+  /** Seconds to wait (429 only). */
+  readonly ttl: number | undefined;
+  readonly code: string | undefined;
+  /** True when the server never answered (offline, DNS, CORS...). */
+  readonly network: boolean;
+  /** True when `message` comes from the server's error body (and may be shown to the user). */
+  readonly fromServer: boolean;
+
+  constructor(
+    status: number,
+    message: string,
+    extra: {
+      errors?: ApiFieldError[];
+      ttl?: number;
+      code?: string;
+      network?: boolean;
+      fromServer?: boolean;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = extra.errors ?? [];
+    this.ttl = extra.ttl;
+    this.code = extra.code;
+    this.network = extra.network ?? false;
+    this.fromServer = extra.fromServer ?? false;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The server's message when it sent one, otherwise `fallback` (spec section 8 pattern). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.fromServer && error.message) return error.message;
+  return fallback;
+}
+
+export type ApiOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData (uploads) passes through untouched. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * POST /auth/refresh with the session cookie. Concurrent callers share one request. Stores
+ * the new token, or clears it when the session is gone. Never throws.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch(`${LIMITS.apiPrefix}/auth/refresh`, {
+        method: 'POST',
+        credentials: 'include',
+      });
+      if (!res.ok) {
+        setToken(null);
+        return null;
+      }
+      const data: unknown = await res.json().catch(() => null);
+      const token =
+        data &&
+        typeof data === 'object' &&
+        'access_token' in data &&
+        typeof data.access_token === 'string'
+          ? data.access_token
+          : null;
+      setToken(token);
+      return token;
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return (
+    signal?.aborted === true ||
+    (error instanceof DOMException && error.name === 'AbortError') ||
+    (error instanceof Error && error.name === 'AbortError')
+  );
+}
+
+async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(`${LIMITS.apiPrefix}${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    credentials: 'include',
+    headers,
+    body,
+    signal: options.signal,
+  });
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  const raw: unknown = await res.json().catch(() => null);
+  const parsed = errorBodySchema.safeParse(raw);
+  if (parsed.success) {
+    const { message, errors, ttl, code } = parsed.data;
+    return new ApiError(res.status, message, { errors, ttl, code, fromServer: true });
+  }
+  return new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
+}
+
+async function parseBody<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+/** One API call. Resolves to the parsed body, or `ABORTED`; throws `ApiError` otherwise. */
+export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T | Aborted> {
+  try {
+    let token = getToken();
+    // A token about to expire is renewed before the call rather than after a 401.
+    if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginApiMs)) {
+      token = (await refreshAccessToken()) ?? token;
+    }
+    let res = await send(path, options, token);
+    if (res.status === 401 && token) {
+      const fresh = await refreshAccessToken();
+      if (fresh) res = await send(path, options, fresh);
+    }
+    if (!res.ok) throw await toError(res);
+    return await parseBody<T>(res);
+  } catch (error) {
+    if (isAbort(error, options.signal)) return ABORTED;
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(0, error instanceof Error ? error.message : 'Network error', {
+      network: true,
+    });
+  }
+}
+
+/**
+ * For calls that only make sense signed in and whose caller accepts "nothing" (spec section
+ * 6): without a token no request is made and the result is null.
+ */
+export async function apiRequestIfAuthenticated<T>(
+  path: string,
+  options: ApiOptions = {},
+): Promise<T | null | Aborted> {
+  if (!getToken()) return null;
+  return apiRequest<T>(path, options);
+}
+
+/**
+ * For TanStack Query functions: an aborted call only happens when the query itself was
+ * cancelled, and the library then discards the result; throwing keeps the types honest.
+ */
+export function unwrap<T>(result: T | Aborted): T {
+  if (result === ABORTED) throw new DOMException('Aborted', 'AbortError');
+  return result;
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Query-function flavour: `fetchJson<T>(path)({ signal })`, never resolves to ABORTED. */
+export function getJson<T>(path: string) {
+  return async ({ signal }: { signal?: AbortSignal }): Promise<T> =>
+    unwrap(await api.get<T>(path, { signal }));
+}

@@ -1,0 +1,141 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { LIMITS } from '@munegu/shared';
+import { ABORTED, api, refreshAccessToken } from './api';
+import { getToken, isExpiringWithin, onTokenChange, setToken } from './token';
+
+/** GET /users/me (spec section 3, user profile): the fields the shell relies on. */
+export type CurrentUser = {
+  id: number;
+  username: string;
+  profile_picture?: string | null;
+  role?: { libelle: string } | null;
+  [key: string]: unknown;
+};
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export type AuthContextValue = {
+  status: AuthStatus;
+  user: CurrentUser | null;
+  isAuthenticated: boolean;
+  /** Stores a token just obtained (login) and loads the user. */
+  signIn: (accessToken: string) => Promise<void>;
+  /** POST /auth/logout, forget the token, back to '/'. */
+  logout: () => Promise<void>;
+  /** Reloads GET /users/me (after a profile change). */
+  reloadUser: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Spec section 4, Authentication. Lives inside the router (it redirects on logout). While the
+ * auth endpoints are missing or failing, every path ends in 'anonymous'.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mounted = useRef(true);
+
+  const loadUser = useCallback(async () => {
+    try {
+      const me = await api.get<CurrentUser>('/users/me');
+      if (me === ABORTED || !mounted.current) return;
+      setUser(me ?? null);
+      setStatus(me ? 'authenticated' : 'anonymous');
+    } catch {
+      // A failed profile load sets the user to null (spec section 7).
+      if (!mounted.current) return;
+      setUser(null);
+      setStatus('anonymous');
+    }
+  }, []);
+
+  // Start-up: use the stored token unless it expires within 60 s, otherwise try a refresh.
+  useEffect(() => {
+    mounted.current = true;
+    void (async () => {
+      let token = getToken();
+      if (!token || isExpiringWithin(token, LIMITS.tokenRefreshMarginAuthMs))
+        token = await refreshAccessToken();
+      if (!mounted.current) return;
+      if (!token) {
+        setStatus('anonymous');
+        return;
+      }
+      await loadUser();
+    })();
+    return () => {
+      mounted.current = false;
+    };
+  }, [loadUser]);
+
+  // The API client clears the token when a refresh fails: follow it.
+  useEffect(
+    () =>
+      onTokenChange((token) => {
+        if (!token) {
+          setUser(null);
+          setStatus('anonymous');
+        }
+      }),
+    [],
+  );
+
+  // Every 30 s, renew a token that is about to expire.
+  useEffect(() => {
+    const id = window.setInterval(() => {
+      const token = getToken();
+      if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginAuthMs))
+        void refreshAccessToken();
+    }, LIMITS.refreshCheckIntervalMs);
+    return () => window.clearInterval(id);
+  }, []);
+
+  const signIn = useCallback(
+    async (accessToken: string) => {
+      setToken(accessToken);
+      await loadUser();
+    },
+    [loadUser],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/auth/logout');
+    } catch {
+      // Signing out locally is what matters; the server session expires on its own.
+    }
+    setToken(null);
+    setUser(null);
+    setStatus('anonymous');
+    queryClient.clear();
+    navigate('/');
+  }, [navigate, queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, isAuthenticated: user !== null, signIn, logout, reloadUser: loadUser }),
+    [status, user, signIn, logout, loadUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LOCAL_ZONE,
+  formatDate,
+  formatDayMonth,
+  formatMemberSince,
+  formatMessageTime,
+  formatShortDate,
+  formatTime,
+  matchKickoff,
+  parseServerDate,
+  splitCountdown,
+} from './dates';
+
+describe('parseServerDate', () => {
+  it('reads a time without zone as UTC', () => {
+    expect(parseServerDate('2025-10-18T19:00:00').toISOString()).toBe('2025-10-18T19:00:00.000Z');
+    expect(parseServerDate('2025-10-18 19:00:00').toISOString()).toBe('2025-10-18T19:00:00.000Z');
+  });
+  it('keeps an explicit zone', () => {
+    expect(parseServerDate('2025-10-18T21:00:00+02:00').toISOString()).toBe(
+      '2025-10-18T19:00:00.000Z',
+    );
+  });
+  it('builds a kickoff from a bare day and a UTC hour', () => {
+    expect(matchKickoff('2025-10-18', '19:00').toISOString()).toBe('2025-10-18T19:00:00.000Z');
+    expect(matchKickoff('2025-10-18T19:00:00.000Z', '23:59').toISOString()).toBe(
+      '2025-10-18T19:00:00.000Z',
+    );
+  });
+});
+
+describe('formats in Europe/Paris', () => {
+  it('gives dd/mm, dd/mm/yyyy and dd/mm/yy', () => {
+    // 23:30 UTC on 31 Dec is already 1 Jan in Paris.
+    expect(formatDayMonth('2024-12-31T23:30:00')).toBe('01/01');
+    expect(formatDate('2024-12-31T23:30:00')).toBe('01/01/2025');
+    expect(formatShortDate('2024-12-31T23:30:00')).toBe('01/01/25');
+  });
+  it('follows the spring DST change (UTC+1 → UTC+2 at 01:00 UTC on 30/03/2025)', () => {
+    expect(formatTime('2025-03-30T00:30:00')).toBe('01:30');
+    expect(formatTime('2025-03-30T01:30:00')).toBe('03:30');
+  });
+  it('follows the autumn DST change (UTC+2 → UTC+1 at 01:00 UTC on 26/10/2025)', () => {
+    expect(formatTime('2025-10-26T00:30:00')).toBe('02:30');
+    expect(formatTime('2025-10-26T01:30:00')).toBe('02:30');
+  });
+  it('can format in the browser zone or another zone', () => {
+    expect(formatTime('2025-10-18T19:00:00', 'America/New_York')).toBe('15:00');
+    expect(formatTime('2025-10-18T19:00:00', LOCAL_ZONE)).toMatch(/^\d{2}:\d{2}$/);
+  });
+});
+
+describe('formatMessageTime', () => {
+  const now = new Date('2025-03-30T10:00:00Z'); // 12:00 in Paris, the DST day
+
+  it("shows 'HH:mm' today", () => {
+    expect(formatMessageTime('2025-03-30T08:15:00', now)).toBe('10:15');
+  });
+  it("shows 'Hier HH:mm' yesterday, across the DST boundary", () => {
+    // 23:30 UTC on 29/03 is 00:30 Paris on 30/03 → today; 22:30 UTC is 23:30 Paris on 29/03 → yesterday.
+    expect(formatMessageTime('2025-03-29T23:30:00', now)).toBe('00:30');
+    expect(formatMessageTime('2025-03-29T22:30:00', now)).toBe('Hier 23:30');
+  });
+  it("shows 'dd/MM HH:mm' before that", () => {
+    expect(formatMessageTime('2025-03-28T22:30:00', now)).toBe('28/03 23:30');
+  });
+});
+
+describe('splitCountdown', () => {
+  it('splits into two-digit parts', () => {
+    const ms = ((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000 + 999;
+    expect(splitCountdown(ms)).toEqual({ days: '02', hours: '03', minutes: '04', seconds: '05' });
+  });
+  it('never goes below zero', () => {
+    expect(splitCountdown(-5000)).toEqual({
+      days: '00',
+      hours: '00',
+      minutes: '00',
+      seconds: '00',
+    });
+  });
+  it('counts real elapsed time over a DST change', () => {
+    const from = new Date('2025-03-29T12:00:00Z').getTime();
+    const to = new Date('2025-03-30T12:00:00Z').getTime();
+    expect(splitCountdown(to - from)).toEqual({
+      days: '01',
+      hours: '00',
+      minutes: '00',
+      seconds: '00',
+    });
+  });
+});
+
+describe('formatMemberSince', () => {
+  it('gives the French month and year', () => {
+    expect(formatMemberSince('2024-03-15T10:00:00Z')).toBe('Membre depuis mars 2024');
+    expect(formatMemberSince('2024-07-31T23:30:00Z')).toBe('Membre depuis août 2024');
+  });
+});

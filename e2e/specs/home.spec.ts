@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page shows the next demo match with a running countdown', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: /prochains matchs/i });
+  await expect(carousel.getByText('PROCHAIN MATCH')).toBeVisible();
+  // Monaco plays every demo match, home or away.
+  await expect(carousel.getByRole('img', { name: /AS Monaco/i }).first()).toBeVisible();
+  await expect(carousel.getByText(/Journée \d+/).first()).toBeVisible();
+
+  // days:hours:minutes:seconds, two digits each, refreshed every second
+  const countdown = carousel.getByRole('timer').first();
+  const digits = async () => (await countdown.textContent())!.match(/\d{2}/g)!.join(':');
+  const before = await digits();
+  expect(before).toMatch(/^\d{2}:\d{2}:\d{2}:\d{2}$/);
+  await expect.poll(digits, { timeout: 3_000 }).not.toBe(before);
+  await expect(carousel.getByRole('button', { name: 'JEU DU PRONO' }).first()).toBeVisible();
+});
+
+test('the league table highlights AS Monaco', async ({ page }) => {
+  await page.goto('/');
+  const table = page.getByRole('region', { name: 'Classement Ligue 1' }).getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(19); // header + 18 clubs
+  await expect(table.locator('tr[aria-current="true"]')).toHaveCount(1);
+  await expect(table.locator('tr[aria-current="true"]')).toContainText('AS Monaco');
+});
+
+test('the API answers its health check', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ status: 'ok', database: 'up' });
+});

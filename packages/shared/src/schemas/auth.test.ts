@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUTH_MESSAGES,
+  capitalizeName,
+  isOldEnough,
+  loginSchema,
+  parseBirthDate,
+  registrationSchema,
+} from './auth.js';
+
+const valid = {
+  prenom: 'jean-pierre',
+  nom: 'Dupont',
+  username: 'Rouge_Blanc98',
+  email: 'jp@example.fr',
+  password: 'Monaco1922!',
+  date_naissance: '14/07/1990',
+  departement: 'FR-06',
+  antennes: [1, 2],
+  notif_mail_appli: true,
+  notif_mail_promo: false,
+};
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('loginSchema', () => {
+  it('accepts a well-formed login', () => {
+    expect(loginSchema.safeParse({ email: 'a.b@c.fr', password: 'Abc123!?' }).success).toBe(true);
+  });
+  it('says which email characters are allowed', () => {
+    expect(firstMessage(loginSchema.safeParse({ email: 'a+b@c.fr', password: 'x' }))).toBe(
+      AUTH_MESSAGES.emailChars,
+    );
+    expect(firstMessage(loginSchema.safeParse({ email: 'ab.fr', password: 'x' }))).toBe(
+      "L'email doit contenir un @ et un .domaine",
+    );
+  });
+  it('refuses password characters outside ! @ # $ % & ? .', () => {
+    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.fr', password: 'abc*' }))).toBe(
+      'Caractères spéciaux interdits détectés. Seuls autorisés : ! @ # $ % & ? .',
+    );
+  });
+  it('caps email at 40 and password at 30 characters', () => {
+    const longEmail = `${'a'.repeat(36)}@b.fr`;
+    expect(loginSchema.safeParse({ email: longEmail, password: 'x' }).success).toBe(false);
+    expect(loginSchema.safeParse({ email: 'a@b.fr', password: 'A1!'.repeat(11) }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('registrationSchema', () => {
+  it('accepts a valid registration and strips FR- from the department', () => {
+    const parsed = registrationSchema.parse(valid);
+    expect(parsed.departement).toBe('06');
+  });
+  it.each([
+    ['username', 'abc', AUTH_MESSAGES.pseudo],
+    ['username', '12345', AUTH_MESSAGES.pseudo],
+    ['username', 'ab cd', AUTH_MESSAGES.pseudo],
+    ['password', 'monaco1922!', AUTH_MESSAGES.passwordRule],
+    ['password', 'Monaco1922', AUTH_MESSAGES.passwordRule],
+    ['password', 'Monaco19*22', AUTH_MESSAGES.passwordChars],
+    ['prenom', 'Jean2', AUTH_MESSAGES.prenom],
+    ['nom', 'x'.repeat(26), AUTH_MESSAGES.nom],
+    ['date_naissance', '31/02/1990', AUTH_MESSAGES.birthDate],
+    ['date_naissance', '01/01/1890', AUTH_MESSAGES.birthDate],
+    ['departement', '20', AUTH_MESSAGES.departement],
+  ])('refuses %s = %j with its message', (field, value, message) => {
+    expect(firstMessage(registrationSchema.safeParse({ ...valid, [field]: value }))).toBe(message);
+  });
+  it('allows at most two antennas', () => {
+    expect(firstMessage(registrationSchema.safeParse({ ...valid, antennes: [1, 2, 3] }))).toBe(
+      AUTH_MESSAGES.antennas,
+    );
+  });
+  it('accepts Corsica and overseas departments', () => {
+    for (const code of ['2A', '2B', '971', '976', 'FR-974']) {
+      expect(registrationSchema.safeParse({ ...valid, departement: code }).success, code).toBe(
+        true,
+      );
+    }
+  });
+});
+
+describe('birth dates and names', () => {
+  it('parses real dates only', () => {
+    expect(parseBirthDate('29/02/2000')).toBe('2000-02-29');
+    expect(parseBirthDate('29/02/2001')).toBeNull();
+  });
+  it('requires seven years of age on the given day', () => {
+    const today = new Date('2026-11-21T12:00:00Z');
+    expect(isOldEnough('2019-11-21', today)).toBe(true);
+    expect(isOldEnough('2019-11-22', today)).toBe(false);
+  });
+  it('capitalises compound first names', () => {
+    expect(capitalizeName('jEAN-pierre')).toBe('Jean-Pierre');
+    expect(capitalizeName('élodie')).toBe('Élodie');
+  });
+});

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { isSafeText } from './common.js';
+
+/**
+ * Account schemas of spec sections 3 and 5, used by the API's validation and by the web forms.
+ * Messages are the spec's French texts where it gives one; the others are ours.
+ */
+
+const LOGIN_EMAIL_CHARS = /^[A-Za-z0-9@._-]*$/;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Password characters: letters, digits and ! @ # $ % & ? . only (spec section 5). */
+const PASSWORD_CHARS = /^[A-Za-z0-9!@#$%&?.]*$/;
+const PASSWORD_SPECIAL = /[!@#$%&?.]/;
+const NAME_CHARS = /^[A-Za-zÀ-ÖØ-öø-ÿ-]+$/;
+const PSEUDO_CHARS = /^[A-Za-z0-9_]+$/;
+
+export const AUTH_MESSAGES = {
+  emailShape: "L'email doit contenir un @ et un .domaine",
+  emailChars: 'Caractères spéciaux interdits. Seuls autorisés : @ . _ -',
+  passwordChars: 'Caractères spéciaux interdits détectés. Seuls autorisés : ! @ # $ % & ? .',
+  emailTooLong: `L'email ne doit pas dépasser ${LIMITS.loginEmailMax} caractères.`,
+  passwordTooLong: `Le mot de passe ne doit pas dépasser ${LIMITS.loginPasswordMax} caractères.`,
+  passwordRequired: 'Veuillez saisir votre mot de passe.',
+  pseudo: 'Le pseudo doit contenir au moins 4 caractères et une lettre.',
+  pseudoTooLong: `Le pseudo ne doit pas dépasser ${LIMITS.pseudo.max} caractères.`,
+  pseudoTaken: 'Ce pseudo est déjà utilisé.',
+  prenom: 'Prénom invalide (25 lettres maximum, accents et tiret autorisés).',
+  nom: 'Nom invalide (25 lettres maximum, accents et tiret autorisés).',
+  email: 'Adresse email invalide',
+  passwordRule:
+    'Doit contenir : 8 caractères min, majuscule, minuscule, chiffre, et un caractère spécial : ! @ # $ % & ? .',
+  passwordLength: 'Le mot de passe doit contenir au moins 8 caractères.',
+  passwordMismatch: 'Les mots de passe ne correspondent pas',
+  birthDate: 'Date invalide',
+  tooYoung: 'Vous devez avoir au moins 7 ans.',
+  departement: 'Département invalide.',
+  antennas: `Vous pouvez choisir au maximum ${LIMITS.maxAntennas} antennes.`,
+  invalidCredentials: 'Email ou mot de passe incorrect.',
+  inactive: "Vous n'avez pas activé votre compte depuis le mail reçu à l'inscription.",
+  invalidLink: 'Lien invalide ou expiré.',
+} as const;
+
+/** Login email: email shape, only letters, digits and @ . _ -, 40 characters at most. */
+export const loginEmailSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.loginEmailMax, AUTH_MESSAGES.emailTooLong)
+  .regex(LOGIN_EMAIL_CHARS, AUTH_MESSAGES.emailChars)
+  .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailShape);
+
+export const loginSchema = z.object({
+  email: loginEmailSchema,
+  password: z
+    .string()
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(LIMITS.loginPasswordMax, AUTH_MESSAGES.passwordTooLong)
+    .regex(PASSWORD_CHARS, AUTH_MESSAGES.passwordChars),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** New password: 8–30 characters with lower, upper, digit and one of ! @ # $ % & ? . only. */
+export const newPasswordSchema = z
+  .string()
+  .min(LIMITS.password.min, AUTH_MESSAGES.passwordRule)
+  .max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong)
+  .regex(PASSWORD_CHARS, AUTH_MESSAGES.passwordChars)
+  .refine(
+    (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && PASSWORD_SPECIAL.test(v),
+    AUTH_MESSAGES.passwordRule,
+  );
+
+/** Pseudo: 4–15 letters, digits or underscore, with at least one letter. */
+export const pseudoSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.pseudo.min, AUTH_MESSAGES.pseudo)
+  .max(LIMITS.pseudo.max, AUTH_MESSAGES.pseudoTooLong)
+  .regex(PSEUDO_CHARS, AUTH_MESSAGES.pseudo)
+  .refine((v) => /[A-Za-z]/.test(v), AUTH_MESSAGES.pseudo);
+
+/** Department code without 'FR-' (a leading 'FR-' is accepted and removed). */
+export const departementCodeSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^FR-/i, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^(0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-46])$/, AUTH_MESSAGES.departement),
+  );
+
+/**
+ * Birth date typed as DD/MM/YYYY (10 characters), year 19xx or 20xx, a real calendar date and
+ * at least 7 years before `today` (checked against the caller's clock by `isOldEnough`).
+ */
+export const birthDateTextSchema = z
+  .string()
+  .trim()
+  .regex(/^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/(19|20)\d{2}$/, AUTH_MESSAGES.birthDate)
+  .refine((v) => parseBirthDate(v) !== null, AUTH_MESSAGES.birthDate);
+
+/** 'DD/MM/YYYY' → 'YYYY-MM-DD', or null when it is not a real date. */
+export function parseBirthDate(text: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [, dd, mm, yyyy] = match;
+  const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
+  if (date.getUTCDate() !== Number(dd) || date.getUTCMonth() !== Number(mm) - 1) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/** True when someone born on `isoDate` (YYYY-MM-DD) is at least `years` old on `today`. */
+export function isOldEnough(isoDate: string, today: Date, years = 7): boolean {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const limit = new Date(Date.UTC(y + years, m - 1, d));
+  return limit.getTime() <= today.getTime();
+}
+
+const nameSchema = (message: string) =>
+  z.string().trim().min(1, message).max(25, message).regex(NAME_CHARS, message);
+
+/** POST /users: the registration body (spec section 3 Registration, section 5 rules). */
+export const registrationSchema = z.object({
+  prenom: nameSchema(AUTH_MESSAGES.prenom),
+  nom: nameSchema(AUTH_MESSAGES.nom),
+  username: pseudoSchema,
+  email: z.string().trim().max(254, AUTH_MESSAGES.email).regex(EMAIL_SHAPE, AUTH_MESSAGES.email),
+  password: newPasswordSchema,
+  date_naissance: birthDateTextSchema,
+  departement: departementCodeSchema,
+  antennes: z.array(z.number().int().positive()).max(LIMITS.maxAntennas, AUTH_MESSAGES.antennas),
+  notif_mail_appli: z.boolean(),
+  notif_mail_promo: z.boolean(),
+});
+export type RegistrationInput = z.input<typeof registrationSchema>;
+
+/** 'jean-pierre' → 'Jean-Pierre' (prenom is capitalised at registration). */
+export function capitalizeName(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/(^|-)(\p{L})/gu, (_m, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+export const accessTokenResponseSchema = z.object({ access_token: z.string() });
+
+/** Free text of the profile (description): no HTML, scripts or inline handlers. */
+export const safeFreeText = (message: string) => z.string().refine(isSafeText, message);

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The two README commands in one place, with nothing but Node 20 and npm required:
+//   npm start  → install, build, then serve the API and the built web app on one port
+//   npm test   → install, build, then run every check and test tier
+// pnpm comes from `npx -y pnpm@<packageManager version>` (corepack refuses this registry's
+// unsigned metadata, see ../shared/notes/machine-facts.md), never from a global install.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const pnpmSpec = pkg.packageManager; // e.g. "pnpm@10.34.8"
+const [mode] = process.argv.slice(2);
+
+// Prisma's `generate` reads DATABASE_URL from the schema's datasource even though it never
+// connects; a placeholder keeps generation working when the embedded database is used.
+const PLACEHOLDER_DB = 'postgresql://placeholder@127.0.0.1:5432/placeholder';
+
+function run(label, args, env = {}) {
+  process.stdout.write(`\n▶ ${label}\n`);
+  const started = Date.now();
+  const result = spawnSync('npx', ['-y', pnpmSpec, ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) {
+    process.stderr.write(`✖ ${label} a échoué (code ${result.status ?? result.signal}).\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+}
+
+function prepare() {
+  run('Installation des dépendances', ['install', '--frozen-lockfile']);
+  run('Génération du client Prisma', ['run', 'db:generate'], {
+    DATABASE_URL: process.env.DATABASE_URL || PLACEHOLDER_DB,
+  });
+  run('Construction (web + API)', ['run', 'build']);
+}
+
+function serve() {
+  // Same command as the container's CMD (see Dockerfile; test/deploy checks they agree).
+  const [cmd, ...args] = pkg.scripts.serve.split(' ');
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+switch (mode) {
+  case 'start':
+    prepare();
+    serve();
+    break;
+  case 'test':
+    prepare();
+    run('Typecheck, lint et format', ['run', 'check']);
+    run('Tests unitaires (shared, web, déploiement)', ['run', 'test:unit']);
+    run('Tests API sur PostgreSQL', ['--filter', '@munegu/api', 'run', 'test']);
+    run('Tests API sur la base embarquée (PGlite)', [
+      '--filter',
+      '@munegu/api',
+      'run',
+      'test:embedded',
+    ]);
+    run('Tests de bout en bout (Playwright + Chromium)', [
+      '--filter',
+      '@munegu/e2e',
+      'run',
+      'test',
+    ]);
+    process.stdout.write('\nTous les tests sont passés.\n');
+    break;
+  default:
+    process.stderr.write('Usage: node scripts/bootstrap.mjs start|test\n');
+    process.exit(2);
+}

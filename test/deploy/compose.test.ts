@@ -1,0 +1,106 @@
+// No Docker engine runs on the CI machines, so the self-hosting files are checked statically:
+// the compose services, their wiring, and that the container starts the app exactly the way
+// the end-to-end tests start it (`pnpm serve`, which `npm start` ends with).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  command?: string[];
+  ports?: string[];
+  volumes?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+}
+const compose = parse(read('docker-compose.yml')) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
+const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+const dockerfile = read('Dockerfile');
+const serveCommand = pkg.scripts.serve!.split(' ');
+
+function dockerCmd(): string[] {
+  const line = dockerfile.split('\n').find((l) => l.startsWith('CMD '));
+  return JSON.parse(line!.slice(4)) as string[];
+}
+
+describe('docker-compose.yml', () => {
+  it('runs PostgreSQL, Mailpit and the app', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['app', 'mailpit', 'postgres']);
+    expect(compose.services.postgres!.image).toMatch(/^postgres:15/);
+    expect(compose.services.mailpit!.image).toMatch(/^axllent\/mailpit/);
+    expect(compose.services.app!.build).toBe('.');
+  });
+
+  it('gives every service a healthcheck and starts the app only once its dependencies are healthy', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.healthcheck?.test, name).toBeDefined();
+    }
+    expect(compose.services.app!.depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      mailpit: { condition: 'service_healthy' },
+    });
+    expect(compose.services.app!.healthcheck!.test.join(' ')).toContain('/api/health');
+  });
+
+  it('publishes the app and the mail UI, and keeps data in named volumes', () => {
+    expect(compose.services.app!.ports).toContain('3000:3000');
+    expect(compose.services.mailpit!.ports).toContain('8025:8025');
+    expect(compose.services.postgres!.volumes).toContain('pgdata:/var/lib/postgresql/data');
+    expect(compose.services.app!.volumes).toContain('appdata:/data');
+    expect(Object.keys(compose.volumes).sort()).toEqual(['appdata', 'pgdata']);
+  });
+
+  it('points the app at the compose database and mail catcher', () => {
+    const env = compose.services.app!.environment!;
+    expect(env.DATABASE_URL).toMatch(/@postgres:5432\/munegu$/);
+    expect(env.SMTP_URL).toContain('smtp://mailpit:1025');
+    expect(env.JWT_SECRET).toContain(':?');
+    expect(env.NODE_ENV).toBe('production');
+  });
+
+  it('starts the container with the command the end-to-end tests exercise', () => {
+    expect(compose.services.app!.command).toEqual(serveCommand);
+    expect(dockerCmd()).toEqual(serveCommand);
+    expect(read('scripts/bootstrap.mjs')).toContain('pkg.scripts.serve');
+  });
+});
+
+describe('Dockerfile', () => {
+  it('is multi-stage and ships only built output and production dependencies', () => {
+    const stages = dockerfile.match(/^FROM .+ AS (\w[\w-]*)$/gm) ?? [];
+    expect(stages.map((s) => s.split(' AS ')[1])).toEqual([
+      'base',
+      'build',
+      'prod-deps',
+      'runtime',
+    ]);
+    expect(dockerfile).toContain('--prod');
+    expect(dockerfile).toMatch(/USER node/);
+    expect(dockerfile).toMatch(/HEALTHCHECK .*\n.*\/api\/health/);
+  });
+
+  it('copies files that exist in the repository', () => {
+    const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)]
+      .flatMap((m) => m[1]!.split(' '))
+      .filter((s) => s !== '.');
+    expect(sources.length).toBeGreaterThan(3);
+    for (const source of sources) expect(existsSync(path.join(root, source)), source).toBe(true);
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every variable the compose file reads', () => {
+    const example = read('.env.example');
+    const used = new Set([...read('docker-compose.yml').matchAll(/\$\{(\w+)/g)].map((m) => m[1]!));
+    for (const name of used) expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+  });
+});
