@@ -32,6 +32,9 @@ import { jobsPlugin } from './plugins/jobs.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
+import { authPlugin } from './plugins/auth.js';
+import { tokenSigner } from './lib/tokens.js';
+import { callerRepository } from './modules/auth/caller.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +115,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https:'),
     cookieSecret: config.jwtSecret,
+  });
+  await app.register(authPlugin, {
+    callers: callerRepository(db),
+    tokens: tokenSigner(config.jwtSecret),
+    clock,
   });
   await app.register(openapiPlugin);
   if (boss && jobsOptions) await app.register(jobsPlugin, { boss, mail, options: jobsOptions });

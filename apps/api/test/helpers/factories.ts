@@ -47,3 +47,40 @@ export async function createMatch(
 }
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${unique()}@example.com`.slice(0, 40);
+
+export interface UserOverrides {
+  pseudo: string;
+  email: string;
+  role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN';
+  status: 'PENDING' | 'ACTIVE' | 'SUSPENDED' | 'DELETED';
+  passwordHash: string;
+  departement: string;
+  birthDate: Date;
+  notifMailAppli: boolean;
+  notifMailPromo: boolean;
+}
+
+/**
+ * A member with a unique pseudo and email. The default password hash is a placeholder that
+ * verifies nothing: tests that log in pass a real `hashPassword(...)` result.
+ */
+export function createUser(db: Db, overrides: Partial<UserOverrides> = {}) {
+  const id = unique();
+  const pseudo = overrides.pseudo ?? `u_${id}`.slice(0, 15);
+  return db.user.create({
+    data: {
+      pseudo,
+      pseudoKey: pseudo.toLowerCase(),
+      prenom: 'Test',
+      nom: 'MEMBRE',
+      email: (overrides.email ?? uniqueEmail()).toLowerCase(),
+      passwordHash: overrides.passwordHash ?? '$argon2id$placeholder',
+      birthDate: overrides.birthDate ?? new Date('1990-05-12T00:00:00Z'),
+      departement: overrides.departement ?? 'FR-06',
+      role: overrides.role ?? 'UTILISATEUR',
+      status: overrides.status ?? 'ACTIVE',
+      notifMailAppli: overrides.notifMailAppli ?? true,
+      notifMailPromo: overrides.notifMailPromo ?? false,
+    },
+  });
+}

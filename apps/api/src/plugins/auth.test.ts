@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../test/helpers/auth.js';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { createUser } from '../../test/helpers/factories.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../lib/tokens.js';
+import { callerOf } from './auth.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    routes: (app) => {
+      app.get('/api/_test/me', { preHandler: app.authenticate }, async (req) => callerOf(req));
+      app.get('/api/_test/maybe', { preHandler: app.optionalAuth }, async (req) => ({
+        caller: req.caller,
+      }));
+      app.get('/api/_test/editor', { preHandler: app.requireRole('REDACTEUR') }, async () => ({
+        ok: true,
+      }));
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('auth plugin', () => {
+  it('answers 401 in French without a token, with a forged one, or after expiry', async () => {
+    const user = await createUser(t.db);
+    const headers = await bearer(t.app, user, t.clock);
+    for (const authorization of [undefined, 'Bearer nope', `${headers.authorization}x`]) {
+      const res = await t.app.inject({
+        url: '/api/_test/me',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ message: 'Vous devez être connecté.' });
+    }
+    const ok = await t.app.inject({ url: '/api/_test/me', headers });
+    expect(ok.json()).toEqual({ id: user.id, role: 'UTILISATEUR' });
+
+    t.clock.advance((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+    const expired = await t.app.inject({ url: '/api/_test/me', headers });
+    expect(expired.statusCode).toBe(401);
+  });
+
+  it('shuts out suspended and deleted accounts at once, token or not', async () => {
+    const user = await createUser(t.db);
+    const headers = await bearer(t.app, user, t.clock);
+    await t.db.user.update({ where: { id: user.id }, data: { status: 'SUSPENDED' } });
+    expect((await t.app.inject({ url: '/api/_test/me', headers })).statusCode).toBe(401);
+  });
+
+  it('takes the role from the database and enforces the minimum', async () => {
+    const member = await createUser(t.db);
+    const editor = await createUser(t.db, { role: 'REDACTEUR' });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const asMember = await bearer(t.app, member, t.clock);
+    expect((await t.app.inject({ url: '/api/_test/editor', headers: asMember })).statusCode).toBe(
+      403,
+    );
+    for (const user of [editor, admin]) {
+      const res = await t.app.inject({
+        url: '/api/_test/editor',
+        headers: await bearer(t.app, user, t.clock),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // A token minted while the member was an editor stops granting editor rights once demoted.
+    const stale = await bearer(t.app, editor, t.clock);
+    await t.db.user.update({ where: { id: editor.id }, data: { role: 'UTILISATEUR' } });
+    expect((await t.app.inject({ url: '/api/_test/editor', headers: stale })).statusCode).toBe(403);
+  });
+
+  it('lets anonymous callers through optional routes', async () => {
+    const res = await t.app.inject({ url: '/api/_test/maybe' });
+    expect(res.json()).toEqual({ caller: null });
+  });
+});

@@ -1,0 +1,81 @@
+import { hasRole, type Role } from '@munegu/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../lib/clock.js';
+import { AppError } from '../lib/errors.js';
+import type { TokenSigner } from '../lib/tokens.js';
+import type { CallerRepository } from '../modules/auth/caller.repository.js';
+
+/** Who is calling, as every service receives it. */
+export interface Caller {
+  id: number;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`/`app.optionalAuth`; null for anonymous callers. */
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid Bearer token of an active account is sent. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: like authenticate, but anonymous callers pass with `caller = null`. */
+    optionalAuth: (request: FastifyRequest) => Promise<void>;
+    /** preHandler factory: 401 when anonymous, 403 below `minimum` (spec roles, ascending). */
+    requireRole: (minimum: Role) => (request: FastifyRequest) => Promise<void>;
+    tokens: TokenSigner;
+  }
+}
+
+export const UNAUTHENTICATED_MESSAGE = 'Vous devez être connecté.';
+export const FORBIDDEN_MESSAGE = "Vous n'êtes pas autorisé à effectuer cette action.";
+
+/** The caller of a route guarded by `app.authenticate` (never null there). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+  return request.caller;
+}
+
+export interface AuthPluginOptions {
+  callers: CallerRepository;
+  tokens: TokenSigner;
+  clock: Clock;
+}
+
+/**
+ * Reads `Authorization: Bearer <jwt>`, verifies it with jose, then checks the account is still
+ * ACTIVE and takes its current role from the database (one primary-key lookup), so a suspended
+ * or deleted member, or a demoted one, loses access at once rather than when the token expires.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: AuthPluginOptions) => {
+    app.decorateRequest('caller', null);
+    app.decorate('tokens', opts.tokens);
+
+    async function resolve(request: FastifyRequest): Promise<Caller | null> {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return null;
+      const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
+      if (!claims) return null;
+      const user = await opts.callers.findById(claims.sub);
+      if (!user || user.status !== 'ACTIVE') return null;
+      return { id: user.id, role: user.role };
+    }
+
+    app.decorate('optionalAuth', async (request: FastifyRequest) => {
+      request.caller = await resolve(request);
+    });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.caller = await resolve(request);
+      if (!request.caller) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+    });
+    app.decorate('requireRole', (minimum: Role) => async (request: FastifyRequest) => {
+      request.caller = await resolve(request);
+      if (!request.caller) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+      if (!hasRole(request.caller.role, minimum))
+        throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
