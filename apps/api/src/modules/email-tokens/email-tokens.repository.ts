@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.js';
+import type { EmailTokenPurpose, Prisma } from '../../generated/prisma/client.js';
+
+export function emailTokensRepository(db: Db) {
+  return {
+    create: (data: {
+      userId: number;
+      purpose: EmailTokenPurpose;
+      tokenHash: string;
+      expiresAt: Date;
+      payload?: Prisma.InputJsonValue;
+    }) => db.emailToken.create({ data }),
+
+    findByHash: (tokenHash: string) => db.emailToken.findUnique({ where: { tokenHash } }),
+
+    /** Marks a token used only if it still is unused: true when this call won the race. */
+    async markUsed(id: number, now: Date): Promise<boolean> {
+      const { count } = await db.emailToken.updateMany({
+        where: { id, usedAt: null },
+        data: { usedAt: now },
+      });
+      return count === 1;
+    },
+
+    /** Older links of the same purpose stop working when a new one is sent. */
+    invalidateOthers: (userId: number, purpose: EmailTokenPurpose, now: Date) =>
+      db.emailToken.updateMany({
+        where: { userId, purpose, usedAt: null },
+        data: { usedAt: now },
+      }),
+  };
+}
+export type EmailTokensRepository = ReturnType<typeof emailTokensRepository>;

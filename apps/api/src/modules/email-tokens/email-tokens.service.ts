@@ -1,0 +1,87 @@
+import type { EmailTokenPurpose, Prisma } from '../../generated/prisma/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { EmailTokensRepository } from './email-tokens.repository.js';
+
+/**
+ * How long each e-mailed link works (also stated in the README). Stop-notification links sit
+ * in every notification mail, so they live long; the others protect the account and are short.
+ */
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  CONFIRM_EMAIL: 48 * 3_600_000,
+  RESET_PASSWORD: 3_600_000,
+  CONFIRM_DELETE: 24 * 3_600_000,
+  CONFIRM_EMAIL_CHANGE: 24 * 3_600_000,
+  STOP_NOTIF_APPLI: 180 * 24 * 3_600_000,
+  STOP_NOTIF_PROMO: 180 * 24 * 3_600_000,
+};
+
+/** Where each purpose's link points in the web app (spec section 2 token pages). */
+const LINK_PATH: Record<EmailTokenPurpose, string> = {
+  CONFIRM_EMAIL: '/email-confirmed/',
+  RESET_PASSWORD: '/new-password/',
+  CONFIRM_DELETE: '/deletion-confirmed/',
+  CONFIRM_EMAIL_CHANGE: '/email-confirmed/',
+  STOP_NOTIF_APPLI: '/stop-notif/',
+  STOP_NOTIF_PROMO: '/stop-notif/',
+};
+
+export interface ValidToken {
+  id: number;
+  userId: number;
+  purpose: EmailTokenPurpose;
+  payload: Prisma.JsonValue | null;
+}
+
+export interface EmailTokensDeps {
+  repo: EmailTokensRepository;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/**
+ * Single-use links sent by mail: 256-bit random values, stored only as their SHA-256, with an
+ * expiry per purpose. `consume` succeeds once; a second use, an expired or unknown token gives
+ * null and the caller answers 'Lien invalide ou expiré.' / 404 as the spec says.
+ */
+export function emailTokensService({ repo, clock, publicUrl }: EmailTokensDeps) {
+  async function find(token: string, purposes: EmailTokenPurpose[]): Promise<ValidToken | null> {
+    if (!token || token.length > 128) return null;
+    const row = await repo.findByHash(hashToken(token));
+    if (!row || row.usedAt || !purposes.includes(row.purpose)) return null;
+    if (row.expiresAt.getTime() <= clock.now().getTime()) return null;
+    return { id: row.id, userId: row.userId, purpose: row.purpose, payload: row.payload };
+  }
+
+  return {
+    /** Creates a token and returns the raw value (to put in a link) and the full link. */
+    async issue(
+      userId: number,
+      purpose: EmailTokenPurpose,
+      options: { payload?: Prisma.InputJsonValue; replacePrevious?: boolean } = {},
+    ): Promise<{ token: string; link: string }> {
+      const now = clock.now();
+      if (options.replacePrevious) await repo.invalidateOthers(userId, purpose, now);
+      const token = randomToken();
+      await repo.create({
+        userId,
+        purpose,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+        payload: options.payload,
+      });
+      return { token, link: `${publicUrl}${LINK_PATH[purpose]}${token}` };
+    },
+
+    /** Looks a token up without using it (e.g. GET /users/check-token before confirming). */
+    peek: find,
+
+    /** Uses a token once; null when unknown, expired, of another purpose or already used. */
+    async consume(token: string, purposes: EmailTokenPurpose[]): Promise<ValidToken | null> {
+      const found = await find(token, purposes);
+      if (!found) return null;
+      return (await repo.markUsed(found.id, clock.now())) ? found : null;
+    },
+  };
+}
+export type EmailTokensService = ReturnType<typeof emailTokensService>;
