@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['test/migrations.test.ts', 'test/seed.test.ts'],
+    include: ['test/migrations.test.ts', 'test/seed.test.ts', 'test/main.test.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     pool: 'forks',

@@ -1,0 +1,114 @@
+// The start-up path itself (src/main.ts), as `npm start` and the container run it: with
+// DATABASE_URL on a real PostgreSQL, and without it on the embedded database. Each run starts
+// the real process, waits for /api/health, checks what was loaded, then sends SIGTERM and
+// expects a clean exit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminQuery, databaseUrl, DEFAULT_TEST_PG_URL, uniqueName } from './helpers/database.js';
+
+const adminUrl = process.env.TEST_PG_URL ?? DEFAULT_TEST_PG_URL;
+const apiDir = path.resolve(import.meta.dirname, '..');
+const toDrop: string[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function start(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'munegu-main-')),
+      WEB_DIST: path.join(tmpdir(), 'munegu-no-web-build'),
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`main exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`no health answer in time:\n${output}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { child, base, output: () => output };
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+afterAll(async () => {
+  for (const name of toDrop)
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+});
+
+describe('start command', () => {
+  it('uses DATABASE_URL when given: migrates, loads reference data only, stops cleanly', async () => {
+    const name = uniqueName('munegu_main');
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    toDrop.push(name);
+    const app = await start({ DATABASE_URL: databaseUrl(adminUrl, name) });
+
+    const transports = (await (await fetch(`${app.base}/api/transport`)).json()) as unknown[];
+    expect(transports).toHaveLength(6);
+    // Demo data stays off on a real server unless DEMO_DATA=true.
+    expect(await (await fetch(`${app.base}/api/matchs/next`)).json()).toEqual([]);
+    expect(app.output()).not.toContain('Comptes de démonstration');
+    expect(await stop(app.child)).toBe(0);
+  });
+
+  it('runs the embedded database without DATABASE_URL, with demo data and its accounts', async () => {
+    const app = await start({});
+    const matches = (await (await fetch(`${app.base}/api/matchs/next`)).json()) as {
+      ordre: number;
+    }[];
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches[0]!.ordre).toBe(1);
+    expect(app.output()).toContain('Comptes de démonstration');
+    expect(app.output()).toContain('admin@demo.munegu.local');
+    expect(await stop(app.child)).toBe(0);
+  });
+
+  it('refuses a bad variable and names it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiDir,
+      env: { ...process.env, PORT: 'pas-un-port', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT');
+  });
+});
