@@ -4,7 +4,12 @@ import type { ViteUserConfig } from 'vitest/config';
 export const sharedTest = {
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   // Owned by the data-model engineer, run with their own setup.
-  exclude: ['test/migrations.test.ts', 'test/seed.test.ts', 'test/main.test.ts', '**/node_modules/**'],
+  exclude: [
+    'test/migrations.test.ts',
+    'test/seed.test.ts',
+    'test/main.test.ts',
+    '**/node_modules/**',
+  ],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',

@@ -35,6 +35,44 @@ import { webPlugin } from './plugins/web.js';
 import { authPlugin } from './plugins/auth.js';
 import { tokenSigner } from './lib/tokens.js';
 import { callerRepository } from './modules/auth/caller.repository.js';
+import { authRepository } from './modules/auth/auth.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { authService } from './modules/auth/auth.service.js';
+import { emailTokensRepository } from './modules/email-tokens/email-tokens.repository.js';
+import { emailTokensService } from './modules/email-tokens/email-tokens.service.js';
+import { accountRepository } from './modules/account/account.repository.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { accountService } from './modules/account/account.service.js';
+import { privacyRepository } from './modules/account/privacy.repository.js';
+import { privacyService } from './modules/account/privacy.service.js';
+import { settingsRoutes } from './modules/account/settings.routes.js';
+import { settingsService } from './modules/account/settings.service.js';
+import { registerAccountJobs } from './jobs/account.jobs.js';
+import { avatarStorage } from './modules/users/avatar.storage.js';
+import { usersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { usersService } from './modules/users/users.service.js';
+import { reportsRepository } from './modules/reports/reports.repository.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { reportsService } from './modules/reports/reports.service.js';
+import { adminMatchesRepository } from './modules/admin-matches/admin-matches.repository.js';
+import { adminMatchesRoutes } from './modules/admin-matches/admin-matches.routes.js';
+import { adminMatchesService } from './modules/admin-matches/admin-matches.service.js';
+import { importService } from './modules/admin-matches/import.service.js';
+import { clubsRepository } from './modules/clubs/clubs.repository.js';
+import { clubsRoutes } from './modules/clubs/clubs.routes.js';
+import { clubsService } from './modules/clubs/clubs.service.js';
+import { miniLeaguesRepository } from './modules/predictions/mini-leagues.repository.js';
+import { miniLeaguesRoutes } from './modules/predictions/mini-leagues.routes.js';
+import { miniLeaguesService } from './modules/predictions/mini-leagues.service.js';
+import { predictionsRepository } from './modules/predictions/predictions.repository.js';
+import { predictionsRoutes } from './modules/predictions/predictions.routes.js';
+import { predictionsService } from './modules/predictions/predictions.service.js';
+import { rankingRepository } from './modules/predictions/ranking.repository.js';
+import { reminderRepository } from './modules/predictions/reminder.repository.js';
+import { reminderService } from './modules/predictions/reminder.service.js';
+import { scoringService } from './modules/predictions/scoring.service.js';
+import { registerPredictionJobs } from './jobs/predictions.jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,7 +138,84 @@ export async function buildApp(deps: AppDeps) {
   });
   const health = healthService({ repo: healthRepository(db) });
   const reference = referenceService({ repo: referenceRepository(db) });
-  const matches = matchesService({ repo: matchesRepository(db), clock });
+  const matches = matchesService({
+    repo: matchesRepository(db),
+    clock,
+    uidDomain: new URL(config.publicUrl).hostname,
+  });
+  const users = usersService({
+    repo: usersRepository(db),
+    avatars: avatarStorage(path.join(config.dataDir, 'uploads', 'avatar')),
+  });
+  const reports = reportsService({ repo: reportsRepository(db), clock });
+  const tokens = tokenSigner(config.jwtSecret);
+  const emailTokens = emailTokensService({
+    repo: emailTokensRepository(db),
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  // Prediction game, clubs and operators' match API.
+  const predictions = predictionsService({ repo: predictionsRepository(db), clock });
+  const scoring = scoringService({ ranking: rankingRepository(), clock });
+  const adminMatches = adminMatchesService({
+    repo: adminMatchesRepository(db),
+    scoring,
+    transaction: transactionRunner(db),
+    clock,
+  });
+  const imports = importService({
+    repo: adminMatchesRepository(db),
+    transaction: transactionRunner(db),
+  });
+  const clubs = clubsService({
+    repo: clubsRepository(db),
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
+  const miniLeagues = miniLeaguesService({ repo: miniLeaguesRepository(db) });
+  const reminders = reminderService({
+    repo: reminderRepository(db),
+    mail,
+    // The stop link of notification mails, issued in the reminder's transaction.
+    stopLinks: {
+      link: async (userId, kind, tx) =>
+        (
+          await emailTokens.issue(
+            userId,
+            kind === 'promo' ? 'STOP_NOTIF_PROMO' : 'STOP_NOTIF_APPLI',
+            {
+              tx,
+            },
+          )
+        ).link,
+    },
+    transaction: transactionRunner(db),
+    clock,
+    publicUrl: config.publicUrl,
+    associationName: config.associationName,
+  });
+  const auth = authService({ repo: authRepository(db), tokens, clock });
+  const accountDeps = {
+    repo: accountRepository(db),
+    emailTokens,
+    mail,
+    auth,
+    transaction: transactionRunner(db),
+    publicUrl: config.publicUrl,
+    associationName: config.associationName,
+  };
+  /** accountService.stopNotifLink(userId, 'application' | 'promo') for notification mails. */
+  const account = accountService({ ...accountDeps, clock });
+  const settings = settingsService(accountDeps);
+  const privacy = privacyService({
+    repo: privacyRepository(db),
+    emailTokens,
+    mail,
+    clock,
+    avatarDir: path.join(config.dataDir, 'uploads', 'avatar'),
+    publicUrl: config.publicUrl,
+    associationName: config.associationName,
+    log: app.log,
+  });
   const contact = contactService({
     repo: contactRepository(db),
     mail,
@@ -118,11 +233,20 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(authPlugin, {
     callers: callerRepository(db),
-    tokens: tokenSigner(config.jwtSecret),
+    tokens,
     clock,
   });
   await app.register(openapiPlugin);
-  if (boss && jobsOptions) await app.register(jobsPlugin, { boss, mail, options: jobsOptions });
+  if (boss && jobsOptions)
+    await app.register(jobsPlugin, {
+      boss,
+      mail,
+      options: jobsOptions,
+      workers: [
+        (b) => registerAccountJobs(b, privacy, auth, app.log),
+        (b) => registerPredictionJobs(b, reminders, app.log),
+      ],
+    });
   else app.decorate('boss', null);
   app.addHook('onClose', async () => transport.close?.());
 
@@ -132,6 +256,15 @@ export async function buildApp(deps: AppDeps) {
       await api.register(referenceRoutes, { reference });
       await api.register(matchesRoutes, { matches });
       await api.register(contactRoutes, { contact });
+      await api.register(predictionsRoutes, { predictions });
+      await api.register(miniLeaguesRoutes, { miniLeagues });
+      await api.register(clubsRoutes, { clubs });
+      await api.register(adminMatchesRoutes, { adminMatches, imports });
+      await api.register(authRoutes, { auth, account, publicUrl: config.publicUrl });
+      await api.register(accountRoutes, { account, privacy });
+      await api.register(settingsRoutes, { settings, privacy, clock });
+      await api.register(usersRoutes, { users });
+      await api.register(reportsRoutes, { reports });
     },
     { prefix: '/api' },
   );

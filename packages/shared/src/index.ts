@@ -5,3 +5,8 @@ export * from './schemas/common.js';
 export * from './schemas/reference.js';
 export * from './schemas/contact.js';
 export * from './schemas/auth.js';
+export * from './schemas/users.js';
+export * from './schemas/reports.js';
+export * from './schemas/matches.js';
+export * from './schemas/predictions.js';
+export * from './schemas/settings.js';

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/helpers/auth.js';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { createUser } from '../../test/helpers/factories.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../lib/tokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS, hashToken } from '../lib/tokens.js';
 import { callerOf } from './auth.js';
 
 let t: TestApp;
@@ -68,6 +69,27 @@ describe('auth plugin', () => {
     const stale = await bearer(t.app, editor, t.clock);
     await t.db.user.update({ where: { id: editor.id }, data: { role: 'UTILISATEUR' } });
     expect((await t.app.inject({ url: '/api/_test/editor', headers: stale })).statusCode).toBe(403);
+  });
+
+  it('stops honouring access tokens of a revoked login at once', async () => {
+    const user = await createUser(t.db);
+    const familyId = randomUUID();
+    await t.db.session.create({
+      data: {
+        familyId,
+        userId: user.id,
+        tokenHash: hashToken(randomUUID()),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+    const token = await t.app.tokens.sign(
+      { sub: user.id, role: user.role, sid: familyId },
+      t.clock.now(),
+    );
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url: '/api/_test/me', headers })).statusCode).toBe(200);
+    await t.db.session.updateMany({ where: { familyId }, data: { revokedAt: new Date() } });
+    expect((await t.app.inject({ url: '/api/_test/me', headers })).statusCode).toBe(401);
   });
 
   it('lets anonymous callers through optional routes', async () => {

@@ -45,8 +45,9 @@ export interface AuthPluginOptions {
 
 /**
  * Reads `Authorization: Bearer <jwt>`, verifies it with jose, then checks the account is still
- * ACTIVE and takes its current role from the database (one primary-key lookup), so a suspended
- * or deleted member, or a demoted one, loses access at once rather than when the token expires.
+ * ACTIVE, that its login was not revoked, and takes its current role from the database, so a
+ * suspended, deleted, signed-out or demoted member loses access at once rather than when the
+ * token expires.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
@@ -58,7 +59,11 @@ export const authPlugin = fp(
       if (!header?.startsWith('Bearer ')) return null;
       const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
       if (!claims) return null;
-      const user = await opts.callers.findById(claims.sub);
+      const [user, revoked] = await Promise.all([
+        opts.callers.findById(claims.sub),
+        opts.callers.isSessionRevoked(claims.sid),
+      ]);
+      if (revoked) return null;
       if (!user || user.status !== 'ACTIVE') return null;
       return { id: user.id, role: user.role };
     }

@@ -17,12 +17,25 @@ declare module 'fastify' {
  * a job in flight finishes before the database pool goes away.
  */
 export const jobsPlugin = fp(
-  async (app: FastifyInstance, opts: { boss: PgBoss; mail: MailService; options: JobsOptions }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      boss: PgBoss;
+      mail: MailService;
+      options: JobsOptions;
+      /** Other modules' workers (e.g. account.jobs.ts); each returns its stop function. */
+      workers?: ((boss: PgBoss) => Promise<() => void>)[];
+    },
+  ) => {
     await opts.boss.start();
     const stopSweeper = await registerMailJobs(opts.boss, opts.mail, opts.options, app.log);
+    // One after another: pg-boss's createQueue takes locks and deadlocks when run in parallel.
+    const stopWorkers: (() => void)[] = [];
+    for (const register of opts.workers ?? []) stopWorkers.push(await register(opts.boss));
     app.decorate('boss', opts.boss);
     app.addHook('preClose', async () => {
       stopSweeper();
+      for (const stop of stopWorkers) stop();
       await opts.boss.stop({ graceful: true, timeout: 10_000, close: true, wait: true });
     });
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { App } from '../../src/app.js';
 import type { Clock } from '../../src/lib/clock.js';
 
@@ -10,6 +11,9 @@ export async function bearer(
   user: { id: number; role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN' },
   clock: Clock,
 ): Promise<{ authorization: string }> {
-  const token = await app.tokens.sign({ sub: user.id, role: user.role, sid: 'test' }, clock.now());
+  const token = await app.tokens.sign(
+    { sub: user.id, role: user.role, sid: randomUUID() },
+    clock.now(),
+  );
   return { authorization: `Bearer ${token}` };
 }

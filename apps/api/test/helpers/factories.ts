@@ -84,3 +84,17 @@ export function createUser(db: Db, overrides: Partial<UserOverrides> = {}) {
     },
   });
 }
+
+/** A season label in the operators' format 'YYYY-YYYY', unique enough per test file. */
+export function uniqueRealSeason(): { season: string; year: number } {
+  const year = 3000 + Math.floor(Math.random() * 5000);
+  return { season: `${year}-${year + 1}`, year };
+}
+
+/** A prediction as stored (points stay null until the match is scored). */
+export function createPrediction(
+  db: Db,
+  data: { userId: number; matchId: number; scoreDom: number; scoreExt: number },
+) {
+  return db.prediction.create({ data });
+}

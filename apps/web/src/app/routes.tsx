@@ -69,6 +69,21 @@ export const routes: RouteObject[] = [
         path: 'stop-notif/:token',
         lazy: page(() => import('../features/account/pages/StopNotifPage')),
       },
+      {
+        // Operators' screens (MODERATEUR, ADMIN); the layout sends anyone else to /404.
+        path: 'admin',
+        lazy: page(() => import('../features/admin/AdminLayout')),
+        children: [
+          { index: true, element: <Navigate to="/admin/matchs" replace /> },
+          { path: 'matchs', lazy: page(() => import('../features/admin/pages/AdminMatchesPage')) },
+          {
+            path: 'classement',
+            lazy: page(() => import('../features/admin/pages/AdminLeaguePage')),
+          },
+          { path: 'clubs', lazy: page(() => import('../features/admin/pages/AdminClubsPage')) },
+          { path: 'import', lazy: page(() => import('../features/admin/pages/AdminImportPage')) },
+        ],
+      },
       { path: '404', lazy: page(() => import('../features/errors/pages/NotFoundPage')) },
       { path: 'profil', element: <Navigate to="/404" replace /> },
       { path: '*', lazy: page(() => import('../features/errors/pages/NotFoundPage')) },

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@munegu/shared';
 import { ABORTED, api, refreshAccessToken } from './api';
@@ -35,6 +35,8 @@ export type AuthContextValue = {
   logout: () => Promise<void>;
   /** Reloads GET /users/me (after a profile change). */
   reloadUser: () => Promise<void>;
+  /** Forgets the session here only (the account is gone): no request, no redirect. */
+  signOutLocally: () => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -109,9 +111,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (accessToken: string) => {
       setToken(accessToken);
       await loadUser();
+      // Queries fetched as a visitor (profiles, bell, unread badge) now answer differently.
+      void queryClient.invalidateQueries();
     },
-    [loadUser],
+    [loadUser, queryClient],
   );
+
+  const signOutLocally = useCallback(() => {
+    setToken(null);
+    setUser(null);
+    setStatus('anonymous');
+  }, []);
+
+  // Logout clears the session only once '/' is the rendered page: cleared earlier, the guard
+  // of a signed-in-only page (/parametres) would see the anonymous state first and send the
+  // visitor to /404 (the router renders navigations in a transition).
+  const { pathname } = useLocation();
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (!leaving || pathname !== '/') return;
+    setLeaving(false);
+    setToken(null);
+    setUser(null);
+    setStatus('anonymous');
+    queryClient.clear();
+  }, [leaving, pathname, queryClient]);
 
   const logout = useCallback(async () => {
     try {
@@ -119,16 +143,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // Signing out locally is what matters; the server session expires on its own.
     }
-    setToken(null);
-    setUser(null);
-    setStatus('anonymous');
-    queryClient.clear();
-    navigate('/');
-  }, [navigate, queryClient]);
+    setLeaving(true);
+    void navigate('/');
+  }, [navigate]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, isAuthenticated: user !== null, signIn, logout, reloadUser: loadUser }),
-    [status, user, signIn, logout, loadUser],
+    () => ({
+      status,
+      user,
+      isAuthenticated: user !== null,
+      signIn,
+      logout,
+      reloadUser: loadUser,
+      signOutLocally,
+    }),
+    [status, user, signIn, logout, loadUser, signOutLocally],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

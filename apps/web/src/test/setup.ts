@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
@@ -31,3 +32,7 @@ if (typeof window !== 'undefined') {
   globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
   globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
 }
+
+// findBy*/waitFor default to 1 s, which a loaded CI machine (2 cores, builds running beside
+// the tests) sometimes exceeds; a wider window changes nothing for passing tests.
+configure({ asyncUtilTimeout: 5_000 });

@@ -147,3 +147,103 @@ export const accessTokenResponseSchema = z.object({ access_token: z.string() });
 
 /** Free text of the profile (description): no HTML, scripts or inline handlers. */
 export const safeFreeText = (message: string) => z.string().refine(isSafeText, message);
+
+// ─── Account flows around registration and login (spec sections 5 and 7) ───
+
+export const ACCOUNT_MESSAGES = {
+  registered:
+    "Création réussie ! Si l'adresse e-mail est valide, un lien de confirmation vous a été envoyé.",
+  resent: "Mail de confirmation renvoyé ! Plusieurs minutes d'attente peuvent être nécessaires.",
+  emailConfirmed: 'Adresse mail confirmée !',
+  resetRequested: 'Si un compte existe, un mail a été envoyé.',
+  passwordReset: 'Mot de passe modifié avec succès !',
+  antennaUnknown: 'Antenne inconnue.',
+  emailTaken: 'Cette adresse e-mail est déjà utilisée.',
+} as const;
+
+/** Any e-mail address (registration shape), lower-cased for lookups. */
+export const emailAddressSchema = z
+  .string()
+  .trim()
+  .max(254, AUTH_MESSAGES.email)
+  .regex(EMAIL_SHAPE, AUTH_MESSAGES.email)
+  .transform((v) => v.toLowerCase());
+
+/** POST /auth/resend-confirmation. */
+export const resendConfirmationSchema = z.object({ email: emailAddressSchema });
+
+/** GET /users/check-username?username= */
+export const checkUsernameQuerySchema = z.object({ username: z.string().trim().min(1).max(30) });
+
+/**
+ * Birth date of the forgot-password form: 'DD/MM/YYYY' as typed, or ISO 'YYYY-MM-DD' (what a
+ * date input sends). Both become 'YYYY-MM-DD'.
+ */
+export const birthDateInputSchema = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(v)
+      ? parseBirthDate(v.split('-').reverse().join('/'))
+      : parseBirthDate(v);
+    if (!iso) {
+      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.birthDate });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+/** POST /users/request-password-reset. */
+export const passwordResetRequestSchema = z.object({
+  email: emailAddressSchema,
+  birthDate: birthDateInputSchema,
+});
+
+/**
+ * New password of the reset page: 8 to 30 ('Le mot de passe doit contenir au moins 8
+ * caractères.'), and the same character set and strength as every password, so the result
+ * can always be typed into the login form.
+ */
+export const resetNewPasswordSchema = z
+  .string()
+  .min(LIMITS.password.min, AUTH_MESSAGES.passwordLength)
+  .pipe(newPasswordSchema);
+
+/** POST /users/reset-password. */
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1).max(128),
+  newPassword: resetNewPasswordSchema,
+});
+
+/** The reset page's form (confirmation checked in the browser only). */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: resetNewPasswordSchema, confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, {
+    message: AUTH_MESSAGES.passwordMismatch,
+    path: ['confirm'],
+  });
+
+/**
+ * GET /users/check-token?token=&type= : type 'stop' (default) checks a stop-notification link
+ * and answers { valid, stopType }; type 'reset' checks a new-password link and answers { valid }.
+ */
+export const checkTokenQuerySchema = z.object({
+  token: z.string().min(1).max(128),
+  type: z.enum(['stop', 'reset']).default('stop'),
+});
+export const STOP_TYPES = ['promo', 'application'] as const;
+export type StopType = (typeof STOP_TYPES)[number];
+export const checkTokenResponseSchema = z.object({
+  valid: z.boolean(),
+  stopType: z.enum(STOP_TYPES).optional(),
+});
+
+/** POST /users/stop-notif. */
+export const stopNotifSchema = z.object({
+  token: z.string().min(1).max(128),
+  confirm: z.boolean(),
+});
+export const stopNotifResponseSchema = z.object({
+  type: z.enum(STOP_TYPES),
+  message: z.string(),
+});

@@ -21,3 +21,128 @@ export function contactMail(input: ContactMailInput, associationName: string): M
     signature: `— Le site ${associationName}`,
   });
 }
+
+// ─── Account mails (registration, security notices, deletion, inactivity) ───
+
+/** Registration: the link that activates the account. */
+export function confirmEmailMail(pseudo: string, link: string, associationName: string) {
+  return layout({
+    subject: `${associationName} : confirmez votre adresse e-mail`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      {
+        paragraph: `Bienvenue sur ${associationName} ! Pour activer votre compte, confirmez votre adresse e-mail.`,
+      },
+      { action: { label: 'Confirmer mon adresse e-mail', url: link } },
+      {
+        paragraph:
+          "Ce lien est valable 48 heures. Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message.",
+      },
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}
+
+/** Someone registered (or tried to attach) an address that already has an account. */
+export function addressAlreadyUsedMail(pseudo: string, resetUrl: string, associationName: string) {
+  return layout({
+    subject: `${associationName} : tentative d'inscription avec votre adresse`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      {
+        paragraph: `Quelqu'un a essayé de créer un compte ${associationName} avec votre adresse e-mail, qui est déjà associée à votre compte.`,
+      },
+      {
+        paragraph:
+          "Si c'était vous et que vous avez oublié votre mot de passe, vous pouvez le réinitialiser depuis la page de connexion (« Mot de passe oublié »).",
+      },
+      { action: { label: 'Aller à la page de connexion', url: resetUrl } },
+      { paragraph: "Sinon, ignorez ce message : votre compte n'a pas été modifié." },
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}
+
+export function resetPasswordMail(pseudo: string, link: string, associationName: string) {
+  return layout({
+    subject: `${associationName} : réinitialisation de votre mot de passe`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      { paragraph: 'Vous avez demandé à réinitialiser votre mot de passe.' },
+      { action: { label: 'Choisir un nouveau mot de passe', url: link } },
+      {
+        paragraph:
+          "Ce lien est valable 1 heure et ne fonctionne qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+      },
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}
+
+/** Sent to the NEW address: the change happens only when this link is opened. */
+export function confirmEmailChangeMail(pseudo: string, link: string, associationName: string) {
+  return layout({
+    subject: `${associationName} : confirmez votre nouvelle adresse e-mail`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      {
+        paragraph: `Pour utiliser cette adresse avec votre compte ${associationName}, confirmez-la.`,
+      },
+      { action: { label: 'Confirmer ma nouvelle adresse', url: link } },
+      { paragraph: 'Ce lien est valable 24 heures.' },
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}
+
+/** Sent to the OLD address when a change is requested. */
+export function emailChangeNoticeMail(pseudo: string, associationName: string, contactUrl: string) {
+  return layout({
+    subject: `${associationName} : changement d'adresse e-mail demandé`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      {
+        paragraph:
+          "Un changement d'adresse e-mail a été demandé pour votre compte. Il ne prendra effet qu'après confirmation depuis la nouvelle adresse.",
+      },
+      {
+        paragraph: `Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et contactez-nous : ${contactUrl}`,
+      },
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}
+
+export function confirmDeleteMail(pseudo: string, link: string, associationName: string) {
+  return layout({
+    subject: `${associationName} : confirmez la suppression de votre compte`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      {
+        paragraph:
+          'Vous avez demandé la suppression de votre compte. Vos données personnelles seront effacées et votre compte anonymisé.',
+      },
+      { action: { label: 'Confirmer la suppression', url: link } },
+      {
+        paragraph:
+          "Ce lien est valable 24 heures. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message et changez votre mot de passe.",
+      },
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}
+
+export function inactivityWarningMail(pseudo: string, loginUrl: string, associationName: string) {
+  return layout({
+    subject: `${associationName} : votre compte sera bientôt supprimé`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      {
+        paragraph: `Vous ne vous êtes pas connecté à ${associationName} depuis près d'un an : votre compte sera supprimé dans un mois faute de connexion.`,
+      },
+      { paragraph: 'Pour le conserver, il suffit de vous connecter.' },
+      { action: { label: 'Se connecter', url: loginUrl } },
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}

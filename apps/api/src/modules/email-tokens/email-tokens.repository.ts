@@ -1,15 +1,19 @@
 import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import type { EmailTokenPurpose, Prisma } from '../../generated/prisma/client.js';
 
 export function emailTokensRepository(db: Db) {
   return {
-    create: (data: {
-      userId: number;
-      purpose: EmailTokenPurpose;
-      tokenHash: string;
-      expiresAt: Date;
-      payload?: Prisma.InputJsonValue;
-    }) => db.emailToken.create({ data }),
+    create: (
+      data: {
+        userId: number;
+        purpose: EmailTokenPurpose;
+        tokenHash: string;
+        expiresAt: Date;
+        payload?: Prisma.InputJsonValue;
+      },
+      tx?: Tx,
+    ) => (tx ?? db).emailToken.create({ data }),
 
     findByHash: (tokenHash: string) => db.emailToken.findUnique({ where: { tokenHash } }),
 
@@ -23,8 +27,8 @@ export function emailTokensRepository(db: Db) {
     },
 
     /** Older links of the same purpose stop working when a new one is sent. */
-    invalidateOthers: (userId: number, purpose: EmailTokenPurpose, now: Date) =>
-      db.emailToken.updateMany({
+    invalidateOthers: (userId: number, purpose: EmailTokenPurpose, now: Date, tx?: Tx) =>
+      (tx ?? db).emailToken.updateMany({
         where: { userId, purpose, usedAt: null },
         data: { usedAt: now },
       }),

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/tx.js';
 import type { EmailTokenPurpose, Prisma } from '../../generated/prisma/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
@@ -58,18 +59,22 @@ export function emailTokensService({ repo, clock, publicUrl }: EmailTokensDeps) 
     async issue(
       userId: number,
       purpose: EmailTokenPurpose,
-      options: { payload?: Prisma.InputJsonValue; replacePrevious?: boolean } = {},
+      // tx: issue inside the caller's transaction (e.g. with the user row it points to).
+      options: { payload?: Prisma.InputJsonValue; replacePrevious?: boolean; tx?: Tx } = {},
     ): Promise<{ token: string; link: string }> {
       const now = clock.now();
-      if (options.replacePrevious) await repo.invalidateOthers(userId, purpose, now);
+      if (options.replacePrevious) await repo.invalidateOthers(userId, purpose, now, options.tx);
       const token = randomToken();
-      await repo.create({
-        userId,
-        purpose,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
-        payload: options.payload,
-      });
+      await repo.create(
+        {
+          userId,
+          purpose,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+          payload: options.payload,
+        },
+        options.tx,
+      );
       return { token, link: `${publicUrl}${LINK_PATH[purpose]}${token}` };
     },
 

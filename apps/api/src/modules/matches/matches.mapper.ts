@@ -1,4 +1,4 @@
-import type { Club, LeagueRow, Match } from '@munegu/shared';
+import type { Club, LeagueRow, Match, PastMatch } from '@munegu/shared';
 import type { Club as ClubRow } from '../../generated/prisma/client.js';
 import type { MatchWithClubs } from './matches.repository.js';
 
@@ -48,5 +48,24 @@ export function toLeagueRow(row: {
     matchs_joues: row.played,
     points: row.points,
     diff_buts: row.goalDiff,
+  };
+}
+
+const clubRef = (club: ClubRow) => ({ id: club.id, nom: club.nom, logo: club.logo });
+
+/** Spec "Past match": a finished match with its cached prediction statistics. */
+export function toPastMatch(match: MatchWithClubs): PastMatch {
+  return {
+    id: match.id,
+    journee: match.journee,
+    date: match.kickoffAt.toISOString(),
+    club_dom: clubRef(match.homeClub),
+    club_ext: clubRef(match.awayClub),
+    buts_dom: match.homeGoals ?? 0,
+    buts_ext: match.awayGoals ?? 0,
+    prono_scores_exacts: match.statsExact,
+    prono_bons_resultats_diff: match.statsResultDiff,
+    prono_bons_resultats: match.statsResult,
+    prono_mauvais_resultats: match.statsWrong,
   };
 }

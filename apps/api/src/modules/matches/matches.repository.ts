@@ -1,4 +1,24 @@
 import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+
+/**
+ * The current season: that of the latest match already kicked off, or before the first
+ * kickoff ever, that of the nearest upcoming match. So the leaderboard keeps showing the
+ * last season until the new one's first match starts. Shared with the prediction game.
+ */
+export async function currentSeason(client: Db | Tx, now: Date): Promise<string | null> {
+  const started = await client.match.findFirst({
+    where: { kickoffAt: { lte: now } },
+    orderBy: [{ kickoffAt: 'desc' }, { id: 'desc' }],
+    select: { season: true },
+  });
+  if (started) return started.season;
+  const upcoming = await client.match.findFirst({
+    orderBy: [{ kickoffAt: 'asc' }, { id: 'asc' }],
+    select: { season: true },
+  });
+  return upcoming?.season ?? null;
+}
 
 const withClubs = { homeClub: true, awayClub: true } as const;
 
@@ -11,7 +31,22 @@ export function matchesRepository(db: Db) {
         orderBy: [{ kickoffAt: 'asc' }, { id: 'asc' }],
         include: withClubs,
       }),
+    /** The latest match whose final score was entered at or after `since`, if any. */
+    lastFinishedSince: (since: Date) =>
+      db.match.findFirst({
+        where: { finishedAt: { gte: since } },
+        orderBy: [{ finishedAt: 'desc' }, { id: 'desc' }],
+        include: withClubs,
+      }),
     byId: (id: number) => db.match.findUnique({ where: { id }, include: withClubs }),
+    currentSeason: (now: Date) => currentSeason(db, now),
+    /** Finished matches of a season, newest first (GET /matchs/anciens). */
+    finishedOfSeason: (season: string) =>
+      db.match.findMany({
+        where: { season, finishedAt: { not: null } },
+        orderBy: [{ kickoffAt: 'desc' }, { id: 'desc' }],
+        include: withClubs,
+      }),
     /** The most recent season that has a league table. */
     async latestTableSeason(): Promise<string | null> {
       const row = await db.leagueTableRow.findFirst({

@@ -1,23 +1,44 @@
-import type { Match } from '@munegu/shared';
+import type { Match, PastMatch } from '@munegu/shared';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { toLeagueRow, toMatch } from './matches.mapper.js';
+import { matchCalendar } from './calendar.js';
+import { toLeagueRow, toMatch, toPastMatch } from './matches.mapper.js';
 import type { MatchesRepository } from './matches.repository.js';
 
 const MATCH_NOT_FOUND = 'Match introuvable.';
 
-export function matchesService({ repo, clock }: { repo: MatchesRepository; clock: Clock }) {
+/**
+ * How long a finished match stays first on the home page, titled 'MATCH TERMINÉ' with its
+ * points and the carpool rating button (spec section 2 Match block), once its score is in.
+ */
+export const FINISHED_MATCH_SHOWN_MS = 24 * 3_600_000;
+
+export interface MatchesDeps {
+  repo: MatchesRepository;
+  clock: Clock;
+  /** Domain part of calendar UIDs (the public host), so they are globally unique. */
+  uidDomain?: string;
+}
+
+export function matchesService({ repo, clock, uidDomain = 'munegu' }: MatchesDeps) {
+  /** Upcoming and live matches (ordre 1..n), after the just-finished one if any (ordre 0). */
   async function next(): Promise<Match[]> {
     const now = clock.now();
-    const rows = await repo.unfinished();
-    return rows.map((m, i) => toMatch(m, i + 1, now));
+    const [justFinished, rows] = await Promise.all([
+      repo.lastFinishedSince(new Date(now.getTime() - FINISHED_MATCH_SHOWN_MS)),
+      repo.unfinished(),
+    ]);
+    const upcoming = rows.map((m, i) => toMatch(m, i + 1, now));
+    // Once the next match has kicked off, it is the one the home page leads with.
+    const nextIsLive = upcoming[0] !== undefined && !upcoming[0].edit_pronostic;
+    return justFinished && !nextIsLive ? [toMatch(justFinished, 0, now), ...upcoming] : upcoming;
   }
 
   return {
     next,
 
     async prochain(): Promise<Match> {
-      const [first] = await next();
+      const first = (await next()).find((m) => m.ordre === 1);
       if (!first) throw notFound('Aucun match prochainement.');
       return first;
     },
@@ -29,6 +50,31 @@ export function matchesService({ repo, clock }: { repo: MatchesRepository; clock
       const ordre =
         match.finishedAt === null ? (await repo.unfinished()).findIndex((m) => m.id === id) + 1 : 0;
       return toMatch(match, ordre, clock.now());
+    },
+
+    /** Finished matches of the current season, newest first. */
+    async anciens(): Promise<PastMatch[]> {
+      const season = await repo.currentSeason(clock.now());
+      if (!season) return [];
+      return (await repo.finishedOfSeason(season)).map(toPastMatch);
+    },
+
+    /** The match as an iCalendar file (GET /matchs/{id}/calendar.ics). */
+    async calendar(id: number): Promise<string> {
+      const match = await repo.byId(id);
+      if (!match) throw notFound(MATCH_NOT_FOUND);
+      return matchCalendar(
+        {
+          id: match.id,
+          kickoffAt: match.kickoffAt,
+          journee: match.journee,
+          hashtag: match.hashtag,
+          home: match.homeClub,
+          away: match.awayClub,
+        },
+        clock.now(),
+        uidDomain,
+      );
     },
 
     async leagueTable() {

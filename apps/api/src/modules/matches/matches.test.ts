@@ -40,7 +40,8 @@ describe('matches (read side)', () => {
   it('lists unfinished matches by kickoff, with ordre and edit_pronostic from the clock', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/matchs/next' });
     expect(res.statusCode).toBe(200);
-    const all = res.json() as Match[];
+    // A just-finished match (ordre 0) may lead the list; the others count from 1.
+    const all = (res.json() as Match[]).filter((m) => m.ordre > 0);
     expect(all.map((m) => m.ordre)).toEqual(all.map((_, i) => i + 1));
     const mine = all.filter((m) => Object.values(ids).includes(m.id));
     expect(mine.map((m) => m.id)).toEqual([ids.live, ids.soon, ids.later]);
@@ -79,7 +80,33 @@ describe('matches (read side)', () => {
     const next = (await t.app.inject({ method: 'GET', url: '/api/matchs/next' })).json() as Match[];
     const res = await t.app.inject({ method: 'GET', url: '/api/matchs/prochain' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(next[0]);
+    expect(res.json()).toEqual(next.find((m) => m.ordre === 1));
+  });
+
+  it('keeps a just-finished match first for a day after its score, as MATCH TERMINÉ', async () => {
+    const other = uniqueSeason();
+    const done = await createMatch(t.db, {
+      season: other,
+      journee: 1,
+      kickoffAt: new Date('2099-02-28T16:00:00Z'),
+      finishedAt: new Date('2099-02-28T18:10:00Z'),
+    });
+    t.clock.set('2099-03-01T12:00:00Z');
+    const first = () =>
+      t.app
+        .inject({ method: 'GET', url: '/api/matchs/next' })
+        .then((r) => (r.json() as Match[])[0]);
+    expect(await first()).toMatchObject({ id: done.id, ordre: 0, is_finish: true });
+    const prochain = await t.app.inject({ method: 'GET', url: '/api/matchs/prochain' });
+    expect(prochain.json()).toMatchObject({ ordre: 1, is_finish: false });
+
+    // Gone once the next match is live, and in any case a day after the score.
+    t.clock.set('2099-03-01T20:05:00Z');
+    expect((await first())!.id).not.toBe(done.id);
+    t.clock.set('2099-03-01T18:11:00Z');
+    expect((await first())!.id).not.toBe(done.id);
+    t.clock.set('2099-03-01T20:30:00Z');
+    await t.db.match.delete({ where: { id: done.id } });
   });
 
   it('serves the league table rows in position order', async () => {

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { useAuth, type CurrentUser } from '../../lib/auth';
 import { Avatar } from '../../components/ui/Avatar';
+import { isOperator } from '../../features/admin/roles';
 
 /** Profile dropdown of the navbar: Mon profil, Paramètres, Se déconnecter. */
 export function ProfileMenu({ user }: { user: CurrentUser }) {
@@ -27,6 +28,11 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/parametres')}>
             Paramètres
           </DropdownMenu.Item>
+          {isOperator(user.role) && (
+            <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/admin/matchs')}>
+              Espace opérateurs
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item
             className="menu__item menu__item--danger"

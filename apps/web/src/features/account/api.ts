@@ -7,6 +7,7 @@ export const accountKeys = {
   confirmDelete: (token: string) => [...accountKeys.all, 'confirm-delete', token] as const,
   confirmEmail: (token: string) => [...accountKeys.all, 'confirm-email', token] as const,
   checkToken: (token: string) => [...accountKeys.all, 'check-token', token] as const,
+  checkResetToken: (token: string) => [...accountKeys.all, 'check-reset-token', token] as const,
 };
 
 export const accountApi = {
@@ -30,6 +31,12 @@ export const accountApi = {
   checkToken: (token: string, signal?: AbortSignal) =>
     api.get<{ valid: boolean; stopType?: 'promo' | 'application' }>(
       `/users/check-token?token=${encodeURIComponent(token)}`,
+      { signal },
+    ),
+  /** The new-password page checks its link before showing the form (spec section 4). */
+  checkResetToken: (token: string, signal?: AbortSignal) =>
+    api.get<{ valid: boolean }>(
+      `/users/check-token?token=${encodeURIComponent(token)}&type=reset`,
       { signal },
     ),
   stopNotif: (body: { token: string; confirm: boolean }) =>

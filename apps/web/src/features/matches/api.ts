@@ -1,21 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LeagueRow, Match } from '@munegu/shared';
+import type { LeagueRow, Match, PastMatch } from '@munegu/shared';
 import { getJson } from '../../lib/api';
 
 /** Spec section 3, Past match (GET /matchs/anciens). */
-export type PastMatch = {
-  id: number;
-  journee: number;
-  date: string;
-  club_dom: { id: number; nom: string; logo: string };
-  club_ext: { id: number; nom: string; logo: string };
-  buts_dom: number | null;
-  buts_ext: number | null;
-  prono_scores_exacts: number;
-  prono_bons_resultats_diff: number;
-  prono_bons_resultats: number;
-  prono_mauvais_resultats: number;
-};
+export type { PastMatch };
 
 export const matchKeys = {
   all: ['matches'] as const,

@@ -20,15 +20,6 @@ export type PublicProfile = {
   pts_prono?: number | null;
 };
 
-/** Spec section 3, Prono entry. */
-export type PronoEntry = {
-  date: string;
-  domicile: boolean;
-  logo_club_adverse: string;
-  score_reel: { buts_dom: number; buts_ext: number };
-  pronostic: { score_dom: number; score_ext: number; points: number };
-};
-
 /** Spec section 3, Stadium match entry. */
 export type StadiumEntry = {
   date: string;
@@ -50,7 +41,6 @@ export const profileKeys = {
   all: ['profile'] as const,
   byUsername: (username: string) =>
     [...profileKeys.all, 'by-username', username.toLowerCase()] as const,
-  pronos: (id: number) => [...profileKeys.all, 'pronos', id] as const,
   stadium: (id: number) => [...profileKeys.all, 'stadium', id] as const,
 };
 
@@ -84,22 +74,6 @@ const listOrEmpty = async <T>(call: Promise<T[] | Aborted>): Promise<T[]> => {
   return Array.isArray(result) ? result : [];
 };
 
-export function useUserPronos(userId: number | undefined) {
-  return useQuery({
-    queryKey: profileKeys.pronos(userId ?? 0),
-    queryFn: ({ signal }) =>
-      listOrEmpty(
-        api.post<PronoEntry[]>(
-          '/user-pronostic-match/mes-pronos',
-          { publicId: userId },
-          { signal },
-        ),
-      ),
-    enabled: userId !== undefined,
-    retry: false,
-  });
-}
-
 export function useUserStadiumMatches(userId: number | undefined) {
   return useQuery({
     queryKey: profileKeys.stadium(userId ?? 0),
@@ -109,5 +83,36 @@ export function useUserStadiumMatches(userId: number | undefined) {
       ),
     enabled: userId !== undefined,
     retry: false,
+  });
+}
+
+/** PATCH /users/me (spec section 7): the fields the edit popup changes. */
+export type ProfileUpdate = {
+  description: string | null;
+  x_username: string | null;
+  insta_username: string | null;
+  antennes: number[];
+};
+
+export type Reason = { id: number; label: string };
+
+export const profileApi = {
+  update: (body: ProfileUpdate) => api.patch<{ message?: string }>('/users/me', body),
+  deleteAvatar: () => api.delete<{ message?: string }>('/users/profile-picture'),
+  reportReasons: (signal?: AbortSignal) =>
+    api.get<Reason[]>('/motifs-signalement/profil', { signal }),
+  report: (body: { to: number; motifId: number; customReason?: string; section: 'profil' }) =>
+    api.post<{ message?: string }>('/user-signalement', body),
+};
+
+export function useReportReasons(enabled: boolean) {
+  return useQuery({
+    queryKey: [...profileKeys.all, 'report-reasons'],
+    queryFn: async ({ signal }) => {
+      const list = unwrap(await profileApi.reportReasons(signal));
+      return Array.isArray(list) ? list : [];
+    },
+    enabled,
+    staleTime: 60 * 60_000,
   });
 }

@@ -1,27 +1,177 @@
-import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../../lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, getJson, isApiError, unwrap } from '../../lib/api';
+import type {
+  JourneeRanking,
+  LeaderboardResponse,
+  LeaderboardRow,
+  MesPronosResponse,
+  MiniLeagueDetail,
+  MiniLeagueSummary,
+  PointsResponse,
+  Prediction,
+  PronoEntry,
+} from '@munegu/shared';
 import { isMonaco, type PastMatch } from '../matches/api';
 
-/** Spec section 3, Leaderboard row. */
-export type LeaderboardRow = {
-  id: number;
-  username: string;
-  profile_picture: string | null;
-  pts_prono: number;
-  classement_prono: number;
+export type {
+  JourneeRanking,
+  LeaderboardResponse,
+  LeaderboardRow,
+  MesPronosResponse,
+  MiniLeagueDetail,
+  MiniLeagueSummary,
+  PointsResponse,
+  Prediction,
+  PronoEntry,
 };
 
 export const pronoKeys = {
   all: ['prono'] as const,
   leaderboard: () => [...pronoKeys.all, 'leaderboard'] as const,
+  journee: (j: number) => [...pronoKeys.all, 'journee', j] as const,
+  prediction: (userId: number, matchId: number) =>
+    [...pronoKeys.all, 'prediction', userId, matchId] as const,
+  points: () => [...pronoKeys.all, 'points-next'] as const,
+  mesPronos: (username: string) => [...pronoKeys.all, 'mes-pronos', username] as const,
+  leagues: () => [...pronoKeys.all, 'mini-leagues'] as const,
+  league: (id: number) => [...pronoKeys.all, 'mini-leagues', id] as const,
 };
 
-export function useLeaderboard() {
+/** The general leaderboard; `q` filters by pseudo on the server without changing ranks. */
+export function useLeaderboard(q = '') {
+  const query = q.trim();
   return useQuery({
-    queryKey: pronoKeys.leaderboard(),
-    queryFn: getJson<LeaderboardRow[]>('/users/classement-pronos'),
-    select: (rows) =>
-      Array.isArray(rows) ? [...rows].sort((a, b) => a.classement_prono - b.classement_prono) : [],
+    queryKey: [...pronoKeys.leaderboard(), query],
+    queryFn: getJson<LeaderboardResponse>(
+      `/users/classement-pronos?limit=100${query ? `&q=${encodeURIComponent(query)}` : ''}`,
+    ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The ranking after one round, with movement arrows. */
+export function useJourneeRanking(journee: number | null) {
+  return useQuery({
+    queryKey: pronoKeys.journee(journee ?? 0),
+    queryFn: getJson<JourneeRanking>(`/users/classement-pronos/journee/${journee ?? 0}`),
+    enabled: journee !== null,
+  });
+}
+
+/** '▲2', '▼1' or '=' (per-journée ranking). */
+export function movementLabel(movement: number | null | undefined): string {
+  if (!movement) return '=';
+  return movement > 0 ? `▲${movement}` : `▼${Math.abs(movement)}`;
+}
+
+/** The member's prediction for a match, or null when they made none (404). */
+export function usePrediction(userId: number | undefined, matchId: number, enabled = true) {
+  return useQuery({
+    queryKey: pronoKeys.prediction(userId ?? 0, matchId),
+    enabled: enabled && userId !== undefined,
+    retry: false,
+    queryFn: async ({ signal }): Promise<Prediction | null> => {
+      try {
+        return unwrap(
+          await api.get<Prediction>(`/user-pronostic-match/${userId}/${matchId}`, { signal }),
+        );
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** Points earned on the nearest match (null while they are being computed). */
+export function usePoints(matchId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...pronoKeys.points(), matchId],
+    enabled,
+    retry: false,
+    queryFn: getJson<PointsResponse>(`/user-pronostic-match/points/prochain?match_id=${matchId}`),
+  });
+}
+
+export function useSavePrediction(userId: number | undefined, matchId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (scores: Prediction) =>
+      unwrap(
+        await api.post<{ message: string }>('/user-pronostic-match', {
+          userId,
+          match_id: matchId,
+          ...scores,
+        }),
+      ),
+    onSuccess: (_data, scores) => {
+      client.setQueryData(pronoKeys.prediction(userId ?? 0, matchId), scores);
+    },
+  });
+}
+
+/** 'Mes pronos' of a profile (POST /user-pronostic-match/mes-pronos { publicId }). */
+export function useMesPronos(username: string) {
+  return useQuery({
+    queryKey: pronoKeys.mesPronos(username),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.post<MesPronosResponse>(
+          '/user-pronostic-match/mes-pronos',
+          { publicId: username },
+          { signal },
+        ),
+      ),
+  });
+}
+
+/** Colour of '+N points' (spec section 9): 5 green, 3 yellow, 1 orange, otherwise red. */
+export function pointsTone(
+  points: number | null | undefined,
+): 'green' | 'yellow' | 'orange' | 'red' {
+  if (points === 5) return 'green';
+  if (points === 3) return 'yellow';
+  if (points === 1) return 'orange';
+  return 'red';
+}
+
+/** 'Classement : {rank}ᵉ / {total}' (spec section 9). */
+export const rankLine = (rank: number, total: number) => `Classement : ${rank}ᵉ / ${total}`;
+
+// ── Mini-leagues (signed-in members only) ──
+
+export function useMiniLeagues(enabled: boolean) {
+  return useQuery({
+    queryKey: pronoKeys.leagues(),
+    enabled,
+    queryFn: getJson<MiniLeagueSummary[]>('/mini-leagues'),
+    select: (rows) => (Array.isArray(rows) ? rows : []),
+  });
+}
+
+export function useMiniLeague(id: number | null) {
+  return useQuery({
+    queryKey: pronoKeys.league(id ?? 0),
+    enabled: id !== null,
+    queryFn: getJson<MiniLeagueDetail>(`/mini-leagues/${id ?? 0}`),
+  });
+}
+
+export function useCreateMiniLeague() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) =>
+      unwrap(await api.post<MiniLeagueSummary>('/mini-leagues', { name })),
+    onSuccess: () => client.invalidateQueries({ queryKey: pronoKeys.leagues() }),
+  });
+}
+
+export function useJoinMiniLeague() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      unwrap(await api.post<MiniLeagueSummary>('/mini-leagues/join', { code })),
+    onSuccess: () => client.invalidateQueries({ queryKey: pronoKeys.leagues() }),
   });
 }
 

@@ -3,8 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ABORTED, ApiError } from '../../../lib/api';
 import { accountApi } from '../api';
-import { forgotPasswordSchema, type ForgotPasswordForm as Values } from '../schemas';
+import type { z } from 'zod';
+import { passwordResetRequestSchema } from '@munegu/shared';
 import { FormField, invalidProps } from './FormField';
+
+type Values = z.input<typeof passwordResetRequestSchema>;
+type Output = z.output<typeof passwordResetRequestSchema>;
 
 /** Asks for a reset link (email + birth date); the answer never says whether the account exists. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -13,12 +17,12 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(forgotPasswordSchema),
+  } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: '', birthDate: '' },
   });
 
-  const onSubmit = async (values: Values) => {
+  const onSubmit = async (values: Output) => {
     try {
       if ((await accountApi.requestPasswordReset(values)) === ABORTED) return;
       setResult({ ok: true, text: 'Si un compte existe, un mail a été envoyé.' });

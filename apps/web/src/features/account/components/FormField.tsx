@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './forms.css';
 
 type Props = { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode };
 

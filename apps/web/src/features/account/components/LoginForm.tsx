@@ -2,15 +2,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
-import { LIMITS, MESSAGES } from '@munegu/shared';
+import { AUTH_MESSAGES, LIMITS, MESSAGES, loginSchema, type LoginInput } from '@munegu/shared';
 import { ABORTED, ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { accountApi } from '../api';
-import { loginFormSchema, type LoginForm as Values } from '../schemas';
 import { FormField, invalidProps } from './FormField';
 
-const INACTIVE = "Vous n'avez pas activé votre compte depuis le mail reçu à l'inscription.";
+type Values = LoginInput;
 
 /** Login states of spec section 4: normal, rate-limited with a countdown, inactive account. */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
@@ -19,13 +17,14 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const [error, setError] = useState<string | null>(null);
   const [inactive, setInactive] = useState(false);
   const [waitSeconds, setWaitSeconds] = useState(0);
+  const [resent, setResent] = useState<{ ok: boolean; text: string } | null>(null);
   const {
     register,
     handleSubmit,
     getValues,
     formState: { errors, isValid, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: zodResolver(loginSchema),
     mode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
@@ -39,6 +38,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const onSubmit = async (values: Values) => {
     setError(null);
     setInactive(false);
+    setResent(null);
     try {
       const result = await accountApi.login(values);
       if (result === ABORTED) return;
@@ -55,19 +55,21 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       } else if (e instanceof ApiError && e.network) {
         setError(MESSAGES.generic.network);
       } else {
-        setError('Email ou mot de passe incorrect.');
+        setError(AUTH_MESSAGES.invalidCredentials);
       }
     }
   };
 
   const resend = async () => {
+    setResent(null);
     try {
-      await accountApi.resendConfirmation(getValues('email'));
-      toast.success(
-        "Mail de confirmation renvoyé ! Plusieurs minutes d'attente peuvent être nécessaires.",
-      );
+      if ((await accountApi.resendConfirmation(getValues('email'))) === ABORTED) return;
+      setResent({
+        ok: true,
+        text: "Mail de confirmation renvoyé ! Plusieurs minutes d'attente peuvent être nécessaires.",
+      });
     } catch {
-      toast.error("Erreur lors de l'envoi du mail.");
+      setResent({ ok: false, text: "Erreur lors de l'envoi du mail." });
     }
   };
 
@@ -102,10 +104,11 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         {error && <p className="error-text">{error}</p>}
         {inactive && (
           <div className="auth-form__notice">
-            <p>{INACTIVE}</p>
+            <p>{AUTH_MESSAGES.inactive}</p>
             <button type="button" className="btn btn--outline btn--small" onClick={resend}>
               Renvoyer le mail de confirmation
             </button>
+            {resent && <p className={resent.ok ? 'success-text' : 'error-text'}>{resent.text}</p>}
           </div>
         )}
       </div>

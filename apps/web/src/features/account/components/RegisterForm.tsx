@@ -1,19 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
-import { LIMITS, MESSAGES } from '@munegu/shared';
+import type { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  LIMITS,
+  MESSAGES,
+  capitalizeName,
+  registrationSchema,
+  type RegistrationInput as Values,
+} from '@munegu/shared';
 import { ABORTED, ApiError } from '../../../lib/api';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { useAntennas, useDepartements } from '../../reference/api';
 import { accountApi } from '../api';
-import {
-  AUTH_TEXT,
-  capitalize,
-  registrationFormSchema,
-  type RegistrationForm as Values,
-} from '../schemas';
 import { FormField, invalidProps } from './FormField';
+
+type Output = z.output<typeof registrationSchema>;
 
 const DEFAULTS: Values = {
   prenom: '',
@@ -28,11 +32,23 @@ const DEFAULTS: Values = {
   notif_mail_promo: false,
 };
 
+/** The server's inline text: its list of messages joined by line breaks, or its message. */
+export function registrationError(e: unknown): string {
+  if (e instanceof ApiError && e.network) return MESSAGES.generic.network;
+  if (e instanceof ApiError && e.errors.length)
+    return e.errors.map((err) => err.message).join('\n');
+  if (e instanceof ApiError && e.fromServer && e.message) return e.message;
+  return MESSAGES.generic.error;
+}
+
+type PseudoState = 'idle' | 'checking' | 'free' | 'taken';
+
 /** Registration (spec sections 3 and 5); the server's errors show inline and in a popup. */
 export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const departements = useDepartements();
   const antennas = useAntennas();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [pseudo, setPseudo] = useState<PseudoState>('idle');
   const [popup, setPopup] = useState<{ status: 'success' | 'error'; message: string } | null>(null);
   const {
     register,
@@ -42,51 +58,68 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(registrationFormSchema),
+  } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(registrationSchema),
     defaultValues: DEFAULTS,
     mode: 'onTouched',
   });
   const chosen = watch('antennes');
+  const username = watch('username');
 
-  const checkPseudo = async (username: string) => {
-    if (username.trim().length < LIMITS.pseudo.min) return;
-    try {
-      const result = await accountApi.checkUsername(username.trim());
-      if (result !== ABORTED && result?.taken)
-        setError('username', { message: AUTH_TEXT.pseudoTaken });
-    } catch {
-      // The server checks again on submit.
+  // Live availability of the pseudo, debounced; only for a pseudo the rules already accept.
+  useEffect(() => {
+    const candidate = username.trim();
+    if (!registrationSchema.shape.username.safeParse(candidate).success) {
+      setPseudo('idle');
+      return;
     }
-  };
+    const controller = new AbortController();
+    const id = window.setTimeout(() => {
+      setPseudo('checking');
+      accountApi
+        .checkUsername(candidate, controller.signal)
+        .then((result) => {
+          if (result === ABORTED) return;
+          setPseudo(result?.taken ? 'taken' : 'free');
+          if (result?.taken) setError('username', { message: AUTH_MESSAGES.pseudoTaken });
+        })
+        // The server checks again on submit.
+        .catch(() => setPseudo('idle'));
+    }, LIMITS.searchDebounceMs);
+    return () => {
+      window.clearTimeout(id);
+      controller.abort();
+    };
+  }, [username, setError]);
 
   const toggleAntenna = (id: number) => {
     const next = chosen.includes(id) ? chosen.filter((a) => a !== id) : [...chosen, id];
     if (next.length <= LIMITS.maxAntennas) setValue('antennes', next, { shouldValidate: true });
   };
 
-  const onSubmit = async (values: Values) => {
+  const onSubmit = async (values: Output) => {
     setServerError(null);
+    if (pseudo === 'taken') {
+      setError('username', { message: AUTH_MESSAGES.pseudoTaken });
+      return;
+    }
     try {
       const body = {
         ...values,
-        prenom: capitalize(values.prenom),
+        prenom: capitalizeName(values.prenom),
         nom: values.nom.trim().toUpperCase(),
-        departement: values.departement.replace(/^FR-/i, ''),
       };
       if ((await accountApi.register(body)) === ABORTED) return;
       reset(DEFAULTS);
+      setPseudo('idle');
       setPopup({
         status: 'success',
         message:
           "Création réussie ! Si l'adresse e-mail est valide, un lien de confirmation vous a été envoyé.",
       });
     } catch (e) {
-      let message: string = MESSAGES.generic.error;
-      if (e instanceof ApiError && e.network) message = MESSAGES.generic.network;
-      else if (e instanceof ApiError && e.errors.length)
-        message = e.errors.map((err) => err.message).join('\n');
-      else if (e instanceof ApiError && e.fromServer) message = e.message;
+      // The typed values stay in the form so the member can correct them.
+      const message = registrationError(e);
       setServerError(message);
       setPopup({
         status: 'error',
@@ -129,10 +162,13 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
             className="input"
             autoComplete="username"
             maxLength={LIMITS.pseudo.max}
-            {...register('username', {
-              onBlur: (e: { target: { value: string } }) => void checkPseudo(e.target.value),
-            })}
+            {...register('username')}
           />
+          {pseudo === 'free' && !errors.username && (
+            <p className="success-text" role="status">
+              Pseudo disponible
+            </p>
+          )}
         </FormField>
         {text('email', 'Adresse e-mail', { type: 'email', autoComplete: 'email' })}
         {text('password', 'Mot de passe', {

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
-import { setToken } from '../../../lib/token';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import { TokenCard } from '../components/TokenCard';
@@ -11,7 +10,7 @@ import { TokenCard } from '../components/TokenCard';
 /** The emailed deletion link: confirms the deletion and signs the user out (spec section 4). */
 export default function DeletionConfirmedPage() {
   const { token = '' } = useParams();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, signOutLocally } = useAuth();
   const query = useQuery({
     queryKey: accountKeys.confirmDelete(token),
     queryFn: tokenQuery((signal) => accountApi.confirmDelete(token, signal)),
@@ -22,8 +21,8 @@ export default function DeletionConfirmedPage() {
 
   useEffect(() => {
     // The account no longer exists: forget the local session without calling the API.
-    if (valid && isAuthenticated) setToken(null);
-  }, [valid, isAuthenticated]);
+    if (valid && isAuthenticated) signOutLocally();
+  }, [valid, isAuthenticated, signOutLocally]);
 
   if (query.isPending) return <LoadingOverlay fullScreen />;
   if (query.isError) {

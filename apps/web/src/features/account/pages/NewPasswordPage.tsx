@@ -7,17 +7,35 @@ import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ABORTED, ApiError } from '../../../lib/api';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
-import { resetPasswordSchema, type ResetPasswordForm } from '../schemas';
+import type { z } from 'zod';
+import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
 import { FormField, invalidProps } from '../components/FormField';
+
+type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** A used or expired link vs. a password the server refused (its message follows the text). */
+export function resetError(e: unknown): string {
+  if (e instanceof ApiError && (e.status === 404 || e.status === 410))
+    return AUTH_MESSAGES.invalidLink;
+  if (e instanceof ApiError && e.fromServer && e.message === AUTH_MESSAGES.invalidLink)
+    return AUTH_MESSAGES.invalidLink;
+  const detail =
+    e instanceof ApiError && e.errors.length
+      ? e.errors.map((x) => x.message).join(' ')
+      : e instanceof ApiError && e.fromServer
+        ? e.message
+        : '';
+  return `Erreur lors de l'enregistrement du nouveau mot de passe ${detail}`.trim();
+}
 
 export default function NewPasswordPage() {
   const { token = '' } = useParams();
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const check = useQuery({
-    queryKey: accountKeys.checkToken(token),
-    queryFn: tokenQuery((signal) => accountApi.checkToken(token, signal)),
+    queryKey: accountKeys.checkResetToken(token),
+    queryFn: tokenQuery((signal) => accountApi.checkResetToken(token, signal)),
     retry: false,
     staleTime: Infinity,
   });
@@ -26,8 +44,8 @@ export default function NewPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: '', confirm: '' },
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirm: '' },
   });
 
   if (check.isPending) return <LoadingOverlay fullScreen />;
@@ -47,16 +65,11 @@ export default function NewPasswordPage() {
   const onSubmit = async (values: ResetPasswordForm) => {
     setError(null);
     try {
-      if ((await accountApi.resetPassword({ token, newPassword: values.password })) === ABORTED)
+      if ((await accountApi.resetPassword({ token, newPassword: values.newPassword })) === ABORTED)
         return;
       setDone(true);
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 404))
-        setError('Lien invalide ou expiré.');
-      else
-        setError(
-          `Erreur lors de l'enregistrement du nouveau mot de passe ${e instanceof ApiError && e.fromServer ? e.message : ''}`.trim(),
-        );
+      setError(resetError(e));
     }
   };
 
@@ -66,14 +79,14 @@ export default function NewPasswordPage() {
         <FormField
           id="reset-password"
           label="Nouveau mot de passe"
-          error={errors.password?.message}
+          error={errors.newPassword?.message}
         >
           <input
-            {...invalidProps('reset-password', errors.password?.message)}
+            {...invalidProps('reset-password', errors.newPassword?.message)}
             className="input"
             type="password"
             autoComplete="new-password"
-            {...register('password')}
+            {...register('newPassword')}
           />
         </FormField>
         <FormField

@@ -114,6 +114,11 @@ export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
       >
         <TicketIcon size={18} /> Billetterie
       </a>
+      {!match.is_finish && (
+        <a className="match__calendar" href={`/api/matchs/${match.id}/calendar.ics`} download>
+          Ajouter au calendrier
+        </a>
+      )}
     </article>
   );
 }

@@ -7,12 +7,15 @@ import { LeagueTablePanel } from '../components/LeagueTablePanel';
 import { WelcomePanel } from '../components/WelcomePanel';
 import { NewsContestCarousel } from '../components/NewsContestCarousel';
 import { PartnerBanner } from '../components/PartnerBanner';
+import { PredictionPopup } from '../../prono/components/PredictionPopup';
+import type { Match } from '@munegu/shared';
 import './HomePage.css';
 
 export default function HomePage() {
   // At 1260px or less the league table hides behind a toggle icon (spec section 2).
   const compact = useMediaQuery(`(max-width: ${LIMITS.leagueTableToggleMaxWidth}px)`);
   const [tableOpen, setTableOpen] = useState(false);
+  const [predicting, setPredicting] = useState<Match | null>(null);
   const tableId = useId();
   const showTable = !compact || tableOpen;
 
@@ -21,7 +24,7 @@ export default function HomePage() {
       <h1 className="visually-hidden">Munegu, l’espace des supporters de l’AS Monaco</h1>
       <div className="home__top">
         <div className="home__match">
-          <NextMatchCarousel />
+          <NextMatchCarousel onPrediction={setPredicting} />
           {compact && (
             <button
               type="button"
@@ -42,6 +45,7 @@ export default function HomePage() {
         <NewsContestCarousel />
       </div>
       <PartnerBanner />
+      <PredictionPopup match={predicting} onClose={() => setPredicting(null)} />
     </div>
   );
 }

@@ -1,18 +1,24 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Crest } from '../../../components/ui/Crest';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { InstagramIcon, MessageIcon, XLogoIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { formatDate, formatMemberSince } from '../../../lib/dates';
 import {
   isDeletedUsername,
+  profileKeys,
   useProfile,
-  useUserPronos,
   useUserStadiumMatches,
   type StadiumEntry,
 } from '../api';
+import { AvatarEditor } from '../components/AvatarEditor';
+import { EditProfileDialog } from '../components/EditProfileDialog';
+import { ReportDialog } from '../components/ReportDialog';
+import { MesPronosSection } from '../../prono/components/MesPronosSection';
 import './ProfilePage.css';
 
 /** How many titles show before 'Voir plus' (the original limit is not documented). */
@@ -32,20 +38,24 @@ function transportLine(entry: StadiumEntry): string {
   return TRANSPORT_LABELS[type] ?? entry.transport.libelle_transport;
 }
 
-function pointsTone(points: number): string {
-  if (points === 5) return 'exact';
-  if (points === 3) return 'diff';
-  if (points === 1) return 'result';
-  return 'wrong';
-}
-
 export default function ProfilePage() {
   const { username = '' } = useParams();
-  const { user } = useAuth();
+  const { user, reloadUser } = useAuth();
+  const queryClient = useQueryClient();
   const profile = useProfile(username);
   const [allTitles, setAllTitles] = useState(false);
-  const pronos = useUserPronos(profile.data?.id);
+  const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const stadium = useUserStadiumMatches(profile.data?.id);
+
+  /** After an own change: refresh this page and the navbar's avatar. */
+  const changed = (outcome: { ok: boolean; message: string }) => {
+    setResult(outcome);
+    if (!outcome.ok) return;
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    void reloadUser();
+  };
 
   // Deleted accounts and unknown pseudos are 404s (spec section 2).
   if (isDeletedUsername(username)) return <Navigate to="/404" replace />;
@@ -64,7 +74,6 @@ export default function ProfilePage() {
   const titles = [...(p.titres ?? [])].sort((a, b) => b.importance - a.importance);
   const shownTitles = allTitles ? titles : titles.slice(0, TITLES_SHOWN);
   const antennas = (p.antennes ?? []).slice(0, 2);
-  const pronoList = pronos.data ?? [];
   const stadiumList = stadium.data ?? [];
 
   return (
@@ -76,6 +85,7 @@ export default function ProfilePage() {
           size={120}
           className="profile__avatar"
         />
+        {own && <AvatarEditor hasPicture={Boolean(p.profile_picture)} onDone={changed} />}
         <h1 className="profile__name">{p.username}</h1>
         {p.poste && <p className="profile__poste">{p.poste}</p>}
         {antennas.length > 0 && (
@@ -148,58 +158,35 @@ export default function ProfilePage() {
         )}
         <div className="profile__actions">
           {own ? (
-            <Link to="/parametres" className="btn btn--outline btn--small">
-              Paramètres du compte
-            </Link>
-          ) : user ? (
-            <Link
-              to={`/messages/${encodeURIComponent(p.username)}`}
-              className="btn btn--primary btn--small"
+            <button
+              type="button"
+              className="btn btn--outline btn--small"
+              onClick={() => setEditing(true)}
             >
-              <MessageIcon size={16} /> Envoyer un message
-            </Link>
+              Modifier mon profil
+            </button>
+          ) : user ? (
+            <>
+              <Link
+                to={`/messages/${encodeURIComponent(p.username)}`}
+                className="btn btn--primary btn--small"
+              >
+                <MessageIcon size={16} /> Envoyer un message
+              </Link>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => setReporting(true)}
+              >
+                Signaler
+              </button>
+            </>
           ) : null}
         </div>
       </aside>
 
       <div className="profile__main">
-        <section className="card" aria-labelledby="profile-pronos">
-          <h2 id="profile-pronos" className="profile__section-title">
-            Mes pronos
-          </h2>
-          {pronoList.length > 0 && p.classement_prono != null && (
-            <p className="profile__ranking">
-              Classement : {p.classement_prono}
-              <sup>e</sup> / {p.totalUsers ?? '–'}
-            </p>
-          )}
-          {pronoList.length === 0 ? (
-            <p className="empty-state">{p.username} n'a réalisé aucun pronostic cette saison.</p>
-          ) : (
-            <ul className="profile__cards">
-              {pronoList.map((entry, index) => (
-                <li
-                  key={`${entry.date}-${index}`}
-                  className={`prono-card prono-card--${pointsTone(entry.pronostic.points)}`}
-                >
-                  <span className="prono-card__date">{formatDate(entry.date)}</span>
-                  <span className="prono-card__venue">
-                    {entry.domicile ? 'Domicile' : 'Extérieur'}
-                  </span>
-                  <Crest name="Adversaire" logo={entry.logo_club_adverse} size={40} />
-                  <span>
-                    Score : {entry.score_reel.buts_dom} - {entry.score_reel.buts_ext}
-                  </span>
-                  <span>
-                    Prono : {entry.pronostic.score_dom} - {entry.pronostic.score_ext}
-                  </span>
-                  <strong>+{entry.pronostic.points} points</strong>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
+        <MesPronosSection username={p.username} displayName={p.username} />
         <section className="card" aria-labelledby="profile-stadium">
           <h2 id="profile-stadium" className="profile__section-title">
             Mes matchs au stade
@@ -228,7 +215,44 @@ export default function ProfilePage() {
             </ul>
           )}
         </section>
+
+        <section className="card" aria-labelledby="profile-carpools">
+          <h2 id="profile-carpools" className="profile__section-title">
+            Covoiturages passés
+          </h2>
+          <p className="empty-state">{p.username} n'a effectué aucun covoiturage cette saison.</p>
+        </section>
       </div>
+
+      {own && editing && (
+        <EditProfileDialog
+          profile={p}
+          open
+          onClose={() => setEditing(false)}
+          onSaved={(message) => {
+            setEditing(false);
+            changed({ ok: true, message });
+          }}
+        />
+      )}
+      {!own && user && (
+        <ReportDialog
+          userId={p.id}
+          username={p.username}
+          open={reporting}
+          onClose={() => setReporting(false)}
+          onDone={(outcome) => {
+            setReporting(false);
+            setResult(outcome);
+          }}
+        />
+      )}
+      <ResultPopup
+        open={result !== null}
+        status={result?.ok === false ? 'error' : 'success'}
+        message={result?.message ?? ''}
+        onClose={() => setResult(null)}
+      />
     </div>
   );
 }

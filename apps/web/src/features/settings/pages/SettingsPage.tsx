@@ -5,11 +5,34 @@ import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { ABORTED, errorMessage } from '../../../lib/api';
-import { formatDate } from '../../../lib/dates';
-import { departementLabel, useDepartements } from '../../reference/api';
-import { settingsApi, settingsKeys, usePersonalData, type PersonalData } from '../api';
+import { useAuth } from '../../../lib/auth';
+import {
+  downloadJson,
+  settingsApi,
+  settingsKeys,
+  usePersonalData,
+  type PersonalData,
+} from '../api';
 import { HoldToDeleteButton } from '../components/HoldToDeleteButton';
+import { DepartementDialog, PseudoDialog, type Outcome } from '../components/FieldDialogs';
+import { EmailDialog } from '../components/EmailDialog';
+import { PasswordDialog } from '../components/PasswordDialog';
 import './SettingsPage.css';
+
+/** 'YYYY-MM-DD' (or an ISO instant) → 'DD/MM/YYYY', without any time-zone shift. */
+export function formatBirthDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : (value ?? '');
+}
+
+/** 'FR-06' + 'Alpes-Maritimes' → '06 - Alpes-Maritimes'. */
+export function formatDepartement(code: string | null | undefined, name?: string | null): string {
+  if (!code) return '';
+  const bare = code.replace(/^FR-/i, '');
+  return name ? `${bare} - ${name}` : bare;
+}
+
+type Modal = 'username' | 'email' | 'departement' | 'password' | null;
 
 function NotificationsForm({ data }: { data: PersonalData }) {
   const queryClient = useQueryClient();
@@ -30,8 +53,8 @@ function NotificationsForm({ data }: { data: PersonalData }) {
         return;
       toast.success('Préférences de notifications mises à jour.');
       await queryClient.invalidateQueries({ queryKey: settingsKeys.personal() });
-    } catch (error) {
-      toast.error(errorMessage(error, 'Erreur lors de la mise à jour des notifications'));
+    } catch {
+      toast.error('Erreur lors de la mise à jour des notifications');
     } finally {
       setSaving(false);
     }
@@ -82,8 +105,11 @@ function NotificationsForm({ data }: { data: PersonalData }) {
 
 export default function SettingsPage() {
   const personal = usePersonalData();
-  const departements = useDepartements();
+  const queryClient = useQueryClient();
+  const { reloadUser, logout } = useAuth();
+  const [modal, setModal] = useState<Modal>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [result, setResult] = useState<{ status: 'success' | 'error'; message: string } | null>(
     null,
   );
@@ -106,15 +132,37 @@ export default function SettingsPage() {
     }
   };
 
+  const exportData = async () => {
+    setExporting(true);
+    try {
+      const data = await settingsApi.exportData();
+      if (data === ABORTED) return;
+      downloadJson(data, 'munegu-mes-donnees.json');
+    } catch {
+      toast.error('Erreur réseau ou serveur. Veuillez réessayer.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  /** A field changed: refresh the page's data and the navbar (the pseudo shows there). */
+  const fieldDone = (outcome: Outcome) => {
+    setModal(null);
+    if (outcome.ok) toast.success(outcome.message);
+    else toast.error(outcome.message);
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.personal() });
+    void reloadUser();
+  };
+
   const data = personal.data;
-  const fields: [string, string][] = data
+  const fields: [string, string, Modal][] = data
     ? [
-        ['Pseudo', data.username],
-        ['Nom', data.nom],
-        ['Prénom', data.prenom],
-        ['Date de naissance', data.date_naissance ? formatDate(data.date_naissance) : ''],
-        ['Email', data.email],
-        ['Département', departementLabel(data.departement, departements.data)],
+        ['Pseudo', data.username, 'username'],
+        ['Nom', data.nom, null],
+        ['Prénom', data.prenom, null],
+        ['Date de naissance', formatBirthDate(data.date_naissance), null],
+        ['Email', data.email, 'email'],
+        ['Département', formatDepartement(data.departement, data.departement_nom), 'departement'],
       ]
     : [];
 
@@ -127,10 +175,22 @@ export default function SettingsPage() {
           <p className="error-text">Une erreur est survenue.</p>
         ) : (
           <dl className="settings__fields">
-            {fields.map(([label, value]) => (
+            {fields.map(([label, value, edit]) => (
               <div key={label} className="settings__field">
                 <dt>{label}</dt>
-                <dd>{value || '—'}</dd>
+                <dd>
+                  <span>{value || '—'}</span>
+                  {edit && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={`Modifier : ${label}`}
+                      onClick={() => setModal(edit)}
+                    >
+                      Modifier
+                    </button>
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
@@ -146,6 +206,18 @@ export default function SettingsPage() {
         <p className="field__hint">
           Changer ton mot de passe déconnecte tes sessions sur les autres appareils.
         </p>
+        <button type="button" className="btn btn--outline" onClick={() => setModal('password')}>
+          Changer mon mot de passe
+        </button>
+        <h3 className="settings__danger-title">Mes données</h3>
+        <button
+          type="button"
+          className="btn btn--outline"
+          disabled={exporting}
+          onClick={() => void exportData()}
+        >
+          Télécharger mes données
+        </button>
         <h3 className="settings__danger-title">Supprimer mon compte</h3>
         <p id="hold-hint" className="field__hint">
           Maintiens le bouton enfoncé pour demander la suppression. Un lien de confirmation te sera
@@ -153,6 +225,42 @@ export default function SettingsPage() {
         </p>
         <HoldToDeleteButton onHeld={() => setConfirmDelete(true)} />
       </section>
+
+      {data && (
+        <>
+          <PseudoDialog
+            open={modal === 'username'}
+            current={data.username}
+            onClose={() => setModal(null)}
+            onDone={fieldDone}
+          />
+          <DepartementDialog
+            open={modal === 'departement'}
+            current={data.departement}
+            onClose={() => setModal(null)}
+            onDone={fieldDone}
+          />
+          <EmailDialog
+            open={modal === 'email'}
+            current={data.email}
+            onClose={() => setModal(null)}
+            onChanged={(message) => {
+              setModal(null);
+              toast.success(message);
+              // The new address must be confirmed from the mail: the session ends here.
+              void logout();
+            }}
+          />
+        </>
+      )}
+      <PasswordDialog
+        open={modal === 'password'}
+        onClose={() => setModal(null)}
+        onDone={(message) => {
+          setModal(null);
+          toast.success(message);
+        }}
+      />
 
       <ConfirmDialog
         open={confirmDelete}

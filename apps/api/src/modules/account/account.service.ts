@@ -1,0 +1,232 @@
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
+  capitalizeName,
+  isOldEnough,
+  parseBirthDate,
+  SETTINGS_MESSAGES,
+  type StopType,
+} from '@munegu/shared';
+import type { z } from 'zod';
+import type { registrationSchema } from '@munegu/shared';
+import type { RunInTransaction } from '../../db/tx.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  addressAlreadyUsedMail,
+  confirmEmailMail,
+  resetPasswordMail,
+} from '../../lib/mail/templates.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { AccountRepository } from './account.repository.js';
+
+export type Registration = z.output<typeof registrationSchema>;
+
+export interface AccountServiceDeps {
+  repo: AccountRepository;
+  emailTokens: EmailTokensService;
+  mail: Pick<MailService, 'enqueue'>;
+  auth: Pick<AuthService, 'revokeSessions'>;
+  transaction: RunInTransaction;
+  clock: Clock;
+  publicUrl: string;
+  associationName: string;
+}
+
+const invalidLink = () => new AppError('NOT_FOUND', AUTH_MESSAGES.invalidLink);
+
+/** Deleted accounts are renamed 'Supprime_<id>' and profile pages hide such pseudos. */
+export const isReservedPseudo = (pseudo: string) => pseudo.toLowerCase().includes('supprime');
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
+
+/**
+ * Registration, e-mail confirmation, password reset and stop-notification links. Answers that
+ * could tell whether an address has an account are the same either way (no enumeration).
+ */
+export function accountService(deps: AccountServiceDeps) {
+  const { repo, emailTokens, mail, auth, transaction, clock, publicUrl, associationName } = deps;
+  const loginUrl = `${publicUrl}/login`;
+
+  async function pseudoTaken(pseudo: string): Promise<boolean> {
+    return isReservedPseudo(pseudo) || (await repo.pseudoExists(pseudo.toLowerCase()));
+  }
+
+  async function sendConfirmation(user: { id: number; pseudo: string; email: string }) {
+    await transaction(async (tx) => {
+      const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL', {
+        replacePrevious: true,
+        tx,
+      });
+      const content = confirmEmailMail(user.pseudo, link, associationName);
+      await mail.enqueue({ to: user.email, kind: 'confirm-email', ...content }, tx);
+    });
+  }
+
+  return {
+    pseudoTaken,
+
+    /**
+     * POST /users. A taken pseudo is public (check-username) → 409. A taken e-mail is not: the
+     * caller gets the usual answer and the address's owner a notice instead.
+     */
+    async register(input: Registration): Promise<void> {
+      const birthIso = parseBirthDate(input.date_naissance);
+      if (!birthIso) throw new AppError('VALIDATION', AUTH_MESSAGES.birthDate);
+      if (!isOldEnough(birthIso, clock.now())) {
+        throw new AppError('VALIDATION', AUTH_MESSAGES.tooYoung);
+      }
+      const antennaIds = [...new Set(input.antennes)];
+      if (antennaIds.length && (await repo.countAntennas(antennaIds)) !== antennaIds.length) {
+        throw new AppError('VALIDATION', ACCOUNT_MESSAGES.antennaUnknown);
+      }
+      if (await pseudoTaken(input.username)) {
+        throw new AppError('CONFLICT', AUTH_MESSAGES.pseudoTaken);
+      }
+      const email = input.email.toLowerCase();
+      // Hash first in every case, so both branches take the same time.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await repo.findByEmail(email);
+      if (existing) {
+        if (existing.status === 'PENDING') return sendConfirmation(existing);
+        const content = addressAlreadyUsedMail(existing.pseudo, loginUrl, associationName);
+        await mail.enqueue({ to: existing.email, kind: 'address-already-used', ...content });
+        return;
+      }
+      try {
+        await transaction(async (tx) => {
+          const user = await repo.create(
+            {
+              pseudo: input.username,
+              prenom: capitalizeName(input.prenom),
+              nom: input.nom.toUpperCase(),
+              email,
+              passwordHash,
+              birthDate: new Date(`${birthIso}T00:00:00Z`),
+              departement: `FR-${input.departement}`,
+              notifMailAppli: input.notif_mail_appli,
+              notifMailPromo: input.notif_mail_promo,
+              antennaIds,
+            },
+            tx,
+          );
+          const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL', { tx });
+          const content = confirmEmailMail(user.pseudo, link, associationName);
+          await mail.enqueue({ to: user.email, kind: 'confirm-email', ...content }, tx);
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // Lost a race: the pseudo is public, the e-mail stays silent.
+        if (await repo.pseudoExists(input.username.toLowerCase())) {
+          throw new AppError('CONFLICT', AUTH_MESSAGES.pseudoTaken);
+        }
+      }
+    },
+
+    /** POST /auth/resend-confirmation: a fresh link, only for a PENDING account. */
+    async resendConfirmation(email: string): Promise<void> {
+      const user = await repo.findByEmail(email.toLowerCase());
+      if (user?.status === 'PENDING') await sendConfirmation(user);
+    },
+
+    /**
+     * GET /users/confirm-email/{token}: activates a new account, or (CONFIRM_EMAIL_CHANGE)
+     * moves the account to the address carried by the token if it is still free.
+     */
+    async confirmEmail(token: string): Promise<void> {
+      const found = await emailTokens.consume(token, ['CONFIRM_EMAIL', 'CONFIRM_EMAIL_CHANGE']);
+      if (!found) throw invalidLink();
+      if (found.purpose === 'CONFIRM_EMAIL') {
+        if (!(await repo.activate(found.userId))) throw invalidLink();
+        return;
+      }
+      const user = await repo.findById(found.userId);
+      const payload = found.payload as { email?: unknown } | null;
+      const email = typeof payload?.email === 'string' ? payload.email : null;
+      if (!user || user.status !== 'ACTIVE' || !email) throw invalidLink();
+      const owner = await repo.findByEmail(email);
+      if (owner && owner.id !== user.id)
+        throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
+      try {
+        await repo.setEmail(user.id, email);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
+        throw err;
+      }
+    },
+
+    /** Mails a new-password link only when the e-mail AND the birth date match an active account. */
+    async requestPasswordReset(email: string, birthIso: string): Promise<void> {
+      const user = await repo.findByEmail(email.toLowerCase());
+      if (!user || user.status !== 'ACTIVE') return;
+      if (user.birthDate.toISOString().slice(0, 10) !== birthIso) return;
+      await transaction(async (tx) => {
+        const { link } = await emailTokens.issue(user.id, 'RESET_PASSWORD', {
+          replacePrevious: true,
+          tx,
+        });
+        const content = resetPasswordMail(user.pseudo, link, associationName);
+        await mail.enqueue({ to: user.email, kind: 'reset-password', ...content }, tx);
+      });
+    },
+
+    /** Sets the new password and signs the account out everywhere. */
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      const found = await emailTokens.consume(token, ['RESET_PASSWORD']);
+      if (!found) throw invalidLink();
+      const user = await repo.findById(found.userId);
+      if (!user || user.status !== 'ACTIVE') throw invalidLink();
+      const hash = await hashPassword(newPassword);
+      await transaction(async (tx) => {
+        await repo.setPasswordHash(user.id, hash, tx);
+        await auth.revokeSessions(user.id, 'password-reset', { tx });
+      });
+    },
+
+    async checkResetToken(token: string): Promise<boolean> {
+      return Boolean(await emailTokens.peek(token, ['RESET_PASSWORD']));
+    },
+
+    async checkStopToken(token: string): Promise<{ valid: boolean; stopType?: StopType }> {
+      const found = await emailTokens.peek(token, ['STOP_NOTIF_APPLI', 'STOP_NOTIF_PROMO']);
+      if (!found) return { valid: false };
+      return {
+        valid: true,
+        stopType: found.purpose === 'STOP_NOTIF_PROMO' ? 'promo' : 'application',
+      };
+    },
+
+    /** confirm=false leaves the link usable and changes nothing. */
+    async stopNotif(token: string, confirm: boolean): Promise<{ type: StopType; message: string }> {
+      const purposes = ['STOP_NOTIF_APPLI', 'STOP_NOTIF_PROMO'] as const;
+      const found = confirm
+        ? await emailTokens.consume(token, [...purposes])
+        : await emailTokens.peek(token, [...purposes]);
+      if (!found) throw invalidLink();
+      const type: StopType = found.purpose === 'STOP_NOTIF_PROMO' ? 'promo' : 'application';
+      if (!confirm) return { type, message: SETTINGS_MESSAGES.nothingChanged };
+      await repo.setNotifications(
+        found.userId,
+        type === 'promo' ? { notifMailPromo: false } : { notifMailAppli: false },
+      );
+      return {
+        type,
+        message: type === 'promo' ? SETTINGS_MESSAGES.stopPromo : SETTINGS_MESSAGES.stopApplication,
+      };
+    },
+
+    /**
+     * The unsubscribe link to put in every notification mail of that kind (e.g. the
+     * prediction reminders use 'application'). Each call makes a new 180-day link.
+     */
+    async stopNotifLink(userId: number, kind: StopType): Promise<string> {
+      const purpose = kind === 'promo' ? 'STOP_NOTIF_PROMO' : 'STOP_NOTIF_APPLI';
+      return (await emailTokens.issue(userId, purpose)).link;
+    },
+  };
+}
+export type AccountService = ReturnType<typeof accountService>;

@@ -1,0 +1,182 @@
+import type { Db } from '../../db/client.js';
+
+/** Birth date kept on anonymised accounts (the column is required). */
+const PLACEHOLDER_BIRTH_DATE = new Date('1900-01-01T00:00:00Z');
+/** Not an argon2 encoding: verifyPassword() is false for every password. */
+const UNUSABLE_HASH = '!deleted';
+
+/** Anonymisation, the inactivity purge and the personal-data export. */
+export function privacyRepository(db: Db) {
+  return {
+    findAvatar: (id: number) =>
+      db.user.findUnique({ where: { id }, select: { avatarFile: true, status: true } }),
+
+    /**
+     * One transaction: the account keeps its id (so other members' carpools, predictions
+     * rankings and conversations stay whole) but loses everything that identifies a person.
+     */
+    anonymise: (userId: number, now: Date, reason: string) =>
+      db.$transaction(async (tx) => {
+        const pseudo = `Supprime_${userId}`;
+        const { count } = await tx.user.updateMany({
+          where: { id: userId, status: { not: 'DELETED' } },
+          data: {
+            status: 'DELETED',
+            pseudo,
+            pseudoKey: pseudo.toLowerCase(),
+            prenom: 'Utilisateur',
+            nom: 'SUPPRIME',
+            email: `deleted-${userId}@invalid`,
+            passwordHash: UNUSABLE_HASH,
+            birthDate: PLACEHOLDER_BIRTH_DATE,
+            avatarFile: null,
+            avatarVersion: { increment: 1 },
+            poste: null,
+            description: null,
+            xUsername: null,
+            instaUsername: null,
+            notifMailAppli: false,
+            notifMailPromo: false,
+            inactivityWarnedAt: null,
+            deletedAt: now,
+          },
+        });
+        if (count !== 1) return false;
+        await tx.userAntenna.deleteMany({ where: { userId } });
+        await tx.userTitle.deleteMany({ where: { userId } });
+        await tx.emailToken.deleteMany({ where: { userId } });
+        await tx.session.updateMany({
+          where: { userId, revokedAt: null },
+          data: { revokedAt: now, revokedReason: 'account-deleted' },
+        });
+        await tx.auditLog.create({
+          data: {
+            actorId: reason === 'request' ? userId : null,
+            action: 'user.anonymise',
+            targetType: 'user',
+            targetId: String(userId),
+            data: { reason },
+          },
+        });
+        return true;
+      }),
+
+    /** Active accounts idle since before `idleSince` that were not warned yet. */
+    findToWarn: (idleSince: Date, take: number) =>
+      db.user.findMany({
+        where: { status: 'ACTIVE', lastActivityAt: { lt: idleSince }, inactivityWarnedAt: null },
+        select: { id: true, pseudo: true, email: true },
+        orderBy: { id: 'asc' },
+        take,
+      }),
+
+    /** Marks the warning only if the account is still idle and unwarned (a login may race). */
+    async markWarned(userId: number, idleSince: Date, now: Date): Promise<boolean> {
+      const { count } = await db.user.updateMany({
+        where: {
+          id: userId,
+          status: 'ACTIVE',
+          lastActivityAt: { lt: idleSince },
+          inactivityWarnedAt: null,
+        },
+        data: { inactivityWarnedAt: now },
+      });
+      return count === 1;
+    },
+
+    findToPurge: (idleSince: Date, warnedBefore: Date, take: number) =>
+      db.user.findMany({
+        where: {
+          status: 'ACTIVE',
+          lastActivityAt: { lt: idleSince },
+          inactivityWarnedAt: { lte: warnedBefore },
+        },
+        select: { id: true },
+        orderBy: { id: 'asc' },
+        take,
+      }),
+
+    /** Everything stored about a member, for GET /users/me/export (never hashes or tokens). */
+    async exportData(userId: number) {
+      const user = await db.user.findUnique({
+        where: { id: userId },
+        omit: { passwordHash: true, pseudoKey: true },
+      });
+      if (!user) return null;
+      const other = { select: { id: true, pseudo: true } } as const;
+      const [
+        antennes,
+        titres,
+        presences,
+        recherches,
+        covoiturages,
+        notesDonnees,
+        notesRecues,
+        pronostics,
+        notifications,
+        signalements,
+        conversations,
+        messages,
+        contacts,
+        sessions,
+      ] = await Promise.all([
+        db.userAntenna.findMany({ where: { userId }, include: { antenna: true } }),
+        db.userTitle.findMany({ where: { userId }, include: { title: true } }),
+        db.presence.findMany({ where: { userId }, include: { transportType: true } }),
+        db.rideSearch.findMany({ where: { userId } }),
+        db.carpoolRelation.findMany({
+          where: { OR: [{ user1Id: userId }, { user2Id: userId }] },
+          include: { status: true, driver: other, passenger: other, changes: true },
+        }),
+        db.carpoolRating.findMany({ where: { raterId: userId }, include: { rated: other } }),
+        db.carpoolRating.findMany({ where: { ratedId: userId }, include: { rater: other } }),
+        db.prediction.findMany({ where: { userId } }),
+        db.notification.findMany({ where: { recipientId: userId } }),
+        db.report.findMany({
+          where: { reporterId: userId },
+          include: { reason: true, reportedUser: other },
+        }),
+        db.conversation.findMany({
+          where: { OR: [{ user1Id: userId }, { user2Id: userId }] },
+          include: { user1: other, user2: other },
+        }),
+        db.message.findMany({
+          where: { OR: [{ senderId: userId }, { receiverId: userId }] },
+          orderBy: { createdAt: 'asc' },
+        }),
+        db.contactMessage.findMany({ where: { OR: [{ userId }, { email: user.email }] } }),
+        db.session.findMany({
+          where: { userId },
+          select: {
+            createdAt: true,
+            expiresAt: true,
+            rotatedAt: true,
+            revokedAt: true,
+            revokedReason: true,
+            userAgent: true,
+            ip: true,
+          },
+          orderBy: { createdAt: 'asc' },
+        }),
+      ]);
+      return {
+        compte: user,
+        antennes,
+        titres,
+        presences,
+        recherches,
+        covoiturages,
+        notesDonnees,
+        notesRecues,
+        pronostics,
+        notifications,
+        signalements,
+        conversations,
+        messages,
+        contacts,
+        sessions,
+      };
+    },
+  };
+}
+export type PrivacyRepository = ReturnType<typeof privacyRepository>;

@@ -1,0 +1,101 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { AUTH_MESSAGES } from '@munegu/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { inactivityWarningMail } from '../../lib/mail/templates.js';
+import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { PrivacyRepository } from './privacy.repository.js';
+
+/** Spec section 9: data is deleted after a year without activity, with a warning a month before. */
+export const INACTIVITY = { warnAfterMonths: 11, deleteAfterMonths: 12, graceDays: 30 } as const;
+/** Accounts read per query; a run stops after MAX_ROUNDS batches per step (the next day goes on). */
+const BATCH = 200;
+const MAX_ROUNDS = 50;
+
+export interface PrivacyServiceDeps {
+  repo: PrivacyRepository;
+  emailTokens: EmailTokensService;
+  mail: Pick<MailService, 'enqueue'>;
+  clock: Clock;
+  /** DATA_DIR/uploads/avatar, where avatar files live. */
+  avatarDir: string;
+  publicUrl: string;
+  associationName: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+const monthsBefore = (date: Date, months: number) => {
+  const d = new Date(date);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+};
+
+/** Account deletion (anonymisation), the inactivity purge and the data export. */
+export function privacyService(deps: PrivacyServiceDeps) {
+  const { repo, emailTokens, mail, clock, avatarDir, publicUrl, associationName, log } = deps;
+
+  async function anonymise(userId: number, reason: 'request' | 'inactivity'): Promise<boolean> {
+    const before = await repo.findAvatar(userId);
+    if (!before || before.status === 'DELETED') return false;
+    const done = await repo.anonymise(userId, clock.now(), reason);
+    if (done && before.avatarFile) {
+      // basename: a stored name can never point outside the avatar folder.
+      await rm(path.join(avatarDir, path.basename(before.avatarFile)), { force: true }).catch(
+        (err: unknown) => log.warn({ err, userId }, 'avatar file of a deleted account not removed'),
+      );
+    }
+    return done;
+  }
+
+  return {
+    anonymise,
+
+    /** GET /users/confirm-delete/{token}. */
+    async confirmDelete(token: string): Promise<void> {
+      const found = await emailTokens.consume(token, ['CONFIRM_DELETE']);
+      if (!found || !(await anonymise(found.userId, 'request'))) {
+        throw new AppError('NOT_FOUND', AUTH_MESSAGES.invalidLink);
+      }
+    },
+
+    /**
+     * The daily job: warns active accounts idle for 11 months, and anonymises those idle for
+     * 12 months whose warning is at least 30 days old. A login or a refresh clears both.
+     */
+    async runInactivity(): Promise<{ warned: number; deleted: number }> {
+      const now = clock.now();
+      const warnSince = monthsBefore(now, INACTIVITY.warnAfterMonths);
+      let warned = 0;
+      // Batches until none is left: handled accounts no longer match the query.
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const batch = await repo.findToWarn(warnSince, BATCH);
+        for (const user of batch) {
+          if (!(await repo.markWarned(user.id, warnSince, now))) continue;
+          const content = inactivityWarningMail(user.pseudo, `${publicUrl}/login`, associationName);
+          await mail.enqueue({ to: user.email, kind: 'inactivity-warning', ...content });
+          warned++;
+        }
+        if (batch.length < BATCH) break;
+      }
+      const deleteSince = monthsBefore(now, INACTIVITY.deleteAfterMonths);
+      const warnedBefore = new Date(now.getTime() - INACTIVITY.graceDays * 86_400_000);
+      let deleted = 0;
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const batch = await repo.findToPurge(deleteSince, warnedBefore, BATCH);
+        for (const user of batch) if (await anonymise(user.id, 'inactivity')) deleted++;
+        if (batch.length < BATCH) break;
+      }
+      return { warned, deleted };
+    },
+
+    async exportData(userId: number) {
+      const data = await repo.exportData(userId);
+      if (!data) throw new AppError('UNAUTHENTICATED', 'Vous devez être connecté.');
+      return { exportedAt: clock.now().toISOString(), ...data };
+    },
+  };
+}
+export type PrivacyService = ReturnType<typeof privacyService>;

@@ -1,0 +1,276 @@
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createMember,
+  freshIp,
+  linkToken,
+  login,
+  outboxFor,
+  signIn,
+  refresh,
+} from '../../../test/helpers/accounts.js';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { bearer } from '../../../test/helpers/auth.js';
+import { createMatch, uniqueSeason } from '../../../test/helpers/factories.js';
+import { loadConfig } from '../../config/env.js';
+import { EMAIL_TOKEN_TTL_MS } from '../email-tokens/email-tokens.service.js';
+import { privacyRepository } from './privacy.repository.js';
+import { privacyService } from './privacy.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A member with a conversation, a carpool, a rating, a prediction and a contact message. */
+async function memberWithHistory() {
+  const user = await createMember(t.db);
+  const other = await createMember(t.db);
+  const match = await createMatch(t.db, {
+    kickoffAt: new Date('2026-09-01T19:00:00Z'),
+    season: uniqueSeason(),
+    journee: 3,
+    finishedAt: new Date('2026-09-01T21:00:00Z'),
+  });
+  const conversation = await t.db.conversation.create({
+    data: {
+      user1Id: user.id,
+      user2Id: other.id,
+      pairKey: `${user.id}:${other.id}`,
+      accepted: true,
+    },
+  });
+  await t.db.message.create({
+    data: {
+      conversationId: conversation.id,
+      senderId: user.id,
+      receiverId: other.id,
+      content: 'Salut, on part à 18h ?',
+    },
+  });
+  await t.db.message.create({
+    data: {
+      conversationId: conversation.id,
+      senderId: other.id,
+      receiverId: user.id,
+      content: 'Parfait !',
+    },
+  });
+  const relation = await t.db.carpoolRelation.create({
+    data: {
+      matchId: match.id,
+      user1Id: other.id,
+      user2Id: user.id,
+      statusId: 3,
+      driverId: other.id,
+      passengerId: user.id,
+      departementDepart: '06',
+    },
+  });
+  await t.db.carpoolRating.create({
+    data: { relationId: relation.id, raterId: user.id, ratedId: other.id, note: 4.5 },
+  });
+  await t.db.prediction.create({
+    data: { userId: user.id, matchId: match.id, scoreDom: 2, scoreExt: 1 },
+  });
+  await t.db.contactMessage.create({
+    data: {
+      prenom: 'Test',
+      nom: 'MEMBRE',
+      email: user.email,
+      objet: 'Autre',
+      message: 'Une question sur le site.',
+      userId: user.id,
+    },
+  });
+  const antenna = await t.db.antenna.findFirstOrThrow();
+  await t.db.userAntenna.create({ data: { userId: user.id, antennaId: antenna.id } });
+  return { user, other, conversation, relation };
+}
+
+describe('GET /api/users/me/export', () => {
+  it('downloads every personal datum of the caller and no secret', async () => {
+    const { user, other } = await memberWithHistory();
+    await signIn(t, user.email);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me/export',
+      headers: await bearer(t.app, user, t.clock),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="munegu-donnees-${user.pseudo}.json"`,
+    );
+    const data = res.json();
+    expect(data.compte).toMatchObject({ id: user.id, email: user.email, pseudo: user.pseudo });
+    expect(data.antennes).toHaveLength(1);
+    expect(data.messages.map((m: { content: string }) => m.content)).toEqual([
+      'Salut, on part à 18h ?',
+      'Parfait !',
+    ]);
+    expect(data.conversations[0].user2.pseudo).toBe(other.pseudo);
+    expect(data.covoiturages).toHaveLength(1);
+    expect(data.notesDonnees[0].note).toBe('4.5');
+    expect(data.pronostics[0]).toMatchObject({ scoreDom: 2, scoreExt: 1 });
+    expect(data.contacts).toHaveLength(1);
+    expect(data.sessions[0]).toMatchObject({ userAgent: 'vitest' });
+    expect(res.body).not.toContain('argon2');
+    expect(res.body).not.toMatch(/passwordHash|tokenHash/);
+  });
+});
+
+describe('account deletion', () => {
+  it('anonymises the account once confirmed and keeps other members’ data', async () => {
+    const { user, other, conversation, relation } = await memberWithHistory();
+    const { cookie } = await signIn(t, user.email);
+    const auth = await bearer(t.app, user, t.clock);
+    const ask = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/request-delete',
+      headers: auth,
+      remoteAddress: freshIp(),
+    });
+    expect(ask.json()).toEqual({ message: 'Un lien de confirmation vous a été envoyé par mail.' });
+    const token = await linkToken(t.db, user.email, 'deletion-confirmed');
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/confirm-delete/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ valid: true });
+
+    const gone = await t.db.user.findUniqueOrThrow({
+      where: { id: user.id },
+      include: { antennas: true },
+    });
+    expect(gone.pseudo).toBe(`Supprime_${user.id}`);
+    expect(gone).toMatchObject({
+      status: 'DELETED',
+      email: `deleted-${user.id}@invalid`,
+      nom: 'SUPPRIME',
+      notifMailAppli: false,
+      notifMailPromo: false,
+      description: null,
+      avatarFile: null,
+    });
+    expect(gone.antennas).toHaveLength(0);
+    expect(gone.deletedAt).not.toBeNull();
+    expect((await login(t, user.email)).statusCode).toBe(401);
+    expect((await refresh(t, cookie)).statusCode).toBe(401);
+    const api = await t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: auth });
+    expect(api.statusCode).toBe(401);
+
+    expect(await t.db.conversation.findUnique({ where: { id: conversation.id } })).not.toBeNull();
+    expect(await t.db.message.count({ where: { conversationId: conversation.id } })).toBe(2);
+    expect(await t.db.carpoolRelation.findUnique({ where: { id: relation.id } })).toMatchObject({
+      driverId: other.id,
+      passengerId: user.id,
+    });
+    const audit = await t.db.auditLog.findFirst({
+      where: { action: 'user.anonymise', targetId: String(user.id) },
+    });
+    expect(audit?.data).toEqual({ reason: 'request' });
+
+    const twice = await t.app.inject({ method: 'GET', url: `/api/users/confirm-delete/${token}` });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('refuses an expired or unknown link', async () => {
+    const user = await createMember(t.db);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/request-delete',
+      headers: await bearer(t.app, user, t.clock),
+      remoteAddress: freshIp(),
+    });
+    const token = await linkToken(t.db, user.email, 'deletion-confirmed');
+    t.clock.advance(EMAIL_TOKEN_TTL_MS.CONFIRM_DELETE + 1000);
+    const late = await t.app.inject({ method: 'GET', url: `/api/users/confirm-delete/${token}` });
+    t.clock.reset();
+    expect(late.statusCode).toBe(404);
+    expect(late.json().message).toBe('Lien invalide ou expiré.');
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe('ACTIVE');
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/users/confirm-delete/abc' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('inactivity', () => {
+  // Dates far in the future, so a job run on the real clock by another app never picks them.
+  const NOW = new Date('2031-06-15T03:00:00Z');
+  const dataDir = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/munegu-privacy-test' }).dataDir;
+  const avatarDir = path.join(dataDir, 'uploads', 'avatar');
+  const privacy = () =>
+    privacyService({
+      repo: privacyRepository(t.db),
+      emailTokens: null as never,
+      mail: t.app.mail,
+      clock: t.clock,
+      avatarDir,
+      publicUrl: 'http://localhost:3000',
+      associationName: 'Munegu',
+      log: { warn: () => {} },
+    });
+
+  it('warns after 11 months, anonymises after 12 months and 30 days of warning', async () => {
+    const idle = await createMember(t.db);
+    const active = await createMember(t.db);
+    await t.db.user.update({
+      where: { id: idle.id },
+      data: { lastActivityAt: new Date('2030-07-01T10:00:00Z'), avatarFile: `${idle.id}.webp` },
+    });
+    await t.db.user.update({
+      where: { id: active.id },
+      data: { lastActivityAt: new Date('2031-05-01T10:00:00Z') },
+    });
+    mkdirSync(avatarDir, { recursive: true });
+    writeFileSync(path.join(avatarDir, `${idle.id}.webp`), 'x');
+
+    t.clock.set(NOW);
+    await privacy().runInactivity();
+    const warned = await t.db.user.findUniqueOrThrow({ where: { id: idle.id } });
+    expect(warned.inactivityWarnedAt?.toISOString()).toBe(NOW.toISOString());
+    const [mail] = await outboxFor(t.db, idle.email);
+    expect(mail!.kind).toBe('inactivity-warning');
+    expect(mail!.text).toContain('votre compte sera supprimé dans un mois faute de connexion');
+    expect(await outboxFor(t.db, active.email)).toHaveLength(0);
+
+    // A second run the same day sends nothing more; 12 months idle but warned < 30 days: kept.
+    t.clock.set('2031-07-02T03:00:00Z');
+    await privacy().runInactivity();
+    expect(await outboxFor(t.db, idle.email)).toHaveLength(1);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: idle.id } })).status).toBe('ACTIVE');
+
+    t.clock.set('2031-07-15T03:00:00Z');
+    await privacy().runInactivity();
+    const gone = await t.db.user.findUniqueOrThrow({ where: { id: idle.id } });
+    expect(gone).toMatchObject({
+      status: 'DELETED',
+      pseudo: `Supprime_${idle.id}`,
+      avatarFile: null,
+    });
+    expect(existsSync(path.join(avatarDir, `${idle.id}.webp`))).toBe(false);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: active.id } })).status).toBe('ACTIVE');
+    t.clock.reset();
+  });
+
+  it('a login after the warning cancels it', async () => {
+    const user = await createMember(t.db);
+    await t.db.user.update({
+      where: { id: user.id },
+      data: { lastActivityAt: new Date('2030-06-01T10:00:00Z') },
+    });
+    t.clock.set(NOW);
+    await privacy().runInactivity();
+    expect(
+      (await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).inactivityWarnedAt,
+    ).not.toBeNull();
+    await signIn(t, user.email);
+    t.clock.set('2031-08-01T03:00:00Z');
+    await privacy().runInactivity();
+    const kept = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(kept.status).toBe('ACTIVE');
+    expect(kept.inactivityWarnedAt).toBeNull();
+    t.clock.reset();
+  });
+});

@@ -1,0 +1,152 @@
+import { SETTINGS_MESSAGES } from '@munegu/shared';
+import type { RunInTransaction } from '../../db/tx.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  addressAlreadyUsedMail,
+  confirmDeleteMail,
+  confirmEmailChangeMail,
+  emailChangeNoticeMail,
+} from '../../lib/mail/templates.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { AccountRepository } from './account.repository.js';
+import { isReservedPseudo } from './account.service.js';
+
+export interface SettingsServiceDeps {
+  repo: AccountRepository;
+  emailTokens: EmailTokensService;
+  mail: Pick<MailService, 'enqueue'>;
+  auth: Pick<AuthService, 'revokeSessions'>;
+  transaction: RunInTransaction;
+  publicUrl: string;
+  associationName: string;
+}
+
+// 400 rather than 401: the web client answers a 401 by refreshing the session and retrying.
+const wrongPassword = () => new AppError('VALIDATION', SETTINGS_MESSAGES.wrongPassword);
+
+/** The settings page's writes (PATCH /users/me/...), always on the caller's own account. */
+export function settingsService(deps: SettingsServiceDeps) {
+  const { repo, emailTokens, mail, auth, transaction, publicUrl, associationName } = deps;
+
+  async function account(userId: number) {
+    const user = await repo.findById(userId);
+    if (!user || user.status !== 'ACTIVE') {
+      throw new AppError('UNAUTHENTICATED', 'Vous devez être connecté.');
+    }
+    return user;
+  }
+
+  return {
+    async updateParametres(
+      userId: number,
+      input: { username?: string; email?: string; departement?: string },
+    ): Promise<{ username: string } | { departement: string }> {
+      if (input.email !== undefined) {
+        throw new AppError('VALIDATION', SETTINGS_MESSAGES.useEmailForm);
+      }
+      const user = await account(userId);
+      if (input.username !== undefined) {
+        const pseudo = input.username;
+        const sameAccount = pseudo.toLowerCase() === user.pseudo.toLowerCase();
+        if (
+          !sameAccount &&
+          (isReservedPseudo(pseudo) || (await repo.pseudoExists(pseudo.toLowerCase())))
+        ) {
+          throw new AppError('CONFLICT', 'Ce pseudo est déjà utilisé.');
+        }
+        try {
+          await repo.setPseudo(user.id, pseudo);
+        } catch (err) {
+          if ((err as { code?: string }).code === 'P2002') {
+            throw new AppError('CONFLICT', 'Ce pseudo est déjà utilisé.');
+          }
+          throw err;
+        }
+        return { username: pseudo };
+      }
+      const code = input.departement!;
+      await repo.setDepartement(user.id, `FR-${code}`);
+      return { departement: code };
+    },
+
+    /**
+     * The new address gets a confirmation link; the old one a notice; every session ends. If
+     * the new address already has an account, the caller sees the same answer (no probing of
+     * addresses) and that account's owner gets a notice instead of a link.
+     */
+    async changeEmail(userId: number, input: { email: string; password: string }): Promise<void> {
+      const user = await account(userId);
+      if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongPassword();
+      const email = input.email.toLowerCase();
+      if (email === user.email) throw new AppError('VALIDATION', SETTINGS_MESSAGES.sameEmail);
+      const owner = await repo.findByEmail(email);
+      await transaction(async (tx) => {
+        if (owner) {
+          const notice = addressAlreadyUsedMail(
+            owner.pseudo,
+            `${publicUrl}/login`,
+            associationName,
+          );
+          await mail.enqueue({ to: owner.email, kind: 'address-already-used', ...notice }, tx);
+        } else {
+          const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL_CHANGE', {
+            payload: { email },
+            replacePrevious: true,
+            tx,
+          });
+          const confirm = confirmEmailChangeMail(user.pseudo, link, associationName);
+          await mail.enqueue({ to: email, kind: 'confirm-email-change', ...confirm }, tx);
+        }
+        const notice = emailChangeNoticeMail(user.pseudo, associationName, `${publicUrl}/contact`);
+        await mail.enqueue({ to: user.email, kind: 'email-change-notice', ...notice }, tx);
+        await auth.revokeSessions(user.id, 'email-change', { tx });
+      });
+    },
+
+    async updateNotifications(
+      userId: number,
+      input: { notif_mail_appli: boolean; notif_mail_promo: boolean },
+    ): Promise<void> {
+      const user = await account(userId);
+      await repo.setNotifications(user.id, {
+        notifMailAppli: input.notif_mail_appli,
+        notifMailPromo: input.notif_mail_promo,
+      });
+    },
+
+    /** Keeps the caller's own login (session family `keepFamilyId`) and ends all the others. */
+    async changePassword(
+      userId: number,
+      input: { oldPassword: string; newPassword: string },
+      keepFamilyId: string | null,
+    ): Promise<void> {
+      const user = await account(userId);
+      if (!(await verifyPassword(input.oldPassword, user.passwordHash))) throw wrongPassword();
+      const hash = await hashPassword(input.newPassword);
+      await transaction(async (tx) => {
+        await repo.setPasswordHash(user.id, hash, tx);
+        await auth.revokeSessions(user.id, 'password-changed', {
+          keepFamilyId: keepFamilyId ?? undefined,
+          tx,
+        });
+      });
+    },
+
+    /** Mails the link that confirms the deletion (GET /users/confirm-delete/{token}). */
+    async requestDelete(userId: number): Promise<void> {
+      const user = await account(userId);
+      await transaction(async (tx) => {
+        const { link } = await emailTokens.issue(user.id, 'CONFIRM_DELETE', {
+          replacePrevious: true,
+          tx,
+        });
+        const content = confirmDeleteMail(user.pseudo, link, associationName);
+        await mail.enqueue({ to: user.email, kind: 'confirm-delete', ...content }, tx);
+      });
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof settingsService>;

@@ -1,0 +1,77 @@
+import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+
+const withClubsAndCount = {
+  homeClub: true,
+  awayClub: true,
+  _count: { select: { predictions: true } },
+} as const;
+export type AdminMatchRow = Prisma.MatchGetPayload<{ include: typeof withClubsAndCount }>;
+
+export interface AuditEntry {
+  actorId: number;
+  action: string;
+  targetType: string;
+  targetId?: string;
+  data?: Prisma.InputJsonValue;
+  ip?: string;
+}
+
+export interface MatchFields {
+  season: string;
+  journee: number;
+  kickoffAt: Date;
+  hashtag: string | null;
+  homeClubId: number;
+  awayClubId: number;
+  ticketUrl?: string | null;
+}
+
+export function adminMatchesRepository(db: Db) {
+  return {
+    list: (season?: string) =>
+      db.match.findMany({
+        where: season ? { season } : {},
+        orderBy: [{ kickoffAt: 'asc' }, { id: 'asc' }],
+        include: withClubsAndCount,
+      }),
+    byId: (id: number, tx: Db | Tx = db) =>
+      tx.match.findUnique({ where: { id }, include: withClubsAndCount }),
+    byRound: (season: string, journee: number, tx: Db | Tx = db) =>
+      tx.match.findUnique({ where: { season_journee: { season, journee } } }),
+    /** Ids among `ids` that are existing clubs. */
+    async existingClubIds(ids: number[]): Promise<Set<number>> {
+      const rows = await db.club.findMany({ where: { id: { in: ids } }, select: { id: true } });
+      return new Set(rows.map((r) => r.id));
+    },
+    allClubs: () => db.club.findMany({ select: { id: true, nom: true } }),
+    create: (tx: Tx, data: MatchFields) => tx.match.create({ data }),
+    update: (tx: Tx, id: number, data: Partial<MatchFields>) =>
+      tx.match.update({ where: { id }, data }),
+    delete: (tx: Tx, id: number) => tx.match.delete({ where: { id } }),
+    predictionCount: (tx: Tx, matchId: number) => tx.prediction.count({ where: { matchId } }),
+    setScore: (
+      tx: Tx,
+      id: number,
+      score: { homeGoals: number | null; awayGoals: number | null; finishedAt: Date | null },
+    ) => tx.match.update({ where: { id }, data: score }),
+    async replaceTable(
+      tx: Tx,
+      season: string,
+      rows: {
+        position: number;
+        clubId: number;
+        played: number;
+        points: number;
+        goalDiff: number;
+      }[],
+    ) {
+      await tx.leagueTableRow.deleteMany({ where: { season } });
+      await tx.leagueTableRow.createMany({ data: rows.map((r) => ({ ...r, season })) });
+    },
+    audit: (tx: Tx | Db, entry: AuditEntry) => tx.auditLog.create({ data: entry }),
+  };
+}
+
+export type AdminMatchesRepository = ReturnType<typeof adminMatchesRepository>;

@@ -1,0 +1,199 @@
+import {
+  MATCH_MESSAGES,
+  type AdminMatch,
+  type AdminMatchInput,
+  type LeagueTableInput,
+  type MatchScoreInput,
+} from '@munegu/shared';
+import type { RunInTransaction } from '../../db/tx.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { ScoringService } from '../predictions/scoring.service.js';
+import type {
+  AdminMatchesRepository,
+  AdminMatchRow,
+  MatchFields,
+} from './admin-matches.repository.js';
+import { isValidParisTime, parisToUtc, utcToParis } from './paris-time.js';
+
+export interface Actor {
+  id: number;
+  ip?: string;
+}
+
+export interface AdminMatchesDeps {
+  repo: AdminMatchesRepository;
+  scoring: ScoringService;
+  transaction: RunInTransaction;
+  clock: Clock;
+}
+
+const clubRef = (c: { id: number; nom: string; logo: string }) => ({
+  id: c.id,
+  nom: c.nom,
+  logo: c.logo,
+});
+
+export function adminMatchesService({ repo, scoring, transaction, clock }: AdminMatchesDeps) {
+  function toAdminMatch(m: AdminMatchRow): AdminMatch {
+    return {
+      id: m.id,
+      season: m.season,
+      journee: m.journee,
+      date: m.kickoffAt.toISOString(),
+      kickoff: utcToParis(m.kickoffAt),
+      hashtag: m.hashtag,
+      ticket_url: m.ticketUrl,
+      club_dom: clubRef(m.homeClub),
+      club_ext: clubRef(m.awayClub),
+      is_finish: m.finishedAt !== null,
+      edit_pronostic: m.finishedAt === null && clock.now() < m.kickoffAt,
+      buts_dom: m.homeGoals,
+      buts_ext: m.awayGoals,
+      nb_pronostics: m._count.predictions,
+    };
+  }
+
+  async function existing(id: number) {
+    const m = await repo.byId(id);
+    if (!m) throw notFound(MATCH_MESSAGES.notFound);
+    return m;
+  }
+
+  /** Checks what zod cannot (clubs exist, the time exists in Paris) and maps to columns. */
+  async function toFields(input: AdminMatchInput): Promise<MatchFields> {
+    if (!isValidParisTime(input.kickoff))
+      throw new AppError('VALIDATION', MATCH_MESSAGES.kickoff, {
+        details: [{ path: 'kickoff', message: MATCH_MESSAGES.kickoff }],
+      });
+    const clubs = await repo.existingClubIds([input.club_dom_id, input.club_ext_id]);
+    for (const key of ['club_dom_id', 'club_ext_id'] as const)
+      if (!clubs.has(input[key]))
+        throw new AppError('VALIDATION', MATCH_MESSAGES.clubNotFound, {
+          details: [{ path: key, message: MATCH_MESSAGES.clubNotFound }],
+        });
+    return {
+      season: input.season,
+      journee: input.journee,
+      kickoffAt: parisToUtc(input.kickoff),
+      hashtag: input.hashtag ?? null,
+      homeClubId: input.club_dom_id,
+      awayClubId: input.club_ext_id,
+      ticketUrl: input.ticket_url ?? null,
+    };
+  }
+
+  async function assertRoundFree(season: string, journee: number, exceptId?: number) {
+    const other = await repo.byRound(season, journee);
+    if (other && other.id !== exceptId)
+      throw new AppError('CONFLICT', MATCH_MESSAGES.duplicateRound);
+  }
+
+  const audit = (actor: Actor, action: string, targetId: number, data?: object) => ({
+    actorId: actor.id,
+    ip: actor.ip,
+    action,
+    targetType: 'match',
+    targetId: String(targetId),
+    data: data ? JSON.parse(JSON.stringify(data)) : undefined,
+  });
+
+  return {
+    toAdminMatch,
+
+    async list(season?: string): Promise<AdminMatch[]> {
+      return (await repo.list(season)).map(toAdminMatch);
+    },
+
+    async create(input: AdminMatchInput, actor: Actor): Promise<AdminMatch> {
+      const fields = await toFields(input);
+      await assertRoundFree(fields.season, fields.journee);
+      const id = await transaction(async (tx) => {
+        const m = await repo.create(tx, fields);
+        await repo.audit(tx, audit(actor, 'match.create', m.id, input));
+        return m.id;
+      });
+      return toAdminMatch(await existing(id));
+    },
+
+    /** The lock follows a moved kickoff by itself: it is derived from kickoffAt at read time. */
+    async update(id: number, input: AdminMatchInput, actor: Actor): Promise<AdminMatch> {
+      const before = await existing(id);
+      const fields = await toFields(input);
+      await assertRoundFree(fields.season, fields.journee, id);
+      await transaction(async (tx) => {
+        const m = await repo.update(tx, id, fields);
+        await repo.audit(tx, audit(actor, 'match.update', id, input));
+        // A scored match moved to another round or season changes the rankings of both.
+        if (m.finishedAt && (m.season !== before.season || m.journee !== before.journee)) {
+          await scoring.rescore(tx, { ...m, season: before.season, journee: before.journee });
+          await scoring.rescore(tx, m);
+        }
+      });
+      return toAdminMatch(await existing(id));
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      await existing(id);
+      await transaction(async (tx) => {
+        if ((await repo.predictionCount(tx, id)) > 0)
+          throw new AppError('CONFLICT', MATCH_MESSAGES.hasPredictions);
+        await repo.delete(tx, id);
+        await repo.audit(tx, audit(actor, 'match.delete', id));
+      });
+    },
+
+    /** Enter or correct the final score; null clears it. Everything derived is recomputed. */
+    async setScore(id: number, score: MatchScoreInput | null, actor: Actor): Promise<AdminMatch> {
+      await existing(id);
+      await transaction(async (tx) => {
+        const m = await repo.setScore(
+          tx,
+          id,
+          score
+            ? { homeGoals: score.buts_dom, awayGoals: score.buts_ext, finishedAt: clock.now() }
+            : { homeGoals: null, awayGoals: null, finishedAt: null },
+        );
+        await scoring.rescore(tx, m);
+        await repo.audit(
+          tx,
+          audit(actor, score ? 'match.score' : 'match.score.clear', id, score ?? {}),
+        );
+      });
+      return toAdminMatch(await existing(id));
+    },
+
+    async replaceTable(input: LeagueTableInput, actor: Actor): Promise<{ message: string }> {
+      const clubs = await repo.existingClubIds(input.rows.map((r) => r.club_id));
+      const missing = input.rows.findIndex((r) => !clubs.has(r.club_id));
+      if (missing >= 0)
+        throw new AppError('VALIDATION', MATCH_MESSAGES.clubNotFound, {
+          details: [{ path: `rows.${missing}.club_id`, message: MATCH_MESSAGES.clubNotFound }],
+        });
+      await transaction(async (tx) => {
+        await repo.replaceTable(
+          tx,
+          input.season,
+          input.rows.map((r) => ({
+            position: r.position,
+            clubId: r.club_id,
+            played: r.matchs_joues,
+            points: r.points,
+            goalDiff: r.diff_buts,
+          })),
+        );
+        await repo.audit(tx, {
+          actorId: actor.id,
+          ip: actor.ip,
+          action: 'classement.replace',
+          targetType: 'league_table',
+          targetId: input.season,
+          data: { rows: input.rows.length },
+        });
+      });
+      return { message: 'Classement enregistré.' };
+    },
+  };
+}
+
+export type AdminMatchesService = ReturnType<typeof adminMatchesService>;

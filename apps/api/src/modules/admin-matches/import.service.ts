@@ -1,0 +1,195 @@
+import {
+  MATCH_MESSAGES,
+  parisDateTimeSchema,
+  seasonSchema,
+  type ImportResult,
+} from '@munegu/shared';
+import type { RunInTransaction } from '../../db/tx.js';
+import { AppError } from '../../lib/errors.js';
+import type { AdminMatchesRepository, MatchFields } from './admin-matches.repository.js';
+import type { Actor } from './admin-matches.service.js';
+import { isValidParisTime, parisToUtc } from './paris-time.js';
+
+type Raw = Record<string, unknown>;
+interface Line<T> {
+  line: number;
+  ok: boolean;
+  errors: string[];
+  value: Raw;
+  parsed?: T;
+}
+
+/** An integer field given as a JSON number or a string of digits, else a French error. */
+function int(raw: Raw, key: string, min: number, max: number, errors: string[]): number {
+  const v = raw[key];
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    errors.push(`${key} : entier entre ${min} et ${max} attendu.`);
+    return 0;
+  }
+  return n;
+}
+
+const str = (raw: Raw, key: string) =>
+  raw[key] === undefined || raw[key] === null ? '' : String(raw[key]).trim();
+
+export function importService({
+  repo,
+  transaction,
+}: {
+  repo: AdminMatchesRepository;
+  transaction: RunInTransaction;
+}) {
+  /** Resolves a club given by id or by exact name (any case). */
+  async function clubResolver() {
+    const clubs = await repo.allClubs();
+    const byId = new Map(clubs.map((c) => [c.id, c.id]));
+    const byName = new Map(clubs.map((c) => [c.nom.toLowerCase(), c.id]));
+    return (raw: Raw, key: string, errors: string[]): number => {
+      const v = str(raw, key);
+      const id = /^\d+$/.test(v) ? byId.get(Number(v)) : byName.get(v.toLowerCase());
+      if (id === undefined) errors.push(`${key} : club introuvable (« ${v} »).`);
+      return id ?? 0;
+    };
+  }
+
+  function season(raw: Raw, errors: string[]): string {
+    const s = seasonSchema.safeParse(str(raw, 'season') || str(raw, 'saison'));
+    if (!s.success) errors.push(MATCH_MESSAGES.season);
+    return s.success ? s.data : '';
+  }
+
+  function summary<T>(lines: Line<T>[], dryRun: boolean, applied: boolean): ImportResult {
+    const valid = lines.filter((l) => l.ok).length;
+    return {
+      dryRun,
+      applied,
+      total: lines.length,
+      valid,
+      lines: lines.map(({ line, ok, errors, value }) => ({ line, ok, errors, value })),
+      message: applied
+        ? `${valid} ligne(s) importée(s).`
+        : valid === lines.length
+          ? `Aperçu : ${valid} ligne(s) valide(s), rien n’a été enregistré.`
+          : MATCH_MESSAGES.importInvalid,
+    };
+  }
+
+  return {
+    async matches(rows: Raw[], dryRun: boolean, actor: Actor): Promise<ImportResult> {
+      if (rows.length === 0) throw new AppError('VALIDATION', MATCH_MESSAGES.importEmpty);
+      const club = await clubResolver();
+      const seen = new Set<string>();
+      const lines: Line<MatchFields>[] = rows.map((raw, i) => {
+        const errors: string[] = [];
+        const s = season(raw, errors);
+        const journee = int(raw, 'journee', 1, 99, errors);
+        const kickoff = str(raw, 'kickoff') || str(raw, 'date');
+        const k = parisDateTimeSchema.safeParse(kickoff);
+        if (!k.success || !isValidParisTime(kickoff)) errors.push(MATCH_MESSAGES.kickoff);
+        const homeClubId = club(raw, 'club_dom', errors);
+        const awayClubId = club(raw, 'club_ext', errors);
+        if (homeClubId && homeClubId === awayClubId) errors.push(MATCH_MESSAGES.sameClubs);
+        const hashtag = str(raw, 'hashtag') || null;
+        if (hashtag && !/^#[A-Za-z0-9_]{1,29}$/.test(hashtag)) errors.push(MATCH_MESSAGES.hashtag);
+        const round = `${s}/${journee}`;
+        if (errors.length === 0 && seen.has(round))
+          errors.push('Cette journée apparaît deux fois dans le fichier.');
+        seen.add(round);
+        if (errors.length > 0) return { line: i + 1, ok: false, errors, value: raw };
+        const parsed = {
+          season: s,
+          journee,
+          kickoffAt: parisToUtc(kickoff),
+          hashtag,
+          homeClubId,
+          awayClubId,
+        };
+        return {
+          line: i + 1,
+          ok: true,
+          errors,
+          parsed,
+          value: { ...parsed, kickoffAt: parsed.kickoffAt.toISOString() },
+        };
+      });
+      const allOk = lines.every((l) => l.ok);
+      if (dryRun || !allOk) return summary(lines, dryRun, false);
+      await transaction(async (tx) => {
+        for (const l of lines) {
+          const f = l.parsed!;
+          const existing = await repo.byRound(f.season, f.journee, tx);
+          if (existing) await repo.update(tx, existing.id, f);
+          else await repo.create(tx, f);
+        }
+        await repo.audit(tx, {
+          actorId: actor.id,
+          ip: actor.ip,
+          action: 'match.import',
+          targetType: 'match',
+          data: { lines: lines.length },
+        });
+      });
+      return summary(lines, false, true);
+    },
+
+    async table(rows: Raw[], dryRun: boolean, actor: Actor): Promise<ImportResult> {
+      if (rows.length === 0) throw new AppError('VALIDATION', MATCH_MESSAGES.importEmpty);
+      const club = await clubResolver();
+      const seen = new Set<string>();
+      type Row = {
+        season: string;
+        position: number;
+        clubId: number;
+        played: number;
+        points: number;
+        goalDiff: number;
+      };
+      const lines: Line<Row>[] = rows.map((raw, i) => {
+        const errors: string[] = [];
+        const s = season(raw, errors);
+        const position = int(raw, 'position', 1, 40, errors);
+        const clubId = club(raw, 'club', errors);
+        const played = int(raw, 'matchs_joues', 0, 99, errors);
+        const points = int(raw, 'points', 0, 300, errors);
+        const goalDiff = int(raw, 'diff_buts', -300, 300, errors);
+        if (errors.length === 0) {
+          if (seen.has(`${s}/p${position}`) || seen.has(`${s}/c${clubId}`))
+            errors.push(MATCH_MESSAGES.tableDuplicate);
+          seen.add(`${s}/p${position}`).add(`${s}/c${clubId}`);
+        }
+        if (errors.length > 0) return { line: i + 1, ok: false, errors, value: raw };
+        const parsed = { season: s, position, clubId, played, points, goalDiff };
+        return { line: i + 1, ok: true, errors, parsed, value: parsed };
+      });
+      const allOk = lines.every((l) => l.ok);
+      if (dryRun || !allOk) return summary(lines, dryRun, false);
+      await transaction(async (tx) => {
+        const seasons = [...new Set(lines.map((l) => l.parsed!.season))];
+        for (const s of seasons)
+          await repo.replaceTable(
+            tx,
+            s,
+            lines
+              .filter((l) => l.parsed!.season === s)
+              .map(({ parsed }) => {
+                const { season: _season, ...row } = parsed!;
+                return row;
+              }),
+          );
+        await repo.audit(tx, {
+          actorId: actor.id,
+          ip: actor.ip,
+          action: 'classement.import',
+          targetType: 'league_table',
+          targetId: seasons.join(',').slice(0, 64),
+          data: { lines: lines.length },
+        });
+      });
+      return summary(lines, false, true);
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof importService>;

@@ -1,0 +1,140 @@
+import {
+  ACCOUNT_MESSAGES,
+  accessTokenResponseSchema,
+  errorBodySchema,
+  LIMITS,
+  loginSchema,
+  messageResponseSchema,
+  resendConfirmationSchema,
+} from '@munegu/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.js';
+import type { AccountService } from '../account/account.service.js';
+import { SESSION_TTL_MS, type AuthService, type ClientMeta } from './auth.service.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  account: Pick<AccountService, 'resendConfirmation'>;
+  publicUrl: string;
+}
+
+const COOKIE = LIMITS.sessionCookie;
+const COOKIE_PATH = '/api/auth';
+const SESSION_EXPIRED = 'Session expirée, veuillez vous reconnecter.';
+
+export const clientMeta = (req: FastifyRequest): ClientMeta => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'] ?? null,
+});
+
+/** login, refresh, logout and resend-confirmation (spec section 7, Auth and account). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, account, publicUrl },
+) => {
+  const secure = publicUrl.startsWith('https:');
+  const allowedOrigin = new URL(publicUrl).origin;
+
+  const setCookie = (reply: FastifyReply, value: string) =>
+    reply.setCookie(COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: COOKIE_PATH,
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+  const clearCookie = (reply: FastifyReply) =>
+    reply.clearCookie(COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: COOKIE_PATH });
+
+  /**
+   * The cookie routes act on an ambient credential: besides SameSite=Lax, a request whose
+   * Origin (or Referer) names another site is refused (CSRF defence in depth).
+   */
+  const sameOrigin = async (req: FastifyRequest) => {
+    const origin = req.headers.origin ?? req.headers.referer;
+    if (!origin) return;
+    let actual: string | null = null;
+    try {
+      actual = new URL(origin).origin;
+    } catch {
+      actual = null;
+    }
+    if (actual !== allowedOrigin) throw new AppError('FORBIDDEN', 'Origine de la requête refusée.');
+  };
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Connexion (cookie session_id + jeton d’accès de 15 minutes)',
+        body: loginSchema,
+        response: {
+          200: accessTokenResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const signed = await auth.login(req.body, clientMeta(req));
+      setCookie(reply, signed.sessionToken);
+      return { access_token: signed.accessToken };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      preHandler: sameOrigin,
+      schema: {
+        tags: ['auth'],
+        summary: 'Nouveau jeton d’accès depuis le cookie session_id (rotation)',
+        response: { 200: accessTokenResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await auth.refresh(req.cookies[COOKIE], clientMeta(req));
+      if (!result.ok) {
+        if (result.clearCookie) clearCookie(reply);
+        return reply.code(401).send({ message: SESSION_EXPIRED, code: 'UNAUTHENTICATED' });
+      }
+      setCookie(reply, result.sessionToken);
+      return { access_token: result.accessToken };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: sameOrigin,
+      schema: { tags: ['auth'], summary: 'Déconnexion (204, cookie effacé)' },
+    },
+    async (req, reply) => {
+      await auth.logout(req.cookies[COOKIE]);
+      clearCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/resend-confirmation',
+    {
+      // Each call may send a mail: a small per-IP budget.
+      config: { rateLimit: { max: 3, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Renvoyer le mail de confirmation (même réponse que le compte existe ou non)',
+        body: resendConfirmationSchema,
+        response: { 200: messageResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (req) => {
+      await account.resendConfirmation(req.body.email);
+      return { message: ACCOUNT_MESSAGES.resent };
+    },
+  );
+};

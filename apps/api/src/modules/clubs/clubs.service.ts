@@ -1,0 +1,122 @@
+import { MATCH_MESSAGES, type AdminClubInput, type ClubDetail } from '@munegu/shared';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Club } from '../../generated/prisma/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { ClubsRepository } from './clubs.repository.js';
+
+export function toClubDetail(club: Club): ClubDetail {
+  return {
+    id: club.id,
+    nom: club.nom,
+    logo: club.logo,
+    nomStade: club.nomStade,
+    ville: club.ville,
+    departement_club: club.departement,
+  };
+}
+
+/** 'Olympique de Marseille' → 'olympique-de-marseille' (crest file names, unique). */
+function slugify(nom: string): string {
+  const base = nom
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 50);
+  return base || 'club';
+}
+
+/** Formats sharp may read; SVG is deliberately absent (it can carry scripts). */
+const RASTER_FORMATS = new Set(['png', 'jpeg', 'webp']);
+
+export interface ClubsDeps {
+  repo: ClubsRepository;
+  /** DATA_DIR/uploads: crests go to its clubs/ folder, served under /uploads/clubs/. */
+  uploadsDir: string;
+}
+
+export interface Actor {
+  id: number;
+  ip?: string;
+}
+
+export function clubsService({ repo, uploadsDir }: ClubsDeps) {
+  async function existing(id: number) {
+    const club = await repo.byId(id);
+    if (!club) throw notFound(MATCH_MESSAGES.clubNotFound);
+    return club;
+  }
+  async function assertNameFree(nom: string, exceptId?: number) {
+    const other = await repo.byName(nom);
+    if (other && other.id !== exceptId) throw new AppError('CONFLICT', MATCH_MESSAGES.clubTaken);
+  }
+
+  return {
+    async byId(id: number): Promise<ClubDetail> {
+      return toClubDetail(await existing(id));
+    },
+
+    async list(): Promise<ClubDetail[]> {
+      return (await repo.all()).map(toClubDetail);
+    },
+
+    async create(input: AdminClubInput, actor: Actor): Promise<ClubDetail> {
+      await assertNameFree(input.nom);
+      let slug = slugify(input.nom);
+      if (await repo.slugTaken(slug)) slug = `${slug}-${randomBytes(3).toString('hex')}`;
+      const club = await repo.create(
+        { ...input, slug, logo: '/clubs/default.svg' },
+        { actorId: actor.id, ip: actor.ip, action: 'club.create', targetType: 'club', data: input },
+      );
+      return toClubDetail(club);
+    },
+
+    async update(id: number, input: AdminClubInput, actor: Actor): Promise<ClubDetail> {
+      await existing(id);
+      await assertNameFree(input.nom, id);
+      const club = await repo.update(id, input, {
+        actorId: actor.id,
+        ip: actor.ip,
+        action: 'club.update',
+        targetType: 'club',
+        data: input,
+      });
+      return toClubDetail(club);
+    },
+
+    /**
+     * Stores a crest re-encoded by sharp to WEBP (max 512 px): the bytes served are always
+     * ours, never the uploaded file, so no script or polyglot survives.
+     */
+    async setLogo(id: number, file: Buffer, actor: Actor): Promise<ClubDetail> {
+      const club = await existing(id);
+      let webp: Buffer;
+      try {
+        const meta = await sharp(file).metadata();
+        if (!meta.format || !RASTER_FORMATS.has(meta.format)) throw new Error('format');
+        webp = await sharp(file)
+          .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 90 })
+          .toBuffer();
+      } catch {
+        throw new AppError('UNSUPPORTED_MEDIA', MATCH_MESSAGES.logoFormat);
+      }
+      const dir = path.join(uploadsDir, 'clubs');
+      await mkdir(dir, { recursive: true });
+      const name = `${club.slug}-${randomBytes(4).toString('hex')}.webp`;
+      await writeFile(path.join(dir, name), webp);
+      const updated = await repo.update(
+        id,
+        { logo: `/uploads/clubs/${name}` },
+        { actorId: actor.id, ip: actor.ip, action: 'club.logo', targetType: 'club' },
+      );
+      return toClubDetail(updated);
+    },
+  };
+}
+
+export type ClubsService = ReturnType<typeof clubsService>;

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/client.js';
+
+const memberUser = {
+  id: true,
+  pseudo: true,
+  pseudoKey: true,
+  avatarFile: true,
+  avatarVersion: true,
+  ptsProno: true,
+  classementProno: true,
+} as const;
+
+export function miniLeaguesRepository(db: Db) {
+  return {
+    codeTaken: async (code: string) =>
+      (await db.miniLeague.count({ where: { inviteCode: code } })) > 0,
+    membershipCount: (userId: number) => db.miniLeagueMember.count({ where: { userId } }),
+    /** The league and its creator's membership in one transaction. */
+    create: (ownerId: number, name: string, inviteCode: string) =>
+      db.$transaction(async (tx) => {
+        const league = await tx.miniLeague.create({ data: { ownerId, name, inviteCode } });
+        await tx.miniLeagueMember.create({ data: { leagueId: league.id, userId: ownerId } });
+        return league;
+      }),
+    byCode: (inviteCode: string) => db.miniLeague.findUnique({ where: { inviteCode } }),
+    isMember: async (leagueId: number, userId: number) =>
+      (await db.miniLeagueMember.count({ where: { leagueId, userId } })) > 0,
+    join: (leagueId: number, userId: number) =>
+      db.miniLeagueMember.create({ data: { leagueId, userId } }),
+    leave: (leagueId: number, userId: number) =>
+      db.miniLeagueMember.deleteMany({ where: { leagueId, userId } }),
+    memberCount: (leagueId: number) => db.miniLeagueMember.count({ where: { leagueId } }),
+    deleteLeague: (leagueId: number) => db.miniLeague.delete({ where: { id: leagueId } }),
+    mine: (userId: number) =>
+      db.miniLeague.findMany({
+        where: { members: { some: { userId } } },
+        include: { _count: { select: { members: true } } },
+        orderBy: { createdAt: 'asc' },
+      }),
+    withMembers: (leagueId: number) =>
+      db.miniLeague.findUnique({
+        where: { id: leagueId },
+        include: { members: { include: { user: { select: memberUser } } } },
+      }),
+  };
+}
+
+export type MiniLeaguesRepository = ReturnType<typeof miniLeaguesRepository>;

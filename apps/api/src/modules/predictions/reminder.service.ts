@@ -1,0 +1,75 @@
+import type { RunInTransaction, Tx } from '../../db/tx.js';
+import type { Clock } from '../../lib/clock.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { ReminderRepository } from './reminder.repository.js';
+import { predictionReminderMail } from './reminder.template.js';
+
+/** How far ahead of kickoff the reminder goes out. */
+export const REMINDER_WINDOW_MS = 24 * 3_600_000;
+
+export interface StopLinks {
+  /** A one-click link that turns off this kind of mail for the member. */
+  link(userId: number, kind: 'application' | 'promo', tx?: Tx): Promise<string>;
+}
+
+export interface ReminderDeps {
+  repo: ReminderRepository;
+  mail: Pick<MailService, 'enqueue'>;
+  stopLinks: StopLinks;
+  transaction: RunInTransaction;
+  clock: Clock;
+  publicUrl: string;
+  associationName: string;
+}
+
+const parisFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function reminderService(deps: ReminderDeps) {
+  const { repo, mail, stopLinks, transaction, clock } = deps;
+  return {
+    /**
+     * Queues the reminder of every match kicking off within 24 h, once: the match is claimed
+     * (reminderSentAt) in the same transaction as its outbox rows, so a crash sends nothing
+     * and a second run or instance sends nothing more.
+     */
+    async sendDue(): Promise<{ matches: number; mails: number }> {
+      const now = clock.now();
+      const due = await repo.dueMatches(now, new Date(now.getTime() + REMINDER_WINDOW_MS));
+      let mails = 0;
+      for (const match of due) {
+        mails += await transaction(async (tx) => {
+          if (!(await repo.claim(tx, match.id, now))) return 0;
+          const recipients = await repo.recipients(tx, match.id);
+          const info = {
+            home: match.homeClub.nom,
+            away: match.awayClub.nom,
+            journee: match.journee,
+            kickoff: parisFormat.format(match.kickoffAt),
+          };
+          for (const user of recipients) {
+            const stop = await stopLinks.link(user.id, 'application', tx);
+            const content = predictionReminderMail(
+              user.pseudo,
+              info,
+              `${deps.publicUrl}/jeu_prono`,
+              stop,
+              deps.associationName,
+            );
+            await mail.enqueue({ to: user.email, ...content, kind: 'prediction-reminder' }, tx);
+          }
+          return recipients.length;
+        });
+      }
+      return { matches: due.length, mails };
+    },
+  };
+}
+
+export type ReminderService = ReturnType<typeof reminderService>;

@@ -1,0 +1,73 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { routes } from '../../../app/routes';
+import { createQueryClient } from '../../../app/queryClient';
+import { Toaster } from '../../../components/ui/Toaster';
+
+/**
+ * Page tests of the account, profile and settings features: the real routes in a memory
+ * router, with only the network faked. `reply('POST /api/auth/login', 401, {...})` sets an
+ * answer (a function may compute it from the request body); unknown paths answer 404.
+ */
+export type Reply = { status: number; body?: unknown } | 'network';
+type Handler = Reply | ((body: unknown) => Reply);
+
+export type Call = { method: string; path: string; body: unknown };
+
+export function fakeApi() {
+  const handlers = new Map<string, Handler>();
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = input.split('?')[0] ?? input;
+    const body: unknown =
+      typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined);
+    calls.push({ method, path: input, body });
+    const handler = handlers.get(`${method} ${path}`) ?? handlers.get(path);
+    const reply = typeof handler === 'function' ? handler(body) : handler;
+    if (reply === 'network') throw new TypeError('Failed to fetch');
+    const { status, body: payload } = reply ?? { status: 404, body: { message: 'Introuvable' } };
+    return new Response(status === 204 ? null : JSON.stringify(payload ?? {}), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return {
+    calls,
+    reply(key: string, status: number | 'network', body?: unknown) {
+      handlers.set(key, status === 'network' ? 'network' : { status, body });
+    },
+    handle(key: string, handler: (body: unknown) => Reply) {
+      handlers.set(key, handler);
+    },
+    /** Requests to `key` ('METHOD /api/path'), in order. */
+    callsTo(key: string) {
+      const [method, path] = key.split(' ');
+      return calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
+    },
+  };
+}
+export type FakeApi = ReturnType<typeof fakeApi>;
+
+/** A signed-in member: a token that does not expire soon and GET /users/me. */
+export function signIn(api: FakeApi, me: { id: number; username: string }) {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  localStorage.setItem(
+    'access_token',
+    `${b64({ alg: 'HS256' })}.${b64({ exp: Date.now() / 1000 + 3600 })}.sig`,
+  );
+  api.reply('GET /api/users/me', 200, me);
+}
+
+export function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}

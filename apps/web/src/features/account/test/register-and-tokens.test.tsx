@@ -1,0 +1,216 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderAt, type FakeApi } from './harness';
+
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi();
+  api.reply('POST /api/auth/refresh', 401, { message: 'Session expirée' });
+  api.reply('GET /api/departements', 200, [
+    { code: '06', name: 'Alpes-Maritimes' },
+    { code: '83', name: 'Var' },
+  ]);
+  api.reply('GET /api/antennes', 200, [
+    { id: 1, nom: 'Ultras', categorie: 'Groupes' },
+    { id: 2, nom: 'Nice', categorie: 'Antennes' },
+    { id: 3, nom: 'Paris', categorie: 'Antennes' },
+  ]);
+  api.reply('GET /api/users/check-username', 200, { taken: false });
+});
+
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function fillRegistration() {
+  renderAt('/login');
+  fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Inscription' }));
+  await screen.findByLabelText('Prénom');
+  type('Prénom', 'jean-pierre');
+  type('Nom', 'Dupont');
+  type('Pseudo', 'JeanP_06');
+  type(/^Adresse e-mail/, 'jp@example.fr');
+  type(/^Mot de passe/, 'Secret12!');
+  type('Date de naissance (JJ/MM/AAAA)', '01/05/1990');
+  await screen.findByRole('option', { name: /Alpes-Maritimes/ });
+  fireEvent.change(screen.getByLabelText('Département'), { target: { value: '06' } });
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Nice' }));
+}
+
+describe('registration', () => {
+  it('checks the pseudo while typing and says when it is taken', async () => {
+    api.handle('GET /api/users/check-username', () => ({ status: 200, body: { taken: true } }));
+    renderAt('/login');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Inscription' }));
+    await screen.findByLabelText('Pseudo');
+    type('Pseudo', 'Louis2');
+    expect(await screen.findByText('Ce pseudo est déjà utilisé.')).toBeVisible();
+    expect(api.callsTo('GET /api/users/check-username').at(-1)?.path).toContain('username=Louis2');
+  });
+
+  it('allows two antennas at most', async () => {
+    await fillRegistration();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Paris' }));
+    expect(screen.getByRole('checkbox', { name: 'Ultras' })).toBeDisabled();
+  });
+
+  it('sends the cleaned body and shows the success popup', async () => {
+    api.reply('POST /api/users', 201, { message: 'ok' });
+    await fillRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(
+      await screen.findByText(
+        "Création réussie ! Si l'adresse e-mail est valide, un lien de confirmation vous a été envoyé.",
+      ),
+    ).toBeVisible();
+    expect(api.callsTo('POST /api/users')[0]?.body).toEqual({
+      prenom: 'Jean-Pierre',
+      nom: 'DUPONT',
+      username: 'JeanP_06',
+      email: 'jp@example.fr',
+      password: 'Secret12!',
+      date_naissance: '01/05/1990',
+      departement: '06',
+      antennes: [2],
+      notif_mail_appli: true,
+      notif_mail_promo: false,
+    });
+  });
+
+  it('shows the server list inline and in the popup, keeping what was typed', async () => {
+    api.reply('POST /api/users', 400, {
+      message: 'Données invalides',
+      errors: [
+        { path: 'email', message: 'Cette adresse e-mail est déjà utilisée.' },
+        { path: 'username', message: 'Ce pseudo est déjà utilisé.' },
+      ],
+    });
+    await fillRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(
+      await screen.findByText(
+        'Problème survenu lors de votre inscription. Erreur : Cette adresse e-mail est déjà utilisée. Ce pseudo est déjà utilisé.',
+        { normalizer: (t) => t.replace(/\s+/g, ' ') },
+      ),
+    ).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    const inline = document.querySelector('.auth-form__server-error');
+    expect(inline?.textContent).toBe(
+      'Cette adresse e-mail est déjà utilisée.\nCe pseudo est déjà utilisé.',
+    );
+    expect(screen.getByLabelText('Pseudo')).toHaveValue('JeanP_06');
+  });
+
+  it("says 'Erreur réseau' when the server cannot be reached", async () => {
+    api.reply('POST /api/users', 'network');
+    await fillRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(
+      await screen.findByText('Problème survenu lors de votre inscription. Erreur : Erreur réseau'),
+    ).toBeVisible();
+  });
+});
+
+describe('token pages', () => {
+  it('confirms the e-mail and links to the login page', async () => {
+    api.reply('GET /api/users/confirm-email/abc', 200, { message: 'Adresse mail confirmée !' });
+    renderAt('/email-confirmed/abc');
+    expect(await screen.findByRole('heading', { name: 'Adresse mail confirmée !' })).toBeVisible();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
+  });
+
+  it('sends an unknown e-mail link to /404', async () => {
+    const router = renderAt('/email-confirmed/nope');
+    await screen.findByRole('heading', { name: 'Page introuvable' });
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('sends an invalid new-password link to /404', async () => {
+    api.reply('GET /api/users/check-token', 200, { valid: false });
+    const router = renderAt('/new-password/old');
+    await screen.findByRole('heading', { name: 'Page introuvable' });
+    expect(router.state.location.pathname).toBe('/404');
+    expect(api.callsTo('GET /api/users/check-token')[0]?.path).toContain('type=reset');
+  });
+
+  it('checks the new password, then shows the success view', async () => {
+    api.reply('GET /api/users/check-token', 200, { valid: true });
+    api.reply('POST /api/users/reset-password', 200, { message: 'ok' });
+    renderAt('/new-password/tok');
+    await screen.findByLabelText('Nouveau mot de passe');
+    type('Nouveau mot de passe', 'court');
+    type('Confirmer le mot de passe', 'autre');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Le mot de passe doit contenir au moins 8 caractères.'),
+    ).toBeVisible();
+    expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeVisible();
+    type('Nouveau mot de passe', 'Nouveau12!');
+    type('Confirmer le mot de passe', 'Nouveau12!');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Mot de passe modifié avec succès !' }),
+    ).toBeVisible();
+    expect(api.callsTo('POST /api/users/reset-password')[0]?.body).toEqual({
+      token: 'tok',
+      newPassword: 'Nouveau12!',
+    });
+  });
+
+  it('says the link expired when the reset is refused for it', async () => {
+    api.reply('GET /api/users/check-token', 200, { valid: true });
+    api.reply('POST /api/users/reset-password', 404, { message: 'Lien invalide ou expiré.' });
+    renderAt('/new-password/tok');
+    await screen.findByLabelText('Nouveau mot de passe');
+    type('Nouveau mot de passe', 'Nouveau12!');
+    type('Confirmer le mot de passe', 'Nouveau12!');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Lien invalide ou expiré.')).toBeVisible();
+  });
+
+  it('stop-notif: cancelling changes nothing and returns home after 1.2 s', async () => {
+    api.reply('GET /api/users/check-token', 200, { valid: true, stopType: 'promo' });
+    api.reply('POST /api/users/stop-notif', 200, {
+      type: 'promo',
+      message: "Aucune modification n'a été effectuée.",
+    });
+    const router = renderAt('/stop-notif/tok');
+    expect(await screen.findByText(/promotionnels/)).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(
+      await screen.findByRole('heading', { name: "Aucune modification n'a été effectuée." }),
+    ).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2500 });
+  });
+
+  it('stop-notif: confirming shows the server message', async () => {
+    api.reply('GET /api/users/check-token', 200, { valid: true, stopType: 'application' });
+    api.reply('POST /api/users/stop-notif', 200, {
+      type: 'application',
+      message: "Vous ne recevrez plus les e-mails de l'application (rappels de pronostics…).",
+    });
+    renderAt('/stop-notif/tok');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmer' }));
+    expect(
+      await screen.findByText(/Vous ne recevrez plus les e-mails de l'application/),
+    ).toBeVisible();
+    expect(api.callsTo('POST /api/users/stop-notif')[0]?.body).toEqual({
+      token: 'tok',
+      confirm: true,
+    });
+  });
+
+  it('deletion link: confirms and signs the member out locally', async () => {
+    const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+    localStorage.setItem(
+      'access_token',
+      `${b64({ alg: 'HS256' })}.${b64({ exp: Date.now() / 1000 + 3600 })}.sig`,
+    );
+    api.reply('GET /api/users/me', 200, { id: 4, username: 'Partant' });
+    api.reply('GET /api/users/confirm-delete/tok', 200, { valid: true });
+    renderAt('/deletion-confirmed/tok');
+    expect(await screen.findByRole('heading', { name: 'Compte supprimé' })).toBeVisible();
+    await waitFor(() => expect(localStorage.getItem('access_token')).toBeNull());
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminClubInput,
+  AdminMatch,
+  AdminMatchInput,
+  ClubDetail,
+  ImportResult,
+  LeagueRow,
+  LeagueTableInput,
+  MatchScoreInput,
+} from '@munegu/shared';
+import { api, getJson, unwrap } from '../../lib/api';
+import { matchKeys } from '../matches/api';
+import { pronoKeys } from '../prono/api';
+
+/** Operators' API (/admin/..., MODERATEUR or ADMIN; the server enforces it too). */
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  matches: (season: string) => [...adminKeys.all, 'matches', season] as const,
+  clubs: () => [...adminKeys.all, 'clubs'] as const,
+  table: () => [...adminKeys.all, 'league-table'] as const,
+};
+
+/** Football seasons start in July: '2026-2027' from July 2026 to June 2027. */
+export function currentSeason(now: Date = new Date()): string {
+  const year = now.getUTCFullYear();
+  const start = now.getUTCMonth() >= 6 ? year : year - 1;
+  return `${start}-${start + 1}`;
+}
+
+export { isOperator } from './roles';
+
+/** Everything public that depends on matches, clubs or the table is refreshed after a change. */
+function useRefreshAll() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: adminKeys.all }),
+      client.invalidateQueries({ queryKey: matchKeys.all }),
+      client.invalidateQueries({ queryKey: pronoKeys.all }),
+    ]);
+}
+
+export function useAdminMatches(season: string) {
+  return useQuery({
+    queryKey: adminKeys.matches(season),
+    queryFn: getJson<AdminMatch[]>(`/admin/matchs?season=${encodeURIComponent(season)}`),
+    select: (rows) => (Array.isArray(rows) ? [...rows].sort((a, b) => a.journee - b.journee) : []),
+  });
+}
+
+export function useSaveMatch() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number | null; input: AdminMatchInput }) =>
+      unwrap(
+        id === null
+          ? await api.post<AdminMatch>('/admin/matchs', input)
+          : await api.put<AdminMatch>(`/admin/matchs/${id}`, input),
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteMatch() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async (id: number) => unwrap(await api.delete<unknown>(`/admin/matchs/${id}`)),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveScore() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async ({ id, score }: { id: number; score: MatchScoreInput | null }) =>
+      unwrap(
+        score === null
+          ? await api.delete<unknown>(`/admin/matchs/${id}/score`)
+          : await api.put<unknown>(`/admin/matchs/${id}/score`, score),
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export function useAdminClubs() {
+  return useQuery({
+    queryKey: adminKeys.clubs(),
+    queryFn: getJson<ClubDetail[]>('/admin/clubs'),
+    select: (rows) =>
+      Array.isArray(rows) ? [...rows].sort((a, b) => a.nom.localeCompare(b.nom, 'fr')) : [],
+  });
+}
+
+export function useSaveClub() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      input,
+      logo,
+    }: {
+      id: number | null;
+      input: AdminClubInput;
+      logo: File | null;
+    }) => {
+      const club = unwrap(
+        id === null
+          ? await api.post<ClubDetail>('/admin/clubs', input)
+          : await api.put<ClubDetail>(`/admin/clubs/${id}`, input),
+      );
+      if (!logo) return club;
+      const form = new FormData();
+      form.append('file', logo);
+      return unwrap(await api.post<ClubDetail>(`/admin/clubs/${club.id}/logo`, form));
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** The current table (public endpoint; it carries the club ids the editor needs). */
+export function useLeagueTableForEdit() {
+  return useQuery({
+    queryKey: adminKeys.table(),
+    queryFn: getJson<LeagueRow[]>('/classement-ligue1'),
+    select: (rows) =>
+      Array.isArray(rows) ? [...rows].sort((a, b) => a.position - b.position) : [],
+  });
+}
+
+export function useSaveLeagueTable() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async (input: LeagueTableInput) =>
+      unwrap(await api.put<unknown>('/admin/classement', input)),
+    onSuccess: refresh,
+  });
+}
+
+export type ImportKind = 'matchs' | 'classement';
+
+export function useImport(kind: ImportKind) {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async ({ file, dryRun }: { file: File; dryRun: boolean }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return unwrap(
+        await api.post<ImportResult>(`/admin/import/${kind}?dryRun=${String(dryRun)}`, form),
+      );
+    },
+    onSuccess: (result) => {
+      if (result.applied) void refresh();
+    },
+  });
+}

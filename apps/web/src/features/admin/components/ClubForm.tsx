@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { adminClubInputSchema, CLUB_LOGO_MAX_BYTES, type ClubDetail } from '@munegu/shared';
+import { Crest } from '../../../components/ui/Crest';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { useDepartements } from '../../reference/api';
+import { useSaveClub } from '../api';
+import { fieldErrors } from './Modal';
+
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** Create or edit a club: name, stadium, city, department and crest upload. */
+export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: () => void }) {
+  const save = useSaveClub();
+  const departements = useDepartements();
+  const [values, setValues] = useState({
+    nom: club?.nom ?? '',
+    nomStade: club?.nomStade ?? '',
+    ville: club?.ville ?? '',
+    departement: club?.departement_club ?? '',
+  });
+  const [logo, setLogo] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const pickLogo = (file: File | null) => {
+    if (file && !LOGO_TYPES.includes(file.type)) {
+      setErrors((e) => ({
+        ...e,
+        logo: 'Format de fichier non autorisé. Formats acceptés : PNG, JPG, JPEG, WEBP.',
+      }));
+      return;
+    }
+    if (file && file.size > CLUB_LOGO_MAX_BYTES) {
+      setErrors((e) => ({ ...e, logo: 'Fichier trop volumineux (2 Mo maximum).' }));
+      return;
+    }
+    setErrors(({ logo: _drop, ...rest }) => rest);
+    setLogo(file);
+    if (preview) URL.revokeObjectURL(preview);
+    setPreview(file ? URL.createObjectURL(file) : null);
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = adminClubInputSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    save.mutate(
+      { id: club?.id ?? null, input: parsed.data, logo },
+      {
+        onSuccess: () => {
+          toast.success(club ? 'Club modifié.' : 'Club créé.');
+          onDone();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.errors.length) setErrors(fieldErrors(error.errors));
+          toast.error(errorMessage(error, 'Une erreur est survenue.'));
+        },
+      },
+    );
+  };
+
+  const text = (key: keyof typeof values, label: string, max: number) => (
+    <div className="field">
+      <label htmlFor={`club-${key}`}>{label}</label>
+      <input
+        id={`club-${key}`}
+        className="input"
+        value={values[key]}
+        maxLength={max}
+        onChange={set(key)}
+        aria-invalid={errors[key] ? 'true' : undefined}
+        aria-describedby={errors[key] ? `club-${key}-error` : undefined}
+      />
+      {errors[key] && (
+        <span id={`club-${key}-error`} className="field__error" role="alert">
+          {errors[key]}
+        </span>
+      )}
+    </div>
+  );
+
+  return (
+    <form className="admin__form" onSubmit={submit} noValidate>
+      <div className="admin__grid">
+        {text('nom', 'Nom du club', 60)}
+        {text('nomStade', 'Stade', 80)}
+        {text('ville', 'Ville', 60)}
+        <div className="field">
+          <label htmlFor="club-departement">Département</label>
+          <select
+            id="club-departement"
+            className="input"
+            value={values.departement}
+            onChange={set('departement')}
+            aria-invalid={errors.departement ? 'true' : undefined}
+          >
+            <option value="">— Choisir —</option>
+            {departements.data?.map((d) => {
+              const code = d.code.replace(/^FR-/i, '');
+              return (
+                <option key={code} value={code}>
+                  {code} – {d.name}
+                </option>
+              );
+            })}
+          </select>
+          {errors.departement && (
+            <span className="field__error" role="alert">
+              {errors.departement}
+            </span>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="club-logo">Écusson (PNG, JPG ou WEBP, 2 Mo max.)</label>
+          <div className="admin__club-select">
+            {preview ? (
+              <img
+                src={preview}
+                alt="Aperçu de l’écusson"
+                width={48}
+                height={48}
+                className="crest"
+              />
+            ) : (
+              <Crest name={values.nom || 'Club'} logo={club?.logo} size={48} />
+            )}
+            <input
+              id="club-logo"
+              type="file"
+              accept={LOGO_TYPES.join(',')}
+              onChange={(e) => pickLogo(e.target.files?.[0] ?? null)}
+            />
+          </div>
+          {errors.logo && (
+            <span className="field__error" role="alert">
+              {errors.logo}
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--ghost" onClick={onDone}>
+          Annuler
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          {save.isPending ? (logo ? 'Envoi de l’écusson…' : 'Enregistrement…') : 'Enregistrer'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { adminMatchInputSchema, type AdminMatch, type ClubDetail } from '@munegu/shared';
+import { Crest } from '../../../components/ui/Crest';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { useSaveMatch } from '../api';
+import { fieldErrors } from './Modal';
+
+type Props = {
+  match: AdminMatch | null;
+  season: string;
+  clubs: ClubDetail[];
+  onDone: () => void;
+};
+
+/** Create or edit a match; the kickoff is typed in Paris time ('YYYY-MM-DDTHH:mm'). */
+export function MatchForm({ match, season, clubs, onDone }: Props) {
+  const save = useSaveMatch();
+  const [values, setValues] = useState({
+    season: match?.season ?? season,
+    journee: match ? String(match.journee) : '',
+    kickoff: match?.kickoff ?? '',
+    hashtag: match?.hashtag ?? '',
+    club_dom_id: match ? String(match.club_dom.id) : '',
+    club_ext_id: match ? String(match.club_ext.id) : '',
+    ticket_url: match?.ticket_url ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = adminMatchInputSchema.safeParse({
+      season: values.season.trim(),
+      journee: values.journee === '' ? undefined : Number(values.journee),
+      kickoff: values.kickoff,
+      hashtag: values.hashtag.trim() || null,
+      club_dom_id: values.club_dom_id ? Number(values.club_dom_id) : undefined,
+      club_ext_id: values.club_ext_id ? Number(values.club_ext_id) : undefined,
+      ticket_url: values.ticket_url.trim() || null,
+    });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    save.mutate(
+      { id: match?.id ?? null, input: parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(match ? 'Match modifié.' : 'Match créé.');
+          onDone();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.errors.length) setErrors(fieldErrors(error.errors));
+          toast.error(errorMessage(error, 'Une erreur est survenue.'));
+        },
+      },
+    );
+  };
+
+  const field = (key: string, label: string, input: React.ReactNode, hint?: string) => (
+    <div className="field">
+      <label htmlFor={`match-${key}`}>{label}</label>
+      {input}
+      {hint && <span className="field__hint">{hint}</span>}
+      {errors[key] && (
+        <span id={`match-${key}-error`} className="field__error" role="alert">
+          {errors[key]}
+        </span>
+      )}
+    </div>
+  );
+  const common = (key: string) => ({
+    id: `match-${key}`,
+    className: 'input',
+    'aria-invalid': errors[key] ? ('true' as const) : undefined,
+    'aria-describedby': errors[key] ? `match-${key}-error` : undefined,
+  });
+  const clubSelect = (key: 'club_dom_id' | 'club_ext_id') => {
+    const club = clubs.find((c) => String(c.id) === values[key]);
+    return (
+      <div className="admin__club-select">
+        {club ? (
+          <Crest name={club.nom} logo={club.logo} size={32} />
+        ) : (
+          <span className="admin__crest-slot" />
+        )}
+        <select {...common(key)} value={values[key]} onChange={set(key)}>
+          <option value="">— Choisir un club —</option>
+          {clubs.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.nom}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
+
+  return (
+    <form className="admin__form" onSubmit={submit} noValidate>
+      <div className="admin__grid">
+        {field(
+          'season',
+          'Saison',
+          <input
+            {...common('season')}
+            value={values.season}
+            onChange={set('season')}
+            placeholder="2026-2027"
+          />,
+        )}
+        {field(
+          'journee',
+          'Journée',
+          <input
+            {...common('journee')}
+            type="number"
+            min={1}
+            max={99}
+            value={values.journee}
+            onChange={set('journee')}
+          />,
+        )}
+        {field(
+          'kickoff',
+          'Coup d’envoi (heure de Paris)',
+          <input
+            {...common('kickoff')}
+            type="datetime-local"
+            value={values.kickoff}
+            onChange={set('kickoff')}
+          />,
+        )}
+        {field(
+          'hashtag',
+          'Hashtag',
+          <input
+            {...common('hashtag')}
+            value={values.hashtag}
+            onChange={set('hashtag')}
+            placeholder="#ASMOGCN"
+            maxLength={30}
+          />,
+        )}
+        {field('club_dom_id', 'Club à domicile', clubSelect('club_dom_id'))}
+        {field('club_ext_id', 'Club à l’extérieur', clubSelect('club_ext_id'))}
+        {field(
+          'ticket_url',
+          'Lien billetterie (facultatif)',
+          <input
+            {...common('ticket_url')}
+            type="url"
+            value={values.ticket_url}
+            onChange={set('ticket_url')}
+            placeholder="https://"
+          />,
+        )}
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--ghost" onClick={onDone}>
+          Annuler
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+        </button>
+      </div>
+    </form>
+  );
+}

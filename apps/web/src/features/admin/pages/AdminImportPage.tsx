@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { ImportResult } from '@munegu/shared';
+import { errorMessage } from '../../../lib/api';
+import { useImport, type ImportKind } from '../api';
+
+const FORMATS: Record<ImportKind, string> = {
+  matchs:
+    'season, journee, kickoff (AAAA-MM-JJTHH:mm, heure de Paris), club_dom, club_ext, hashtag',
+  classement: 'season, position, club, matchs_joues, points, diff_buts',
+};
+
+/** /admin/import: fixtures or league table from CSV/JSON, previewed line by line first. */
+export default function AdminImportPage() {
+  const [kind, setKind] = useState<ImportKind>('matchs');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const matchs = useImport('matchs');
+  const classement = useImport('classement');
+  const mutation = kind === 'matchs' ? matchs : classement;
+  const allValid = preview !== null && preview.total > 0 && preview.valid === preview.total;
+
+  const run = (dryRun: boolean) => {
+    if (!file) return;
+    mutation.mutate(
+      { file, dryRun },
+      {
+        onSuccess: (result) => {
+          setPreview(result);
+          if (!dryRun && result.applied) toast.success(result.message || 'Import terminé.');
+          else if (!dryRun) toast.error(result.message);
+        },
+        onError: (e) => {
+          setPreview(null);
+          toast.error(errorMessage(e, 'Une erreur est survenue.'));
+        },
+      },
+    );
+  };
+  const reset = () => setPreview(null);
+
+  return (
+    <section className="card admin__panel" aria-labelledby="admin-import-title">
+      <h2 id="admin-import-title">Import</h2>
+      <div className="admin__grid">
+        <fieldset className="admin__kind">
+          <legend>Que voulez-vous importer ?</legend>
+          {(['matchs', 'classement'] as const).map((k) => (
+            <label key={k} className="checkbox">
+              <input
+                type="radio"
+                name="import-kind"
+                value={k}
+                checked={kind === k}
+                onChange={() => {
+                  setKind(k);
+                  reset();
+                }}
+              />
+              {k === 'matchs' ? 'Calendrier des matchs' : 'Classement'}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="import-file">Fichier CSV ou JSON</label>
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              reset();
+            }}
+          />
+          <span className="field__hint">Colonnes : {FORMATS[kind]}</span>
+        </div>
+      </div>
+      <div className="admin__head">
+        <button
+          type="button"
+          className="btn btn--outline"
+          disabled={!file || mutation.isPending}
+          onClick={() => run(true)}
+        >
+          Prévisualiser
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={!allValid || mutation.isPending || preview?.applied === true}
+          onClick={() => run(false)}
+        >
+          Importer
+        </button>
+        {mutation.isPending && (
+          <span className="admin__progress" role="status">
+            <progress aria-label="Import en cours" />{' '}
+            {mutation.variables?.dryRun ? 'Analyse du fichier…' : 'Import en cours…'}
+          </span>
+        )}
+      </div>
+      {preview && <ImportPreview result={preview} />}
+    </section>
+  );
+}
+
+function ImportPreview({ result }: { result: ImportResult }) {
+  const keys = [...new Set(result.lines.flatMap((l) => Object.keys(l.value)))].slice(0, 8);
+  return (
+    <div className="admin__preview">
+      <p role="status" className={result.valid === result.total ? 'admin__ok' : 'field__error'}>
+        {result.valid} / {result.total} ligne(s) valide(s). {result.message}
+      </p>
+      <div className="admin__scroll">
+        <table className="admin__table">
+          <thead>
+            <tr>
+              <th scope="col">Ligne</th>
+              <th scope="col">État</th>
+              {keys.map((k) => (
+                <th key={k} scope="col">
+                  {k}
+                </th>
+              ))}
+              <th scope="col">Erreurs</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.lines.map((line) => (
+              <tr key={line.line} className={line.ok ? undefined : 'is-error'}>
+                <td>{line.line}</td>
+                <td>{line.ok ? '✓ Valide' : '✗ Invalide'}</td>
+                {keys.map((k) => (
+                  <td key={k}>{formatCell(line.value[k])}</td>
+                ))}
+                <td>{line.errors.join(' ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function formatCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

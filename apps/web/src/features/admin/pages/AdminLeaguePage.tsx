@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { leagueTableInputSchema } from '@munegu/shared';
+import { Crest } from '../../../components/ui/Crest';
+import { errorMessage } from '../../../lib/api';
+import { currentSeason, useAdminClubs, useLeagueTableForEdit, useSaveLeagueTable } from '../api';
+
+type Row = {
+  key: number;
+  position: string;
+  club_id: string;
+  matchs_joues: string;
+  points: string;
+  diff_buts: string;
+};
+const NUMERIC = ['position', 'matchs_joues', 'points', 'diff_buts'] as const;
+let nextKey = 1;
+
+/** /admin/classement: the league table as editable rows, saved as a whole. */
+export default function AdminLeaguePage() {
+  const table = useLeagueTableForEdit();
+  const clubs = useAdminClubs();
+  const save = useSaveLeagueTable();
+  const [season, setSeason] = useState(currentSeason);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!table.data) return;
+    setRows(
+      table.data.map((r) => ({
+        key: nextKey++,
+        position: String(r.position),
+        club_id: String(r.club.id),
+        matchs_joues: String(r.matchs_joues),
+        points: String(r.points),
+        diff_buts: String(r.diff_buts),
+      })),
+    );
+  }, [table.data]);
+
+  const update = (key: number, field: keyof Row, value: string) =>
+    setRows((list) => list.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+  const addRow = () =>
+    setRows((list) => [
+      ...list,
+      {
+        key: nextKey++,
+        position: String(list.length + 1),
+        club_id: '',
+        matchs_joues: '0',
+        points: '0',
+        diff_buts: '0',
+      },
+    ]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = leagueTableInputSchema.safeParse({
+      season: season.trim(),
+      rows: rows.map((r) => ({
+        position: Number(r.position),
+        club_id: Number(r.club_id),
+        matchs_joues: Number(r.matchs_joues),
+        points: Number(r.points),
+        diff_buts: Number(r.diff_buts),
+      })),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const line = typeof issue?.path[1] === 'number' ? `Ligne ${issue.path[1] + 1} : ` : '';
+      return setError(`${line}${issue?.message ?? 'Classement invalide.'}`);
+    }
+    setError(null);
+    save.mutate(parsed.data, {
+      onSuccess: () => toast.success('Classement enregistré.'),
+      onError: (e) => setError(errorMessage(e, 'Une erreur est survenue.')),
+    });
+  };
+
+  return (
+    <section className="card admin__panel" aria-labelledby="admin-table-title">
+      <form onSubmit={submit} noValidate>
+        <div className="admin__head">
+          <h2 id="admin-table-title">Classement</h2>
+          <label className="admin__season">
+            Saison
+            <input
+              className="input"
+              value={season}
+              onChange={(e) => setSeason(e.target.value)}
+              maxLength={9}
+            />
+          </label>
+          <button type="button" className="btn btn--outline" onClick={addRow}>
+            Ajouter une ligne
+          </button>
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={save.isPending || rows.length === 0}
+          >
+            {save.isPending ? 'Enregistrement…' : 'Enregistrer le classement'}
+          </button>
+        </div>
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        {table.isError ? (
+          <p className="error-text">Erreur lors de la récupération du classement.</p>
+        ) : (
+          <div className="admin__scroll">
+            <table className="admin__table admin__table--edit">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Club</th>
+                  <th scope="col">MJ</th>
+                  <th scope="col">Points</th>
+                  <th scope="col">+/-</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Retirer</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, index) => {
+                  const club = clubs.data?.find((c) => String(c.id) === r.club_id);
+                  return (
+                    <tr key={r.key}>
+                      {NUMERIC.slice(0, 1).map((f) => (
+                        <td key={f}>
+                          <input
+                            className="input admin__num"
+                            type="number"
+                            aria-label={`Position, ligne ${index + 1}`}
+                            value={r[f]}
+                            onChange={(e) => update(r.key, f, e.target.value)}
+                          />
+                        </td>
+                      ))}
+                      <td>
+                        <span className="admin__club-select">
+                          {club ? (
+                            <Crest name={club.nom} logo={club.logo} size={24} />
+                          ) : (
+                            <span className="admin__crest-slot" />
+                          )}
+                          <select
+                            className="input"
+                            aria-label={`Club, ligne ${index + 1}`}
+                            value={r.club_id}
+                            onChange={(e) => update(r.key, 'club_id', e.target.value)}
+                          >
+                            <option value="">— Club —</option>
+                            {clubs.data?.map((c) => (
+                              <option key={c.id} value={c.id}>
+                                {c.nom}
+                              </option>
+                            ))}
+                          </select>
+                        </span>
+                      </td>
+                      {NUMERIC.slice(1).map((f) => (
+                        <td key={f}>
+                          <input
+                            className="input admin__num"
+                            type="number"
+                            aria-label={`${f === 'matchs_joues' ? 'Matchs joués' : f === 'points' ? 'Points' : 'Différence de buts'}, ligne ${index + 1}`}
+                            value={r[f]}
+                            onChange={(e) => update(r.key, f, e.target.value)}
+                          />
+                        </td>
+                      ))}
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--small"
+                          aria-label={`Retirer la ligne ${index + 1}`}
+                          onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}
+                        >
+                          ✕
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}

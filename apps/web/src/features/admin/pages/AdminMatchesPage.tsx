@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { AdminMatch } from '@munegu/shared';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Crest } from '../../../components/ui/Crest';
+import { errorMessage } from '../../../lib/api';
+import { formatDate, formatTime } from '../../../lib/dates';
+import { currentSeason, useAdminClubs, useAdminMatches, useDeleteMatch } from '../api';
+import { MatchForm } from '../components/MatchForm';
+import { Modal } from '../components/Modal';
+import { ScoreForm } from '../components/ScoreForm';
+
+type Editing = { kind: 'form'; match: AdminMatch | null } | { kind: 'score'; match: AdminMatch };
+
+/** /admin/matchs: the season's matches; create, edit, delete, enter the score. */
+export default function AdminMatchesPage() {
+  const [season, setSeason] = useState(currentSeason);
+  const matches = useAdminMatches(season);
+  const clubs = useAdminClubs();
+  const remove = useDeleteMatch();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<AdminMatch | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success('Match supprimé.'),
+      onError: (e) => toast.error(errorMessage(e, 'Échec de la suppression')),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <section className="card admin__panel" aria-labelledby="admin-matches-title">
+      <div className="admin__head">
+        <h2 id="admin-matches-title">Matchs</h2>
+        <label className="admin__season">
+          Saison
+          <input
+            className="input"
+            value={season}
+            onChange={(e) => setSeason(e.target.value)}
+            pattern="\d{4}-\d{4}"
+            maxLength={9}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => setEditing({ kind: 'form', match: null })}
+        >
+          Nouveau match
+        </button>
+      </div>
+      {matches.isError ? (
+        <p className="error-text">
+          {errorMessage(matches.error, 'Erreur lors de la récupération des matchs.')}
+        </p>
+      ) : matches.isPending ? (
+        <p className="empty-state">Chargement…</p>
+      ) : matches.data.length === 0 ? (
+        <p className="empty-state">Aucun match pour la saison {season}.</p>
+      ) : (
+        <div className="admin__scroll">
+          <table className="admin__table admin__table--cards">
+            <thead>
+              <tr>
+                <th scope="col">J.</th>
+                <th scope="col">Coup d’envoi (Paris)</th>
+                <th scope="col">Match</th>
+                <th scope="col">Score</th>
+                <th scope="col">Pronos</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {matches.data.map((m) => (
+                <tr key={m.id}>
+                  <td>{m.journee}</td>
+                  <td>
+                    {formatDate(m.date)} {formatTime(m.date)}
+                  </td>
+                  <td>
+                    <span className="admin__fixture">
+                      <Crest name={m.club_dom.nom} logo={m.club_dom.logo} size={24} />{' '}
+                      {m.club_dom.nom}
+                      <span aria-hidden="true"> – </span>
+                      <Crest name={m.club_ext.nom} logo={m.club_ext.logo} size={24} />{' '}
+                      {m.club_ext.nom}
+                    </span>
+                    {m.hashtag && <span className="admin__muted"> {m.hashtag}</span>}
+                  </td>
+                  <td>
+                    {m.is_finish
+                      ? `${m.buts_dom} – ${m.buts_ext}`
+                      : m.edit_pronostic
+                        ? 'À venir'
+                        : 'En cours'}
+                  </td>
+                  <td>{m.nb_pronostics}</td>
+                  <td className="admin__actions">
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--small"
+                      onClick={() => setEditing({ kind: 'form', match: m })}
+                      aria-label={`Modifier le match de la journée ${m.journee}`}
+                    >
+                      Modifier
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--primary btn--small"
+                      onClick={() => setEditing({ kind: 'score', match: m })}
+                      aria-label={`Score du match de la journée ${m.journee}`}
+                    >
+                      Score
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--small"
+                      onClick={() => setDeleting(m)}
+                      aria-label={`Supprimer le match de la journée ${m.journee}`}
+                    >
+                      Supprimer
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Modal
+        open={editing !== null}
+        title={
+          editing?.kind === 'score'
+            ? 'Score final'
+            : editing?.match
+              ? 'Modifier le match'
+              : 'Nouveau match'
+        }
+        onClose={() => setEditing(null)}
+      >
+        {editing?.kind === 'form' && (
+          <MatchForm
+            match={editing.match}
+            season={season}
+            clubs={clubs.data ?? []}
+            onDone={() => setEditing(null)}
+          />
+        )}
+        {editing?.kind === 'score' && (
+          <ScoreForm match={editing.match} onDone={() => setEditing(null)} />
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Supprimer ce match ?"
+        message={
+          deleting
+            ? `Journée ${deleting.journee} : ${deleting.club_dom.nom} – ${deleting.club_ext.nom}`
+            : ''
+        }
+        confirmLabel="Supprimer"
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { DESCRIPTION_MAX, USER_MESSAGES, updateProfileSchema } from '@munegu/shared';
+import { ABORTED } from '../../../lib/api';
+import { FormField, invalidProps } from '../../account/components/FormField';
+import { useAntennas } from '../../reference/api';
+import { profileApi, type PublicProfile } from '../api';
+import { AntennaPickerDialog } from './AntennaPickerDialog';
+import '../../../components/ui/Dialog.css';
+
+/** The popup's fields, checked by the same schema as PATCH /users/me. */
+const editSchema = z.object({
+  description: z.string().pipe(updateProfileSchema.shape.description.unwrap().unwrap()),
+  x_username: z.string().pipe(updateProfileSchema.shape.x_username.unwrap().unwrap()),
+  insta_username: z.string().pipe(updateProfileSchema.shape.insta_username.unwrap().unwrap()),
+});
+type Values = z.input<typeof editSchema>;
+
+type Props = {
+  profile: PublicProfile;
+  open: boolean;
+  onClose: () => void;
+  /** After a successful save, with the spec's message. */
+  onSaved: (message: string) => void;
+};
+
+/** Own profile: description (with a counter), X and Instagram handles, antennas (≤ 2). */
+export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
+  const antennas = useAntennas();
+  const [chosen, setChosen] = useState<number[]>(
+    (profile.antennes ?? []).flatMap((a) => (a.id === undefined ? [] : [a.id])),
+  );
+  const [picker, setPicker] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof editSchema>>({
+    resolver: zodResolver(editSchema),
+    mode: 'onChange',
+    defaultValues: {
+      description: profile.description ?? '',
+      x_username: profile.x_username ?? '',
+      insta_username: profile.insta_username ?? '',
+    },
+  });
+  const description = watch('description');
+
+  const onSubmit = async (values: z.output<typeof editSchema>) => {
+    setFailure(null);
+    try {
+      const result = await profileApi.update({
+        description: values.description || null,
+        x_username: values.x_username || null,
+        insta_username: values.insta_username || null,
+        antennes: chosen,
+      });
+      if (result === ABORTED) return;
+      onSaved(USER_MESSAGES.saved);
+    } catch {
+      setFailure(USER_MESSAGES.saveFailed);
+    }
+  };
+
+  const names = (antennas.data ?? [])
+    .filter((a) => chosen.includes(a.id))
+    .map((a) => a.nom)
+    .join(' / ');
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content dialog__content--wide">
+          <Dialog.Title className="dialog__title">Modifier mon profil</Dialog.Title>
+          <Dialog.Description className="field__hint">
+            Ces informations sont visibles par tous les visiteurs.
+          </Dialog.Description>
+          <form onSubmit={handleSubmit(onSubmit)} noValidate>
+            <FormField
+              id="edit-description"
+              label="Description"
+              error={errors.description?.message}
+              hint={`${description.length} / ${DESCRIPTION_MAX}`}
+            >
+              <textarea
+                {...invalidProps('edit-description', errors.description?.message)}
+                className="input"
+                rows={4}
+                maxLength={DESCRIPTION_MAX}
+                {...register('description')}
+              />
+            </FormField>
+            <div className="field-row">
+              <FormField id="edit-x" label="Pseudo X" error={errors.x_username?.message}>
+                <input
+                  {...invalidProps('edit-x', errors.x_username?.message)}
+                  className="input"
+                  maxLength={30}
+                  {...register('x_username')}
+                />
+              </FormField>
+              <FormField
+                id="edit-insta"
+                label="Pseudo Instagram"
+                error={errors.insta_username?.message}
+              >
+                <input
+                  {...invalidProps('edit-insta', errors.insta_username?.message)}
+                  className="input"
+                  maxLength={30}
+                  {...register('insta_username')}
+                />
+              </FormField>
+            </div>
+            <div className="field">
+              <span className="field__label">Antennes</span>
+              <p className="field__hint">{names || 'Aucune antenne'}</p>
+              <button
+                type="button"
+                className="btn btn--outline btn--small"
+                onClick={() => setPicker(true)}
+              >
+                Choisir mes antennes
+              </button>
+            </div>
+            {failure && (
+              <p className="error-text" role="alert">
+                {failure}
+              </p>
+            )}
+            <div className="dialog__actions">
+              <Dialog.Close asChild>
+                <button type="button" className="btn btn--ghost">
+                  Annuler
+                </button>
+              </Dialog.Close>
+              <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+                Enregistrer
+              </button>
+            </div>
+          </form>
+          <AntennaPickerDialog
+            open={picker}
+            initial={chosen}
+            onClose={() => setPicker(false)}
+            onValidate={(ids) => {
+              setChosen(ids);
+              setPicker(false);
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { LIMITS, REPORT_MESSAGES, isOtherReason, reportCustomReasonSchema } from '@munegu/shared';
+import { ABORTED, ApiError } from '../../../lib/api';
+import { profileApi, useReportReasons } from '../api';
+import '../../../components/ui/Dialog.css';
+
+/** Spec section 8: a message string, a list joined by commas or a nested message, else the default. */
+export function reportError(error: unknown): string {
+  if (error instanceof ApiError && error.errors.length)
+    return error.errors.map((e) => e.message).join(', ');
+  if (error instanceof ApiError && error.fromServer && error.message) return error.message;
+  return REPORT_MESSAGES.failed;
+}
+
+type Props = {
+  userId: number;
+  username: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: (result: { ok: boolean; message: string }) => void;
+};
+
+/** Report a profile: a reason ('Autre' needs 10–255 characters), then a confirmation step. */
+export function ReportDialog({ userId, username, open, onClose, onDone }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content dialog__content--wide">
+          {open && <ReportForm userId={userId} username={username} onDone={onDone} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'>) {
+  const reasons = useReportReasons(true);
+  const [motifId, setMotifId] = useState<number | null>(null);
+  const [custom, setCustom] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const motif = reasons.data?.find((r) => r.id === motifId);
+  const other = motif ? isOtherReason(motif.label) : false;
+
+  const next = () => {
+    if (!motif) return setError(REPORT_MESSAGES.invalidMotif);
+    if (other) {
+      const checked = reportCustomReasonSchema.safeParse(custom);
+      if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    }
+    setError(null);
+    setConfirming(true);
+  };
+
+  const send = async () => {
+    if (!motif) return;
+    setBusy(true);
+    try {
+      const result = await profileApi.report({
+        to: userId,
+        motifId: motif.id,
+        ...(other ? { customReason: custom.trim() } : {}),
+        section: 'profil',
+      });
+      if (result === ABORTED) return;
+      onDone({ ok: true, message: REPORT_MESSAGES.sent });
+    } catch (e) {
+      onDone({ ok: false, message: reportError(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (confirming) {
+    return (
+      <>
+        <Dialog.Title className="dialog__title">Signaler {username}</Dialog.Title>
+        <Dialog.Description className="dialog__message">
+          Confirmer le signalement de ce profil ?
+        </Dialog.Description>
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+            Retour
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={busy}
+            onClick={() => void send()}
+          >
+            Confirmer
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Dialog.Title className="dialog__title">Signaler {username}</Dialog.Title>
+      <Dialog.Description className="field__hint">
+        Choisis le motif de ton signalement.
+      </Dialog.Description>
+      <fieldset className="report__reasons">
+        <legend className="visually-hidden">Motif</legend>
+        {reasons.isError && <p className="error-text">Aucun motif trouvé.</p>}
+        {(reasons.data ?? []).map((r) => (
+          <label key={r.id} className="checkbox">
+            <input
+              type="radio"
+              name="report-motif"
+              checked={motifId === r.id}
+              onChange={() => setMotifId(r.id)}
+            />
+            {r.label}
+          </label>
+        ))}
+      </fieldset>
+      {other && (
+        <div className="field">
+          <label htmlFor="report-custom">Précise le motif</label>
+          <textarea
+            id="report-custom"
+            className="input"
+            rows={3}
+            maxLength={LIMITS.reportReason.max}
+            value={custom}
+            onChange={(e) => setCustom(e.target.value)}
+          />
+          <p className="field__hint">
+            {custom.trim().length} / {LIMITS.reportReason.max}
+          </p>
+        </div>
+      )}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <Dialog.Close asChild>
+          <button type="button" className="btn btn--ghost">
+            Annuler
+          </button>
+        </Dialog.Close>
+        <button type="button" className="btn btn--primary" onClick={next}>
+          Signaler
+        </button>
+      </div>
+    </>
+  );
+}

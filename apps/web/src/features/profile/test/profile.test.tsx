@@ -1,0 +1,267 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../account/test/harness';
+
+let api: FakeApi;
+const profile = (over: object = {}) => ({
+  id: 5,
+  username: 'Bob_06',
+  profile_picture: null,
+  note_covoiturage: null,
+  departement: '06',
+  poste: 'Capo',
+  antennes: [
+    { id: 2, nom: 'Nice', categorie: 'Antennes' },
+    { id: 3, nom: 'Paris', categorie: 'Antennes' },
+  ],
+  created_at: '2023-03-15T10:00:00Z',
+  description: 'Tribune Nord',
+  titres: [
+    { libelle: 'Fondateur', couleur: '#E2001A', importance: 1 },
+    { libelle: 'Président', couleur: '#0000FF', importance: 9 },
+    { libelle: 'Capo', couleur: '#00AA00', importance: 5 },
+    { libelle: 'Ancien', couleur: '#999999', importance: 3 },
+  ],
+  x_username: 'bob_x',
+  insta_username: null,
+  classement_prono: null,
+  totalUsers: 0,
+  pts_prono: 0,
+  role: { libelle: 'UTILISATEUR' },
+  ...over,
+});
+
+beforeEach(() => {
+  api = fakeApi();
+  api.reply('POST /api/auth/refresh', 401, { message: 'Session expirée' });
+  api.reply('GET /api/users/by-username/Bob_06', 200, profile());
+  api.reply('GET /api/antennes', 200, [
+    { id: 1, nom: 'Ultras', categorie: 'Groupes' },
+    { id: 2, nom: 'Nice', categorie: 'Antennes' },
+    { id: 3, nom: 'Paris', categorie: 'Antennes' },
+  ]);
+});
+
+describe('public profile', () => {
+  it('shows the sidebar: antennas, member since, titles by importance, handles', async () => {
+    renderAt('/profil/Bob_06');
+    expect(await screen.findByRole('heading', { name: 'Bob_06', level: 1 })).toBeVisible();
+    expect(screen.getByText('Nice')).toBeVisible();
+    expect(screen.getByText(/Membre depuis mars 2023/i)).toBeVisible();
+    const titles = () =>
+      within(screen.getByRole('complementary'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(titles().slice(0, 3)).toEqual(['Président', 'Capo', 'Ancien']);
+    expect(titles()).not.toContain('Fondateur');
+    fireEvent.click(screen.getByRole('button', { name: 'Voir plus' }));
+    expect(titles()).toContain('Fondateur');
+    fireEvent.click(screen.getByRole('button', { name: 'Voir moins' }));
+    expect(screen.getByRole('link', { name: /@bob_x/ })).toHaveAttribute(
+      'href',
+      'https://x.com/bob_x',
+    );
+    expect(
+      screen.getByText("Bob_06 n'a assisté à aucun match au stade cette saison."),
+    ).toBeVisible();
+  });
+
+  it('sends an unknown or deleted pseudo to /404', async () => {
+    const router = renderAt('/profil/Personne');
+    await screen.findByRole('heading', { name: 'Page introuvable' });
+    expect(router.state.location.pathname).toBe('/404');
+    const second = renderAt('/profil/utilisateur_supprime_12');
+    await waitFor(() => expect(second.state.location.pathname).toBe('/404'));
+  });
+});
+
+describe("another member's profile", () => {
+  beforeEach(() => {
+    signIn(api, { id: 9, username: 'Moi_06' });
+    api.reply('GET /api/motifs-signalement/profil', 200, [
+      { id: 11, label: 'Propos insultants' },
+      { id: 12, label: 'Autre' },
+    ]);
+  });
+
+  it('links to the conversation and reports with a confirmation step', async () => {
+    api.reply('POST /api/user-signalement', 201, { message: 'ok' });
+    renderAt('/profil/Bob_06');
+    expect(await screen.findByRole('link', { name: /Envoyer un message/ })).toHaveAttribute(
+      'href',
+      '/messages/Bob_06',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Signaler' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    expect(
+      dialog.getByText('Veuillez sélectionner un motif valide pour le signalement.'),
+    ).toBeVisible();
+    fireEvent.click(await dialog.findByRole('radio', { name: 'Autre' }));
+    fireEvent.change(dialog.getByLabelText('Précise le motif'), { target: { value: 'bof' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    expect(dialog.getByText(/entre 10 et 255 caractères/)).toBeVisible();
+    fireEvent.change(dialog.getByLabelText('Précise le motif'), {
+      target: { value: '  Il usurpe le pseudo d’un autre membre  ' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    expect(dialog.getByText('Confirmer le signalement de ce profil ?')).toBeVisible();
+    expect(api.callsTo('POST /api/user-signalement')).toHaveLength(0);
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
+    expect(api.callsTo('POST /api/user-signalement')[0]?.body).toEqual({
+      to: 5,
+      motifId: 12,
+      customReason: 'Il usurpe le pseudo d’un autre membre',
+      section: 'profil',
+    });
+  });
+
+  it('joins a list of server errors with commas', async () => {
+    api.reply('POST /api/user-signalement', 400, {
+      message: 'Données invalides',
+      errors: [
+        { path: 'to', message: 'Erreur A' },
+        { path: 'motifId', message: 'Erreur B' },
+      ],
+    });
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'Signaler' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('radio', { name: 'Propos insultants' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Erreur A, Erreur B')).toBeVisible();
+  });
+});
+
+describe('own profile', () => {
+  beforeEach(() => signIn(api, { id: 5, username: 'Bob_06' }));
+
+  it('edits description, handles and antennas with the spec messages', async () => {
+    api.reply('PATCH /api/users/me', 200, { message: 'Modifications enregistrées !' });
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier mon profil' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('12 / 500')).toBeVisible();
+    fireEvent.change(dialog.getByLabelText('Pseudo X'), { target: { value: 'x' } });
+    expect(await dialog.findByText("Le pseudo X n'est pas valide.")).toBeVisible();
+    fireEvent.change(dialog.getByLabelText('Pseudo Instagram'), { target: { value: 'a b' } });
+    expect(await dialog.findByText("Le pseudo Instagram n'est pas valide.")).toBeVisible();
+    fireEvent.change(dialog.getByLabelText('Description'), {
+      target: { value: '<script>alert(1)</script>' },
+    });
+    expect(
+      await dialog.findByText('Votre description contient des caractères interdits.'),
+    ).toBeVisible();
+    fireEvent.change(dialog.getByLabelText('Description'), { target: { value: 'Virage sud' } });
+    fireEvent.change(dialog.getByLabelText('Pseudo X'), { target: { value: 'bob.x' } });
+    fireEvent.change(dialog.getByLabelText('Pseudo Instagram'), { target: { value: '' } });
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Choisir mes antennes' }));
+    const picker = within(await screen.findByRole('dialog', { name: 'Mes antennes' }));
+    expect(picker.getByRole('checkbox', { name: 'Ultras' })).toBeDisabled();
+    fireEvent.click(picker.getByRole('checkbox', { name: 'Paris' }));
+    fireEvent.click(picker.getByRole('checkbox', { name: 'Ultras' }));
+    fireEvent.click(picker.getByRole('button', { name: 'Valider' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Modifications enregistrées !')).toBeVisible();
+    expect(api.callsTo('PATCH /api/users/me')[0]?.body).toEqual({
+      description: 'Virage sud',
+      x_username: 'bob.x',
+      insta_username: null,
+      antennes: [2, 1],
+    });
+  });
+
+  it('says the changes could not be saved when the server refuses', async () => {
+    api.reply('PATCH /api/users/me', 500, { message: 'boom' });
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier mon profil' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText("Impossible d'enregistrer les modifications.")).toBeVisible();
+  });
+
+  it('refuses a file that is not an image in an accepted format, without uploading', async () => {
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    renderAt('/profil/Bob_06');
+    await screen.findByText('Changer ma photo');
+    const input = document.getElementById('avatar-file') as HTMLInputElement;
+    const gif = new File(['GIF89a'], 'anim.gif', { type: 'image/gif' });
+    fireEvent.change(input, { target: { files: [gif] } });
+    expect(
+      await screen.findByText(
+        'Format de fichier non autorisé. Formats acceptés : PNG, JPG, JPEG, WEBP.',
+      ),
+    ).toBeVisible();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('shows the upload progress, then the success message', async () => {
+    const sent: { headers: Record<string, string>; body: unknown }[] = [];
+    const instances: FakeXhr[] = [];
+    class FakeXhr {
+      upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      withCredentials = false;
+      status = 0;
+      statusText = '';
+      responseText = '';
+      headers: Record<string, string> = {};
+      open() {}
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      send(body: unknown) {
+        sent.push({ headers: this.headers, body });
+        instances.push(this);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderAt('/profil/Bob_06');
+    await screen.findByText('Changer ma photo');
+    const input = document.getElementById('avatar-file') as HTMLInputElement;
+    const png = new File(['png'], 'moi.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [png] } });
+    await waitFor(() => expect(instances).toHaveLength(1));
+    const xhr = instances[0]!;
+    expect(xhr.withCredentials).toBe(true);
+    expect(xhr.headers.Authorization).toMatch(/^Bearer /);
+    expect((sent[0]?.body as FormData).get('file')).toBe(png);
+    act(() =>
+      xhr.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 } as ProgressEvent),
+    );
+    expect(screen.getByRole('progressbar', { name: 'Envoi de la photo' })).toHaveAttribute(
+      'value',
+      '40',
+    );
+    act(() => {
+      xhr.status = 200;
+      xhr.responseText = JSON.stringify({
+        profile_picture: '/uploads/avatar/5-abcdefgh.webp?v=1',
+        message: 'Photo de profil mise à jour avec succès !',
+      });
+      xhr.onload?.();
+    });
+    expect(await screen.findByText('Photo de profil mise à jour avec succès !')).toBeVisible();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('removes the avatar, or says it could not', async () => {
+    api.reply(
+      'GET /api/users/by-username/Bob_06',
+      200,
+      profile({ profile_picture: '/uploads/avatar/5-abcdefgh.webp?v=1' }),
+    );
+    api.reply('DELETE /api/users/profile-picture', 500, { message: 'boom' });
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer ma photo' }));
+    expect(await screen.findByText('Erreur lors de la suppression de la photo.')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    api.reply('DELETE /api/users/profile-picture', 200, { message: 'ok' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer ma photo' }));
+    expect(await screen.findByText('Photo de profil supprimée avec succès.')).toBeVisible();
+  });
+});

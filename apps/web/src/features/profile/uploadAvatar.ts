@@ -1,0 +1,62 @@
+import { LIMITS, errorBodySchema } from '@munegu/shared';
+import { ApiError, refreshAccessToken } from '../../lib/api';
+import { getToken, isExpiringWithin } from '../../lib/token';
+
+/** Accepted avatar types (spec section 5: png, jpg, jpeg, webp). */
+export const AVATAR_EXTENSIONS = /\.(png|jpe?g|webp)$/i;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+export function isAcceptedAvatar(file: File): boolean {
+  return AVATAR_TYPES.includes(file.type) && AVATAR_EXTENSIONS.test(file.name);
+}
+
+/**
+ * POST /users/upload-profile-picture as multipart 'file'. XMLHttpRequest rather than fetch
+ * because only it reports upload progress; it sends the same Bearer token and cookies as the
+ * API client, renewing a token about to expire first.
+ */
+export async function uploadAvatar(
+  file: File,
+  onProgress: (ratio: number) => void,
+): Promise<{ profile_picture: string; message?: string }> {
+  let token = getToken();
+  if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginApiMs))
+    token = (await refreshAccessToken()) ?? token;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${LIMITS.apiPrefix}/users/upload-profile-picture`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error', { network: true }));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(body as { profile_picture: string; message?: string });
+        return;
+      }
+      const parsed = errorBodySchema.safeParse(body);
+      reject(
+        parsed.success
+          ? new ApiError(xhr.status, parsed.data.message, {
+              errors: parsed.data.errors,
+              code: parsed.data.code,
+              fromServer: true,
+            })
+          : new ApiError(xhr.status, xhr.statusText || `HTTP ${xhr.status}`),
+      );
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

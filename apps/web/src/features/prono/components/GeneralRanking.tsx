@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { LIMITS, MESSAGES } from '@munegu/shared';
+import { SearchIcon } from '../../../components/ui/icons';
+import { isApiError } from '../../../lib/api';
+import { rankLine, useLeaderboard } from '../api';
+import { Podium } from './Podium';
+import { RankingRows } from './RankingRows';
+
+export const rankingError = (error: unknown) =>
+  isApiError(error) && error.network
+    ? MESSAGES.listings.apiConnection2
+    : MESSAGES.listings.leagueError;
+
+/** TOP 3 podium, then 'Classement complet' from rank 4 with the pseudo search. */
+export function GeneralRanking({ meId }: { meId: number | undefined }) {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  // Debounced (300 ms) and only from 2 characters (spec section 9), like other searches.
+  useEffect(() => {
+    const id = window.setTimeout(
+      () => setQuery(search.trim().length >= LIMITS.searchMinChars ? search.trim() : ''),
+      LIMITS.searchDebounceMs,
+    );
+    return () => window.clearTimeout(id);
+  }, [search]);
+
+  const all = useLeaderboard();
+  const filtered = useLeaderboard(query);
+  const top = all.data?.rows ?? [];
+  const me = all.data?.me ?? null;
+  // Without a search the list starts at the 4th row; a search looks through everyone.
+  const rest = query ? (filtered.data?.rows ?? []) : top.slice(3);
+
+  return (
+    <>
+      {me && all.data && (
+        <p className="prono__me-line" role="status">
+          {rankLine(me.classement_prono, all.data.total)}
+        </p>
+      )}
+      <h2 id="prono-top-title" className="prono__section-title">
+        TOP 3
+      </h2>
+      <Podium rows={top.slice(0, 3)} />
+
+      <div className="card prono__full">
+        <div className="prono__full-head">
+          <h2 className="prono__section-title">Classement complet</h2>
+          <div className="prono__search">
+            <SearchIcon size={18} />
+            <label className="visually-hidden" htmlFor="prono-search">
+              Rechercher un pseudo
+            </label>
+            <input
+              id="prono-search"
+              type="search"
+              className="input"
+              placeholder="Rechercher un pseudo..."
+              value={search}
+              maxLength={30}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+        </div>
+        {all.isError || (query && filtered.isError) ? (
+          <p className="error-text" role="alert">
+            {rankingError(all.error ?? filtered.error)}
+          </p>
+        ) : all.isPending ? (
+          <p className="empty-state">Chargement…</p>
+        ) : rest.length === 0 ? (
+          <p className="empty-state">
+            {query
+              ? 'Aucun pseudo ne correspond à la recherche.'
+              : 'Pas encore d’autres joueurs classés.'}
+          </p>
+        ) : (
+          <RankingRows rows={rest} meId={meId} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MesPronosResponse, PronoEntry } from '@munegu/shared';
+import { createQueryClient } from '../../../app/queryClient';
+import { pointsTone } from '../api';
+import { MesPronosSection } from './MesPronosSection';
+
+let reply: MesPronosResponse;
+let bodies: unknown[];
+
+beforeEach(() => {
+  bodies = [];
+  vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    return new Response(JSON.stringify(reply), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+});
+
+const entry = (points: number, journee: number): PronoEntry => ({
+  match_id: journee,
+  journee,
+  date: `2026-0${journee}-10T19:00:00.000Z`,
+  domicile: journee % 2 === 0,
+  logo_club_adverse: '/clubs/nice.svg',
+  nom_club_adverse: 'OGC Nice',
+  score_reel: { buts_dom: 2, buts_ext: 1 },
+  pronostic: { score_dom: 2, score_ext: 1, points },
+});
+
+function mount() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MesPronosSection username="lea_asm" displayName="Léa" />
+    </QueryClientProvider>,
+  );
+}
+
+describe('pointsTone', () => {
+  it('is green for 5, yellow for 3, orange for 1 and red otherwise', () => {
+    expect(pointsTone(5)).toBe('green');
+    expect(pointsTone(3)).toBe('yellow');
+    expect(pointsTone(1)).toBe('orange');
+    expect(pointsTone(0)).toBe('red');
+    expect(pointsTone(null)).toBe('red');
+  });
+});
+
+describe('MesPronosSection', () => {
+  it('lists the predictions with coloured points and the ranking line', async () => {
+    reply = {
+      pronos: [entry(5, 4), entry(3, 3), entry(1, 2), entry(0, 1)],
+      pts_prono: 9,
+      classement_prono: 3,
+      totalUsers: 27,
+    };
+    mount();
+    expect(await screen.findByText('Classement : 3ᵉ / 27')).toBeVisible();
+    expect(bodies).toEqual([{ publicId: 'lea_asm' }]);
+    expect(screen.getByText('+5 points')).toHaveAttribute('data-tone', 'green');
+    expect(screen.getByText('+3 points')).toHaveAttribute('data-tone', 'yellow');
+    expect(screen.getByText('+1 points')).toHaveAttribute('data-tone', 'orange');
+    expect(screen.getByText('+0 points')).toHaveAttribute('data-tone', 'red');
+    expect(screen.getByText('10/04/2026')).toBeVisible(); // dd/mm/yyyy, Paris time
+    expect(screen.getAllByRole('img', { name: 'À domicile' })).toHaveLength(2);
+    expect(screen.getAllByRole('img', { name: 'À l’extérieur' })).toHaveLength(2);
+  });
+
+  it('says so when the member made no prediction this season', async () => {
+    reply = { pronos: [], pts_prono: 0, classement_prono: null, totalUsers: 27 };
+    mount();
+    expect(await screen.findByText("Léa n'a réalisé aucun pronostic cette saison.")).toBeVisible();
+    expect(screen.queryByText(/Classement :/)).toBeNull();
+  });
+});

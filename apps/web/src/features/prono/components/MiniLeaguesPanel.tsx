@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { miniLeagueCreateSchema, miniLeagueJoinSchema, MINI_LEAGUE_MESSAGES } from '@munegu/shared';
+import { errorMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import {
+  useCreateMiniLeague,
+  useJoinMiniLeague,
+  useMiniLeague,
+  useMiniLeagues,
+  type MiniLeagueSummary,
+} from '../api';
+import { RankingRows } from './RankingRows';
+
+/** Private leagues: create one, share its code, join with a code, see its ranking. */
+export function MiniLeaguesPanel() {
+  const { isAuthenticated, user } = useAuth();
+  const leagues = useMiniLeagues(isAuthenticated);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const create = useCreateMiniLeague();
+  const join = useJoinMiniLeague();
+
+  return (
+    <section className="card prono__leagues" aria-labelledby="leagues-title">
+      <h2 id="leagues-title" className="prono__section-title">
+        Mini-ligues
+      </h2>
+      {!isAuthenticated ? (
+        <p className="empty-state">
+          <Link to="/login">Connecte-toi</Link> pour créer ou rejoindre une mini-ligue entre amis.
+        </p>
+      ) : (
+        <>
+          <div className="leagues__forms">
+            <CodeForm
+              id="league-create"
+              label="Nom de la mini-ligue"
+              button="Créer"
+              maxLength={40}
+              validate={(v) => miniLeagueCreateSchema.safeParse({ name: v })}
+              mutation={create}
+              success={MINI_LEAGUE_MESSAGES.created}
+              onDone={(league) => setOpenId(league.id)}
+            />
+            <CodeForm
+              id="league-join"
+              label="Code d’invitation"
+              button="Rejoindre"
+              maxLength={8}
+              validate={(v) => miniLeagueJoinSchema.safeParse({ code: v })}
+              mutation={join}
+              success={MINI_LEAGUE_MESSAGES.joined}
+              onDone={(league) => setOpenId(league.id)}
+            />
+          </div>
+          {leagues.isError ? (
+            <p className="error-text">{errorMessage(leagues.error, 'Une erreur est survenue.')}</p>
+          ) : (leagues.data ?? []).length === 0 ? (
+            <p className="empty-state">Tu ne fais partie d’aucune mini-ligue.</p>
+          ) : (
+            <ul className="leagues__list">
+              {leagues.data?.map((league) => (
+                <LeagueItem
+                  key={league.id}
+                  league={league}
+                  open={openId === league.id}
+                  onToggle={() => setOpenId(openId === league.id ? null : league.id)}
+                  meId={user?.id}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+type FormProps = {
+  id: string;
+  label: string;
+  button: string;
+  maxLength: number;
+  validate: (value: string) => { success: boolean; error?: { issues: { message: string }[] } };
+  mutation: ReturnType<typeof useCreateMiniLeague>;
+  success: string;
+  onDone: (league: MiniLeagueSummary) => void;
+};
+
+function CodeForm({
+  id,
+  label,
+  button,
+  maxLength,
+  validate,
+  mutation,
+  success,
+  onDone,
+}: FormProps) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = validate(value);
+    if (!parsed.success) return setError(parsed.error?.issues[0]?.message ?? 'Valeur invalide');
+    setError(null);
+    mutation.mutate(value.trim(), {
+      onSuccess: (league) => {
+        toast.success(success);
+        setValue('');
+        onDone(league);
+      },
+      onError: (e) => setError(errorMessage(e, 'Une erreur est survenue.')),
+    });
+  };
+  return (
+    <form className="leagues__form" onSubmit={submit} noValidate>
+      <label htmlFor={id}>{label}</label>
+      <div className="leagues__row">
+        <input
+          id={id}
+          className="input"
+          value={value}
+          maxLength={maxLength}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="submit" className="btn btn--primary btn--small" disabled={mutation.isPending}>
+          {button}
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function LeagueItem(props: {
+  league: MiniLeagueSummary;
+  open: boolean;
+  onToggle: () => void;
+  meId: number | undefined;
+}) {
+  const { league, open, onToggle, meId } = props;
+  const detail = useMiniLeague(open ? league.id : null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(league.invite_code);
+      toast.success('Code copié !');
+    } catch {
+      toast.error('Copie impossible : note le code à la main.');
+    }
+  };
+  return (
+    <li className="leagues__item">
+      <div className="leagues__head">
+        <button type="button" className="leagues__name" aria-expanded={open} onClick={onToggle}>
+          {league.name} <span className="leagues__count">({league.members_count} membres)</span>
+        </button>
+        <span className="leagues__code">
+          Code : <code>{league.invite_code}</code>
+        </span>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => void copy()}>
+          Copier le code
+        </button>
+      </div>
+      {open &&
+        (detail.isError ? (
+          <p className="error-text">{errorMessage(detail.error, 'Une erreur est survenue.')}</p>
+        ) : detail.isPending ? (
+          <p className="empty-state">Chargement…</p>
+        ) : (
+          <RankingRows
+            rows={detail.data.members.map((m) => ({ ...m, classement_prono: m.rank }))}
+            meId={meId}
+          />
+        ))}
+    </li>
+  );
+}

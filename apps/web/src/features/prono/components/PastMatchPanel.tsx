@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { MESSAGES } from '@munegu/shared';
+import { Crest } from '../../../components/ui/Crest';
+import { isApiError } from '../../../lib/api';
+import { formatShortDate } from '../../../lib/dates';
+import { usePastMatches } from '../../matches/api';
+import { pastMatchLabel } from '../api';
+
+/** Previous matches: dropdown, banner (crests, score, dd/mm/yy) and the four stat cards. */
+export function PastMatchPanel() {
+  const past = usePastMatches();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const matches = past.data ?? [];
+  const match = matches.find((m) => m.id === selectedId) ?? matches[0];
+
+  const stats = [
+    { label: 'Scores exacts', value: match?.prono_scores_exacts, tone: 'exact' },
+    { label: 'Bons résultats + diff. but', value: match?.prono_bons_resultats_diff, tone: 'diff' },
+    { label: 'Bons résultats', value: match?.prono_bons_resultats, tone: 'result' },
+    { label: 'Mauvais résultats', value: match?.prono_mauvais_resultats, tone: 'wrong' },
+  ];
+  const error = past.isError
+    ? isApiError(past.error) && past.error.network
+      ? MESSAGES.listings.apiConnection2
+      : MESSAGES.listings.matchesError
+    : null;
+
+  return (
+    <section className="prono__match card" aria-labelledby="prono-match-title">
+      <div className="prono__match-head">
+        <h2 id="prono-match-title">Résultats des pronos</h2>
+        <label className="visually-hidden" htmlFor="prono-match-select">
+          Match précédent
+        </label>
+        <select
+          id="prono-match-select"
+          className="input prono__select"
+          value={match?.id ?? ''}
+          onChange={(e) => setSelectedId(Number(e.target.value))}
+          disabled={matches.length === 0}
+        >
+          {matches.length === 0 && <option value="">Aucun match joué</option>}
+          {matches.map((m) => (
+            <option key={m.id} value={m.id}>
+              {pastMatchLabel(m)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="prono__banner on-dark">
+        {match ? (
+          <>
+            <Crest name={match.club_dom.nom} logo={match.club_dom.logo} size={64} />
+            <div className="prono__banner-center">
+              <p className="prono__score">
+                {match.buts_dom} – {match.buts_ext}
+              </p>
+              <p className="prono__date">{formatShortDate(match.date)}</p>
+            </div>
+            <Crest name={match.club_ext.nom} logo={match.club_ext.logo} size={64} />
+          </>
+        ) : (
+          <p className="prono__banner-empty" role={error ? 'alert' : undefined}>
+            {error ?? (past.isPending ? 'Chargement…' : 'Aucun match terminé pour le moment.')}
+          </p>
+        )}
+      </div>
+
+      <ul className="prono__stats">
+        {stats.map((stat) => (
+          <li key={stat.label} className={`prono__stat prono__stat--${stat.tone}`}>
+            <span className="prono__stat-value">{stat.value ?? 0}</span>
+            <span className="prono__stat-label">{stat.label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

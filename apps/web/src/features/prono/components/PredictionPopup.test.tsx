@@ -1,0 +1,199 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Match } from '@munegu/shared';
+import { createQueryClient } from '../../../app/queryClient';
+import { Toaster } from '../../../components/ui/Toaster';
+import { PredictionPopup, sanitizeScore } from './PredictionPopup';
+
+vi.mock('../../../lib/auth', () => ({
+  useAuth: () => ({ user: { id: 7, username: 'lea' }, isAuthenticated: true }),
+}));
+
+const club = (id: number, nom: string) => ({
+  id,
+  nom,
+  logo: `/clubs/${id}.svg`,
+  stade: null,
+  nomStade: 'Stade',
+  ville: 'Ville',
+  departement_club: '06',
+});
+
+function match(overrides: Partial<Match> = {}): Match {
+  return {
+    id: 42,
+    date: '2026-12-01T20:00:00.000Z',
+    heure: '20:00',
+    journee: 15,
+    hashtag: null,
+    ordre: 1,
+    is_finish: false,
+    edit_pronostic: true,
+    buts_dom: null,
+    buts_ext: null,
+    club_dom: club(1, 'AS Monaco'),
+    club_ext: club(2, 'OGC Nice'),
+    ...overrides,
+  };
+}
+
+type Reply = { status: number; body: unknown };
+let routes: Record<string, Reply>;
+let posted: unknown[];
+
+beforeEach(() => {
+  posted = [];
+  routes = {};
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const url = String(input);
+    if (init?.method === 'POST') posted.push(JSON.parse(String(init.body)));
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    const reply = routes[key] ?? { status: 404, body: { message: 'Introuvable' } };
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+});
+
+function open(m: Match) {
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PredictionPopup match={m} onClose={onClose} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { onClose, dom: () => screen.getByLabelText('Buts AS Monaco') as HTMLInputElement };
+}
+
+const ext = () => screen.getByLabelText('Buts OGC Nice') as HTMLInputElement;
+const saveButton = () => screen.getByRole('button', { name: 'Enregistrer' });
+
+describe('sanitizeScore', () => {
+  it('keeps digits only, two at most, capped at 50', () => {
+    expect(sanitizeScore('3')).toBe('3');
+    expect(sanitizeScore('a1b')).toBe('1');
+    expect(sanitizeScore('123')).toBe('12');
+    expect(sanitizeScore('77')).toBe('50');
+    expect(sanitizeScore('-2')).toBe('2');
+    expect(sanitizeScore('')).toBe('');
+    expect(sanitizeScore('2.5')).toBe('25');
+  });
+});
+
+describe('PredictionPopup', () => {
+  it('accepts digits only, caps at 50 and keeps Save disabled until both scores are set', async () => {
+    const { dom } = open(match());
+    expect(await screen.findByText('VOTRE PRONO SERA CONFIRMÉ EN DÉBUT DE MATCH')).toBeVisible();
+    expect(saveButton()).toBeDisabled();
+
+    fireEvent.change(dom(), { target: { value: '2x' } });
+    expect(dom().value).toBe('2');
+    expect(saveButton()).toBeDisabled(); // the other score is still empty
+
+    fireEvent.change(ext(), { target: { value: '99' } });
+    expect(ext().value).toBe('50');
+    expect(saveButton()).toBeEnabled();
+
+    fireEvent.change(dom(), { target: { value: '' } });
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('pre-fills the saved prediction, disables Save while unchanged and saves a change', async () => {
+    routes['GET /api/user-pronostic-match/7/42'] = {
+      status: 200,
+      body: { score_club_dom: 2, score_club_ext: 1 },
+    };
+    routes['POST /api/user-pronostic-match'] = {
+      status: 200,
+      body: { message: 'Pronostic enregistré avec succès !' },
+    };
+    const { dom, onClose } = open(match());
+    await waitFor(() => expect(dom().value).toBe('2'));
+    expect(ext().value).toBe('1');
+    expect(saveButton()).toBeDisabled();
+
+    fireEvent.change(ext(), { target: { value: '0' } });
+    expect(saveButton()).toBeEnabled();
+    fireEvent.click(saveButton());
+
+    expect(await screen.findByText('Pronostic enregistré avec succès !')).toBeVisible();
+    expect(posted).toEqual([{ userId: 7, match_id: 42, score_club_dom: 2, score_club_ext: 0 }]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the save is refused, or the fallback", async () => {
+    routes['POST /api/user-pronostic-match'] = {
+      status: 400,
+      body: { message: 'Les pronostics sont fermés pour ce match.' },
+    };
+    const { dom } = open(match());
+    fireEvent.change(dom(), { target: { value: '1' } });
+    fireEvent.change(ext(), { target: { value: '1' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Les pronostics sont fermés pour ce match.')).toBeVisible();
+
+    routes['POST /api/user-pronostic-match'] = { status: 500, body: 'oops' };
+    fireEvent.change(ext(), { target: { value: '2' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Erreur lors de la sauvegarde')).toBeVisible();
+  });
+
+  it('locks the inputs once the match has started', async () => {
+    routes['GET /api/user-pronostic-match/7/42'] = {
+      status: 200,
+      body: { score_club_dom: 3, score_club_ext: 0 },
+    };
+    const { dom } = open(match({ edit_pronostic: false }));
+    await waitFor(() => expect(dom().value).toBe('3'));
+    expect(dom()).toBeDisabled();
+    expect(ext()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    expect(screen.getByText(/MATCH EN COURS/)).toBeVisible();
+    expect(screen.queryByText('VOTRE PRONO SERA CONFIRMÉ EN DÉBUT DE MATCH')).toBeNull();
+  });
+
+  it('says so when the member made no prediction for a locked match', async () => {
+    open(match({ edit_pronostic: false }));
+    expect(await screen.findByText("TU N'AS PAS FAIT DE PRONOSTIC POUR CE MATCH")).toBeVisible();
+  });
+
+  it('shows the points of a finished match, or that they are being computed', async () => {
+    routes['GET /api/user-pronostic-match/7/42'] = {
+      status: 200,
+      body: { score_club_dom: 2, score_club_ext: 1 },
+    };
+    routes['GET /api/user-pronostic-match/points/prochain?match_id=42'] = {
+      status: 200,
+      body: { match_id: 42, is_finish: true, has_pronostic: true, points: 3 },
+    };
+    open(match({ is_finish: true, edit_pronostic: false, buts_dom: 3, buts_ext: 2 }));
+    expect(await screen.findByText('+3 points')).toBeVisible();
+    expect(screen.getByText(/MATCH TERMINÉ/)).toBeVisible();
+  });
+
+  it('says the points are being computed', async () => {
+    routes['GET /api/user-pronostic-match/7/42'] = {
+      status: 200,
+      body: { score_club_dom: 2, score_club_ext: 1 },
+    };
+    routes['GET /api/user-pronostic-match/points/prochain?match_id=42'] = {
+      status: 200,
+      body: { match_id: 42, is_finish: true, has_pronostic: true, points: null },
+    };
+    open(match({ is_finish: true, edit_pronostic: false }));
+    expect(await screen.findByText('POINTS EN COURS DE CALCUL...')).toBeVisible();
+  });
+
+  it('reports a failure to load the points', async () => {
+    routes['GET /api/user-pronostic-match/7/42'] = {
+      status: 200,
+      body: { score_club_dom: 2, score_club_ext: 1 },
+    };
+    routes['GET /api/user-pronostic-match/points/prochain?match_id=42'] = { status: 500, body: {} };
+    open(match({ is_finish: true, edit_pronostic: false }));
+    expect(await screen.findByText('Erreur lors de la récupération des points')).toBeVisible();
+  });
+});

@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { toast } from 'sonner';
+import { LIMITS, PREDICTION_MESSAGES, type Match } from '@munegu/shared';
+import { Crest } from '../../../components/ui/Crest';
+import { CloseIcon } from '../../../components/ui/icons';
+import { errorMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { usePoints, usePrediction, useSavePrediction } from '../api';
+import { RewardPopup } from './RewardPopup';
+import '../../../components/ui/Dialog.css';
+import './prono-popups.css';
+
+/** Highest score a member may bet on one side. */
+export const MAX_SCORE = LIMITS.predictionScoreMax;
+
+/** Keeps digits only, at most two, and never more than 50 (spec section 2, prediction). */
+export function sanitizeScore(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 2);
+  if (digits === '') return '';
+  return String(Math.min(Number(digits), MAX_SCORE));
+}
+
+export const PREDICTION_TEXTS = {
+  editable: PREDICTION_MESSAGES.confirmedAtKickoff,
+  live: 'MATCH EN COURS',
+  finished: 'MATCH TERMINÉ',
+  none: PREDICTION_MESSAGES.none,
+  computing: PREDICTION_MESSAGES.computing,
+  pointsError: PREDICTION_MESSAGES.pointsFailed,
+  unavailable: PREDICTION_MESSAGES.unavailable,
+  saved: PREDICTION_MESSAGES.saved,
+  saveError: PREDICTION_MESSAGES.saveFailed,
+} as const;
+
+type Props = { match: Match | null; onClose: () => void };
+
+/** The home page's prediction popup ('JEU DU PRONO'). */
+export function PredictionPopup({ match, onClose }: Props) {
+  return (
+    <Dialog.Root open={match !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content prediction" aria-describedby={undefined}>
+          <Dialog.Close className="icon-btn dialog__close" aria-label="Fermer">
+            <CloseIcon size={20} />
+          </Dialog.Close>
+          {match && <PredictionBody match={match} onDone={onClose} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PredictionBody({ match, onDone }: { match: Match; onDone: () => void }) {
+  const { user } = useAuth();
+  const existing = usePrediction(user?.id, match.id);
+  const points = usePoints(match.id, match.is_finish);
+  const save = useSavePrediction(user?.id, match.id);
+  const [dom, setDom] = useState('');
+  const [ext, setExt] = useState('');
+  const [rewardOpen, setRewardOpen] = useState(false);
+  const saved = existing.data ?? null;
+
+  // Pre-fill with the member's prediction once it arrives.
+  useEffect(() => {
+    if (!saved) return;
+    setDom(String(saved.score_club_dom));
+    setExt(String(saved.score_club_ext));
+  }, [saved]);
+
+  const editable = match.edit_pronostic && !match.is_finish;
+  const unchanged =
+    saved !== null && Number(dom) === saved.score_club_dom && Number(ext) === saved.score_club_ext;
+  const canSave = editable && dom !== '' && ext !== '' && !unchanged && !save.isPending;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canSave) return;
+    save.mutate(
+      { score_club_dom: Number(dom), score_club_ext: Number(ext) },
+      {
+        onSuccess: (data) => {
+          toast.success(data?.message || PREDICTION_TEXTS.saved);
+          onDone();
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, PREDICTION_TEXTS.saveError));
+        },
+      },
+    );
+  };
+
+  const home = match.club_dom;
+  const away = match.club_ext;
+  const status = match.is_finish
+    ? PREDICTION_TEXTS.finished
+    : editable
+      ? 'PROCHAIN MATCH'
+      : PREDICTION_TEXTS.live;
+
+  let footer: React.ReactNode = null;
+  if (existing.isError) {
+    footer = <p className="error-text">{PREDICTION_TEXTS.unavailable}</p>;
+  } else if (editable) {
+    footer = <p className="prediction__note">{PREDICTION_TEXTS.editable}</p>;
+  } else if (!existing.isPending && saved === null) {
+    footer = <p className="prediction__note prediction__note--none">{PREDICTION_TEXTS.none}</p>;
+  } else if (match.is_finish && saved) {
+    footer = <FinishedPoints points={points} />;
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Dialog.Title className="dialog__title prediction__title">JEU DU PRONO</Dialog.Title>
+      <p className={`prediction__status${editable ? '' : ' prediction__status--locked'}`}>
+        {status} · Journée {match.journee}
+      </p>
+      <div className="prediction__teams">
+        <ScoreSide
+          id={`prono-dom-${match.id}`}
+          name={home.nom}
+          logo={home.logo}
+          value={dom}
+          onChange={setDom}
+          disabled={!editable}
+        />
+        <span className="prediction__dash" aria-hidden="true">
+          –
+        </span>
+        <ScoreSide
+          id={`prono-ext-${match.id}`}
+          name={away.nom}
+          logo={away.logo}
+          value={ext}
+          onChange={setExt}
+          disabled={!editable}
+        />
+      </div>
+      {footer}
+      <div className="dialog__actions">
+        {editable && (
+          <button type="submit" className="btn btn--primary" disabled={!canSave}>
+            {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+          </button>
+        )}
+        <button type="button" className="btn btn--ghost" onClick={() => setRewardOpen(true)}>
+          Le lot à gagner
+        </button>
+      </div>
+      <RewardPopup open={rewardOpen} onClose={() => setRewardOpen(false)} />
+    </form>
+  );
+}
+
+type SideProps = {
+  id: string;
+  name: string;
+  logo: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+};
+
+function ScoreSide({ id, name, logo, value, onChange, disabled }: SideProps) {
+  return (
+    <div className="prediction__side">
+      <Crest name={name} logo={logo} size={72} />
+      <label htmlFor={id} className="prediction__club">
+        {name}
+      </label>
+      <input
+        id={id}
+        className="input prediction__input"
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        maxLength={2}
+        placeholder="-"
+        aria-label={`Buts ${name}`}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(sanitizeScore(e.target.value))}
+      />
+    </div>
+  );
+}
+
+function FinishedPoints({ points }: { points: ReturnType<typeof usePoints> }) {
+  if (points.isError) return <p className="error-text">{PREDICTION_TEXTS.pointsError}</p>;
+  if (points.isPending) return <p className="prediction__note">…</p>;
+  if (points.data && !points.data.has_pronostic)
+    return <p className="prediction__note prediction__note--none">{PREDICTION_TEXTS.none}</p>;
+  const value = points.data?.points;
+  if (value === null || value === undefined)
+    return <p className="prediction__note">{PREDICTION_TEXTS.computing}</p>;
+  return <p className="prediction__points">+{value} points</p>;
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/ui/Avatar';
+import { movementLabel, type LeaderboardRow } from '../api';
+
+type Row = LeaderboardRow & { evolution?: number | null };
+
+/** Ranked rows (pseudo + points); the signed-in member's row is highlighted. */
+export function RankingRows({
+  rows,
+  meId,
+  movement = false,
+}: {
+  rows: Row[];
+  meId: number | undefined;
+  movement?: boolean;
+}) {
+  return (
+    <ol className="prono__list">
+      {rows.map((row) => {
+        const me = meId === row.id;
+        const move = movementLabel(row.evolution);
+        const tone = !row.evolution ? 'same' : row.evolution > 0 ? 'up' : 'down';
+        return (
+          <li
+            key={row.id}
+            className={me ? 'is-me' : undefined}
+            aria-current={me ? 'true' : undefined}
+            value={row.classement_prono}
+          >
+            <span className="prono__rank">{row.classement_prono}</span>
+            {movement && (
+              <span
+                className={`prono__move prono__move--${tone}`}
+                aria-label={
+                  row.evolution === null
+                    ? 'Nouveau'
+                    : !row.evolution
+                      ? 'Position inchangée'
+                      : row.evolution > 0
+                        ? `Gagne ${row.evolution} place(s)`
+                        : `Perd ${-row.evolution} place(s)`
+                }
+              >
+                {move}
+              </span>
+            )}
+            <Avatar username={row.username} picture={row.profile_picture} size={32} />
+            <Link className="prono__pseudo" to={`/profil/${encodeURIComponent(row.username)}`}>
+              {row.username}
+            </Link>
+            <span className="prono__points">{row.pts_prono} pts</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { ABORTED, errorMessage } from '../../../lib/api';
+import { FormField, invalidProps } from '../../account/components/FormField';
+import { emailFormSchema } from '../schemas';
+import { settingsApi } from '../api';
+import { DialogActions, SettingsDialog } from './SettingsDialog';
+
+type Values = z.output<typeof emailFormSchema>;
+
+/**
+ * E-mail change (spec section 4): new address + current password, then a confirmation dialog,
+ * then the request; `onChanged` signs the member out (they confirm from the mailed link).
+ */
+export function EmailDialog({
+  open,
+  current,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  current: string;
+  onClose: () => void;
+  onChanged: (message: string) => void;
+}) {
+  const [pending, setPending] = useState<Values | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<z.input<typeof emailFormSchema>, unknown, Values>({
+    resolver: zodResolver(emailFormSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const send = async () => {
+    if (!pending) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await settingsApi.updateEmail(pending);
+      if (result === ABORTED) return;
+      onChanged('Un email de confirmation vous a été envoyé.');
+    } catch (error) {
+      setFailure(errorMessage(error, 'Erreur lors de la mise à jour'));
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  return (
+    <SettingsDialog open={open} title="Modifier mon adresse e-mail" onClose={onClose}>
+      <form onSubmit={handleSubmit((values) => setPending(values))} noValidate>
+        <p className="field__hint">Adresse actuelle : {current}</p>
+        <FormField
+          id="settings-email"
+          label="Nouvelle adresse e-mail"
+          error={errors.email?.message}
+        >
+          <input
+            {...invalidProps('settings-email', errors.email?.message)}
+            className="input"
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+          />
+        </FormField>
+        <FormField
+          id="settings-email-password"
+          label="Mot de passe actuel"
+          error={errors.password?.message}
+        >
+          <input
+            {...invalidProps('settings-email-password', errors.password?.message)}
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+          />
+        </FormField>
+        <p className="field__hint">
+          Tu seras déconnecté et devras confirmer la nouvelle adresse depuis le lien reçu par
+          e-mail.
+        </p>
+        {failure && (
+          <p className="error-text" role="alert">
+            {failure}
+          </p>
+        )}
+        <DialogActions disabled={!isValid || busy} />
+      </form>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Changer d’adresse e-mail"
+        message={`Confirmer le changement d’adresse e-mail vers ${pending?.email ?? ''} ?`}
+        busy={busy}
+        onConfirm={() => void send()}
+        onCancel={() => setPending(null)}
+      />
+    </SettingsDialog>
+  );
+}

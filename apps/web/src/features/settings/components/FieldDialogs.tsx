@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { AUTH_MESSAGES } from '@munegu/shared';
+import { ABORTED, errorMessage } from '../../../lib/api';
+import { FormField, invalidProps } from '../../account/components/FormField';
+import { accountApi } from '../../account/api';
+import { useDepartements } from '../../reference/api';
+import { departementFormSchema, pseudoFormSchema } from '../schemas';
+import { settingsApi } from '../api';
+import { DialogActions, SettingsDialog } from './SettingsDialog';
+
+export type Outcome = { ok: boolean; message: string };
+type Props = { open: boolean; onClose: () => void; onDone: (outcome: Outcome) => void };
+
+const UPDATED = 'Mise à jour réussie !';
+const UPDATE_FAILED = 'Erreur lors de la mise à jour';
+
+/** Pseudo modal: the settings rule, then availability, then PATCH /users/me/parametres. */
+export function PseudoDialog({ current, ...props }: Props & { current: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<z.input<typeof pseudoFormSchema>, unknown, z.output<typeof pseudoFormSchema>>({
+    resolver: zodResolver(pseudoFormSchema),
+    mode: 'onChange',
+    defaultValues: { username: current },
+  });
+
+  const onSubmit = async ({ username }: z.output<typeof pseudoFormSchema>) => {
+    setFailure(null);
+    try {
+      if (username.toLowerCase() !== current.toLowerCase()) {
+        const check = await accountApi.checkUsername(username);
+        if (check !== ABORTED && check?.taken) {
+          setError('username', { message: AUTH_MESSAGES.pseudoTaken });
+          return;
+        }
+      }
+      const result = await settingsApi.updateUsername(username);
+      if (result === ABORTED) return;
+      props.onDone({ ok: true, message: result?.message || UPDATED });
+    } catch (error) {
+      setFailure(errorMessage(error, UPDATE_FAILED));
+    }
+  };
+
+  return (
+    <SettingsDialog open={props.open} title="Modifier mon pseudo" onClose={props.onClose}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormField id="settings-username" label="Nouveau pseudo" error={errors.username?.message}>
+          <input
+            {...invalidProps('settings-username', errors.username?.message)}
+            className="input"
+            autoComplete="username"
+            {...register('username')}
+          />
+        </FormField>
+        {failure && (
+          <p className="error-text" role="alert">
+            {failure}
+          </p>
+        )}
+        <DialogActions disabled={!isValid || isSubmitting} />
+      </form>
+    </SettingsDialog>
+  );
+}
+
+/** Department modal: a code from the list, sent without 'FR-'. */
+export function DepartementDialog({ current, ...props }: Props & { current: string }) {
+  const departements = useDepartements();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<
+    z.input<typeof departementFormSchema>,
+    unknown,
+    z.output<typeof departementFormSchema>
+  >({
+    resolver: zodResolver(departementFormSchema),
+    mode: 'onChange',
+    defaultValues: { departement: current.replace(/^FR-/i, '') },
+  });
+
+  const onSubmit = async ({ departement }: z.output<typeof departementFormSchema>) => {
+    setFailure(null);
+    try {
+      const result = await settingsApi.updateDepartement(departement);
+      if (result === ABORTED) return;
+      props.onDone({ ok: true, message: result?.message || UPDATED });
+    } catch (error) {
+      setFailure(errorMessage(error, UPDATE_FAILED));
+    }
+  };
+
+  return (
+    <SettingsDialog open={props.open} title="Modifier mon département" onClose={props.onClose}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormField
+          id="settings-departement"
+          label="Département"
+          error={errors.departement?.message}
+        >
+          <select
+            {...invalidProps('settings-departement', errors.departement?.message)}
+            className="input"
+            {...register('departement')}
+          >
+            <option value="">Choisir…</option>
+            {(departements.data ?? []).map((d) => {
+              const code = d.code.replace(/^FR-/i, '');
+              return (
+                <option key={code} value={code}>
+                  {code} - {d.name}
+                </option>
+              );
+            })}
+          </select>
+        </FormField>
+        {failure && (
+          <p className="error-text" role="alert">
+            {failure}
+          </p>
+        )}
+        <DialogActions disabled={!isValid || isSubmitting} />
+      </form>
+    </SettingsDialog>
+  );
+}

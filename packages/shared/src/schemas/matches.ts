@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { isSafeText } from './common.js';
+
+/**
+ * Matches, clubs and league table beyond the read side of reference.ts (spec sections 3 and 7),
+ * and the operators' API (/admin/...). Operators are MODERATEUR or ADMIN.
+ */
+
+export const MATCH_MESSAGES = {
+  notFound: 'Match introuvable.',
+  clubNotFound: 'Club introuvable.',
+  noMatch: 'Aucun match prochainement.',
+  kickoff: 'Date invalide : format attendu AAAA-MM-JJTHH:mm (heure de Paris).',
+  journee: 'La journée doit être un entier entre 1 et 99.',
+  season: 'Saison invalide : format attendu AAAA-AAAA (ex. 2026-2027).',
+  hashtag: 'Hashtag invalide : # suivi de 1 à 29 lettres, chiffres ou _.',
+  sameClubs: 'Les deux clubs doivent être différents.',
+  goals: 'Le nombre de buts doit être un entier entre 0 et 50.',
+  hasPredictions: 'Ce match a déjà des pronostics : il ne peut pas être supprimé.',
+  duplicateRound: 'Un match existe déjà pour cette journée de cette saison.',
+  clubName: 'Nom de club invalide (2 à 60 caractères, sans balise).',
+  stadium: 'Nom de stade invalide (2 à 80 caractères, sans balise).',
+  city: 'Ville invalide (1 à 60 caractères, sans balise).',
+  departement: 'Département invalide.',
+  clubTaken: 'Un club porte déjà ce nom.',
+  logoFormat: 'Format de fichier non autorisé. Formats acceptés : PNG, JPG, JPEG, WEBP.',
+  tableDuplicate: 'Un club ou une position apparaît deux fois dans le classement.',
+  importInvalid: 'Import refusé : corrigez les lignes en erreur, rien n’a été enregistré.',
+  importEmpty: 'Le fichier ne contient aucune ligne.',
+  importFormat: 'Format de fichier non reconnu : CSV ou JSON attendu.',
+} as const;
+
+/** GET /club/{id}. */
+export const clubDetailSchema = z.object({
+  id: z.number().int(),
+  nom: z.string(),
+  logo: z.string(),
+  nomStade: z.string(),
+  ville: z.string(),
+  /** Department code without 'FR-'. */
+  departement_club: z.string(),
+});
+export type ClubDetail = z.infer<typeof clubDetailSchema>;
+
+const clubRefSchema = z.object({ id: z.number().int(), nom: z.string(), logo: z.string() });
+
+/**
+ * GET /matchs/anciens item (spec "Past match"): finished matches of the current season, newest
+ * first. The four prono_* counts are the number of predictions scoring 5, 3, 1 and 0 points.
+ */
+export const pastMatchSchema = z.object({
+  id: z.number().int(),
+  journee: z.number().int(),
+  /** Kickoff, ISO UTC instant. */
+  date: z.string(),
+  club_dom: clubRefSchema,
+  club_ext: clubRefSchema,
+  buts_dom: z.number().int(),
+  buts_ext: z.number().int(),
+  prono_scores_exacts: z.number().int(),
+  prono_bons_resultats_diff: z.number().int(),
+  prono_bons_resultats: z.number().int(),
+  prono_mauvais_resultats: z.number().int(),
+});
+export type PastMatch = z.infer<typeof pastMatchSchema>;
+
+// ───────────────────────────── Operators ─────────────────────────────
+
+/** 'YYYY-MM-DDTHH:mm' read as Europe/Paris local time; the API stores the UTC instant. */
+export const parisDateTimeSchema = z
+  .string({ error: MATCH_MESSAGES.kickoff })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, {
+    error: MATCH_MESSAGES.kickoff,
+  });
+
+export const seasonSchema = z
+  .string({ error: MATCH_MESSAGES.season })
+  .regex(/^\d{4}-\d{4}$/, { error: MATCH_MESSAGES.season })
+  .refine((s) => Number(s.slice(5)) === Number(s.slice(0, 4)) + 1, {
+    error: MATCH_MESSAGES.season,
+  });
+
+const goals = z
+  .number({ error: MATCH_MESSAGES.goals })
+  .int({ error: MATCH_MESSAGES.goals })
+  .min(0, { error: MATCH_MESSAGES.goals })
+  .max(LIMITS.predictionScoreMax, { error: MATCH_MESSAGES.goals });
+
+const clubId = z.number({ error: MATCH_MESSAGES.clubNotFound }).int().positive();
+
+/** POST /admin/matchs and PUT /admin/matchs/{id} (full replacement of the editable fields). */
+export const adminMatchInputSchema = z
+  .object({
+    season: seasonSchema,
+    journee: z
+      .number({ error: MATCH_MESSAGES.journee })
+      .int({ error: MATCH_MESSAGES.journee })
+      .min(1, { error: MATCH_MESSAGES.journee })
+      .max(99, { error: MATCH_MESSAGES.journee }),
+    /** Europe/Paris local time, 'YYYY-MM-DDTHH:mm'. Moving it moves the prediction lock. */
+    kickoff: parisDateTimeSchema,
+    /** e.g. '#ASMFCN'; null or absent = none. */
+    hashtag: z
+      .string()
+      .regex(/^#[A-Za-z0-9_]{1,29}$/, { error: MATCH_MESSAGES.hashtag })
+      .nullish(),
+    club_dom_id: clubId,
+    club_ext_id: clubId,
+    /** Ticket office link (https only). */
+    ticket_url: z
+      .url({ protocol: /^https$/ })
+      .max(500)
+      .nullish(),
+  })
+  .refine((m) => m.club_dom_id !== m.club_ext_id, {
+    error: MATCH_MESSAGES.sameClubs,
+    path: ['club_ext_id'],
+  });
+export type AdminMatchInput = z.infer<typeof adminMatchInputSchema>;
+
+/** GET /admin/matchs?season= item: every match of the season, finished ones included. */
+export const adminMatchSchema = z.object({
+  id: z.number().int(),
+  season: z.string(),
+  journee: z.number().int(),
+  /** Kickoff, ISO UTC instant. */
+  date: z.string(),
+  /** Kickoff in Europe/Paris, 'YYYY-MM-DDTHH:mm' (what the edit form shows). */
+  kickoff: z.string(),
+  hashtag: z.string().nullable(),
+  ticket_url: z.string().nullable(),
+  club_dom: clubRefSchema,
+  club_ext: clubRefSchema,
+  is_finish: z.boolean(),
+  edit_pronostic: z.boolean(),
+  buts_dom: z.number().int().nullable(),
+  buts_ext: z.number().int().nullable(),
+  nb_pronostics: z.number().int(),
+});
+export type AdminMatch = z.infer<typeof adminMatchSchema>;
+export const adminMatchListQuerySchema = z.object({ season: seasonSchema.optional() });
+
+/**
+ * PUT /admin/matchs/{id}/score: enter or correct the final score; the match becomes finished
+ * and every prediction, total and rank is recomputed. DELETE /admin/matchs/{id}/score clears
+ * it (unfinished again, points reset).
+ */
+export const matchScoreInputSchema = z.object({ buts_dom: goals, buts_ext: goals });
+export type MatchScoreInput = z.infer<typeof matchScoreInputSchema>;
+
+/** One row of PUT /admin/classement. */
+export const leagueTableRowInputSchema = z.object({
+  position: z.number().int().min(1).max(40),
+  club_id: clubId,
+  matchs_joues: z.number().int().min(0).max(99),
+  points: z.number().int().min(0).max(300),
+  diff_buts: z.number().int().min(-300).max(300),
+});
+/** PUT /admin/classement: replaces the whole league table of `season`. */
+export const leagueTableInputSchema = z
+  .object({ season: seasonSchema, rows: z.array(leagueTableRowInputSchema).min(1).max(40) })
+  .refine(
+    (t) =>
+      new Set(t.rows.map((r) => r.club_id)).size === t.rows.length &&
+      new Set(t.rows.map((r) => r.position)).size === t.rows.length,
+    { error: MATCH_MESSAGES.tableDuplicate, path: ['rows'] },
+  );
+export type LeagueTableInput = z.infer<typeof leagueTableInputSchema>;
+
+const safe = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, { error: message })
+    .max(max, { error: message })
+    .refine(isSafeText, { error: message });
+
+/** POST /admin/clubs and PUT /admin/clubs/{id}. The crest is sent apart (multipart). */
+export const adminClubInputSchema = z.object({
+  nom: safe(2, 60, MATCH_MESSAGES.clubName),
+  nomStade: safe(2, 80, MATCH_MESSAGES.stadium),
+  ville: safe(1, 60, MATCH_MESSAGES.city),
+  /** Department code without 'FR-': '01'..'95', '2A', '2B', '971'..'976'. */
+  departement: z.string().regex(/^(0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6])$/, {
+    error: MATCH_MESSAGES.departement,
+  }),
+});
+export type AdminClubInput = z.infer<typeof adminClubInputSchema>;
+/** GET /admin/clubs item and the reply of POST/PUT /admin/clubs and POST /admin/clubs/{id}/logo. */
+export const adminClubSchema = clubDetailSchema;
+
+/**
+ * POST /admin/clubs/{id}/logo: multipart field `file`, PNG, JPEG or WEBP (max 2 MB). The API
+ * re-encodes it to WEBP (SVG is refused: it could carry scripts) and serves it under
+ * /uploads/clubs/.
+ */
+export const CLUB_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+// ───────────────────────────── Import ─────────────────────────────
+
+/**
+ * POST /admin/import/matchs and /admin/import/classement?dryRun=true|false: a multipart `file`
+ * (.csv with a header line, separator ',' or ';', or .json array), or a JSON body
+ * `{ rows: [...] }`. Nothing is written unless every line is valid (one transaction); with
+ * dryRun=true nothing is ever written and the per-line preview is returned.
+ *
+ * Match lines: season, journee, kickoff ('YYYY-MM-DDTHH:mm' Paris), club_dom, club_ext (club id
+ * or exact club name), hashtag (optional). A line whose (season, journee) exists updates that
+ * match (kickoff, clubs, hashtag), otherwise creates it.
+ * Classement lines: season, position, club (id or name), matchs_joues, points, diff_buts; each
+ * season present in the file has its table replaced.
+ */
+export const importQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+export const importJsonBodySchema = z.object({
+  rows: z.array(z.record(z.string(), z.unknown())).max(2000),
+});
+export const importLineResultSchema = z.object({
+  /** 1-based data line (the CSV header is not counted). */
+  line: z.number().int(),
+  ok: z.boolean(),
+  errors: z.array(z.string()),
+  /** The normalised line when ok (what would be written), else the raw line. */
+  value: z.record(z.string(), z.unknown()),
+});
+export const importResultSchema = z.object({
+  dryRun: z.boolean(),
+  /** true when the lines were written (every line valid and dryRun false). */
+  applied: z.boolean(),
+  total: z.number().int(),
+  valid: z.number().int(),
+  lines: z.array(importLineResultSchema),
+  message: z.string(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

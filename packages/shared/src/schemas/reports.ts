@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { isSafeText } from './common.js';
+import { REPORT_SECTIONS } from './reference.js';
+
+/** Report schemas of spec sections 3 (Report) and 5 (Report rules). */
+
+export const REPORT_MESSAGES = {
+  invalidMotif: 'Veuillez sélectionner un motif valide pour le signalement.',
+  customReasonLength: `Le motif doit contenir entre ${LIMITS.reportReason.min} et ${LIMITS.reportReason.max} caractères.`,
+  customReasonForbidden: 'Le motif contient des caractères interdits.',
+  self: 'Vous ne pouvez pas vous signaler vous-même.',
+  unknownUser: 'Utilisateur introuvable',
+  tooMany: 'Trop de signalements envoyés. Veuillez réessayer plus tard.',
+  sent: 'Signalement envoyé avec succès.',
+  failed: "Erreur lors de l'envoi du signalement.",
+} as const;
+
+/** 'Autre' (any case) is the reason that needs free text. */
+export function isOtherReason(label: string): boolean {
+  return label.trim().toLowerCase() === 'autre';
+}
+
+/** Free text of an 'Autre' profile report: 10 to 255 characters after trim, no forbidden text. */
+export const reportCustomReasonSchema = z
+  .string({ error: REPORT_MESSAGES.customReasonLength })
+  .trim()
+  .min(LIMITS.reportReason.min, { error: REPORT_MESSAGES.customReasonLength })
+  .max(LIMITS.reportReason.max, { error: REPORT_MESSAGES.customReasonLength })
+  .refine(isSafeText, { error: REPORT_MESSAGES.customReasonForbidden });
+
+/**
+ * POST /user-signalement. `customReason` is checked against the motif by the server (required
+ * and validated only when the motif is 'Autre', ignored otherwise), so here it is any string.
+ */
+export const reportRequestSchema = z.object({
+  /** Id of the reported member. */
+  to: z.coerce
+    .number({ error: REPORT_MESSAGES.unknownUser })
+    .int({ error: REPORT_MESSAGES.unknownUser })
+    .positive({ error: REPORT_MESSAGES.unknownUser }),
+  /** A SIGNALEMENT reason of `section` (GET /motifs-signalement/{section}). */
+  motifId: z.coerce
+    .number({ error: REPORT_MESSAGES.invalidMotif })
+    .int({ error: REPORT_MESSAGES.invalidMotif })
+    .positive({ error: REPORT_MESSAGES.invalidMotif }),
+  customReason: z
+    .string({ error: REPORT_MESSAGES.customReasonLength })
+    .max(2000, { error: REPORT_MESSAGES.customReasonLength })
+    .nullable()
+    .optional(),
+  /** Where the report comes from; the profile page by default. */
+  section: z
+    .enum(REPORT_SECTIONS, { error: REPORT_MESSAGES.invalidMotif })
+    .optional()
+    .default('profil'),
+});
+export type ReportRequest = z.input<typeof reportRequestSchema>;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import {
+  AUTH_MESSAGES,
+  departementCodeSchema,
+  emailAddressSchema,
+  newPasswordSchema,
+} from './auth.js';
+
+/** Settings page texts (spec sections 5 and 8). */
+export const SETTINGS_MESSAGES = {
+  pseudo: 'Le pseudo doit contenir au moins 4 caractères alphanumériques ou _',
+  passwordConfirm: 'Veuillez saisir votre mot de passe pour confirmer',
+  currentPassword: 'Veuillez saisir votre mot de passe actuel.',
+  wrongPassword: 'Mot de passe incorrect.',
+  useEmailForm:
+    "Pour changer d'adresse e-mail, utilisez le formulaire qui demande votre mot de passe.",
+  oneField: 'Modifiez un seul champ à la fois : username, email ou departement.',
+  sameEmail: "C'est déjà votre adresse e-mail.",
+  updated: 'Mise à jour réussie !',
+  emailChangeSent: 'Un email de confirmation vous a été envoyé.',
+  notificationsUpdated: 'Préférences de notifications mises à jour.',
+  passwordUpdated: 'Mot de passe mis à jour',
+  deleteLinkSent: 'Un lien de confirmation vous a été envoyé par mail.',
+  nothingChanged: "Aucune modification n'a été effectuée.",
+  stopPromo: 'Vous ne recevrez plus les e-mails promotionnels (concours, offres).',
+  stopApplication: "Vous ne recevrez plus les e-mails de l'application (rappels de pronostics…).",
+} as const;
+
+/** Pseudo as edited in the settings: 4 to 15 letters, digits or underscore. */
+export const settingsPseudoSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.pseudo.min, SETTINGS_MESSAGES.pseudo)
+  .max(LIMITS.pseudo.max, AUTH_MESSAGES.pseudoTooLong)
+  .regex(/^[A-Za-z0-9_]+$/, SETTINGS_MESSAGES.pseudo);
+
+/**
+ * PATCH /users/me/parametres: exactly one of username, email (refused by the API: the e-mail
+ * changes through PATCH /users/me/email) or departement (code without 'FR-').
+ */
+export const parametresSchema = z
+  .object({
+    username: settingsPseudoSchema.optional(),
+    email: z.string().max(254).optional(),
+    departement: departementCodeSchema.optional(),
+  })
+  .refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, {
+    message: SETTINGS_MESSAGES.oneField,
+  });
+export const parametresResponseSchema = z.object({
+  message: z.string(),
+  user: z.object({ username: z.string().optional(), departement: z.string().optional() }),
+});
+
+/** The current password typed to confirm a sensitive change (more than 5 characters). */
+export const confirmPasswordSchema = z
+  .string()
+  .min(6, SETTINGS_MESSAGES.passwordConfirm)
+  .max(LIMITS.loginPasswordMax, SETTINGS_MESSAGES.passwordConfirm);
+
+/** PATCH /users/me/email. */
+export const emailChangeSchema = z.object({
+  email: emailAddressSchema.pipe(z.string().max(254)),
+  password: confirmPasswordSchema,
+});
+
+/** PATCH /users/me/notifications. */
+export const notificationsSchema = z.object({
+  notif_mail_appli: z.boolean(),
+  notif_mail_promo: z.boolean(),
+});
+
+/** PATCH /users/me/password. */
+export const passwordChangeSchema = z.object({
+  oldPassword: z
+    .string()
+    .min(1, SETTINGS_MESSAGES.currentPassword)
+    .max(LIMITS.loginPasswordMax, SETTINGS_MESSAGES.wrongPassword),
+  newPassword: newPasswordSchema,
+});
+
+/** The settings page's change-password form (confirmation checked in the browser only). */
+export const passwordChangeFormSchema = passwordChangeSchema
+  .extend({ confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, {
+    message: AUTH_MESSAGES.passwordMismatch,
+    path: ['confirm'],
+  });
