@@ -13,6 +13,7 @@ const ADMIN = { email: 'admin@demo.munegu.local', password: 'Admin#Demo2026' };
 
 type NextMatch = {
   id: number;
+  ordre: number;
   date: string;
   journee: number;
   club_dom: { id: number; nom: string };
@@ -170,7 +171,9 @@ test('the member’s profile shows the prediction card with +5 points', async ({
 });
 
 test('the countdown runs on a controlled clock, two digits each', async ({ page, request }) => {
-  const [first] = await nextMatches(request);
+  // A match scored within the last day leads the list (ordre 0); the countdown is the next one's.
+  const list = await nextMatches(request);
+  const first = list.find((m) => m.ordre === 1);
   const kickoff = new Date(first!.date).getTime();
   // 1 day 2 h 3 min 4 s before kickoff, then the clock only moves when the test says so.
   const target = kickoff - ((26 * 60 + 3) * 60 + 4) * 1000;
@@ -187,7 +190,8 @@ test('the countdown runs on a controlled clock, two digits each', async ({ page,
   await expect.poll(digits).toBe('01:02:03:03');
   await page.clock.runFor(61_000);
   await expect.poll(digits).toBe('01:02:02:02');
-  await expect(carousel.getByText('PROCHAIN MATCH')).toBeVisible();
+  const leadTitle = list[0]!.ordre === 0 ? 'MATCH TERMINÉ' : 'PROCHAIN MATCH';
+  await expect(carousel.getByRole('heading', { name: leadTitle })).toBeVisible();
   await expect(carousel.getByText('MATCH À VENIR').first()).toBeAttached();
 });
 
@@ -228,14 +232,12 @@ test('the first slide reads MATCH EN COURS once kicked off, MATCH TERMINÉ once 
     await expect(popup.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    // The API lists unfinished matches only; a finished first match is shown to the page
-    // through an intercepted answer, to check the title the block gives it.
-    await page.route('**/api/matchs/next', async (route) => {
-      const res = await route.fetch();
-      const list = (await res.json()) as Record<string, unknown>[];
-      list[0] = { ...list[0], is_finish: true, edit_pronostic: false, buts_dom: 3, buts_ext: 0 };
-      await route.fulfill({ response: res, json: list });
+    // Once the operator enters the final score, the match stays first for a day, finished.
+    const scoredLive = await request.put(`/api/admin/matchs/${live.id}/score`, {
+      headers: auth,
+      data: { buts_dom: 3, buts_ext: 0 },
     });
+    expect(scoredLive.status(), await scoredLive.text()).toBe(200);
     await page.reload();
     await expect(carousel.getByRole('heading', { name: 'MATCH TERMINÉ' })).toBeVisible();
     await expect(carousel.getByText('3 – 0')).toBeVisible();
