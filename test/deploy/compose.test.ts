@@ -104,3 +104,37 @@ describe('.env.example', () => {
     for (const name of used) expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
   });
 });
+
+describe('docker-compose.scaled.yml', () => {
+  // Compose's `!reset` tag clears a value of the base file (here the app's host port).
+  const scaled = parse(read('docker-compose.scaled.yml'), {
+    customTags: [{ tag: '!reset', collection: 'seq', resolve: () => ({ reset: true }) }],
+  }) as { services: Record<string, Service & { deploy?: { replicas: number } }> };
+
+  it('runs two app replicas behind a proxy that alone publishes the port', () => {
+    expect(Object.keys(scaled.services).sort()).toEqual(['app', 'proxy', 'redis']);
+    expect(scaled.services.app!.deploy?.replicas).toBe(2);
+    expect(scaled.services.app!.ports).toEqual({ reset: true });
+    expect(scaled.services.proxy!.ports).toContain('3000:3000');
+    expect(scaled.services.proxy!.depends_on).toEqual({ app: { condition: 'service_healthy' } });
+  });
+
+  it('joins the replicas through Redis, started healthy first', () => {
+    expect(scaled.services.app!.environment!.REDIS_URL).toBe('redis://redis:6379');
+    expect(scaled.services.app!.depends_on).toEqual({ redis: { condition: 'service_healthy' } });
+    expect(scaled.services.redis!.healthcheck?.test).toContain('ping');
+  });
+
+  it('proxies websocket upgrades to every replica without sticky sessions', () => {
+    const nginx = read('deploy/nginx.conf')
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('#'))
+      .join('\n');
+    expect(scaled.services.proxy!.volumes).toContain(
+      './deploy/nginx.conf:/etc/nginx/nginx.conf:ro',
+    );
+    expect(nginx).toMatch(/server app:3000;/);
+    expect(nginx).toMatch(/proxy_set_header Upgrade \$http_upgrade;/);
+    expect(nginx).not.toMatch(/ip_hash|sticky/);
+  });
+});

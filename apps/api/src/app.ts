@@ -73,11 +73,24 @@ import { reminderRepository } from './modules/predictions/reminder.repository.js
 import { reminderService } from './modules/predictions/reminder.service.js';
 import { scoringService } from './modules/predictions/scoring.service.js';
 import { registerPredictionJobs } from './jobs/predictions.jobs.js';
+import { messagesRepository } from './modules/messages/messages.repository.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { messagesService } from './modules/messages/messages.service.js';
+import { installAdapter, type AdapterKind } from './realtime/adapter.js';
+import { socketAuthenticator } from './realtime/socket-auth.js';
+import {
+  createRealtimeServer,
+  realtimeNotifier,
+  registerRealtimeHandlers,
+  type RealtimeServer,
+} from './realtime/socket-server.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The mail outbox, for modules that send mail and for operators' scripts. */
     mail: MailService;
+    /** socket.io at /socket.io (private messages, read receipts, typing). */
+    io: RealtimeServer;
   }
 }
 
@@ -93,6 +106,8 @@ export interface AppDeps {
   /** false: no pg-boss and no workers (mails stay in the outbox for another instance). */
   jobs?: JobsOptions | false;
   logger?: FastifyServerOptions['logger'];
+  /** socket.io adapter between instances; default 'memory' (one process: embedded, tests). */
+  realtimeAdapter?: AdapterKind;
 }
 
 /** Never log credentials, even at debug level. Request bodies are never logged at all. */
@@ -216,6 +231,13 @@ export async function buildApp(deps: AppDeps) {
     associationName: config.associationName,
     log: app.log,
   });
+  // Private messages and their realtime delivery (socket.io on Fastify's HTTP server).
+  const io = createRealtimeServer(app.server);
+  const messages = messagesService({
+    repo: messagesRepository(db),
+    clock,
+    notifier: realtimeNotifier(io),
+  });
   const contact = contactService({
     repo: contactRepository(db),
     mail,
@@ -249,6 +271,30 @@ export async function buildApp(deps: AppDeps) {
     });
   else app.decorate('boss', null);
   app.addHook('onClose', async () => transport.close?.());
+  app.decorate('io', io);
+  registerRealtimeHandlers(io, {
+    authenticate: socketAuthenticator({
+      callers: callerRepository(db),
+      sessions: authRepository(db),
+      tokens,
+      clock,
+    }),
+    parseCookie: (header) => app.parseCookie(header),
+    messages,
+    log: app.log,
+  });
+  const closeAdapter = await installAdapter(io, {
+    kind: deps.realtimeAdapter ?? 'memory',
+    databaseUrl: deps.databaseUrl,
+    redisUrl: config.redisUrl,
+  });
+  // Sockets first (an open websocket would keep the HTTP server from closing), then the
+  // adapter's connections.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', closeAdapter);
 
   await app.register(
     async (api) => {
@@ -265,6 +311,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(settingsRoutes, { settings, privacy, clock });
       await api.register(usersRoutes, { users });
       await api.register(reportsRoutes, { reports });
+      await api.register(messagesRoutes, { messages });
     },
     { prefix: '/api' },
   );

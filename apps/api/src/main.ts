@@ -79,7 +79,14 @@ async function main(): Promise<void> {
     log: (message: string) => process.stdout.write(`${message}\n`),
   });
 
-  app = await buildApp({ config, db, databaseUrl });
+  app = await buildApp({
+    config,
+    db,
+    databaseUrl,
+    // Several replicas share socket.io rooms through Redis, else through PostgreSQL; the
+    // embedded single-process mode keeps them in memory.
+    realtimeAdapter: embedded ? 'memory' : config.redisUrl ? 'redis' : 'postgres',
+  });
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Munegu écoute sur ${config.publicUrl}`);
   if (config.demoData) printDemoAccounts(demoAccounts, config.publicUrl);

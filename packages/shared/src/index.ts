@@ -10,3 +10,5 @@ export * from './schemas/reports.js';
 export * from './schemas/matches.js';
 export * from './schemas/predictions.js';
 export * from './schemas/settings.js';
+export * from './schemas/messages.js';
+export * from './realtime.js';

@@ -31,10 +31,10 @@ export function matchesRepository(db: Db) {
         orderBy: [{ kickoffAt: 'asc' }, { id: 'asc' }],
         include: withClubs,
       }),
-    /** The latest match whose final score was entered at or after `since`, if any. */
-    lastFinishedSince: (since: Date) =>
+    /** The latest match whose final score was entered between `since` and `now`, if any. */
+    lastFinishedBetween: (since: Date, now: Date) =>
       db.match.findFirst({
-        where: { finishedAt: { gte: since } },
+        where: { finishedAt: { gte: since, lte: now } },
         orderBy: [{ finishedAt: 'desc' }, { id: 'desc' }],
         include: withClubs,
       }),

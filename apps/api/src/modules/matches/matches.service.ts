@@ -25,7 +25,7 @@ export function matchesService({ repo, clock, uidDomain = 'munegu' }: MatchesDep
   async function next(): Promise<Match[]> {
     const now = clock.now();
     const [justFinished, rows] = await Promise.all([
-      repo.lastFinishedSince(new Date(now.getTime() - FINISHED_MATCH_SHOWN_MS)),
+      repo.lastFinishedBetween(new Date(now.getTime() - FINISHED_MATCH_SHOWN_MS), now),
       repo.unfinished(),
     ]);
     const upcoming = rows.map((m, i) => toMatch(m, i + 1, now));

@@ -1,15 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import { LIMITS } from '@munegu/shared';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  LIMITS,
+  type ConversationDetail,
+  type ConversationListItem,
+  type Message,
+  type SendMessageResponse,
+} from '@munegu/shared';
 import { api, apiRequestIfAuthenticated, unwrap } from '../../lib/api';
 
-/** Spec section 3: Conversation. */
-export type Conversation = {
-  id: number;
-  userId: number;
-  username: string;
-  avatar: string | null;
-  hasUnread: boolean;
-};
+/** Spec section 3 types, from the shared contract the API validates against. */
+export type Conversation = ConversationListItem;
+export type ChatMessage = Message;
+export type { ConversationDetail, ConversationMeta } from '@munegu/shared';
+export type UserSearchResult = { id: number; username: string; profile_picture: string | null };
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -47,34 +50,14 @@ export function useConversations(enabled: boolean) {
   });
 }
 
-/** Spec section 3: Message and Conversation meta. */
-export type ChatMessage = {
-  id: number;
-  fromId: number;
-  toId: number;
-  content: string;
-  createdAt: string;
-  fromMe: boolean;
-};
-export type ConversationMeta = {
-  conversationId: number | null;
-  blockedByUserId: number | null;
-  newConversation: boolean;
-  accepted: boolean;
-  hadReplied: boolean;
-  position: 'user1' | 'user2';
-};
-export type UserSearchResult = { id: number; username: string; profile_picture: string | null };
-
 export function useConversation(userId: number | undefined) {
   return useQuery({
     queryKey: messageKeys.conversation(userId ?? 0),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<{ messages: ChatMessage[]; meta: ConversationMeta }>(
-          `/messages/conversation/${userId}`,
-          { signal },
-        ),
+        await api.get<ConversationDetail>(`/messages/conversation/${userId}`, {
+          signal,
+        }),
       ),
     enabled: userId !== undefined,
     retry: false,
@@ -86,5 +69,44 @@ export function searchUsers(q: string, signal?: AbortSignal) {
 }
 
 export function sendMessage(toUserId: number, content: string) {
-  return api.post<ChatMessage>('/messages/send', { toUserId, content });
+  return api.post<SendMessageResponse>('/messages/send', { toUserId, content });
+}
+
+export const acceptConversation = (id: number) => api.post<unknown>(`/messages/accept/${id}`);
+export const markConversationRead = (id: number) =>
+  api.patch<unknown>(`/messages/conversation/${id}/mark-read`);
+export const blockConversation = (id: number) =>
+  api.patch<unknown>(`/messages/conversation/${id}/block`);
+export const unblockConversation = (id: number) =>
+  api.patch<unknown>(`/messages/conversation/${id}/unblock`);
+export const loadOlderMessages = (id: number, offset: number) =>
+  api.get<Message[]>(`/messages/conversation/${id}/load-more?offset=${offset}`);
+
+/** Oldest first, each id once: live pushes, sends and older pages may overlap. */
+export function mergeMessages(a: Message[], b: Message[]): Message[] {
+  const byId = new Map<number, Message>();
+  for (const m of [...a, ...b]) byId.set(m.id, { ...byId.get(m.id), ...m });
+  return [...byId.values()].sort(
+    (x, y) => Date.parse(x.createdAt) - Date.parse(y.createdAt) || x.id - y.id,
+  );
+}
+
+/** Adds messages to a cached conversation (no-op when it is not cached). */
+export function addToConversation(qc: QueryClient, otherId: number, added: Message[]): void {
+  qc.setQueryData<ConversationDetail>(messageKeys.conversation(otherId), (old) =>
+    old ? { ...old, messages: mergeMessages(old.messages, added) } : old,
+  );
+}
+
+/** Turns a sidebar dot on or off; false when that conversation is not listed yet. */
+export function setUnreadDot(qc: QueryClient, otherId: number, hasUnread: boolean): boolean {
+  let found = false;
+  qc.setQueryData<Conversation[]>(messageKeys.conversations(), (old) =>
+    old?.map((c) => {
+      if (c.userId !== otherId) return c;
+      found = true;
+      return { ...c, hasUnread };
+    }),
+  );
+  return found;
 }

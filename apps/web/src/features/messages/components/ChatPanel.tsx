@@ -1,57 +1,155 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { LIMITS, isSafeText } from '@munegu/shared';
+import { MESSAGING_MESSAGES as M, SOCKET_EVENTS, type ConversationDetail } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { formatMessageTime } from '../../../lib/dates';
 import { ABORTED, errorMessage } from '../../../lib/api';
 import type { PublicProfile } from '../../profile/api';
-import { messageKeys, sendMessage, useConversation } from '../api';
+import {
+  acceptConversation,
+  addToConversation,
+  blockConversation,
+  markConversationRead,
+  messageKeys,
+  sendMessage,
+  setUnreadDot,
+  unblockConversation,
+  useConversation,
+} from '../api';
+import { acquireSocket, releaseSocket } from '../../../lib/socket';
+import { setActiveChat, useSocketEvent } from '../realtime';
+import { chatState, fill, seenMessageId } from '../rules';
+import { ChatInput } from './ChatInput';
+import { ChatStatus } from './ChatStatus';
+import { MessageList } from './MessageList';
 
-const INVALID = 'Le message contient des caractères interdits ou dépasse 1000 caractères.';
+const TYPING_SHOWN_MS = 3_000;
+const TYPING_EMIT_EVERY_MS = 2_000;
 
-/** Header, bubbles with times and the input of a conversation (spec section 2, Messaging). */
-export function ChatPanel({ other }: { other: PublicProfile }) {
-  const queryClient = useQueryClient();
+/** Header, bubbles and input of the conversation with `other` (spec sections 2 and 4). */
+export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
   const conversation = useConversation(other.id);
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const endRef = useRef<HTMLLIElement>(null);
-  const messages = conversation.data?.messages ?? [];
-  const blocked = conversation.data?.meta?.blockedByUserId != null;
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const typingTimer = useRef<number | undefined>(undefined);
+  const lastTypingEmit = useRef(0);
+  const data = conversation.data;
+  const meta = data?.meta;
+  const conversationId = meta?.conversationId ?? null;
+  const key = messageKeys.conversation(other.id);
+  const refetch = () => qc.invalidateQueries({ queryKey: key });
 
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  useEffect(() => {
+    setActiveChat(other.id);
+    return () => setActiveChat(null);
+  }, [other.id]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const content = text.trim();
-    if (!content) return;
-    if (content.length > LIMITS.messageMax || !isSafeText(content)) {
-      toast.error(INVALID);
-      return;
-    }
-    setSending(true);
+  // Opening a conversation (and every live message in it) marks it read and clears the dot.
+  const markRead = async (id: number) => {
     try {
-      if ((await sendMessage(other.id, content)) === ABORTED) return;
-      setText('');
-      await queryClient.invalidateQueries({ queryKey: messageKeys.conversation(other.id) });
-      await queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+      await markConversationRead(id);
+      setUnreadDot(qc, other.id, false);
+      await qc.invalidateQueries({ queryKey: messageKeys.unread() });
+    } catch {
+      toast.error(M.readFailed);
+    }
+  };
+  const markedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (conversationId === null || markedFor.current === conversationId) return;
+    markedFor.current = conversationId;
+    void markRead(conversationId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened conversation
+  }, [conversationId]);
+
+  useSocketEvent(me, SOCKET_EVENTS.newMessage, (event) => {
+    const mine = event.senderId === me && event.receiverId === other.id;
+    const theirs = event.senderId === other.id && event.receiverId === me;
+    if (!mine && !theirs) return;
+    addToConversation(qc, other.id, [{ ...event.message, fromMe: mine }]);
+    if (theirs) {
+      setTyping(false);
+      void markRead(event.message.conversationId);
+    }
+    // A request, an acceptance or a first message changes what the page allows: reload meta.
+    if (!meta?.accepted || conversationId === null) void refetch();
+  });
+  useSocketEvent(me, SOCKET_EVENTS.messagesRead, (event) => {
+    if (event.conversationId !== conversationId || event.readerId !== other.id) return;
+    qc.setQueryData<ConversationDetail>(key, (old) =>
+      old ? { ...old, meta: { ...old.meta, otherReadAt: event.readAt } } : old,
+    );
+  });
+  useSocketEvent(me, SOCKET_EVENTS.typing, (event) => {
+    if (event.conversationId !== conversationId || event.userId !== other.id) return;
+    setTyping(true);
+    window.clearTimeout(typingTimer.current);
+    typingTimer.current = window.setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
+  });
+  useEffect(() => () => window.clearTimeout(typingTimer.current), []);
+
+  const emitTyping = () => {
+    const now = Date.now();
+    if (conversationId === null || now - lastTypingEmit.current < TYPING_EMIT_EVERY_MS) return;
+    lastTypingEmit.current = now;
+    const socket = acquireSocket(me);
+    socket.emit(SOCKET_EVENTS.typing, { conversationId });
+    releaseSocket(socket);
+  };
+
+  const send = async (content: string) => {
+    try {
+      const sent = await sendMessage(other.id, content);
+      if (sent === ABORTED) return false;
+      if (sent?.message) addToConversation(qc, other.id, [sent.message]);
+      await Promise.all([
+        refetch(),
+        qc.invalidateQueries({ queryKey: messageKeys.conversations() }),
+      ]);
+      return true;
     } catch (error) {
-      toast.error(errorMessage(error, 'Une erreur est survenue.'));
-    } finally {
-      setSending(false);
+      toast.error(errorMessage(error, M.invalidContent));
+      return false;
     }
   };
 
-  // Enter sends; Shift+Enter goes to a new line (spec section 5).
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      void submit();
+  const act = async (run: () => Promise<unknown>, ok: string | null, failed: string) => {
+    setBusy(true);
+    try {
+      await run();
+      if (ok) toast.success(ok);
+      await refetch();
+    } catch {
+      toast.error(failed);
+    } finally {
+      setBusy(false);
     }
   };
+
+  const block = async () => {
+    if (conversationId === null) return;
+    setBusy(true);
+    try {
+      await blockConversation(conversationId);
+      setConfirmBlock(false);
+      toast.success(fill(M.youBlocked, other.username));
+      await qc.invalidateQueries({ queryKey: messageKeys.all });
+      navigate('/messages'); // after blocking, the chat is deselected (spec section 4)
+    } catch {
+      toast.error(M.blockFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const state = data && meta ? chatState(meta, data.messages, me) : null;
+  const canWrite = state?.kind === 'open';
 
   return (
     <section className="chat" aria-label={`Discussion avec ${other.username}`}>
@@ -60,50 +158,80 @@ export function ChatPanel({ other }: { other: PublicProfile }) {
           <Avatar username={other.username} picture={other.profile_picture} size={38} />
           <span>{other.username}</span>
         </Link>
+        {conversationId !== null && meta?.blockedByUserId === null && (
+          <button
+            type="button"
+            className="icon-btn chat__block"
+            aria-label={`Bloquer ${other.username}`}
+            title="Bloquer"
+            onClick={() => setConfirmBlock(true)}
+          >
+            <BlockIcon />
+          </button>
+        )}
       </header>
-      <ol className="chat__messages" aria-live="polite">
-        {conversation.isPending && <LoadingOverlay />}
-        {conversation.isError && (
-          <li className="chat__info error-text">Erreur lors du chargement de la conversation</li>
-        )}
-        {!conversation.isPending && !conversation.isError && messages.length === 0 && (
-          <li className="chat__info">
-            Aucun message pour l’instant. Dis bonjour à {other.username} !
-          </li>
-        )}
-        {messages.map((message) => (
-          <li key={message.id} className={`bubble${message.fromMe ? ' bubble--me' : ''}`}>
-            <p className="bubble__text">{message.content}</p>
-            <time className="bubble__time" dateTime={message.createdAt}>
-              {formatMessageTime(message.createdAt)}
-            </time>
-          </li>
-        ))}
-        <li ref={endRef} aria-hidden="true" />
-      </ol>
-      <form className="chat__form" onSubmit={submit}>
-        <label htmlFor="chat-input" className="visually-hidden">
-          Votre message
-        </label>
-        <textarea
-          id="chat-input"
-          className="input chat__input"
-          rows={1}
-          maxLength={LIMITS.messageMax}
-          placeholder={blocked ? 'Conversation bloquée' : 'Écris ton message…'}
-          value={text}
-          disabled={blocked || conversation.isError}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
+      {conversation.isPending ? (
+        <div className="chat__messages">
+          <LoadingOverlay />
+        </div>
+      ) : conversation.isError || !data ? (
+        <p className="chat__info error-text">{M.loadConversationFailed}</p>
+      ) : (
+        <MessageList
+          key={conversationId ?? 0}
+          conversationId={conversationId}
+          messages={data.messages}
+          seenId={meta ? seenMessageId(meta, data.messages) : null}
+          typingName={typing ? other.username : null}
+          onOlder={(older) => addToConversation(qc, other.id, older)}
         />
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={sending || blocked || !text.trim()}
-        >
-          Envoyer
-        </button>
-      </form>
+      )}
+      {state && conversationId !== null && (
+        <ChatStatus
+          state={state}
+          name={other.username}
+          busy={busy}
+          onAccept={() => act(() => acceptConversation(conversationId), null, M.acceptFailed)}
+          onUnblock={() =>
+            act(() => unblockConversation(conversationId), M.unblocked, M.unblockFailed)
+          }
+        />
+      )}
+      <ChatInput
+        disabled={!canWrite}
+        placeholder={canWrite ? 'Écris ton message…' : 'Envoi impossible pour le moment'}
+        onSend={send}
+        onTyping={emitTyping}
+      />
+      <ConfirmDialog
+        open={confirmBlock}
+        title={`Bloquer ${other.username} ?`}
+        message="Plus aucun message ne pourra être échangé dans cette conversation tant qu’elle restera bloquée."
+        confirmLabel="Bloquer"
+        danger
+        busy={busy}
+        onConfirm={() => void block()}
+        onCancel={() => setConfirmBlock(false)}
+      />
     </section>
+  );
+}
+
+function BlockIcon() {
+  return (
+    <svg
+      width={22}
+      height={22}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M5.6 5.6l12.8 12.8" />
+    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS, MESSAGES } from '@munegu/shared';
+import { LIMITS, MESSAGING_MESSAGES } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { CloseIcon } from '../../../components/ui/icons';
 import { ABORTED } from '../../../lib/api';
@@ -32,7 +32,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
         setResults(Array.isArray(found) ? found : []);
         setError(null);
       } catch {
-        setError(MESSAGES.generic.error);
+        setError(MESSAGING_MESSAGES.searchFailed);
       }
     }, LIMITS.searchDebounceMs);
     return () => {
@@ -107,7 +107,9 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
                 className="btn btn--primary"
                 onClick={() => {
                   close();
-                  navigate(`/messages/${encodeURIComponent(picked.username)}`);
+                  navigate(`/messages/${encodeURIComponent(picked.username)}`, {
+                    state: { confirmed: true },
+                  });
                 }}
               >
                 {existing ? 'Continuer' : 'Démarrer'}

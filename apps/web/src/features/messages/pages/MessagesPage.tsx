@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MESSAGES } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { MessageIcon, PlusIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
@@ -13,7 +14,15 @@ import './MessagesPage.css';
 
 export default function MessagesPage() {
   const { username } = useParams();
-  const { status } = useAuth();
+  const { status, user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Spec section 2: /messages/{username} is reached after confirming a redirect popup. Links
+  // inside the messaging page carry `confirmed`; arriving from elsewhere (the profile's
+  // 'Envoyer un message', a typed address) asks first.
+  const arrivedConfirmed = (location.state as { confirmed?: boolean } | null)?.confirmed === true;
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const confirmed = arrivedConfirmed || confirmedFor === username;
   const signedIn = status === 'authenticated';
   const conversations = useConversations(signedIn);
   const other = useProfile(signedIn ? username : undefined);
@@ -66,6 +75,7 @@ export default function MessagesPage() {
                 <li key={conv.id}>
                   <Link
                     to={`/messages/${encodeURIComponent(conv.username)}`}
+                    state={{ confirmed: true }}
                     className={`messages__conv${active ? ' is-active' : ''}`}
                     aria-current={active ? 'page' : undefined}
                   >
@@ -90,12 +100,21 @@ export default function MessagesPage() {
           <LoadingOverlay />
         ) : other.data === null ? (
           <Navigate to="/404" replace />
-        ) : other.data ? (
+        ) : other.data && !confirmed ? (
+          <ConfirmDialog
+            open
+            title="Messagerie"
+            message={`Ouvrir la discussion avec ${other.data.username} ?`}
+            confirmLabel="Continuer"
+            onConfirm={() => setConfirmedFor(username)}
+            onCancel={() => navigate('/messages', { replace: true })}
+          />
+        ) : other.data && user ? (
           <>
             <Link to="/messages" className="messages__back">
               ← Discussions
             </Link>
-            <ChatPanel other={other.data} />
+            <ChatPanel key={other.data.id} other={other.data} me={user.id} />
           </>
         ) : (
           <p className="messages__placeholder error-text">

@@ -1,0 +1,248 @@
+import {
+  LIMITS,
+  MESSAGING_MESSAGES as M,
+  type ConversationDetail,
+  type ConversationListItem,
+  type Message,
+  type MessagesReadEvent,
+  type NewMessageEvent,
+  type SendMessageResponse,
+  type TypingEvent,
+} from '@munegu/shared';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { avatarUrl } from '../users/users.mapper.js';
+import type { ConversationRow, MessagesRepository } from './messages.repository.js';
+
+/** Pushes live events to every socket of the given users (all tabs, all instances). */
+export interface MessagingNotifier {
+  newMessage(userIds: number[], event: NewMessageEvent): void;
+  messagesRead(userIds: number[], event: MessagesReadEvent): void;
+  typing(userIds: number[], event: TypingEvent): void;
+}
+
+export const silentNotifier: MessagingNotifier = {
+  newMessage: () => {},
+  messagesRead: () => {},
+  typing: () => {},
+};
+
+export interface MessagesServiceDeps {
+  repo: MessagesRepository;
+  clock: Clock;
+  notifier: MessagingNotifier;
+}
+
+type MessageRow = {
+  id: number;
+  conversationId: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+function toMessage(row: MessageRow, me: number): Message {
+  return {
+    id: row.id,
+    fromId: row.senderId,
+    toId: row.receiverId,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    fromMe: row.senderId === me,
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
+
+const PAGE = LIMITS.messagesPageSize;
+
+/** Spec section 4 (Messaging): requests, acceptance, blocking, reading. */
+export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) {
+  /** The conversation if the caller takes part in it; 404 otherwise (never reveal others'). */
+  async function ownConversation(callerId: number, id: number): Promise<ConversationRow> {
+    const c = await repo.findConversation(id);
+    if (!c || (c.user1Id !== callerId && c.user2Id !== callerId))
+      throw new AppError('NOT_FOUND', M.conversationNotFound);
+    return c;
+  }
+  const otherOf = (c: ConversationRow, me: number) => (c.user1Id === me ? c.user2Id : c.user1Id);
+
+  /** Why the caller may not write in `c` now, or null when they may. */
+  async function refusal(c: ConversationRow, senderId: number): Promise<AppError | null> {
+    if (c.blockedByUserId !== null) return new AppError('FORBIDDEN', M.blocked);
+    if (c.accepted) return null;
+    if (c.user2Id === senderId) return new AppError('FORBIDDEN', M.mustAcceptFirst);
+    // user1 may send exactly one message while the request waits.
+    if ((await repo.countFromSender(c.id, senderId)) > 0)
+      return new AppError('FORBIDDEN', M.notAccepted);
+    return null;
+  }
+
+  async function trySend(senderId: number, toUserId: number, content: string) {
+    const c = await repo.findConversationByPair(senderId, toUserId);
+    const carpool = await repo.shareConfirmedCarpool(senderId, toUserId);
+    if (c) {
+      // Confirmed carpool members skip the request step, even for an older request.
+      if (!c.accepted && carpool && c.blockedByUserId === null) {
+        await repo.setAccepted(c.id);
+        c.accepted = true;
+      }
+      const refused = await refusal(c, senderId);
+      if (refused) throw refused;
+    }
+    return repo.storeMessage({
+      conversationId: c?.id ?? null,
+      create: c ? undefined : { user1Id: senderId, user2Id: toUserId, accepted: carpool },
+      senderId,
+      receiverId: toUserId,
+      content,
+      now: clock.now(),
+    });
+  }
+
+  return {
+    async unreadCount(callerId: number): Promise<{ count: number }> {
+      return { count: await repo.countUnread(callerId) };
+    },
+
+    async conversations(callerId: number): Promise<ConversationListItem[]> {
+      const [rows, unread] = await Promise.all([
+        repo.listFor(callerId),
+        repo.unreadConversationIds(callerId),
+      ]);
+      return rows.map((c) => {
+        const other = c.user1Id === callerId ? c.user2 : c.user1;
+        const gone = other.status === 'DELETED';
+        return {
+          id: c.id,
+          userId: other.id,
+          username: gone ? M.unknownUser : other.pseudo,
+          avatar: gone ? null : avatarUrl(other.avatarFile, other.avatarVersion),
+          hasUnread: unread.has(c.id),
+        };
+      });
+    },
+
+    /** The latest 20 messages with `userId` (oldest first) and the conversation's meta. */
+    async conversationWith(callerId: number, userId: number): Promise<ConversationDetail> {
+      if (userId === callerId) throw new AppError('VALIDATION', M.self);
+      const other = await repo.findUser(userId);
+      if (!other) throw new AppError('NOT_FOUND', M.unknownUser);
+      const c = await repo.findConversationByPair(callerId, userId);
+      if (!c) {
+        return {
+          messages: [],
+          meta: {
+            conversationId: null,
+            blockedByUserId: null,
+            newConversation: true,
+            accepted: false,
+            hadReplied: false,
+            position: 'user1',
+            otherReadAt: null,
+          },
+        };
+      }
+      const [page, replies] = await Promise.all([
+        repo.pageNewestFirst(c.id, 0, PAGE),
+        repo.countFromSender(c.id, c.user2Id),
+      ]);
+      const mine = c.user1Id === callerId;
+      const otherReadAt = mine ? c.user2ReadAt : c.user1ReadAt;
+      return {
+        messages: page.reverse().map((m) => toMessage(m, callerId)),
+        meta: {
+          conversationId: c.id,
+          blockedByUserId: c.blockedByUserId,
+          newConversation: false,
+          accepted: c.accepted,
+          hadReplied: replies > 0,
+          position: mine ? 'user1' : 'user2',
+          otherReadAt: otherReadAt?.toISOString() ?? null,
+        },
+      };
+    },
+
+    /** The 20 messages older than the `offset` already loaded, oldest first. */
+    async loadMore(callerId: number, conversationId: number, offset: number): Promise<Message[]> {
+      await ownConversation(callerId, conversationId);
+      const page = await repo.pageNewestFirst(conversationId, offset, PAGE);
+      return page.reverse().map((m) => toMessage(m, callerId));
+    },
+
+    /** Stores first, then pushes to both members' rooms; a refusal stores and pushes nothing. */
+    async send(senderId: number, toUserId: number, content: string): Promise<SendMessageResponse> {
+      if (toUserId === senderId) throw new AppError('VALIDATION', M.self);
+      const to = await repo.findUser(toUserId);
+      if (!to) throw new AppError('NOT_FOUND', M.unknownUser);
+      if (to.status !== 'ACTIVE') throw new AppError('FORBIDDEN', M.recipientUnavailable);
+      let row: MessageRow;
+      try {
+        row = await trySend(senderId, toUserId, content);
+      } catch (err) {
+        // Both members started the conversation at the same instant: the other won; retry once
+        // against the conversation it created, so the rules apply to it.
+        if (!isUniqueViolation(err)) throw err;
+        row = await trySend(senderId, toUserId, content);
+      }
+      const message = toMessage(row, senderId);
+      notifier.newMessage([toUserId, senderId], {
+        senderId,
+        receiverId: toUserId,
+        message: {
+          id: row.id,
+          conversationId: row.conversationId,
+          fromId: senderId,
+          toId: toUserId,
+          content: row.content,
+          createdAt: message.createdAt,
+          readAt: null,
+        },
+      });
+      return { message, conversationId: row.conversationId };
+    },
+
+    /** Only user2 (the recipient of the request) accepts it. */
+    async accept(callerId: number, conversationId: number): Promise<void> {
+      const c = await ownConversation(callerId, conversationId);
+      if (c.user2Id !== callerId) throw new AppError('FORBIDDEN', M.onlyRecipientAccepts);
+      if (c.blockedByUserId !== null) throw new AppError('FORBIDDEN', M.blocked);
+      if (!c.accepted) await repo.setAccepted(c.id);
+    },
+
+    /** Marks what the caller received as read and tells the other party (the 'Lu' mark). */
+    async markRead(callerId: number, conversationId: number): Promise<void> {
+      const c = await ownConversation(callerId, conversationId);
+      const now = clock.now();
+      await repo.markRead(c, callerId, now);
+      const event = { conversationId: c.id, readerId: callerId, readAt: now.toISOString() };
+      // The caller's own other tabs clear their dot and badge too.
+      notifier.messagesRead([otherOf(c, callerId), callerId], event);
+    },
+
+    async block(callerId: number, conversationId: number): Promise<void> {
+      const c = await ownConversation(callerId, conversationId);
+      if (!(await repo.block(c.id, callerId))) throw new AppError('CONFLICT', M.alreadyBlocked);
+    },
+
+    async unblock(callerId: number, conversationId: number): Promise<void> {
+      const c = await ownConversation(callerId, conversationId);
+      if (c.blockedByUserId === null) throw new AppError('CONFLICT', M.notBlocked);
+      if (!(await repo.unblock(c.id, callerId)))
+        throw new AppError('FORBIDDEN', M.onlyBlockerUnblocks);
+    },
+
+    /** Relays 'typing' to the other member only if both share an unblocked conversation. */
+    async typing(callerId: number, conversationId: number): Promise<void> {
+      const c = await repo.findConversation(conversationId);
+      if (!c || (c.user1Id !== callerId && c.user2Id !== callerId)) return;
+      if (c.blockedByUserId !== null) return;
+      notifier.typing([otherOf(c, callerId)], { conversationId: c.id, userId: callerId });
+    },
+  };
+}
+export type MessagesService = ReturnType<typeof messagesService>;

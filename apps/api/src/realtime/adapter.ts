@@ -1,0 +1,61 @@
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
+import pg from 'pg';
+import { createClient } from 'redis';
+import type { Server } from 'socket.io';
+
+/**
+ * How socket.io instances reach each other. 'memory': one process (embedded PGlite mode, most
+ * tests). 'postgres': LISTEN/NOTIFY on the application's database, so several API replicas need
+ * nothing more than PostgreSQL. 'redis': pub/sub on REDIS_URL for larger deployments.
+ */
+export type AdapterKind = 'memory' | 'postgres' | 'redis';
+
+export interface AdapterOptions {
+  kind: AdapterKind;
+  databaseUrl?: string;
+  redisUrl?: string;
+}
+
+/**
+ * The postgres adapter stores payloads above 8 kB in this table but never creates it. It is
+ * created here (idempotent) rather than in a Prisma migration: it belongs to the adapter, not
+ * to the data model, and holds only seconds-old rows that the adapter deletes itself.
+ */
+const ATTACHMENTS_TABLE = `CREATE TABLE IF NOT EXISTS socket_io_attachments (
+  id bigserial UNIQUE,
+  created_at timestamptz DEFAULT NOW(),
+  payload bytea
+)`;
+
+/** Installs the adapter on `io`; returns what closes its connections. */
+export async function installAdapter(
+  io: Server,
+  opts: AdapterOptions,
+): Promise<() => Promise<void>> {
+  if (opts.kind === 'redis') {
+    if (!opts.redisUrl) throw new Error('REDIS_URL manquant pour l’adaptateur Redis');
+    const pub = createClient({ url: opts.redisUrl });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createRedisAdapter(pub, sub));
+    return async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    };
+  }
+  if (opts.kind === 'postgres') {
+    if (!opts.databaseUrl) throw new Error('DATABASE_URL manquant pour l’adaptateur PostgreSQL');
+    // Its own small pool: one LISTEN connection plus NOTIFY/cleanup queries.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 3 });
+    // Without a listener, a connection the server drops (restart, failover) would crash the
+    // process; the adapter opens a new LISTEN connection on its next heartbeat instead.
+    pool.on('error', () => {});
+    await pool.query(ATTACHMENTS_TABLE);
+    io.adapter(createPostgresAdapter(pool, { heartbeatInterval: 5_000 }));
+    return async () => {
+      io.of('/').adapter.close();
+      await pool.end();
+    };
+  }
+  return async () => {};
+}

@@ -1,0 +1,78 @@
+import type { NewMessageEvent } from '@munegu/shared';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { bearer } from '../../test/helpers/auth.js';
+import { createUser } from '../../test/helpers/factories.js';
+import { installAdapter } from './adapter.js';
+
+/**
+ * Two API instances on one PostgreSQL database, joined by @socket.io/postgres-adapter (the
+ * default) or by @socket.io/redis-adapter (REDIS_URL; TEST_REDIS_URL, default the local Redis at
+ * 127.0.0.1:6379): a message posted to the first reaches a socket connected to the second.
+ * Skipped on the embedded tier: PGlite serves one session at a time and the embedded mode is a
+ * single process by design (in-memory adapter), so there is no second instance to reach.
+ */
+const embedded = inject('dbMode') === 'embedded';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
+  'several API instances (%s adapter)',
+  (kind) => {
+    let first: TestApp;
+    let second: TestApp;
+    let secondUrl: string;
+    const closers: (() => Promise<void>)[] = [];
+
+    beforeAll(async () => {
+      first = await createTestApp();
+      second = await createTestApp({ database: first.database });
+      for (const t of [first, second])
+        closers.push(
+          await installAdapter(t.app.io, { kind, databaseUrl: first.database.url, redisUrl }),
+        );
+      await first.app.listen({ port: 0, host: '127.0.0.1' });
+      secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      // Adapter connections first (they LISTEN on the database), then the apps, then the drop.
+      for (const close of closers) await close();
+      await second?.app.close();
+      await first?.app.close();
+      await first?.database.drop();
+    });
+
+    it('delivers a message sent through the first instance to a socket on the second', async () => {
+      const a = await createUser(first.db);
+      const b = await createUser(first.db);
+      const token = (await bearer(second.app, b, second.clock)).authorization.slice(7);
+      const socket = connect(secondUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token },
+      });
+      const got: NewMessageEvent[] = [];
+      socket.on('newMessage', (e) => got.push(e));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      // The LISTEN connections are opened asynchronously after the adapter is installed.
+      await new Promise((r) => setTimeout(r, 500));
+      try {
+        const res = await first.app.inject({
+          method: 'POST',
+          url: '/api/messages/send',
+          headers: await bearer(first.app, a, first.clock),
+          payload: { toUserId: b.id, content: 'D’une instance à l’autre' },
+        });
+        expect(res.statusCode).toBe(200);
+        const end = Date.now() + 2000;
+        while (got.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+        expect(got.map((e) => e.message.content)).toEqual(['D’une instance à l’autre']);
+      } finally {
+        socket.disconnect();
+      }
+    });
+  },
+);

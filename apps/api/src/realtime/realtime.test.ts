@@ -1,0 +1,215 @@
+import {
+  type NewMessageEvent,
+  type ServerToClientEvents,
+  type ClientToServerEvents,
+} from '@munegu/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { bearer } from '../../test/helpers/auth.js';
+import { createUser } from '../../test/helpers/factories.js';
+import { randomToken, hashToken } from '../lib/tokens.js';
+import { randomUUID } from 'node:crypto';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type User = Awaited<ReturnType<typeof createUser>>;
+
+let t: TestApp;
+let url: string;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  await t.close();
+});
+
+async function tokenOf(user: User) {
+  return (await bearer(t.app, user, t.clock)).authorization.slice(7);
+}
+
+/** A websocket client; resolves once connected, rejects on a refused handshake. */
+function open(base: string, auth: Record<string, unknown>): Promise<Client> {
+  const socket: Client = connect(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth,
+    reconnection: true,
+    reconnectionDelay: 50,
+  });
+  clients.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.disconnect();
+      reject(err);
+    });
+  });
+}
+
+function collect(socket: Client) {
+  const got: NewMessageEvent[] = [];
+  socket.on('newMessage', (e) => got.push(e));
+  return got;
+}
+
+async function until(check: () => boolean, ms = 1000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('délai dépassé');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function send(from: User, to: User, content: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/messages/send',
+    headers: await bearer(t.app, from, t.clock),
+    payload: { toUserId: to.id, content },
+  });
+}
+
+describe('realtime messaging', () => {
+  it('delivers a stored message to the receiver and the sender within a second', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const receiver = collect(await open(url, { token: await tokenOf(b) }));
+    const senderTab = collect(await open(url, { token: await tokenOf(a) }));
+    const started = Date.now();
+    expect((await send(a, b, 'Hello en direct')).statusCode).toBe(200);
+    await until(() => receiver.length === 1 && senderTab.length === 1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(receiver[0]).toMatchObject({
+      senderId: a.id,
+      receiverId: b.id,
+      message: { content: 'Hello en direct', fromId: a.id, toId: b.id },
+    });
+    expect(await t.db.message.count({ where: { id: receiver[0]!.message.id } })).toBe(1);
+  });
+
+  it('refuses an unauthenticated handshake', async () => {
+    await expect(open(url, {})).rejects.toThrow('Vous devez être connecté.');
+    await expect(open(url, { token: 'pas-un-jeton' })).rejects.toThrow('Vous devez être connecté.');
+    const suspended = await createUser(t.db, { status: 'SUSPENDED' });
+    await expect(open(url, { token: await tokenOf(suspended) })).rejects.toThrow();
+  });
+
+  it('authenticates from a current session_id cookie, not from a rotated one', async () => {
+    const b = await createUser(t.db);
+    const cookie = async (rotatedAt: Date | null) => {
+      const value = randomToken();
+      await t.db.session.create({
+        data: {
+          familyId: randomUUID(),
+          userId: b.id,
+          tokenHash: hashToken(value),
+          expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+          rotatedAt,
+        },
+      });
+      return `session_id=${value}`;
+    };
+    const viaCookie = (header: string) =>
+      new Promise<Client>((resolve, reject) => {
+        const socket: Client = connect(url, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          extraHeaders: { cookie: header },
+          reconnection: false,
+        });
+        clients.push(socket);
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    expect((await viaCookie(await cookie(null))).connected).toBe(true);
+    await expect(viaCookie(await cookie(t.clock.now()))).rejects.toThrow(
+      'Vous devez être connecté.',
+    );
+  });
+
+  it('ignores joinRoom with another member id: the intruder receives nothing of theirs', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const intruder = await createUser(t.db);
+    const spy = await open(url, { token: await tokenOf(intruder) });
+    const stolen = collect(spy);
+    spy.emit('joinRoom', b.id);
+    const receiver = collect(await open(url, { token: await tokenOf(b) }));
+    await new Promise((r) => setTimeout(r, 100));
+    await send(a, b, 'Pour b seulement');
+    await until(() => receiver.length === 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stolen).toEqual([]);
+  });
+
+  it('pushes nothing in a blocked conversation', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const id = (await send(a, b, 'Premier')).json().conversationId as number;
+    const receiver = collect(await open(url, { token: await tokenOf(b) }));
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/messages/conversation/${id}/block`,
+      headers: await bearer(t.app, b, t.clock),
+    });
+    expect((await send(a, b, 'Bloqué')).statusCode).toBe(403);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver).toEqual([]);
+  });
+
+  it('relays typing to the other participant only', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const other = await createUser(t.db);
+    const id = (await send(a, b, 'Salut')).json().conversationId as number;
+    const sa = await open(url, { token: await tokenOf(a) });
+    const sb = await open(url, { token: await tokenOf(b) });
+    const so = await open(url, { token: await tokenOf(other) });
+    const seenB: unknown[] = [];
+    const seenO: unknown[] = [];
+    sb.on('typing', (e) => seenB.push(e));
+    so.on('typing', (e) => seenO.push(e));
+    so.emit('typing', { conversationId: id });
+    sa.emit('typing', { conversationId: id });
+    await until(() => seenB.length === 1);
+    expect(seenB[0]).toEqual({ conversationId: id, userId: a.id });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seenO).toEqual([]);
+  });
+
+  it('catches up a message sent while the client was disconnected', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const socket = await open(url, { token: await tokenOf(b) });
+    const got = collect(socket);
+    // Recovery resumes from the offset of the last event received, so one arrives first.
+    const id = (await send(a, b, 'Avant la coupure')).json().conversationId as number;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/accept/${id}`,
+      headers: await bearer(t.app, b, t.clock),
+    });
+    await until(() => got.length === 1);
+    // Simulates a network loss: the client reconnects by itself.
+    socket.io.engine.close();
+    await until(() => !socket.connected);
+    await send(a, b, 'Pendant la coupure');
+    await until(() => socket.connected, 3000);
+    // Either replayed by connection state recovery or returned by the refetch the page does.
+    await new Promise((r) => setTimeout(r, 200));
+    const refetch = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/conversation/${a.id}`,
+      headers: await bearer(t.app, b, t.clock),
+    });
+    expect(refetch.json().messages.map((m: { content: string }) => m.content)).toContain(
+      'Pendant la coupure',
+    );
+    expect(socket.recovered).toBe(true);
+    expect(got.map((e) => e.message.content)).toEqual(['Avant la coupure', 'Pendant la coupure']);
+  });
+});

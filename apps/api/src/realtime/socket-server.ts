@@ -1,0 +1,84 @@
+import {
+  SOCKET_PATH,
+  userRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@munegu/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
+import type { SocketAuthenticator } from './socket-auth.js';
+
+interface SocketData {
+  userId: number;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+
+/**
+ * socket.io on the API's HTTP server at /socket.io: websocket only (so no sticky sessions are
+ * needed behind a proxy), same origin (no CORS). Connection state recovery replays what a
+ * socket missed during a short disconnection; the web page also refetches on reconnect, which
+ * covers longer gaps and adapters that cannot replay, so nothing is silently lost.
+ */
+export function createRealtimeServer(httpServer: HttpServer): RealtimeServer {
+  return new Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>(httpServer, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
+  });
+}
+
+/** The service's view of the socket server: emit to users' rooms. */
+export function realtimeNotifier(io: RealtimeServer): MessagingNotifier {
+  const rooms = (ids: number[]) => [...new Set(ids)].map(userRoom);
+  return {
+    newMessage: (ids, event) => void io.to(rooms(ids)).emit('newMessage', event),
+    messagesRead: (ids, event) => void io.to(rooms(ids)).emit('messagesRead', event),
+    typing: (ids, event) => void io.to(rooms(ids)).emit('typing', event),
+  };
+}
+
+export interface RealtimeHandlersDeps {
+  authenticate: SocketAuthenticator;
+  parseCookie: (header: string) => Record<string, string | undefined>;
+  messages: MessagesService;
+  log: FastifyBaseLogger;
+}
+
+/** Handshake authentication and the per-socket events. */
+export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandlersDeps): void {
+  io.use((socket, next) => {
+    const cookies = deps.parseCookie(socket.handshake.headers.cookie ?? '');
+    deps
+      .authenticate(socket.handshake.auth?.token, cookies.session_id)
+      .then((userId) => {
+        if (userId === null) return next(new Error('Vous devez être connecté.'));
+        socket.data.userId = userId;
+        next();
+      })
+      .catch((err: unknown) => {
+        deps.log.error({ err }, 'authentification socket impossible');
+        next(new Error('Erreur serveur'));
+      });
+  });
+
+  io.on('connection', (socket) => {
+    const me = socket.data.userId;
+    // The only room a socket ever joins: its own user's (also after a recovered reconnect).
+    if (!socket.recovered) void socket.join(userRoom(me));
+
+    // Kept for clients that announce themselves; it never joins another user's room.
+    socket.on('joinRoom', () => {});
+
+    socket.on('typing', (payload) => {
+      const conversationId = Number((payload as { conversationId?: unknown })?.conversationId);
+      if (!Number.isInteger(conversationId) || conversationId <= 0) return;
+      deps.messages.typing(me, conversationId).catch((err: unknown) => {
+        deps.log.warn({ err }, 'indicateur de saisie non relayé');
+      });
+    });
+  });
+}

@@ -1,0 +1,83 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { LIMITS, MESSAGING_MESSAGES, type Message } from '@munegu/shared';
+import { toast } from 'sonner';
+import { formatMessageTime } from '../../../lib/dates';
+import { ABORTED } from '../../../lib/api';
+import { loadOlderMessages } from '../api';
+
+type Props = {
+  conversationId: number | null;
+  messages: Message[];
+  seenId: number | null;
+  typingName: string | null;
+  onOlder: (older: Message[]) => void;
+};
+
+/**
+ * Bubbles, oldest first. Scrolling to the top loads the previous 20 (offset = messages
+ * loaded); fewer than 20 means there are no more. Message text is rendered as text only.
+ */
+export function MessageList({ conversationId, messages, seenId, typingName, onOlder }: Props) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const [hasMore, setHasMore] = useState(messages.length >= LIMITS.messagesPageSize);
+  const [loading, setLoading] = useState(false);
+  // Height before an older page was prepended: restored so the reader does not jump.
+  const anchor = useRef<number | null>(null);
+  const lastId = messages[messages.length - 1]?.id;
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    if (anchor.current !== null) {
+      list.scrollTop = list.scrollHeight - anchor.current;
+      anchor.current = null;
+    } else {
+      list.scrollTop = list.scrollHeight;
+    }
+  }, [messages.length, lastId, typingName]);
+
+  const onScroll = async () => {
+    const list = listRef.current;
+    if (!list || list.scrollTop > 40 || !hasMore || loading || conversationId === null) return;
+    setLoading(true);
+    try {
+      const older = await loadOlderMessages(conversationId, messages.length);
+      if (older === ABORTED) return;
+      const page = Array.isArray(older) ? older : [];
+      if (page.length < LIMITS.messagesPageSize) setHasMore(false);
+      if (page.length > 0) {
+        anchor.current = list.scrollHeight - list.scrollTop;
+        onOlder(page);
+      }
+    } catch {
+      toast.error(MESSAGING_MESSAGES.loadMessagesFailed);
+      setHasMore(false);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <ol className="chat__messages" ref={listRef} onScroll={() => void onScroll()}>
+      {loading && <li className="chat__info">Chargement…</li>}
+      {messages.map((message) => (
+        <li
+          key={message.id}
+          className={`bubble${message.fromMe ? ' bubble--me' : ''}`}
+          data-testid="message"
+        >
+          <p className="bubble__text">{message.content}</p>
+          <time className="bubble__time" dateTime={message.createdAt}>
+            {formatMessageTime(message.createdAt)}
+            {message.id === seenId && <span className="bubble__seen"> · Vu</span>}
+          </time>
+        </li>
+      ))}
+      {typingName && (
+        <li className="chat__typing" aria-live="polite">
+          {typingName} écrit…
+        </li>
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,233 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { createQueryClient } from '../../../app/queryClient';
+import { Toaster } from '../../../components/ui/Toaster';
+import { setSocketFactory } from '../../../lib/socket';
+import { fakeApi, signIn, type FakeApi } from '../../account/test/harness';
+import { fakeSocket, type FakeSocket } from './fakeSocket';
+
+/** Live updates, the sidebar, search and the arrival popup; only fetch and the socket are fake. */
+const ME = { id: 7, username: 'Louis2' };
+const BOB = { id: 5, username: 'Bob_06', profile_picture: null };
+let api: FakeApi;
+let io: FakeSocket;
+let seq = 500;
+
+const meta = (over: object = {}) => ({
+  conversationId: 10,
+  blockedByUserId: null,
+  newConversation: false,
+  accepted: true,
+  hadReplied: true,
+  position: 'user1',
+  otherReadAt: null,
+  ...over,
+});
+const msg = (over: object = {}) => ({
+  id: ++seq,
+  fromId: BOB.id,
+  toId: ME.id,
+  content: `Message ${seq}`,
+  createdAt: new Date(Date.now() - 1000 * (1000 - seq)).toISOString(),
+  fromMe: false,
+  readAt: null,
+  ...over,
+});
+const live = (from: number, to: number, content: string, conversationId = 10) => ({
+  senderId: from,
+  receiverId: to,
+  message: {
+    id: ++seq,
+    conversationId,
+    fromId: from,
+    toId: to,
+    content,
+    createdAt: new Date().toISOString(),
+    readAt: null,
+  },
+});
+
+beforeEach(() => {
+  api = fakeApi();
+  io = fakeSocket();
+  setSocketFactory(() => io.socket);
+  signIn(api, ME);
+  api.reply('GET /api/users/by-username/Bob_06', 200, BOB);
+  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
+  api.reply('GET /api/messages/conversations', 200, [
+    { id: 10, userId: BOB.id, username: BOB.username, avatar: null, hasUnread: false },
+    { id: 11, userId: 9, username: 'Zoe_98', avatar: null, hasUnread: false },
+  ]);
+  api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, {
+    messages: [msg({ content: 'Bonjour' })],
+    meta: meta(),
+  });
+  api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
+});
+afterEach(() => setSocketFactory(null));
+
+function openAt(path: string, confirmed = true) {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: path, state: confirmed ? { confirmed: true } : null }],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+const sidebar = () => screen.getByRole('complementary', { name: 'Discussions' });
+
+describe('live messages', () => {
+  it('joins its room, appends a message in the open chat and marks it read', async () => {
+    openAt('/messages/Bob_06');
+    expect(await screen.findByText('Bonjour')).toBeVisible();
+    act(() => io.push('connect'));
+    expect(io.emitted).toContainEqual({ event: 'joinRoom', args: [ME.id] });
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /api/messages/conversation/10/mark-read')).toHaveLength(1),
+    );
+    act(() => io.push('newMessage', live(BOB.id, ME.id, 'Allez Monaco !')));
+    expect(await screen.findByText('Allez Monaco !')).toBeVisible();
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /api/messages/conversation/10/mark-read')).toHaveLength(2),
+    );
+    expect(within(sidebar()).queryByText('Non lu')).toBeNull();
+  });
+
+  it('lights the dot of another sender and refreshes the badge', async () => {
+    openAt('/messages/Bob_06');
+    await screen.findByText('Bonjour');
+    api.reply('GET /api/messages/unread-count', 200, { count: 1 });
+    act(() => io.push('newMessage', live(9, ME.id, 'Coucou', 11)));
+    const zoe = await within(sidebar()).findByRole('link', { name: /Zoe_98/ });
+    await waitFor(() => expect(within(zoe).getByText('Non lu')).toBeInTheDocument());
+    expect(screen.queryByText('Coucou')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Messages, 1 non lu' })).toBeVisible();
+  });
+
+  it('adds a conversation started by someone new to the sidebar', async () => {
+    openAt('/messages');
+    await within(await screen.findByRole('complementary', { name: 'Discussions' })).findByText(
+      'Zoe_98',
+    );
+    api.reply('GET /api/messages/conversations', 200, [
+      { id: 12, userId: 3, username: 'Nouveau_1', avatar: null, hasUnread: true },
+    ]);
+    act(() => io.push('newMessage', live(3, ME.id, 'Salut', 12)));
+    expect(await within(sidebar()).findByText('Nouveau_1')).toBeVisible();
+  });
+
+  it('shows the typing indicator and the read receipt', async () => {
+    api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, {
+      messages: [msg({ content: 'Dernier', fromMe: true, fromId: ME.id, toId: BOB.id })],
+      meta: meta(),
+    });
+    openAt('/messages/Bob_06');
+    await screen.findByText('Dernier');
+    expect(screen.queryByText(/Vu/)).toBeNull();
+    act(() => io.push('typing', { conversationId: 10, userId: BOB.id }));
+    expect(await screen.findByText('Bob_06 écrit…')).toBeVisible();
+    act(() =>
+      io.push('messagesRead', {
+        conversationId: 10,
+        readerId: BOB.id,
+        readAt: new Date().toISOString(),
+      }),
+    );
+    expect(await screen.findByText(/Vu/)).toBeVisible();
+  });
+
+  it('refetches the open conversation and the list after a reconnect', async () => {
+    openAt('/messages/Bob_06');
+    await screen.findByText('Bonjour');
+    act(() => io.push('connect'));
+    api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, {
+      messages: [msg({ content: 'Bonjour' }), msg({ content: 'Manqué pendant la coupure' })],
+      meta: meta(),
+    });
+    act(() => io.push('connect'));
+    expect(await screen.findByText('Manqué pendant la coupure')).toBeVisible();
+  });
+});
+
+describe('sidebar and new discussion', () => {
+  it('asks before opening a conversation reached from elsewhere', async () => {
+    const router = openAt('/messages/Bob_06', false);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Ouvrir la discussion avec Bob_06 ?')).toBeVisible();
+    expect(screen.queryByText('Bonjour')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continuer' }));
+    expect(await screen.findByText('Bonjour')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/messages/Bob_06');
+  });
+
+  it('searches from 2 characters and previews existing or new discussions', async () => {
+    api.reply('GET /api/users/search', 200, [
+      { id: BOB.id, username: 'Bob_06', profile_picture: null },
+      { id: 3, username: 'Bobby', profile_picture: null },
+    ]);
+    const router = openAt('/messages');
+    fireEvent.click(await screen.findByRole('button', { name: /Nouvelle discussion/ }));
+    const search = await screen.findByRole('searchbox', { name: 'Pseudo' });
+    fireEvent.change(search, { target: { value: 'B' } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(api.callsTo('GET /api/users/search')).toHaveLength(0);
+    fireEvent.change(search, { target: { value: 'Bo' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Bob_06/ }));
+    expect(screen.getByText('Ouvrir discussion existante')).toBeVisible();
+    expect(api.calls.find((c) => c.path.startsWith('/api/users/search'))?.path).toBe(
+      '/api/users/search?q=Bo',
+    );
+    fireEvent.change(search, { target: { value: 'Bob' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Bobby/ }));
+    expect(screen.getByText('Créer nouvelle discussion')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Démarrer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages/Bobby'));
+  });
+
+  it('shows the search error', async () => {
+    api.reply('GET /api/users/search', 500, {});
+    openAt('/messages');
+    fireEvent.click(await screen.findByRole('button', { name: /Nouvelle discussion/ }));
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Pseudo' }), {
+      target: { value: 'Bo' },
+    });
+    expect(await screen.findByText('Une erreur est survenue.')).toBeVisible();
+  });
+
+  it('shows the list error of section 8', async () => {
+    api.reply('GET /api/messages/conversations', 500, {});
+    openAt('/messages');
+    expect(await screen.findByText('Erreur lors du chargement des messages.')).toBeVisible();
+  });
+
+  it('loads 20 older messages when scrolled to the top, then stops after a short page', async () => {
+    const page = (n: number) => Array.from({ length: n }, () => msg());
+    api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, {
+      messages: page(20),
+      meta: meta(),
+    });
+    api.reply('GET /api/messages/conversation/10/load-more', 200, [
+      msg({ content: 'Le plus ancien', createdAt: '2020-01-01T10:00:00Z' }),
+    ]);
+    openAt('/messages/Bob_06');
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(20));
+    const list = screen.getAllByTestId('message')[0]!.parentElement!;
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
+    expect(await screen.findByText('Le plus ancien')).toBeVisible();
+    expect(screen.getAllByTestId('message')[0]).toHaveTextContent('Le plus ancien');
+    expect(api.callsTo('GET /api/messages/conversation/10/load-more')[0]?.path).toMatch(
+      /offset=20$/,
+    );
+    fireEvent.scroll(list);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.callsTo('GET /api/messages/conversation/10/load-more')).toHaveLength(1);
+  });
+});

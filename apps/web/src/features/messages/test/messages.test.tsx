@@ -1,0 +1,226 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '../../../app/routes';
+import { createQueryClient } from '../../../app/queryClient';
+import { Toaster } from '../../../components/ui/Toaster';
+import { setSocketFactory } from '../../../lib/socket';
+import { fakeApi, signIn, type FakeApi } from '../../account/test/harness';
+import { fakeSocket, type FakeSocket } from './fakeSocket';
+
+/** The messaging page through the real routes; only fetch and the socket object are fake. */
+const ME = { id: 7, username: 'Louis2' };
+const BOB = { id: 5, username: 'Bob_06', profile_picture: null };
+let api: FakeApi;
+let io: FakeSocket;
+
+const meta = (over: object = {}) => ({
+  conversationId: 10,
+  blockedByUserId: null,
+  newConversation: false,
+  accepted: true,
+  hadReplied: true,
+  position: 'user1',
+  otherReadAt: null,
+  ...over,
+});
+let seq = 100;
+const msg = (over: object = {}) => ({
+  id: ++seq,
+  fromId: BOB.id,
+  toId: ME.id,
+  content: `Message ${seq}`,
+  createdAt: new Date().toISOString(),
+  fromMe: false,
+  readAt: null,
+  ...over,
+});
+const conversationReply = (messages: object[], m: object = {}) =>
+  api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, { messages, meta: meta(m) });
+
+beforeEach(() => {
+  api = fakeApi();
+  io = fakeSocket();
+  setSocketFactory(() => io.socket);
+  signIn(api, ME);
+  api.reply('GET /api/users/by-username/Bob_06', 200, BOB);
+  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
+  api.reply('GET /api/messages/conversations', 200, [
+    { id: 10, userId: BOB.id, username: BOB.username, avatar: null, hasUnread: false },
+    { id: 11, userId: 9, username: 'Zoe_98', avatar: null, hasUnread: false },
+  ]);
+  api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
+});
+afterEach(() => setSocketFactory(null));
+
+function openChat(path = '/messages/Bob_06', confirmed = true) {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: path, state: confirmed ? { confirmed: true } : null }],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+const input = () => screen.findByRole('textbox', { name: 'Votre message' });
+
+describe('conversation rules (spec section 4)', () => {
+  it('tells the waiting sender the request is not accepted and blocks a second message', async () => {
+    conversationReply([msg({ fromId: ME.id, toId: BOB.id, fromMe: true })], {
+      accepted: false,
+      newConversation: true,
+      hadReplied: false,
+    });
+    openChat();
+    expect(
+      await screen.findByText("Bob_06 n'a pas encore accepté votre demande de message."),
+    ).toBeVisible();
+    expect(await input()).toBeDisabled();
+  });
+
+  it('lets the recipient accept the request, then write', async () => {
+    conversationReply([msg()], { accepted: false, newConversation: true, position: 'user2' });
+    api.handle('POST /api/messages/accept/10', () => {
+      conversationReply([msg()], { position: 'user2' });
+      return { status: 200, body: { message: 'Demande de message acceptée.' } };
+    });
+    openChat();
+    expect(await input()).toBeDisabled();
+    fireEvent.click(await screen.findByRole('button', { name: "J'accepte la demande de message" }));
+    await waitFor(async () => expect(await input()).toBeEnabled());
+    expect(api.callsTo('POST /api/messages/accept/10')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /J'accepte/ })).toBeNull();
+  });
+
+  it('shows the accept error of section 8', async () => {
+    conversationReply([msg()], { accepted: false, newConversation: true, position: 'user2' });
+    api.reply('POST /api/messages/accept/10', 500, { message: 'boom' });
+    openChat();
+    fireEvent.click(await screen.findByRole('button', { name: "J'accepte la demande de message" }));
+    expect(await screen.findByText("Erreur lors de l'acceptation de la demande")).toBeVisible();
+  });
+
+  it('offers the blocker to unblock, and says so when done', async () => {
+    conversationReply([msg()], { blockedByUserId: ME.id });
+    api.handle('PATCH /api/messages/conversation/10/unblock', () => {
+      conversationReply([msg()]);
+      return { status: 200, body: { message: 'Conversation débloquée' } };
+    });
+    openChat();
+    expect(await input()).toBeDisabled();
+    fireEvent.click(await screen.findByRole('button', { name: 'Débloquer la conversation' }));
+    expect(await screen.findByText('Conversation débloquée')).toBeVisible();
+    await waitFor(async () => expect(await input()).toBeEnabled());
+  });
+
+  it('tells the other side the conversation was blocked, without an unblock button', async () => {
+    conversationReply([msg()], { blockedByUserId: BOB.id });
+    openChat();
+    expect(await screen.findByText('Bob_06 a bloqué cette conversation.')).toBeVisible();
+    expect(await input()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Débloquer la conversation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Bloquer Bob_06' })).toBeNull();
+  });
+
+  it('blocks after a confirmation, then deselects the chat with a toast', async () => {
+    conversationReply([msg()]);
+    api.reply('PATCH /api/messages/conversation/10/block', 200, { message: 'ok' });
+    const router = openChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Bloquer Bob_06' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(api.callsTo('PATCH /api/messages/conversation/10/block')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bloquer' }));
+    expect(await screen.findByText('Vous avez bloqué Bob_06')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    expect(
+      await screen.findByText('Sélectionnez une discussion dans le menu de gauche'),
+    ).toBeVisible();
+  });
+
+  it('shows the blocking error of section 8', async () => {
+    conversationReply([msg()]);
+    api.reply('PATCH /api/messages/conversation/10/block', 500, {});
+    openChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Bloquer Bob_06' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Bloquer' }),
+    );
+    expect(await screen.findByText('Une erreur est survenue lors du blocage.')).toBeVisible();
+  });
+
+  it('shows the conversation loading error', async () => {
+    api.reply(`GET /api/messages/conversation/${BOB.id}`, 500, {});
+    openChat();
+    expect(await screen.findByText('Erreur lors du chargement de la conversation')).toBeVisible();
+  });
+});
+
+describe('writing', () => {
+  it('sends on Enter, not on Shift+Enter', async () => {
+    conversationReply([]);
+    api.handle('POST /api/messages/send', (body) => ({
+      status: 201,
+      body: {
+        conversationId: 10,
+        message: msg({
+          fromId: ME.id,
+          toId: BOB.id,
+          fromMe: true,
+          content: (body as { content: string }).content,
+        }),
+      },
+    }));
+    openChat();
+    const field = await input();
+    await waitFor(() => expect(field).toBeEnabled());
+    fireEvent.change(field, { target: { value: 'Forza\nMunegu' } });
+    fireEvent.keyDown(field, { key: 'Enter', shiftKey: true });
+    expect(api.callsTo('POST /api/messages/send')).toHaveLength(0);
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(api.callsTo('POST /api/messages/send')).toHaveLength(1));
+    expect(api.callsTo('POST /api/messages/send')[0]?.body).toEqual({
+      toUserId: BOB.id,
+      content: 'Forza\nMunegu',
+    });
+    await waitFor(() => expect(field).toHaveValue(''));
+  });
+
+  it.each([
+    ['too long', 'a'.repeat(1001)],
+    ['forbidden', 'voir <script>alert(1)</script>'],
+  ])('refuses a %s message with the spec text and sends nothing', async (_, text) => {
+    conversationReply([]);
+    openChat();
+    const field = await input();
+    await waitFor(() => expect(field).toBeEnabled());
+    fireEvent.change(field, { target: { value: text } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(
+      await screen.findByText(
+        'Le message contient des caractères interdits ou dépasse 1000 caractères.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/messages/send')).toHaveLength(0);
+  });
+
+  it('renders message text as text and times per section 9', async () => {
+    const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString();
+    conversationReply([
+      msg({ content: '<b>pas du html</b>', createdAt: '2024-02-03T10:05:00Z' }),
+      msg({ content: 'hier', createdAt: yesterday }),
+      msg({ content: 'maintenant', fromMe: true, fromId: ME.id }),
+    ]);
+    openChat();
+    expect(await screen.findByText('<b>pas du html</b>')).toBeVisible();
+    const times = screen
+      .getAllByRole('listitem')
+      .flatMap((li) => Array.from(li.querySelectorAll('time')).map((t) => t.textContent));
+    expect(times[0]).toBe('03/02 11:05');
+    expect(times[1]).toMatch(/^Hier \d{2}:\d{2}$/);
+    expect(times[2]).toMatch(/^\d{2}:\d{2}$/);
+  });
+});

@@ -1,0 +1,90 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  LIMITS,
+  SOCKET_EVENTS,
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@munegu/shared';
+import { refreshAccessToken } from './api';
+import { getToken, isExpiringWithin } from './token';
+
+/**
+ * The one realtime connection of the page (spec section 7, real-time paragraph): path
+ * '/socket.io', websocket only, cookies included, the access token in the handshake. Every
+ * (re)connection reads a fresh token, renewing it first when it is about to expire, so a
+ * reconnect after the 15-minute token lifetime still authenticates.
+ */
+export type RealtimeSocket = Pick<
+  Socket<ServerToClientEvents, ClientToServerEvents>,
+  'on' | 'off' | 'emit' | 'connect' | 'disconnect' | 'active'
+>;
+
+type AuthCallback = (data: { token: string | null }) => void;
+
+async function handshakeAuth(callback: AuthCallback) {
+  let token = getToken();
+  if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginApiMs)) {
+    token = (await refreshAccessToken()) ?? token;
+  }
+  callback({ token });
+}
+
+function defaultFactory(): RealtimeSocket {
+  return io({
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    withCredentials: true,
+    auth: (cb) => void handshakeAuth(cb as AuthCallback),
+  });
+}
+
+let factory: () => RealtimeSocket = defaultFactory;
+let current: { socket: RealtimeSocket; userId: number; users: number } | null = null;
+
+/** Tests hand in a fake socket object here (the only boundary they replace). */
+export function setSocketFactory(next: (() => RealtimeSocket) | null): void {
+  factory = next ?? defaultFactory;
+  current = null;
+}
+
+/**
+ * Shared socket for `userId`, created on first use. Each `acquireSocket` must be paired with a
+ * `releaseSocket`; the connection closes when the last user lets go (logout, unmount).
+ */
+export function acquireSocket(userId: number): RealtimeSocket {
+  if (current && current.userId !== userId) {
+    current.socket.disconnect();
+    current = null;
+  }
+  if (!current) {
+    const socket = factory();
+    // The server already places the socket in its own room; joinRoom is sent for the
+    // documented protocol (spec section 7) and is ignored for any other id.
+    socket.on('connect' as never, (() => socket.emit(SOCKET_EVENTS.joinRoom, userId)) as never);
+    // A refused handshake (expired token) is not retried by socket.io: renew the token, retry.
+    // (socket.active false = refused by the server rather than a network failure.)
+    let retries = 0;
+    socket.on('connect' as never, (() => (retries = 0)) as never);
+    socket.on(
+      'connect_error' as never,
+      (async () => {
+        if (socket.active || retries >= 3) return;
+        retries += 1;
+        if (await refreshAccessToken()) window.setTimeout(() => socket.connect(), 1_000 * retries);
+      }) as never,
+    );
+    current = { socket, userId, users: 0 };
+  }
+  current.users += 1;
+  return current.socket;
+}
+
+export function releaseSocket(socket: RealtimeSocket): void {
+  if (!current || current.socket !== socket) return;
+  current.users -= 1;
+  if (current.users <= 0) {
+    current.socket.disconnect();
+    current = null;
+  }
+}

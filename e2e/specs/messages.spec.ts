@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Issue 5: two members chat live in two browser contexts against the real product — the
+ * single request message, acceptance, a live reply, blocking and unblocking.
+ */
+const A = {
+  email: 'utilisateur@demo.munegu.local',
+  password: 'Supporter#Demo26',
+  pseudo: 'supporter_demo',
+};
+const B = {
+  email: 'redacteur@demo.munegu.local',
+  password: 'Redacteur#Demo26',
+  pseudo: 'redacteur_demo',
+};
+const SCREENS = path.resolve(import.meta.dirname, '../test-results/messages-screens');
+
+async function member(browser: Browser, who: typeof A): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Adresse e-mail').fill(who.email);
+  await page.getByLabel('Mot de passe').fill(who.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
+  return page;
+}
+
+const field = (page: Page) => page.getByRole('textbox', { name: 'Votre message' });
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Discussions' });
+
+test('two members chat live: request, acceptance, reply, block and unblock', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const a = await member(browser, A);
+  const b = await member(browser, B);
+  await b.goto('/messages');
+  await expect(b.getByText('Sélectionnez une discussion dans le menu de gauche')).toBeVisible();
+
+  // A starts a new discussion with B through the pseudo search.
+  await a.goto('/messages');
+  await a.getByRole('button', { name: /Nouvelle discussion/ }).click();
+  await a.getByRole('searchbox', { name: 'Pseudo' }).fill('redacteur_d');
+  await a.getByRole('button', { name: B.pseudo }).click();
+  await expect(a.getByText('Créer nouvelle discussion')).toBeVisible();
+  await a.getByRole('button', { name: 'Démarrer' }).click();
+  await expect(a).toHaveURL(/\/messages\/redacteur_demo$/);
+  await field(a).fill('Bonjour, tu vas au stade samedi ?');
+  await field(a).press('Enter');
+  await expect(a.getByText('Bonjour, tu vas au stade samedi ?')).toBeVisible();
+  await expect(
+    a.getByText(`${B.pseudo} n'a pas encore accepté votre demande de message.`),
+  ).toBeVisible();
+  await expect(field(a)).toBeDisabled();
+
+  // B sees it live: the conversation appears with its dot, without a reload.
+  const conv = sidebar(b).getByRole('link', { name: new RegExp(A.pseudo) });
+  await expect(conv).toBeVisible();
+  await expect(conv.getByText('Non lu')).toBeAttached();
+  await conv.click();
+  await expect(b.getByText('Bonjour, tu vas au stade samedi ?')).toBeVisible();
+  await expect(conv.getByText('Non lu')).toHaveCount(0);
+  await expect(field(b)).toBeDisabled();
+  await b.getByRole('button', { name: "J'accepte la demande de message" }).click();
+  await expect(field(b)).toBeEnabled();
+  await field(b).fill('Oui, avec le bus de l’antenne !');
+  await field(b).press('Enter');
+
+  // A sees the reply live and may write again.
+  await expect(a.getByText('Oui, avec le bus de l’antenne !')).toBeVisible();
+  await expect(field(a)).toBeEnabled();
+
+  for (const [width, height] of [
+    [1366, 800],
+    [375, 740],
+  ] as const) {
+    await a.setViewportSize({ width, height });
+    await a.screenshot({ path: path.join(SCREENS, `messages-chat-${width}.png`) });
+  }
+  await a.goto('/messages');
+  await expect(sidebar(a).getByRole('link', { name: new RegExp(B.pseudo) })).toBeVisible();
+  await a.screenshot({ path: path.join(SCREENS, 'messages-list-375.png') });
+  await a.setViewportSize({ width: 1366, height: 800 });
+  await sidebar(a)
+    .getByRole('link', { name: new RegExp(B.pseudo) })
+    .click();
+
+  // B blocks after a confirmation: the chat is deselected; A can no longer send.
+  await b.getByRole('button', { name: `Bloquer ${A.pseudo}` }).click();
+  await b.getByRole('alertdialog').getByRole('button', { name: 'Bloquer' }).click();
+  await expect(b.getByText(`Vous avez bloqué ${A.pseudo}`)).toBeVisible();
+  await expect(b).toHaveURL(/\/messages$/);
+  await a.reload();
+  await expect(a.getByText(`${B.pseudo} a bloqué cette conversation.`)).toBeVisible();
+  await expect(field(a)).toBeDisabled();
+  // The server refuses too, whatever the page shows.
+  const refused = await a.evaluate(async (pseudo) => {
+    const auth = { Authorization: `Bearer ${localStorage.getItem('access_token')}` };
+    const profile = await fetch(`/api/users/by-username/${pseudo}`, { headers: auth });
+    const { id } = (await profile.json()) as { id: number };
+    const res = await fetch('/api/messages/send', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ toUserId: id, content: 'Encore moi' }),
+    });
+    return { status: res.status, body: (await res.json()) as { message?: string } };
+  }, B.pseudo);
+  expect(refused).toEqual({
+    status: 403,
+    body: expect.objectContaining({
+      message: 'Cette conversation est bloquée : aucun message ne peut être envoyé.',
+    }),
+  });
+
+  // B unblocks.
+  await sidebar(b)
+    .getByRole('link', { name: new RegExp(A.pseudo) })
+    .click();
+  await b.getByRole('button', { name: 'Débloquer la conversation' }).click();
+  await expect(b.getByText('Conversation débloquée')).toBeVisible();
+  await expect(field(b)).toBeEnabled();
+  await a.reload();
+  await expect(field(a)).toBeEnabled();
+  await b.screenshot({ path: path.join(SCREENS, 'messages-b-1366.png') });
+});

@@ -1,0 +1,66 @@
+/**
+ * Socket.io events between the API and the web page (spec section 7, real-time paragraph).
+ * The socket lives at path '/socket.io', websocket transport only, with credentials; the
+ * handshake sends `auth: { token: <access token> }`. The server puts every socket in its own
+ * user's room at connection; 'joinRoom' exists for compatibility and never joins another room.
+ * After a reconnect the page refetches what it shows (connection state recovery replays short
+ * gaps; the refetch covers longer ones), so no message is silently lost.
+ */
+
+export const SOCKET_PATH = '/socket.io';
+
+export const SOCKET_EVENTS = {
+  newMessage: 'newMessage',
+  messagesRead: 'messagesRead',
+  typing: 'typing',
+  joinRoom: 'joinRoom',
+} as const;
+
+/** Message fields of a live 'newMessage' (fromMe is computed by the page: senderId === me). */
+export interface LiveMessage {
+  id: number;
+  conversationId: number;
+  fromId: number;
+  toId: number;
+  content: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface NewMessageEvent {
+  senderId: number;
+  receiverId: number;
+  message: LiveMessage;
+}
+
+/** The other party read the conversation up to `readAt`. */
+export interface MessagesReadEvent {
+  conversationId: number;
+  readerId: number;
+  /** ISO 8601 UTC. */
+  readAt: string;
+}
+
+/** `userId` is typing in `conversationId` (relayed to the other participant only). */
+export interface TypingEvent {
+  conversationId: number;
+  userId: number;
+}
+
+export interface ServerToClientEvents {
+  newMessage: (event: NewMessageEvent) => void;
+  messagesRead: (event: MessagesReadEvent) => void;
+  typing: (event: TypingEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Accepted for compatibility; the server only ever uses the authenticated user's room. */
+  joinRoom: (userId: number) => void;
+  typing: (event: { conversationId: number }) => void;
+}
+
+/** The room of one user: every socket of that user (all tabs, all instances) is in it. */
+export function userRoom(userId: number): string {
+  return `user-${userId}`;
+}

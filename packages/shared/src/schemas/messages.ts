@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { isSafeText } from './common.js';
+
+/** Private messaging schemas: spec sections 3 (Conversation, meta, Message), 4, 5 and 7. */
+
+export const MESSAGING_MESSAGES = {
+  invalidContent: 'Le message contient des caractères interdits ou dépasse 1000 caractères.',
+  unknownUser: 'Utilisateur introuvable',
+  waitingAcceptance: "{name} n'a pas encore accepté votre demande de message.",
+  acceptRequest: "J'accepte la demande de message",
+  unblock: 'Débloquer la conversation',
+  placeholder: 'Sélectionnez une discussion dans le menu de gauche',
+  // Server refusals (4xx bodies).
+  self: 'Vous ne pouvez pas vous écrire à vous-même.',
+  recipientUnavailable: 'Ce membre ne peut pas recevoir de messages.',
+  notAccepted: "Votre demande de message n'a pas encore été acceptée.",
+  mustAcceptFirst: "Acceptez d'abord la demande de message pour répondre.",
+  blocked: 'Cette conversation est bloquée : aucun message ne peut être envoyé.',
+  conversationNotFound: 'Conversation introuvable.',
+  onlyRecipientAccepts: 'Seul le destinataire peut accepter la demande de message.',
+  alreadyBlocked: 'Cette conversation est déjà bloquée.',
+  onlyBlockerUnblocks: 'Seul le membre qui a bloqué la conversation peut la débloquer.',
+  notBlocked: "Cette conversation n'est pas bloquée.",
+  accepted: 'Demande de message acceptée.',
+  markedRead: 'Conversation marquée comme lue.',
+  blockedDone: 'Conversation bloquée.',
+  unblocked: 'Conversation débloquée',
+  // Page texts of section 8.
+  loadConversationFailed: 'Erreur lors du chargement de la conversation',
+  readFailed: 'Erreur lors de la lecture des messages',
+  acceptFailed: "Erreur lors de l'acceptation de la demande",
+  unblockFailed: 'Erreur lors du déblocage',
+  blockFailed: 'Une erreur est survenue lors du blocage.',
+  youBlocked: 'Vous avez bloqué {name}',
+  loadMessagesFailed: 'Erreur lors du chargement des messages.',
+  searchFailed: 'Une erreur est survenue.',
+} as const;
+
+const userId = z.coerce
+  .number({ error: MESSAGING_MESSAGES.unknownUser })
+  .int({ error: MESSAGING_MESSAGES.unknownUser })
+  .positive({ error: MESSAGING_MESSAGES.unknownUser });
+
+/** A message body: 1 to 1000 characters after trim, no forbidden content (section 5). */
+export const messageContentSchema = z
+  .string({ error: MESSAGING_MESSAGES.invalidContent })
+  .trim()
+  .min(1, { error: MESSAGING_MESSAGES.invalidContent })
+  .max(LIMITS.messageMax, { error: MESSAGING_MESSAGES.invalidContent })
+  .refine(isSafeText, { error: MESSAGING_MESSAGES.invalidContent });
+
+/** POST /messages/send. */
+export const sendMessageSchema = z.object({
+  toUserId: userId,
+  content: messageContentSchema,
+});
+export type SendMessageRequest = z.input<typeof sendMessageSchema>;
+
+/** GET /messages/conversation/{userId}. */
+export const conversationUserParamSchema = z.object({ userId });
+/** /messages/accept/{conversationId}. */
+export const conversationIdParamSchema = z.object({
+  conversationId: z.coerce.number().int().positive(),
+});
+/** GET /messages/conversation/{id}/load-more?offset={loaded count}. */
+export const loadMoreQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** A message as the page shows it; createdAt is ISO 8601 UTC. */
+export const messageSchema = z.object({
+  id: z.number().int(),
+  fromId: z.number().int(),
+  toId: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  /** Sent by the caller (right-hand bubble). */
+  fromMe: z.boolean(),
+  /** When the recipient read it (ISO), null while unread: the sender's 'Lu' mark. */
+  readAt: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** One line of the sidebar (GET /messages/conversations), newest activity first. */
+export const conversationListItemSchema = z.object({
+  /** Conversation id. */
+  id: z.number().int(),
+  /** The other party. */
+  userId: z.number().int(),
+  /** Their pseudo, or 'Utilisateur introuvable' for a deleted account. */
+  username: z.string(),
+  /** '/uploads/avatar/<file>?v=<n>' or null for the default avatar. */
+  avatar: z.string().nullable(),
+  hasUnread: z.boolean(),
+});
+export const conversationListSchema = z.array(conversationListItemSchema);
+export type ConversationListItem = z.infer<typeof conversationListItemSchema>;
+
+export const conversationMetaSchema = z.object({
+  /** null while no conversation exists yet with that member. */
+  conversationId: z.number().int().nullable(),
+  blockedByUserId: z.number().int().nullable(),
+  /** No conversation exists yet with that member (the next message starts one). */
+  newConversation: z.boolean(),
+  accepted: z.boolean(),
+  /** user2 has written at least once (the request was answered). */
+  hadReplied: z.boolean(),
+  /** The caller's side: user1 started the conversation, user2 must accept it. */
+  position: z.enum(['user1', 'user2']),
+  /** When the other party last read the conversation (ISO), for the 'Lu' mark. */
+  otherReadAt: z.string().nullable(),
+});
+export type ConversationMeta = z.infer<typeof conversationMetaSchema>;
+
+/** GET /messages/conversation/{userId}: the latest 20 messages, oldest first, and the meta. */
+export const conversationDetailSchema = z.object({
+  messages: z.array(messageSchema),
+  meta: conversationMetaSchema,
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+/** GET .../load-more: the next older page, oldest first; fewer than 20 = no more. */
+export const messagesPageSchema = z.array(messageSchema);
+
+/** POST /messages/send reply. */
+export const sendMessageResponseSchema = z.object({
+  message: messageSchema,
+  conversationId: z.number().int(),
+});
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+export const unreadCountSchema = z.object({ count: z.number().int() });
