@@ -7,7 +7,13 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { NewMessageEvent } from '@munegu/shared';
+import { randomUUID } from 'node:crypto';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from '../src/db/client.js';
+import { tokenSigner } from '../src/lib/tokens.js';
+import { createUser } from './helpers/factories.js';
 import { adminQuery, databaseUrl, DEFAULT_TEST_PG_URL, uniqueName } from './helpers/database.js';
 
 const adminUrl = process.env.TEST_PG_URL ?? DEFAULT_TEST_PG_URL;
@@ -110,5 +116,65 @@ describe('start command', () => {
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toContain('PORT');
+  });
+});
+
+describe('several API processes on one PostgreSQL', () => {
+  it('delivers a message posted to the first process to a socket on the second', async () => {
+    const name = uniqueName('munegu_multi');
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    toDrop.push(name);
+    const url = databaseUrl(adminUrl, name);
+    // Same secret for both processes, as replicas of one deployment share JWT_SECRET.
+    const secret = randomUUID() + randomUUID();
+    const env = { DATABASE_URL: url, JWT_SECRET: secret, REDIS_URL: '' };
+    const first = await start(env);
+    const second = await start(env);
+    const db = createDb({ connectionString: url, max: 2 });
+    try {
+      const sender = await createUser(db);
+      const receiver = await createUser(db);
+      const signer = tokenSigner(secret);
+      const sign = (u: { id: number; role: 'UTILISATEUR' }) =>
+        signer.sign({ sub: u.id, role: u.role, sid: randomUUID() }, new Date());
+
+      const socket = connectSocket(second.base, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: await sign({ id: receiver.id, role: 'UTILISATEUR' }) },
+      });
+      const got: NewMessageEvent[] = [];
+      socket.on('newMessage', (event) => got.push(event));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      // The PostgreSQL adapter's LISTEN connection is set up asynchronously.
+      await new Promise((r) => setTimeout(r, 1000));
+      try {
+        const res = await fetch(`${first.base}/api/messages/send`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${await sign({ id: sender.id, role: 'UTILISATEUR' })}`,
+          },
+          body: JSON.stringify({
+            toUserId: receiver.id,
+            content: 'Bonjour depuis l’autre processus',
+          }),
+        });
+        expect(res.status, await res.clone().text()).toBe(200);
+        const deadline = Date.now() + 3000;
+        while (got.length === 0 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 25));
+        expect(got.map((e) => e.message.content)).toEqual(['Bonjour depuis l’autre processus']);
+      } finally {
+        socket.disconnect();
+      }
+    } finally {
+      await db.$disconnect();
+      expect(await stop(first.child)).toBe(0);
+      expect(await stop(second.child)).toBe(0);
+    }
   });
 });
