@@ -47,6 +47,10 @@ export const securityPlugin = fp(
       global: true,
       max: 600,
       timeWindow: '1 minute',
+      // Only the API is limited: one page load fetches dozens of static files (scripts, crests,
+      // avatars), and members behind one address (a supporters' bus on the same mobile
+      // network) must not lock each other out of the web app.
+      allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (_req, context) =>
         new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
     });
