@@ -230,6 +230,9 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     associationName: config.associationName,
     log: app.log,
+    rankings: {
+      afterAccountsRemoved: () => transactionRunner(db)((tx) => scoring.rebuildSeason(tx)),
+    },
   });
   // Private messages and their realtime delivery (socket.io on Fastify's HTTP server).
   const io = createRealtimeServer(app.server);

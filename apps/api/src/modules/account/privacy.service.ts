@@ -25,6 +25,8 @@ export interface PrivacyServiceDeps {
   publicUrl: string;
   associationName: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Re-ranks the prediction game once accounts left it (predictions module, via app.ts). */
+  rankings: { afterAccountsRemoved(): Promise<void> };
 }
 
 const monthsBefore = (date: Date, months: number) => {
@@ -35,7 +37,8 @@ const monthsBefore = (date: Date, months: number) => {
 
 /** Account deletion (anonymisation), the inactivity purge and the data export. */
 export function privacyService(deps: PrivacyServiceDeps) {
-  const { repo, emailTokens, mail, clock, avatarDir, publicUrl, associationName, log } = deps;
+  const { repo, emailTokens, mail, clock, avatarDir, publicUrl, associationName, log, rankings } =
+    deps;
 
   async function anonymise(userId: number, reason: 'request' | 'inactivity'): Promise<boolean> {
     const before = await repo.findAvatar(userId);
@@ -59,6 +62,7 @@ export function privacyService(deps: PrivacyServiceDeps) {
       if (!found || !(await anonymise(found.userId, 'request'))) {
         throw new AppError('NOT_FOUND', AUTH_MESSAGES.invalidLink);
       }
+      await rankings.afterAccountsRemoved();
     },
 
     /**
@@ -88,6 +92,8 @@ export function privacyService(deps: PrivacyServiceDeps) {
         for (const user of batch) if (await anonymise(user.id, 'inactivity')) deleted++;
         if (batch.length < BATCH) break;
       }
+      // Once for the whole purge, not per account.
+      if (deleted > 0) await rankings.afterAccountsRemoved();
       return { warned, deleted };
     },
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createMember,
   freshIp,
@@ -12,7 +12,13 @@ import {
 } from '../../../test/helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
-import { createMatch, uniqueSeason } from '../../../test/helpers/factories.js';
+import {
+  createMatch,
+  createPrediction,
+  createUser,
+  uniqueRealSeason,
+  uniqueSeason,
+} from '../../../test/helpers/factories.js';
 import { loadConfig } from '../../config/env.js';
 import { EMAIL_TOKEN_TTL_MS } from '../email-tokens/email-tokens.service.js';
 import { privacyRepository } from './privacy.repository.js';
@@ -210,7 +216,9 @@ describe('inactivity', () => {
       publicUrl: 'http://localhost:3000',
       associationName: 'Munegu',
       log: { warn: () => {} },
+      rankings: { afterAccountsRemoved: async () => void rankingRebuilds++ },
     });
+  let rankingRebuilds = 0;
 
   it('warns after 11 months, anonymises after 12 months and 30 days of warning', async () => {
     const idle = await createMember(t.db);
@@ -242,7 +250,10 @@ describe('inactivity', () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: idle.id } })).status).toBe('ACTIVE');
 
     t.clock.set('2031-07-15T03:00:00Z');
+    const rebuildsBefore = rankingRebuilds;
     await privacy().runInactivity();
+    // The prediction ranking is rebuilt once for the purge (at least one account left).
+    expect(rankingRebuilds).toBe(rebuildsBefore + 1);
     const gone = await t.db.user.findUniqueOrThrow({ where: { id: idle.id } });
     expect(gone).toMatchObject({
       status: 'DELETED',
@@ -271,6 +282,49 @@ describe('inactivity', () => {
     const kept = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(kept.status).toBe('ACTIVE');
     expect(kept.inactivityWarnedAt).toBeNull();
+    t.clock.reset();
+  });
+});
+
+// PostgreSQL tier only: the prediction ranking is per current season, which other test files'
+// matches would blur on the shared embedded database.
+describe.skipIf(inject('dbMode') === 'embedded')('deletion and the prediction ranking', () => {
+  it('takes an anonymised member out of the ranking at once', async () => {
+    const { season, year } = uniqueRealSeason();
+    const kickoff = new Date(`${year}-09-05T19:00:00Z`);
+    const match = await createMatch(t.db, { season, journee: 1, kickoffAt: kickoff });
+    const [first, second] = [await createMember(t.db), await createMember(t.db)];
+    await createPrediction(t.db, { userId: first.id, matchId: match.id, scoreDom: 2, scoreExt: 1 });
+    await createPrediction(t.db, {
+      userId: second.id,
+      matchId: match.id,
+      scoreDom: 1,
+      scoreExt: 0,
+    });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    t.clock.set(new Date(kickoff.getTime() + 3 * 3_600_000));
+    const scored = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/matchs/${match.id}/score`,
+      headers: await bearer(t.app, admin, t.clock),
+      payload: { buts_dom: 2, buts_ext: 1 },
+    });
+    expect(scored.statusCode, scored.body).toBe(200);
+    const rankOf = async (id: number) =>
+      (await t.db.user.findUniqueOrThrow({ where: { id } })).classementProno;
+    expect([await rankOf(first.id), await rankOf(second.id)]).toEqual([1, 2]);
+
+    const ask = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/request-delete',
+      headers: await bearer(t.app, first, t.clock),
+      remoteAddress: freshIp(),
+    });
+    expect(ask.statusCode).toBe(200);
+    const token = await linkToken(t.db, first.email, 'deletion-confirmed');
+    const confirmed = await t.app.inject({ url: `/api/users/confirm-delete/${token}` });
+    expect(confirmed.statusCode).toBe(200);
+    expect([await rankOf(first.id), await rankOf(second.id)]).toEqual([null, 1]);
     t.clock.reset();
   });
 });

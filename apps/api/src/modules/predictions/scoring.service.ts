@@ -46,6 +46,20 @@ export function scoringService({ ranking, clock }: { ranking: RankingRepository;
       const season = (await currentSeason(tx, now)) ?? match.season;
       await ranking.recomputeTotals(tx, season);
     },
+
+    /**
+     * Rebuilds the current season's round snapshots and every member's total and rank, e.g.
+     * after accounts were anonymised: deleted members leave the ranking and the others close
+     * the gap at once instead of at the next score entry.
+     */
+    async rebuildSeason(tx: Tx): Promise<void> {
+      const now = clock.now();
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(7410001)`;
+      const season = await currentSeason(tx, now);
+      if (!season) return;
+      await ranking.rebuildSnapshots(tx, season, 0, now);
+      await ranking.recomputeTotals(tx, season);
+    },
   };
 }
 
