@@ -5,7 +5,7 @@ import { ABORTED, ApiError } from '../../../lib/api';
 import { accountApi } from '../api';
 import type { z } from 'zod';
 import { passwordResetRequestSchema } from '@munegu/shared';
-import { FormField, invalidProps } from './FormField';
+import { TextField } from './FormField';
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 type Output = z.output<typeof passwordResetRequestSchema>;
@@ -50,30 +50,24 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <p className="field__hint">
         Indique ton adresse e-mail et ta date de naissance pour recevoir un lien.
       </p>
-      <FormField id="forgot-email" label="Adresse e-mail" error={errors.email?.message}>
-        <input
-          {...invalidProps('forgot-email', errors.email?.message)}
-          className="input"
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
-      </FormField>
-      <FormField
+      <TextField
+        id="forgot-email"
+        label="Adresse e-mail"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+      />
+      <TextField
         id="forgot-birth"
         label="Date de naissance (JJ/MM/AAAA)"
         error={errors.birthDate?.message}
-      >
-        <input
-          {...invalidProps('forgot-birth', errors.birthDate?.message)}
-          className="input"
-          inputMode="numeric"
-          placeholder="JJ/MM/AAAA"
-          maxLength={10}
-          autoComplete="bday"
-          {...register('birthDate')}
-        />
-      </FormField>
+        inputMode="numeric"
+        placeholder="JJ/MM/AAAA"
+        maxLength={10}
+        autoComplete="bday"
+        registration={register('birthDate')}
+      />
       {result && (
         <p className={result.ok ? 'success-text' : 'error-text'} role="status">
           {result.text}

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import './forms.css';
 
 type Props = { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode };
@@ -26,4 +27,22 @@ export function invalidProps(id: string, error?: string) {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
   } as const;
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** What react-hook-form's `register(name)` returns. */
+  registration: UseFormRegisterReturn;
+};
+
+/** The common case: a labelled text input with its inline error, registered in a form. */
+export function TextField({ id, label, error, hint, registration, ...input }: TextFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <input {...invalidProps(id, error)} className="input" {...input} {...registration} />
+    </FormField>
+  );
 }

@@ -10,7 +10,7 @@ import { tokenQuery } from '../tokenQuery';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
-import { FormField, invalidProps } from '../components/FormField';
+import { TextField } from '../components/FormField';
 
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -76,32 +76,22 @@ export default function NewPasswordPage() {
   return (
     <TokenCard status="neutral" title="Nouveau mot de passe">
       <form className="auth-form" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <FormField
+        <TextField
           id="reset-password"
           label="Nouveau mot de passe"
           error={errors.newPassword?.message}
-        >
-          <input
-            {...invalidProps('reset-password', errors.newPassword?.message)}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            {...register('newPassword')}
-          />
-        </FormField>
-        <FormField
+          type="password"
+          autoComplete="new-password"
+          registration={register('newPassword')}
+        />
+        <TextField
           id="reset-confirm"
           label="Confirmer le mot de passe"
           error={errors.confirm?.message}
-        >
-          <input
-            {...invalidProps('reset-confirm', errors.confirm?.message)}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            {...register('confirm')}
-          />
-        </FormField>
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirm')}
+        />
         {error && (
           <p className="error-text" role="alert">
             {error}

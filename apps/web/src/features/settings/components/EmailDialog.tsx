@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ABORTED, errorMessage } from '../../../lib/api';
-import { FormField, invalidProps } from '../../account/components/FormField';
+import { TextField } from '../../account/components/FormField';
 import { emailFormSchema } from '../schemas';
 import { settingsApi } from '../api';
 import { DialogActions, SettingsDialog } from './SettingsDialog';
@@ -59,32 +59,22 @@ export function EmailDialog({
     <SettingsDialog open={open} title="Modifier mon adresse e-mail" onClose={onClose}>
       <form onSubmit={handleSubmit((values) => setPending(values))} noValidate>
         <p className="field__hint">Adresse actuelle : {current}</p>
-        <FormField
+        <TextField
           id="settings-email"
           label="Nouvelle adresse e-mail"
           error={errors.email?.message}
-        >
-          <input
-            {...invalidProps('settings-email', errors.email?.message)}
-            className="input"
-            type="email"
-            autoComplete="email"
-            {...register('email')}
-          />
-        </FormField>
-        <FormField
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+        />
+        <TextField
           id="settings-email-password"
           label="Mot de passe actuel"
           error={errors.password?.message}
-        >
-          <input
-            {...invalidProps('settings-email-password', errors.password?.message)}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            {...register('password')}
-          />
-        </FormField>
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+        />
         <p className="field__hint">
           Tu seras déconnecté et devras confirmer la nouvelle adresse depuis le lien reçu par
           e-mail.
