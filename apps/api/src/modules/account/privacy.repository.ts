@@ -104,48 +104,42 @@ export function privacyRepository(db: Db) {
       });
       if (!user) return null;
       const other = { select: { id: true, pseudo: true } } as const;
-      const [
-        antennes,
-        titres,
-        presences,
-        recherches,
-        covoiturages,
-        notesDonnees,
-        notesRecues,
-        pronostics,
-        notifications,
-        signalements,
-        conversations,
-        messages,
-        contacts,
-        sessions,
-      ] = await Promise.all([
-        db.userAntenna.findMany({ where: { userId }, include: { antenna: true } }),
-        db.userTitle.findMany({ where: { userId }, include: { title: true } }),
-        db.presence.findMany({ where: { userId }, include: { transportType: true } }),
-        db.rideSearch.findMany({ where: { userId } }),
-        db.carpoolRelation.findMany({
+      // Each section of the file is one query; they run side by side.
+      const sections = {
+        antennes: db.userAntenna.findMany({ where: { userId }, include: { antenna: true } }),
+        titres: db.userTitle.findMany({ where: { userId }, include: { title: true } }),
+        presences: db.presence.findMany({ where: { userId }, include: { transportType: true } }),
+        recherches: db.rideSearch.findMany({ where: { userId } }),
+        covoiturages: db.carpoolRelation.findMany({
           where: { OR: [{ user1Id: userId }, { user2Id: userId }] },
           include: { status: true, driver: other, passenger: other, changes: true },
         }),
-        db.carpoolRating.findMany({ where: { raterId: userId }, include: { rated: other } }),
-        db.carpoolRating.findMany({ where: { ratedId: userId }, include: { rater: other } }),
-        db.prediction.findMany({ where: { userId } }),
-        db.notification.findMany({ where: { recipientId: userId } }),
-        db.report.findMany({
+        notesDonnees: db.carpoolRating.findMany({
+          where: { raterId: userId },
+          include: { rated: other },
+        }),
+        notesRecues: db.carpoolRating.findMany({
+          where: { ratedId: userId },
+          include: { rater: other },
+        }),
+        pronostics: db.prediction.findMany({ where: { userId } }),
+        notifications: db.notification.findMany({ where: { recipientId: userId } }),
+        signalements: db.report.findMany({
           where: { reporterId: userId },
           include: { reason: true, reportedUser: other },
         }),
-        db.conversation.findMany({
+        conversations: db.conversation.findMany({
           where: { OR: [{ user1Id: userId }, { user2Id: userId }] },
           include: { user1: other, user2: other },
         }),
-        db.message.findMany({
+        messages: db.message.findMany({
           where: { OR: [{ senderId: userId }, { receiverId: userId }] },
           orderBy: { createdAt: 'asc' },
         }),
-        db.contactMessage.findMany({ where: { OR: [{ userId }, { email: user.email }] } }),
-        db.session.findMany({
+        contacts: db.contactMessage.findMany({
+          where: { OR: [{ userId }, { email: user.email }] },
+        }),
+        sessions: db.session.findMany({
           where: { userId },
           select: {
             createdAt: true,
@@ -158,24 +152,11 @@ export function privacyRepository(db: Db) {
           },
           orderBy: { createdAt: 'asc' },
         }),
-      ]);
-      return {
-        compte: user,
-        antennes,
-        titres,
-        presences,
-        recherches,
-        covoiturages,
-        notesDonnees,
-        notesRecues,
-        pronostics,
-        notifications,
-        signalements,
-        conversations,
-        messages,
-        contacts,
-        sessions,
       };
+      const entries = await Promise.all(
+        Object.entries(sections).map(async ([name, query]) => [name, await query] as const),
+      );
+      return { compte: user, ...Object.fromEntries(entries) };
     },
   };
 }
