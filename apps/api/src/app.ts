@@ -31,7 +31,8 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
-import { webPlugin } from './plugins/web.js';
+import { jsonNotFound, webPlugin } from './plugins/web.js';
+import { registerApiRateLimit } from './plugins/rate-limit.js';
 import { authPlugin } from './plugins/auth.js';
 import { tokenSigner } from './lib/tokens.js';
 import { callerRepository } from './modules/auth/caller.repository.js';
@@ -42,7 +43,7 @@ import { emailTokensRepository } from './modules/email-tokens/email-tokens.repos
 import { emailTokensService } from './modules/email-tokens/email-tokens.service.js';
 import { accountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
-import { accountService } from './modules/account/account.service.js';
+import { accountService, type AccountService } from './modules/account/account.service.js';
 import { privacyRepository } from './modules/account/privacy.repository.js';
 import { privacyService } from './modules/account/privacy.service.js';
 import { settingsRoutes } from './modules/account/settings.routes.js';
@@ -78,6 +79,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { installAdapter, type AdapterKind } from './realtime/adapter.js';
 import { socketAuthenticator } from './realtime/socket-auth.js';
+import { realtimeSessionEndings, startSessionSweep } from './realtime/session-endings.js';
 import {
   createRealtimeServer,
   realtimeNotifier,
@@ -91,6 +93,8 @@ declare module 'fastify' {
     mail: MailService;
     /** socket.io at /socket.io (private messages, read receipts, typing). */
     io: RealtimeServer;
+    /** Account status changes (suspension) for operators' tools and the moderation module. */
+    accounts: Pick<AccountService, 'suspend'>;
   }
 }
 
@@ -122,12 +126,16 @@ export const LOG_REDACT = [
   '*.access_token',
 ];
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The composition root: builds every repository and service once and registers the routes. */
 export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel, redact: LOG_REDACT },
-    trustProxy: config.trustProxy,
+    // A hop count becomes proxy-addr's "trust the n nearest hops" function.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -208,7 +216,15 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     associationName: config.associationName,
   });
-  const auth = authService({ repo: authRepository(db), tokens, clock });
+  // socket.io on Fastify's HTTP server: private messages live, and the sockets of ended logins.
+  const io = createRealtimeServer(app.server, { allowedOrigins: config.socketOrigins });
+  const auth = authService({
+    repo: authRepository(db),
+    tokens,
+    clock,
+    endings: realtimeSessionEndings(io),
+    throttleRules: config.throttle,
+  });
   const accountDeps = {
     repo: accountRepository(db),
     emailTokens,
@@ -230,12 +246,11 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     associationName: config.associationName,
     log: app.log,
+    sessions: auth,
     rankings: {
       afterAccountsRemoved: () => transactionRunner(db)((tx) => scoring.rebuildSeason(tx)),
     },
   });
-  // Private messages and their realtime delivery (socket.io on Fastify's HTTP server).
-  const io = createRealtimeServer(app.server);
   const messages = messagesService({
     repo: messagesRepository(db),
     clock,
@@ -250,6 +265,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   app.decorate('mail', mail);
+  app.decorate('accounts', account);
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { db });
   await app.register(securityPlugin, {
@@ -285,6 +301,16 @@ export async function buildApp(deps: AppDeps) {
     parseCookie: (header) => app.parseCookie(header),
     messages,
     log: app.log,
+    eventLimit: {
+      max: config.socketEventsPer10s,
+      windowMs: 10_000,
+      maxViolations: config.socketMaxViolations,
+    },
+  });
+  const stopSweep = startSessionSweep(io, {
+    liveFamilies: (ids) => callerRepository(db).liveFamilies(ids, clock.now()),
+    intervalMs: config.socketRevalidateMs,
+    log: app.log,
   });
   const closeAdapter = await installAdapter(io, {
     kind: deps.realtimeAdapter ?? 'memory',
@@ -294,6 +320,7 @@ export async function buildApp(deps: AppDeps) {
   // Sockets first (an open websocket would keep the HTTP server from closing), then the
   // adapter's connections.
   app.addHook('preClose', async () => {
+    stopSweep();
     io.local.disconnectSockets(true);
     io.engine.close();
   });
@@ -301,6 +328,15 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
+      // Every per-route policy of the API hangs on this scope, i.e. on the matched route.
+      await registerApiRateLimit(api, { max: config.rateLimitPerMinute });
+      api.setNotFoundHandler(jsonNotFound);
+      // API answers are personal more often than not (profiles, messages, tokens): no cache
+      // keeps them unless a route says otherwise (e.g. a public calendar).
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+        return payload;
+      });
       await api.register(healthRoutes, { health });
       await api.register(referenceRoutes, { reference });
       await api.register(matchesRoutes, { matches });
@@ -311,7 +347,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(adminMatchesRoutes, { adminMatches, imports });
       await api.register(authRoutes, { auth, account, publicUrl: config.publicUrl });
       await api.register(accountRoutes, { account, privacy });
-      await api.register(settingsRoutes, { settings, privacy, clock });
+      await api.register(settingsRoutes, { settings, privacy });
       await api.register(usersRoutes, { users });
       await api.register(reportsRoutes, { reports });
       await api.register(messagesRoutes, { messages });
@@ -322,6 +358,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webPlugin, {
     webDist: config.webDist,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    serveSourceMaps: config.serveSourceMaps,
   });
   return app;
 }

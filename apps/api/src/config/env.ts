@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from '../lib/paths.js';
+import { DEFAULT_THROTTLE_RULES, type ThrottleRules } from '../modules/auth/throttle.js';
 
 /** Environment booleans: only these spellings, so a typo is an error rather than `false`. */
 const bool = z
@@ -23,8 +24,25 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Passed to Fastify's trustProxy: true/false, a hop count, or a list of addresses. */
+  /** Proxies in front of the app: a hop count or their addresses/CIDRs (never "trust all"). */
   TRUST_PROXY: z.string().optional(),
+  /** Requests per address and minute on API routes without a budget of their own. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Origins besides PUBLIC_URL's allowed to open the realtime socket (comma-separated). */
+  SOCKET_ALLOWED_ORIGINS: z.string().optional(),
+  /** Events one socket may send per 10 seconds before they are dropped. */
+  SOCKET_EVENTS_PER_10S: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Dropped-event bursts after which a socket is disconnected. */
+  SOCKET_MAX_VIOLATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  /** How often each instance re-checks its sockets' sessions (changes made outside the API). */
+  SOCKET_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Password/token guesses before a lock: per account, and per address (modules/auth/throttle). */
+  AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  AUTH_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** First lock in seconds; each further lock in the 15-minute window doubles it (max 15 min). */
+  AUTH_LOCK_SECONDS: z.coerce.number().int().min(1).max(900).default(60),
+  /** Serve the web app's source maps (.map files); off in production by default. */
+  SERVE_SOURCE_MAPS: bool.optional(),
   REDIS_URL: z.url().optional(),
   ASSOCIATION_NAME: z.string().min(1).default('Munegu'),
 });
@@ -44,7 +62,17 @@ export interface Config {
   demoData: boolean;
   webDist: string;
   logLevel: string;
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** false, a number of hops, or the proxies' addresses/CIDRs (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
+  rateLimitPerMinute: number;
+  /** Origins allowed to open a socket: PUBLIC_URL's and the operator's extra ones. */
+  socketOrigins: string[];
+  socketEventsPer10s: number;
+  socketMaxViolations: number;
+  socketRevalidateMs: number;
+  serveSourceMaps: boolean;
+  /** Guesses of passwords and e-mailed tokens (modules/auth/throttle.ts). */
+  throttle: ThrottleRules;
   redisUrl: string | undefined;
   associationName: string;
 }
@@ -59,15 +87,41 @@ export class ConfigError extends Error {
   }
 }
 
-/** 'true'/'false', a number of proxy hops to trust, or a list of addresses/CIDRs. */
+const PROXY_ADDRESS = /^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
+
+/**
+ * 'false', a number of proxy hops, or a comma-separated list of the proxies' addresses/CIDRs.
+ * 'true' (trust every X-Forwarded-For hop) is refused: a proxy appends to what the client
+ * sent, so the left-most address would be the client's own choice and every per-address limit
+ * would fall.
+ */
 function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
-  if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    return (_address, hop) => hop < hops;
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Math.min(Number(raw), 10);
+  const list = raw.split(',').map((item) => item.trim());
+  if (raw === 'true' || list.some((item) => !PROXY_ADDRESS.test(item))) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      ": attendu un nombre de proxys (ex. 1) ou leurs adresses/CIDR (ex. 10.0.0.0/8), jamais 'true'.",
+    );
   }
-  return raw;
+  return list;
+}
+
+function parseOrigins(publicUrl: string, extra: string | undefined): string[] {
+  const origins = [new URL(publicUrl).origin];
+  for (const item of (extra ?? '').split(',').map((o) => o.trim())) {
+    if (!item) continue;
+    try {
+      origins.push(new URL(item).origin);
+    } catch {
+      throw new ConfigError(
+        'SOCKET_ALLOWED_ORIGINS',
+        `: « ${item} » n'est pas une origine valide.`,
+      );
+    }
+  }
+  return origins;
 }
 
 /**
@@ -97,13 +151,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('JWT_SECRET', 'est obligatoire en production (au moins 32 caractères).');
   }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
@@ -112,6 +167,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    socketOrigins: parseOrigins(publicUrl, e.SOCKET_ALLOWED_ORIGINS),
+    socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,
+    socketMaxViolations: e.SOCKET_MAX_VIOLATIONS,
+    socketRevalidateMs: e.SOCKET_REVALIDATE_SECONDS * 1000,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS ?? e.NODE_ENV !== 'production',
+    throttle: {
+      ...DEFAULT_THROTTLE_RULES,
+      accountMaxFailures: e.AUTH_ACCOUNT_MAX_FAILURES,
+      ipMaxFailures: e.AUTH_IP_MAX_FAILURES,
+      baseLockMs: e.AUTH_LOCK_SECONDS * 1000,
+    },
     redisUrl: e.REDIS_URL,
     associationName: e.ASSOCIATION_NAME,
   };

@@ -6,12 +6,13 @@ import type { Role } from '@munegu/shared';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'munegu';
 const AUDIENCE = 'munegu-web';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   /** User id. */
   sub: number;
   role: Role;
-  /** Session family, so a revoked family can be recognised if ever needed. */
+  /** Session family (the login): a token whose family is revoked or unknown is refused. */
   sid: string;
 }
 
@@ -43,10 +44,14 @@ export function tokenSigner(secret: string): TokenSigner {
           audience: AUDIENCE,
           algorithms: ['HS256'],
           currentDate: now,
+          // A token without an expiry would live for ever; without a login it could not be
+          // revoked. Both are refused rather than defaulted.
+          requiredClaims: ['exp', 'iat', 'sub', 'sid'],
         });
         const sub = Number(payload.sub);
-        if (!Number.isInteger(sub) || typeof payload.role !== 'string') return null;
-        return { sub, role: payload.role as Role, sid: String(payload.sid ?? '') };
+        if (!Number.isInteger(sub) || sub <= 0 || typeof payload.role !== 'string') return null;
+        if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+        return { sub, role: payload.role as Role, sid: payload.sid };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

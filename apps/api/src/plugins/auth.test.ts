@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/helpers/auth.js';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
@@ -36,7 +37,7 @@ describe('auth plugin', () => {
       expect(res.json()).toMatchObject({ message: 'Vous devez être connecté.' });
     }
     const ok = await t.app.inject({ url: '/api/_test/me', headers });
-    expect(ok.json()).toEqual({ id: user.id, role: 'UTILISATEUR' });
+    expect(ok.json()).toMatchObject({ id: user.id, role: 'UTILISATEUR' });
 
     t.clock.advance((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
     const expired = await t.app.inject({ url: '/api/_test/me', headers });
@@ -90,6 +91,27 @@ describe('auth plugin', () => {
     expect((await t.app.inject({ url: '/api/_test/me', headers })).statusCode).toBe(200);
     await t.db.session.updateMany({ where: { familyId }, data: { revokedAt: new Date() } });
     expect((await t.app.inject({ url: '/api/_test/me', headers })).statusCode).toBe(401);
+  });
+
+  it('refuses a well-signed token without expiry or naming no known login', async () => {
+    const user = await createUser(t.db);
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const base = () =>
+      new SignJWT({ role: user.role, sid: randomUUID() })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuer('munegu')
+        .setAudience('munegu-web')
+        .setIssuedAt();
+    const noExpiry = await base().sign(key);
+    const unknownLogin = await base().setExpirationTime('10m').sign(key);
+    for (const token of [noExpiry, unknownLogin]) {
+      const res = await t.app.inject({
+        url: '/api/_test/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
   });
 
   it('lets anonymous callers through optional routes', async () => {

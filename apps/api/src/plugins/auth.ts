@@ -10,6 +10,8 @@ import type { CallerRepository } from '../modules/auth/caller.repository.js';
 export interface Caller {
   id: number;
   role: Role;
+  /** The login (session family) the access token belongs to. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -59,13 +61,13 @@ export const authPlugin = fp(
       if (!header?.startsWith('Bearer ')) return null;
       const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
       if (!claims) return null;
-      const [user, revoked] = await Promise.all([
+      const [user, live] = await Promise.all([
         opts.callers.findById(claims.sub),
-        opts.callers.isSessionRevoked(claims.sid),
+        opts.callers.isSessionLive(claims.sid, opts.clock.now()),
       ]);
-      if (revoked) return null;
+      if (!live) return null;
       if (!user || user.status !== 'ACTIVE') return null;
-      return { id: user.id, role: user.role };
+      return { id: user.id, role: user.role, sessionId: claims.sid };
     }
 
     app.decorate('optionalAuth', async (request: FastifyRequest) => {

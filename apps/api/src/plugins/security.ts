@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -9,14 +8,6 @@ export interface SecurityOptions {
   /** true when the public URL is https: only then HSTS and upgrade-insecure-requests. */
   https: boolean;
   cookieSecret: string;
-}
-
-/** Thrown by the rate limiter; the error handler turns it into `{ message, ttl }`. */
-class RateLimitedError extends Error {
-  readonly statusCode = 429;
-  constructor(readonly ttl: number) {
-    super(`Trop de tentatives : ${ttl}s`);
-  }
 }
 
 export const securityPlugin = fp(
@@ -42,17 +33,6 @@ export const securityPlugin = fp(
       },
       hsts: opts.https,
       crossOriginEmbedderPolicy: false,
-    });
-    await app.register(rateLimit, {
-      global: true,
-      max: 600,
-      timeWindow: '1 minute',
-      // Only the API is limited: one page load fetches dozens of static files (scripts, crests,
-      // avatars), and members behind one address (a supporters' bus on the same mobile
-      // network) must not lock each other out of the web app.
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: (_req, context) =>
-        new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
     });
     await app.register(cookie, { secret: opts.cookieSecret });
     await app.register(multipart, {

@@ -9,25 +9,36 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
 import type { SocketAuthenticator } from './socket-auth.js';
+import { sessionRoom } from './session-endings.js';
+import { eventBudget, originGuard, type EventLimit } from './socket-guards.js';
 
 interface SocketData {
   userId: number;
+  /** The login (session family) the socket was opened with; ends with it. */
+  familyId: string;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
 /**
  * socket.io on the API's HTTP server at /socket.io: websocket only (so no sticky sessions are
- * needed behind a proxy), same origin (no CORS). Connection state recovery replays what a
- * socket missed during a short disconnection; the web page also refetches on reconnect, which
- * covers longer gaps and adapters that cannot replay, so nothing is silently lost.
+ * needed behind a proxy), same origin (no CORS; a foreign Origin is refused). Connection state
+ * recovery replays what a socket missed during a short disconnection, and still runs the
+ * authentication middleware, so a login ended meanwhile does not come back; the web page also
+ * refetches on reconnect, which covers longer gaps and adapters that cannot replay.
  */
-export function createRealtimeServer(httpServer: HttpServer): RealtimeServer {
+export function createRealtimeServer(
+  httpServer: HttpServer,
+  opts: { allowedOrigins: readonly string[] },
+): RealtimeServer {
   return new Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>(httpServer, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
+    allowRequest: originGuard(opts.allowedOrigins),
+    // A member's socket sends a few small events; 16 kB is far above any honest packet.
+    maxHttpBufferSize: 16 * 1024,
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
 }
 
@@ -46,6 +57,7 @@ export interface RealtimeHandlersDeps {
   parseCookie: (header: string) => Record<string, string | undefined>;
   messages: MessagesService;
   log: FastifyBaseLogger;
+  eventLimit: EventLimit;
 }
 
 /** Handshake authentication and the per-socket events. */
@@ -54,9 +66,10 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
     const cookies = deps.parseCookie(socket.handshake.headers.cookie ?? '');
     deps
       .authenticate(socket.handshake.auth?.token, cookies.session_id)
-      .then((userId) => {
-        if (userId === null) return next(new Error('Vous devez être connecté.'));
-        socket.data.userId = userId;
+      .then((identity) => {
+        if (identity === null) return next(new Error('Vous devez être connecté.'));
+        socket.data.userId = identity.userId;
+        socket.data.familyId = identity.familyId;
         next();
       })
       .catch((err: unknown) => {
@@ -67,8 +80,20 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
 
   io.on('connection', (socket) => {
     const me = socket.data.userId;
-    // The only room a socket ever joins: its own user's (also after a recovered reconnect).
-    if (!socket.recovered) void socket.join(userRoom(me));
+    // The only rooms a socket ever joins: its own user's, to receive, and its login's, to be
+    // cut when that login ends (also after a recovered reconnect, which restores them).
+    if (!socket.recovered) void socket.join([userRoom(me), sessionRoom(socket.data.familyId)]);
+
+    const budget = eventBudget(deps.eventLimit);
+    socket.use((_packet, next) => {
+      const verdict = budget.take();
+      if (verdict === 'ok') return next();
+      if (verdict === 'cut') {
+        deps.log.warn({ userId: me }, 'socket coupé : trop d’événements');
+        socket.disconnect(true);
+      }
+      // Dropped: `next` is not called, so the event is neither handled nor relayed.
+    });
 
     // Kept for clients that announce themselves; it never joins another user's room.
     socket.on('joinRoom', () => {});

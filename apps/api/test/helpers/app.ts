@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
+import { loadConfig, type Config } from '../../src/config/env.js';
 import { createDb, type Db } from '../../src/db/client.js';
 import type { JobsOptions } from '../../src/jobs/queue.js';
 import type { MailTransport, OutgoingMail } from '../../src/lib/mail/transport.js';
@@ -56,6 +56,7 @@ export interface TestAppOptions {
 
 export interface TestApp {
   app: App;
+  config: Config;
   db: Db;
   clock: ReturnType<typeof testClock>;
   database: TestDatabase;
@@ -94,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   return {
     app,
+    config,
     db,
     clock,
     database,

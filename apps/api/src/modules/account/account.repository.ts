@@ -65,6 +65,15 @@ export function accountRepository(db: Db) {
     setEmail: (id: number, email: string) =>
       db.user.update({ where: { id }, data: { email }, select: { id: true } }),
 
+    /** Only an ACTIVE account is suspended; false when there was none to suspend. */
+    suspend: async (id: number, tx?: Tx) =>
+      (
+        await (tx ?? db).user.updateMany({
+          where: { id, status: 'ACTIVE' },
+          data: { status: 'SUSPENDED' },
+        })
+      ).count === 1,
+
     setPasswordHash: (id: number, passwordHash: string, tx?: Tx) =>
       (tx ?? db).user.update({ where: { id }, data: { passwordHash }, select: { id: true } }),
 

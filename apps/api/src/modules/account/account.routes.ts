@@ -97,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      await account.resetPassword(req.body.token, req.body.newPassword);
+      await account.resetPassword(req.body.token, req.body.newPassword, req.ip);
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
   );
@@ -115,7 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
     async (req) =>
       req.query.type === 'reset'
-        ? { valid: await account.checkResetToken(req.query.token) }
+        ? { valid: await account.checkResetToken(req.query.token, req.ip) }
         : account.checkStopToken(req.query.token),
   );
 
@@ -128,7 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.object({ valid: z.boolean() }), ...errors },
       },
     },
-    async (req) => ({ valid: await account.checkResetToken(req.params.token) }),
+    async (req) => ({ valid: await account.checkResetToken(req.params.token, req.ip) }),
   );
 
   app.post(

@@ -29,7 +29,7 @@ export interface AccountServiceDeps {
   repo: AccountRepository;
   emailTokens: EmailTokensService;
   mail: Pick<MailService, 'enqueue'>;
-  auth: Pick<AuthService, 'revokeSessions'>;
+  auth: Pick<AuthService, 'revokeSessions' | 'endConnections' | 'guardTokenGuess'>;
   transaction: RunInTransaction;
   clock: Clock;
   publicUrl: string;
@@ -68,6 +68,20 @@ export function accountService(deps: AccountServiceDeps) {
   }
 
   return {
+    /**
+     * Suspends a member (moderation, operators): every login is revoked and every socket of
+     * the member is cut at once, on every instance. false when the account was not active.
+     */
+    async suspend(userId: number): Promise<boolean> {
+      const done = await transaction(async (tx) => {
+        if (!(await repo.suspend(userId, tx))) return false;
+        await auth.revokeSessions(userId, 'suspended', { tx });
+        return true;
+      });
+      if (done) auth.endConnections(userId);
+      return done;
+    },
+
     pseudoTaken,
 
     /**
@@ -175,8 +189,10 @@ export function accountService(deps: AccountServiceDeps) {
     },
 
     /** Sets the new password and signs the account out everywhere. */
-    async resetPassword(token: string, newPassword: string): Promise<void> {
-      const found = await emailTokens.consume(token, ['RESET_PASSWORD']);
+    async resetPassword(token: string, newPassword: string, ip: string): Promise<void> {
+      const found = await auth.guardTokenGuess(ip, () =>
+        emailTokens.consume(token, ['RESET_PASSWORD']),
+      );
       if (!found) throw invalidLink();
       const user = await repo.findById(found.userId);
       if (!user || user.status !== 'ACTIVE') throw invalidLink();
@@ -185,10 +201,13 @@ export function accountService(deps: AccountServiceDeps) {
         await repo.setPasswordHash(user.id, hash, tx);
         await auth.revokeSessions(user.id, 'password-reset', { tx });
       });
+      auth.endConnections(user.id);
     },
 
-    async checkResetToken(token: string): Promise<boolean> {
-      return Boolean(await emailTokens.peek(token, ['RESET_PASSWORD']));
+    async checkResetToken(token: string, ip: string): Promise<boolean> {
+      return Boolean(
+        await auth.guardTokenGuess(ip, () => emailTokens.peek(token, ['RESET_PASSWORD'])),
+      );
     },
 
     async checkStopToken(token: string): Promise<{ valid: boolean; stopType?: StopType }> {

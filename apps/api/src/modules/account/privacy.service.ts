@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { inactivityWarningMail } from '../../lib/mail/templates.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PrivacyRepository } from './privacy.repository.js';
@@ -25,6 +26,8 @@ export interface PrivacyServiceDeps {
   publicUrl: string;
   associationName: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Cuts the sockets of an anonymised account (its logins are revoked with it). */
+  sessions: Pick<AuthService, 'endConnections'>;
   /** Re-ranks the prediction game once accounts left it (predictions module, via app.ts). */
   rankings: { afterAccountsRemoved(): Promise<void> };
 }
@@ -37,13 +40,14 @@ const monthsBefore = (date: Date, months: number) => {
 
 /** Account deletion (anonymisation), the inactivity purge and the data export. */
 export function privacyService(deps: PrivacyServiceDeps) {
-  const { repo, emailTokens, mail, clock, avatarDir, publicUrl, associationName, log, rankings } =
-    deps;
+  const { repo, emailTokens, mail, clock, avatarDir, publicUrl, associationName, log } = deps;
+  const { rankings, sessions } = deps;
 
   async function anonymise(userId: number, reason: 'request' | 'inactivity'): Promise<boolean> {
     const before = await repo.findAvatar(userId);
     if (!before || before.status === 'DELETED') return false;
     const done = await repo.anonymise(userId, clock.now(), reason);
+    if (done) sessions.endConnections(userId);
     if (done && before.avatarFile) {
       // basename: a stored name can never point outside the avatar folder.
       await rm(path.join(avatarDir, path.basename(before.avatarFile)), { force: true }).catch(

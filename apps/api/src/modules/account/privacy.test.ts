@@ -216,6 +216,7 @@ describe('inactivity', () => {
       publicUrl: 'http://localhost:3000',
       associationName: 'Munegu',
       log: { warn: () => {} },
+      sessions: { endConnections: () => {} },
       rankings: { afterAccountsRemoved: async () => void rankingRebuilds++ },
     });
   let rankingRebuilds = 0;

@@ -8,9 +8,7 @@ import {
   passwordChangeSchema,
   SETTINGS_MESSAGES,
 } from '@munegu/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../lib/clock.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { PrivacyService } from './privacy.service.js';
 import type { SettingsService } from './settings.service.js';
@@ -26,21 +24,9 @@ const errors = {
 export const settingsRoutes: FastifyPluginAsyncZod<{
   settings: SettingsService;
   privacy: Pick<PrivacyService, 'exportData'>;
-  clock: Clock;
-}> = async (app, { settings, privacy, clock }) => {
+}> = async (app, { settings, privacy }) => {
   // onRequest: an anonymous caller gets 401 before its body is even parsed or validated.
   const auth = { onRequest: app.authenticate };
-
-  /**
-   * The caller's login (session family) is the `sid` of its access token: the refresh cookie
-   * is scoped to /api/auth and never reaches these routes.
-   */
-  const sessionFamily = async (req: FastifyRequest): Promise<string | null> => {
-    const header = req.headers.authorization ?? '';
-    if (!header.startsWith('Bearer ')) return null;
-    const claims = await app.tokens.verify(header.slice(7).trim(), clock.now());
-    return claims?.sid || null;
-  };
 
   app.patch(
     '/users/me/parametres',
@@ -72,7 +58,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      await settings.changeEmail(callerOf(req).id, req.body);
+      await settings.changeEmail(callerOf(req).id, req.body, req.ip);
       return { message: SETTINGS_MESSAGES.emailChangeSent };
     },
   );
@@ -106,7 +92,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      await settings.changePassword(callerOf(req).id, req.body, await sessionFamily(req));
+      const caller = callerOf(req);
+      await settings.changePassword(caller.id, req.body, {
+        keepFamilyId: caller.sessionId,
+        ip: req.ip,
+      });
       return { message: SETTINGS_MESSAGES.passwordUpdated };
     },
   );

@@ -7,7 +7,7 @@ import {
   confirmEmailChangeMail,
   emailChangeNoticeMail,
 } from '../../lib/mail/templates.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -18,7 +18,7 @@ export interface SettingsServiceDeps {
   repo: AccountRepository;
   emailTokens: EmailTokensService;
   mail: Pick<MailService, 'enqueue'>;
-  auth: Pick<AuthService, 'revokeSessions'>;
+  auth: Pick<AuthService, 'revokeSessions' | 'checkPassword' | 'endConnections'>;
   transaction: RunInTransaction;
   publicUrl: string;
   associationName: string;
@@ -77,9 +77,13 @@ export function settingsService(deps: SettingsServiceDeps) {
      * the new address already has an account, the caller sees the same answer (no probing of
      * addresses) and that account's owner gets a notice instead of a link.
      */
-    async changeEmail(userId: number, input: { email: string; password: string }): Promise<void> {
+    async changeEmail(
+      userId: number,
+      input: { email: string; password: string },
+      ip: string,
+    ): Promise<void> {
       const user = await account(userId);
-      if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongPassword();
+      if (!(await auth.checkPassword(user, input.password, ip))) throw wrongPassword();
       const email = input.email.toLowerCase();
       if (email === user.email) throw new AppError('VALIDATION', SETTINGS_MESSAGES.sameEmail);
       const owner = await repo.findByEmail(email);
@@ -104,6 +108,7 @@ export function settingsService(deps: SettingsServiceDeps) {
         await mail.enqueue({ to: user.email, kind: 'email-change-notice', ...notice }, tx);
         await auth.revokeSessions(user.id, 'email-change', { tx });
       });
+      auth.endConnections(user.id);
     },
 
     async updateNotifications(
@@ -121,18 +126,19 @@ export function settingsService(deps: SettingsServiceDeps) {
     async changePassword(
       userId: number,
       input: { oldPassword: string; newPassword: string },
-      keepFamilyId: string | null,
+      caller: { keepFamilyId: string; ip: string },
     ): Promise<void> {
       const user = await account(userId);
-      if (!(await verifyPassword(input.oldPassword, user.passwordHash))) throw wrongPassword();
+      if (!(await auth.checkPassword(user, input.oldPassword, caller.ip))) throw wrongPassword();
       const hash = await hashPassword(input.newPassword);
       await transaction(async (tx) => {
         await repo.setPasswordHash(user.id, hash, tx);
         await auth.revokeSessions(user.id, 'password-changed', {
-          keepFamilyId: keepFamilyId ?? undefined,
+          keepFamilyId: caller.keepFamilyId,
           tx,
         });
       });
+      auth.endConnections(user.id, caller.keepFamilyId);
     },
 
     /** Mails the link that confirms the deletion (GET /users/confirm-delete/{token}). */

@@ -1,6 +1,15 @@
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 
+/** One counter of modules/auth/throttle.ts. */
+export interface ThrottleRow {
+  key: string;
+  failures: number;
+  pending: number;
+  windowStartedAt: Date;
+  lockedUntil: Date | null;
+}
+
 export interface NewSession {
   familyId: string;
   userId: number;
@@ -76,37 +85,41 @@ export function authRepository(db: Db) {
 
     // ── Throttles ──
 
-    findLocks: (keys: string[], now: Date) =>
-      db.authThrottle.findMany({
-        where: { key: { in: keys }, lockedUntil: { gt: now } },
-        select: { lockedUntil: true },
-      }),
-
     /**
-     * Counts one failure atomically (upsert): a window older than `windowStart` starts over.
-     * Returns the failures of the current window.
+     * Reads the throttle rows of `keys` (created empty when missing) locked FOR UPDATE in key
+     * order (so two checks never deadlock), lets `decide` compute their next state, writes the
+     * rows it returns and commits: concurrent checks on one key queue up here, on any instance.
      */
-    async recordFailure(key: string, now: Date, windowStart: Date): Promise<number> {
-      const rows = await db.$queryRaw<{ failures: number }[]>`
-        INSERT INTO auth_throttles (key, failures, window_started_at)
-        VALUES (${key}, 1, ${now})
-        ON CONFLICT (key) DO UPDATE SET
-          failures = CASE WHEN auth_throttles.window_started_at < ${windowStart}
-            THEN 1 ELSE auth_throttles.failures + 1 END,
-          window_started_at = CASE WHEN auth_throttles.window_started_at < ${windowStart}
-            THEN ${now} ELSE auth_throttles.window_started_at END
-        RETURNING failures`;
-      return Number(rows[0]?.failures ?? 1);
+    updateThrottles: <T>(
+      keys: string[],
+      now: Date,
+      decide: (rows: ThrottleRow[]) => { rows: ThrottleRow[]; result: T },
+    ): Promise<T> => {
+      const sorted = [...new Set(keys)].sort();
+      return db.$transaction(async (tx) => {
+        await tx.$executeRaw`
+          INSERT INTO auth_throttles (key, failures, pending, window_started_at)
+          SELECT k, 0, 0, ${now} FROM unnest(${sorted}::text[]) AS k ORDER BY k
+          ON CONFLICT (key) DO NOTHING`;
+        const rows = await tx.$queryRaw<ThrottleRow[]>`
+          SELECT key, failures, pending, window_started_at AS "windowStartedAt",
+                 locked_until AS "lockedUntil"
+          FROM auth_throttles WHERE key = ANY(${sorted}::text[]) ORDER BY key FOR UPDATE`;
+        const { rows: next, result } = decide(rows);
+        for (const row of next) {
+          await tx.authThrottle.update({
+            where: { key: row.key },
+            data: {
+              failures: row.failures,
+              pending: row.pending,
+              windowStartedAt: row.windowStartedAt,
+              lockedUntil: row.lockedUntil,
+            },
+          });
+        }
+        return result;
+      });
     },
-
-    /** Locks a key; the window restarts so the next lock of a persistent attacker doubles. */
-    lock: (key: string, until: Date, now: Date) =>
-      db.authThrottle.update({
-        where: { key },
-        data: { lockedUntil: until, windowStartedAt: now },
-      }),
-
-    clear: (key: string) => db.authThrottle.deleteMany({ where: { key } }),
 
     /** Housekeeping: sessions long expired, throttles neither locked nor in a live window. */
     async purgeExpired(sessionsBefore: Date, throttlesBefore: Date): Promise<number> {

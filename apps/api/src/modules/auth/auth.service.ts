@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken, type TokenSigner } from '../../lib/tokens.js';
 import type { AuthRepository } from './auth.repository.js';
-import { accountKey, ipKey, loginThrottle } from './throttle.js';
+import { secretThrottle, type ThrottleRules } from './throttle.js';
 
 /** How long a refresh cookie (and its session) lives without use. */
 export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
@@ -25,10 +25,24 @@ export interface Signed {
 
 export type RefreshResult = ({ ok: true } & Signed) | { ok: false; clearCookie: boolean };
 
+/**
+ * Ends the live connections (sockets) of logins the database no longer honours. Implemented by
+ * the realtime layer; it reaches every instance through the socket.io adapter.
+ */
+export interface SessionEndings {
+  /** One login (session family): logout, reuse detection. */
+  loginEnded(familyId: string): void;
+  /** Every login of a member but `exceptFamilyId`: password change, suspension, deletion. */
+  userLoginsEnded(userId: number, exceptFamilyId?: string): void;
+}
+
 export interface AuthServiceDeps {
   repo: AuthRepository;
   tokens: TokenSigner;
   clock: Clock;
+  /** Default: no live connections to end (tests of the service alone). */
+  endings?: SessionEndings;
+  throttleRules?: ThrottleRules;
 }
 
 /**
@@ -38,8 +52,16 @@ export interface AuthServiceDeps {
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
 
-export function authService({ repo, tokens, clock }: AuthServiceDeps) {
-  const throttle = loginThrottle({ repo, clock });
+const noEndings: SessionEndings = { loginEnded: () => {}, userLoginsEnded: () => {} };
+
+export function authService({
+  repo,
+  tokens,
+  clock,
+  endings = noEndings,
+  throttleRules,
+}: AuthServiceDeps) {
+  const throttle = secretThrottle({ repo, clock, rules: throttleRules });
 
   async function openSession(
     user: { id: number; role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN' },
@@ -68,14 +90,13 @@ export function authService({ repo, tokens, clock }: AuthServiceDeps) {
      */
     async login(input: LoginInput, meta: ClientMeta): Promise<Signed> {
       const email = input.email.toLowerCase();
-      await throttle.assertNotLocked([accountKey(email), ipKey(meta.ip)]);
-      const user = await repo.findUserByEmail(email);
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-      if (!user || !ok) {
-        await throttle.recordFailure(email, meta.ip);
-        throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
-      }
-      await throttle.recordSuccess(email);
+      const user = await throttle.guard({ email, ip: meta.ip }, async () => {
+        const found = await repo.findUserByEmail(email);
+        const hash = found?.passwordHash ?? (await getDummyHash());
+        const ok = (await verifyPassword(input.password, hash)) && found !== null;
+        return { verdict: ok ? 'success' : 'failure', value: ok ? found : null };
+      });
+      if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
       if (user.status === 'PENDING') throw new AppError('INACTIVE_ACCOUNT', 'INACTIVE_ACCOUNT');
       if (user.status !== 'ACTIVE') {
         throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
@@ -100,6 +121,7 @@ export function authService({ repo, tokens, clock }: AuthServiceDeps) {
       }
       if (current.rotatedAt) {
         await repo.revokeFamily(current.familyId, now, 'reuse');
+        endings.loginEnded(current.familyId);
         return { ok: false, clearCookie: true };
       }
       if (current.user.status !== 'ACTIVE') return { ok: false, clearCookie: true };
@@ -116,7 +138,35 @@ export function authService({ repo, tokens, clock }: AuthServiceDeps) {
     async logout(cookie: string | undefined): Promise<void> {
       if (!cookie || cookie.length > 128) return;
       const current = await repo.findSessionByHash(hashToken(cookie));
-      if (current) await repo.revokeFamily(current.familyId, clock.now(), 'logout');
+      if (!current) return;
+      await repo.revokeFamily(current.familyId, clock.now(), 'logout');
+      endings.loginEnded(current.familyId);
+    },
+
+    /**
+     * A password the signed-in member must retype (password or e-mail change): checked under
+     * the same throttle as logins, for the account and the caller's address. false = wrong.
+     */
+    async checkPassword(
+      account: { email: string; passwordHash: string },
+      password: string,
+      ip: string,
+    ): Promise<boolean> {
+      return throttle.guard({ email: account.email, ip }, async () => {
+        const ok = await verifyPassword(password, account.passwordHash);
+        return { verdict: ok ? 'success' : 'failure', value: ok };
+      });
+    },
+
+    /**
+     * An e-mailed token presented by an address (password reset): a wrong one counts against
+     * that address like a failed login. `check` resolves to null for an unknown token.
+     */
+    async guardTokenGuess<T>(ip: string, check: () => Promise<T | null>): Promise<T | null> {
+      return throttle.guard({ ip }, async () => {
+        const value = await check();
+        return { verdict: value === null ? 'failure' : 'success', value };
+      });
     },
 
     /**
@@ -128,13 +178,23 @@ export function authService({ repo, tokens, clock }: AuthServiceDeps) {
       return repo.purgeExpired(new Date(now - 30 * 86_400_000), new Date(now - 86_400_000));
     },
 
-    /** Signs the user out everywhere (or everywhere but `keepFamilyId`). */
+    /**
+     * Signs the user out everywhere (or everywhere but `keepFamilyId`). Inside a transaction,
+     * call `endConnections` once it has committed: a socket cut before the commit could
+     * reconnect while the old login still looks live.
+     */
     async revokeSessions(
       userId: number,
       reason: string,
       options: { keepFamilyId?: string; tx?: Tx } = {},
     ): Promise<void> {
       await repo.revokeUserSessions(userId, clock.now(), reason, options.keepFamilyId, options.tx);
+      if (!options.tx) endings.userLoginsEnded(userId, options.keepFamilyId);
+    },
+
+    /** Cuts the live sockets of a member's revoked logins (after `revokeSessions` in a tx). */
+    endConnections(userId: number, keepFamilyId?: string): void {
+      endings.userLoginsEnded(userId, keepFamilyId);
     },
   };
 }

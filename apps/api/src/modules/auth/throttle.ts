@@ -1,20 +1,36 @@
 import type { Clock } from '../../lib/clock.js';
-import type { AuthRepository } from './auth.repository.js';
+import type { AuthRepository, ThrottleRow } from './auth.repository.js';
 
 /**
- * Login throttling, counted in the auth_throttles table so every API instance and a restart
- * see the same counters. Per account (the e-mail typed) and per client IP:
+ * One throttle for every secret guessed against the server: logins, the current password asked
+ * by the settings page (password and e-mail changes) and e-mailed tokens (password reset).
+ * Counted in the auth_throttles table so every API instance and a restart see the same counters,
+ * per account (its e-mail) and per client address:
  * - account: 5 failures within 15 minutes lock it for 60 s (the spec's default wait);
- * - IP: 20 failures within 15 minutes (several people may share one address);
- * each further lock within the window doubles the wait, up to 15 minutes.
+ * - address: 20 failures within 15 minutes (several members may share one address);
+ * each further lock within the window doubles the wait, up to 15 minutes. Every limit can be
+ * changed by the operator (AUTH_* variables, see config/env.ts).
+ *
+ * Race-free: a check is *reserved* (rows locked, `pending` + 1) before the secret is verified,
+ * and a key refuses new reservations once its failures plus the checks in flight reach the next
+ * lock threshold. However many guesses arrive at once, on one instance or several, at most
+ * `accountMaxFailures` of them are ever verified per lock.
  */
-export const THROTTLE_RULES = {
+export interface ThrottleRules {
+  windowMs: number;
+  accountMaxFailures: number;
+  ipMaxFailures: number;
+  baseLockMs: number;
+  maxLockMs: number;
+}
+
+export const DEFAULT_THROTTLE_RULES: ThrottleRules = {
   windowMs: 15 * 60_000,
   accountMaxFailures: 5,
   ipMaxFailures: 20,
   baseLockMs: 60_000,
   maxLockMs: 15 * 60_000,
-} as const;
+};
 
 /** Thrown while locked; the error handler answers 429 `{ message, code, ttl }`. */
 export class ThrottledError extends Error {
@@ -28,38 +44,104 @@ export class ThrottledError extends Error {
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`.slice(0, 300);
 export const ipKey = (ip: string) => `ip:${ip}`.slice(0, 300);
 
-export function loginThrottle({ repo, clock }: { repo: AuthRepository; clock: Clock }) {
-  const lockMs = (failures: number, max: number) => {
-    const locks = Math.floor(failures / max);
-    return Math.min(THROTTLE_RULES.baseLockMs * 2 ** (locks - 1), THROTTLE_RULES.maxLockMs);
-  };
+/** Who is guessing: the account aimed at (when known) and the caller's address. */
+export interface Guesser {
+  email?: string;
+  ip: string;
+}
 
-  async function fail(key: string, max: number) {
+/** The outcome of one check, told to the throttle after the secret was verified. */
+export type Verdict = 'success' | 'failure';
+
+export function secretThrottle({
+  repo,
+  clock,
+  rules = DEFAULT_THROTTLE_RULES,
+}: {
+  repo: Pick<AuthRepository, 'updateThrottles'>;
+  clock: Clock;
+  rules?: ThrottleRules;
+}) {
+  const maxOf = (key: string) =>
+    key.startsWith('account:') ? rules.accountMaxFailures : rules.ipMaxFailures;
+  const lockMs = (failures: number, max: number) =>
+    Math.min(rules.baseLockMs * 2 ** (Math.floor(failures / max) - 1), rules.maxLockMs);
+  const keysOf = (who: Guesser) => [...(who.email ? [accountKey(who.email)] : []), ipKey(who.ip)];
+
+  /** Locks the rows, refuses (ttl in seconds) or counts the check in flight. */
+  async function reserve(keys: string[]): Promise<void> {
     const now = clock.now();
-    const windowStart = new Date(now.getTime() - THROTTLE_RULES.windowMs);
-    const failures = await repo.recordFailure(key, now, windowStart);
-    if (failures % max === 0) {
-      await repo.lock(key, new Date(now.getTime() + lockMs(failures, max)), now);
-    }
+    const windowStart = now.getTime() - rules.windowMs;
+    const ttl = await repo.updateThrottles(keys, now, (rows) => {
+      const fresh = rows.map((row) =>
+        row.windowStartedAt.getTime() < windowStart && !isLocked(row, now)
+          ? { ...row, failures: 0, pending: 0, windowStartedAt: now }
+          : row,
+      );
+      const lockedUntil = Math.max(0, ...fresh.map((r) => r.lockedUntil?.getTime() ?? 0));
+      if (lockedUntil > now.getTime()) {
+        return { rows: [], result: Math.ceil((lockedUntil - now.getTime()) / 1000) };
+      }
+      // Full: the checks in flight may already reach the next lock; wait for them to settle.
+      const full = fresh.some((row) => {
+        const max = maxOf(row.key);
+        const nextLock = (Math.floor(row.failures / max) + 1) * max;
+        return row.failures + row.pending >= nextLock;
+      });
+      if (full) return { rows: [], result: 1 };
+      return { rows: fresh.map((row) => ({ ...row, pending: row.pending + 1 })), result: 0 };
+    });
+    if (ttl > 0) throw new ThrottledError(ttl);
+  }
+
+  /** Ends a reserved check: a failure counts (and may lock), a success forgets the account. */
+  async function settle(keys: string[], verdict: Verdict): Promise<void> {
+    const now = clock.now();
+    await repo.updateThrottles(keys, now, (rows) => ({
+      result: undefined,
+      rows: rows.map((row): ThrottleRow => {
+        const pending = Math.max(0, row.pending - 1);
+        if (verdict === 'success') {
+          return row.key.startsWith('account:')
+            ? { ...row, pending, failures: 0, lockedUntil: null }
+            : { ...row, pending };
+        }
+        const failures = row.failures + 1;
+        const max = maxOf(row.key);
+        if (failures % max !== 0) return { ...row, pending, failures };
+        // The window restarts with the lock, so a persistent guesser's next lock doubles.
+        return {
+          ...row,
+          pending,
+          failures,
+          windowStartedAt: now,
+          lockedUntil: new Date(now.getTime() + lockMs(failures, max)),
+        };
+      }),
+    }));
   }
 
   return {
-    /** Throws ThrottledError (seconds left, rounded up) when any of the keys is locked. */
-    async assertNotLocked(keys: string[]): Promise<void> {
-      const now = clock.now();
-      const locks = await repo.findLocks(keys, now);
-      const until = Math.max(0, ...locks.map((l) => l.lockedUntil?.getTime() ?? 0));
-      if (until > now.getTime())
-        throw new ThrottledError(Math.ceil((until - now.getTime()) / 1000));
-    },
-    async recordFailure(email: string, ip: string): Promise<void> {
-      await fail(accountKey(email), THROTTLE_RULES.accountMaxFailures);
-      await fail(ipKey(ip), THROTTLE_RULES.ipMaxFailures);
-    },
-    /** A successful login forgets the account's failures (not the IP's). */
-    async recordSuccess(email: string): Promise<void> {
-      await repo.clear(accountKey(email));
+    /**
+     * Runs `verify` only if neither the account nor the address is locked or full, and counts
+     * its outcome. Throws ThrottledError (429 with ttl) without calling `verify` otherwise.
+     */
+    async guard<T>(who: Guesser, verify: () => Promise<{ verdict: Verdict; value: T }>) {
+      const keys = keysOf(who);
+      await reserve(keys);
+      let verdict: Verdict = 'failure';
+      try {
+        const outcome = await verify();
+        verdict = outcome.verdict;
+        return outcome.value;
+      } finally {
+        await settle(keys, verdict);
+      }
     },
   };
 }
-export type LoginThrottle = ReturnType<typeof loginThrottle>;
+export type SecretThrottle = ReturnType<typeof secretThrottle>;
+
+function isLocked(row: ThrottleRow, now: Date): boolean {
+  return row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime();
+}

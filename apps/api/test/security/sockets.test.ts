@@ -1,0 +1,215 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@munegu/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { installAdapter } from '../../src/realtime/adapter.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createMember, PASSWORD, signIn } from '../helpers/accounts.js';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * A socket lives no longer than the login it was opened with: logout, suspension, a password
+ * change and deletion cut it within a second, on whichever instance holds it; a recovered
+ * reconnection authenticates again; foreign origins and floods are refused.
+ */
+const embedded = inject('dbMode') === 'embedded';
+const clients: Client[] = [];
+
+function open(base: string, token: string, headers: Record<string, string> = {}) {
+  const socket: Client = connect(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    extraHeaders: headers,
+    reconnectionDelay: 50,
+  });
+  clients.push(socket);
+  return new Promise<Client>((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.disconnect();
+      reject(err);
+    });
+  });
+}
+
+/** Resolves with the milliseconds it took the server to cut the socket (fails after 1 s). */
+function cutWithin(socket: Client, ms = 1000): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('socket toujours connecté')), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      if (reason === 'io server disconnect') resolve(Date.now() - started);
+      else reject(new Error(`déconnexion inattendue : ${reason}`));
+    });
+  });
+}
+
+const logout = (t: TestApp, cookie: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    headers: { cookie: `session_id=${cookie}` },
+  });
+
+afterAll(() => {
+  for (const c of clients) c.disconnect();
+});
+
+describe('one instance', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        SOCKET_EVENTS_PER_10S: '20',
+        SOCKET_MAX_VIOLATIONS: '2',
+        SOCKET_REVALIDATE_SECONDS: '1',
+      },
+    });
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('cuts the socket of a login within a second of its logout', async () => {
+    const member = await createMember(t.db);
+    const { token, cookie } = await signIn(t, member.email);
+    const socket = await open(url, token);
+    const cut = cutWithin(socket);
+    expect((await logout(t, cookie)).statusCode).toBe(204);
+    await cut;
+  });
+
+  it('cuts the other logins’ sockets on a password change, and keeps the caller’s', async () => {
+    const member = await createMember(t.db);
+    const mine = await signIn(t, member.email);
+    const other = await signIn(t, member.email);
+    const kept = await open(url, mine.token);
+    const ended = await open(url, other.token);
+    const cut = cutWithin(ended);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/password',
+      headers: { authorization: `Bearer ${mine.token}` },
+      payload: { oldPassword: PASSWORD, newPassword: 'Nouveau1922!' },
+    });
+    expect(res.statusCode).toBe(200);
+    await cut;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(kept.connected).toBe(true);
+  });
+
+  it('cuts every socket of a suspended member within a second', async () => {
+    const member = await createMember(t.db);
+    const socket = await open(url, (await signIn(t, member.email)).token);
+    const cut = cutWithin(socket);
+    expect(await t.app.accounts.suspend(member.id)).toBe(true);
+    await cut;
+    // Neither a new login nor the old token opens a socket again.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: member.email, password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('cuts, at the next sweep, a socket whose login was ended outside the API', async () => {
+    const member = await createMember(t.db);
+    const socket = await open(url, (await signIn(t, member.email)).token);
+    const cut = cutWithin(socket, 2500);
+    // An operator's SQL: nothing in the API is told.
+    await t.db.user.update({ where: { id: member.id }, data: { status: 'SUSPENDED' } });
+    await cut;
+  });
+
+  it('authenticates a recovered reconnection again', async () => {
+    const member = await createMember(t.db);
+    const { token, cookie } = await signIn(t, member.email);
+    const socket = await open(url, token);
+    const refused = new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    // The network drops; the login ends meanwhile; the client tries to recover its session.
+    socket.io.engine.close();
+    await logout(t, cookie);
+    expect((await refused).message).toBe('Vous devez être connecté.');
+    expect(socket.connected).toBe(false);
+  });
+
+  it('refuses a foreign Origin and accepts the app’s own', async () => {
+    const member = await createMember(t.db);
+    const { token } = await signIn(t, member.email);
+    await expect(open(url, token, { Origin: 'https://evil.example' })).rejects.toThrow();
+    const own = await open(url, token, { Origin: 'http://localhost:3000' });
+    expect(own.connected).toBe(true);
+  });
+
+  it('drops a flood of events and cuts its sender, and the server stays up', async () => {
+    const a = await createMember(t.db);
+    const b = await createMember(t.db);
+    const ta = (await signIn(t, a.email)).token;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/send',
+      headers: { authorization: `Bearer ${ta}` },
+      payload: { toUserId: b.id, content: 'Salut' },
+    });
+    const conversationId = sent.json().conversationId as number;
+    const flooder = await open(url, ta);
+    const receiver = await open(url, (await signIn(t, b.email)).token);
+    let relayed = 0;
+    receiver.on('typing', () => relayed++);
+    const cut = cutWithin(flooder, 3000);
+    for (let i = 0; i < 1000; i++) flooder.emit('typing', { conversationId });
+    await cut;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(relayed).toBeLessThanOrEqual(20);
+    expect(receiver.connected).toBe(true);
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(embedded)('two instances (PostgreSQL adapter)', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let secondUrl: string;
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    // One secret, as replicas of one deployment share it.
+    const env = { JWT_SECRET: 'a-shared-secret-of-at-least-32-characters' };
+    first = await createTestApp({ env });
+    second = await createTestApp({ database: first.database, env });
+    for (const t of [first, second])
+      closers.push(
+        await installAdapter(t.app.io, { kind: 'postgres', databaseUrl: first.database.url }),
+      );
+    await first.app.listen({ port: 0, host: '127.0.0.1' });
+    secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    // The adapters open their LISTEN connections asynchronously.
+    await new Promise((r) => setTimeout(r, 500));
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await second?.app.close();
+    await first?.app.close();
+    await first?.database.drop();
+  });
+
+  it('cuts a socket held by the other instance on logout and on suspension', async () => {
+    const member = await createMember(first.db);
+    const one = await signIn(first, member.email);
+    const socket = await open(secondUrl, one.token);
+    const cutOnLogout = cutWithin(socket);
+    await logout(first, one.cookie);
+    await cutOnLogout;
+
+    const two = await signIn(first, member.email);
+    const again = await open(secondUrl, two.token);
+    const cutOnSuspension = cutWithin(again);
+    await first.app.accounts.suspend(member.id);
+    await cutOnSuspension;
+  });
+});
