@@ -27,7 +27,11 @@ import { referenceRepository } from './modules/reference/reference.repository.js
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { referenceService } from './modules/reference/reference.service.js';
 import { dbPlugin } from './plugins/db.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import {
+  cleanInputValidator,
+  errorHandlerPlugin,
+  preRoutingErrors,
+} from './plugins/error-handler.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -137,8 +141,9 @@ export async function buildApp(deps: AppDeps) {
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...preRoutingErrors,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(cleanInputValidator(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = deps.clock ?? systemClock;

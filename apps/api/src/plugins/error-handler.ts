@@ -1,5 +1,8 @@
-import type { ErrorBody } from '@munegu/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { BAD_TEXT_MESSAGE, findUncleanText, type ErrorBody } from '@munegu/shared';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify/types/schema.js';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
 
@@ -23,6 +26,70 @@ function validationBody(items: ValidationItem[], context: string | undefined): E
   }));
   return { message: errors[0]?.message ?? 'Requête invalide.', code: 'VALIDATION', errors };
 }
+
+/**
+ * Wraps the zod validator of every route: before the route's own schema, any string of the
+ * body, query or params holding NUL, another control character (tab and line breaks aside) or
+ * a lone surrogate is a 400 at its path with one French message. PostgreSQL refuses U+0000 in
+ * text, so such bytes must never reach a query, whatever a route's schema says.
+ */
+export function cleanInputValidator<S>(inner: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+  return (route) => {
+    const validate = inner(route);
+    return (data: unknown) => {
+      const path = findUncleanText(data);
+      if (path === null) return validate(data);
+      const issue: FastifySchemaValidationError = {
+        keyword: 'text',
+        instancePath: `/${path.join('/')}`,
+        schemaPath: '#/text',
+        params: {},
+        message: BAD_TEXT_MESSAGE,
+      };
+      return { error: [issue] };
+    };
+  };
+}
+
+const json = (message: string, code: ErrorBody['code']) =>
+  JSON.stringify({ message, code } satisfies ErrorBody);
+
+/**
+ * Errors Fastify meets before routing, in the one JSON format: a URL that cannot be decoded
+ * (FST_ERR_BAD_URL) and the like go through `frameworkErrors`; what Node's HTTP parser refuses
+ * on the raw socket (431 headers too large, 400 malformed request) through `clientErrorHandler`.
+ */
+export const preRoutingErrors: Pick<
+  FastifyServerOptions,
+  'frameworkErrors' | 'clientErrorHandler'
+> = {
+  frameworkErrors: (error, _request, reply) => {
+    const notFound = error.code === 'FST_ERR_NOT_FOUND';
+    const raw = reply as unknown as {
+      code(status: number): { type(t: string): { send(body: string): void } };
+    };
+    raw
+      .code(notFound ? 404 : 400)
+      .type('application/json; charset=utf-8')
+      .send(
+        notFound
+          ? json('Ressource introuvable.', 'NOT_FOUND')
+          : json('Adresse de la requête invalide.', 'VALIDATION'),
+      );
+  },
+  clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = tooLarge
+      ? json('En-têtes de la requête trop volumineux.', 'VALIDATION')
+      : json('Requête invalide.', 'VALIDATION');
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  },
+};
 
 /**
  * Maps every error to the client body in one place: AppError → its status and message;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { isSafeText } from './common.js';
+import { text } from './text.js';
 
 /**
  * Account schemas of spec sections 3 and 5, used by the API's validation and by the web forms.
@@ -173,7 +174,7 @@ export const emailAddressSchema = z
 export const resendConfirmationSchema = z.object({ email: emailAddressSchema });
 
 /** GET /users/check-username?username= */
-export const checkUsernameQuerySchema = z.object({ username: z.string().trim().min(1).max(30) });
+export const checkUsernameQuerySchema = z.object({ username: text().trim().min(1).max(30) });
 
 /**
  * Birth date of the forgot-password form: 'DD/MM/YYYY' as typed, or ISO 'YYYY-MM-DD' (what a
@@ -211,7 +212,7 @@ export const resetNewPasswordSchema = z
 
 /** POST /users/reset-password. */
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1).max(128),
+  token: text().min(1).max(128),
   newPassword: resetNewPasswordSchema,
 });
 
@@ -228,7 +229,7 @@ export const resetPasswordFormSchema = z
  * and answers { valid, stopType }; type 'reset' checks a new-password link and answers { valid }.
  */
 export const checkTokenQuerySchema = z.object({
-  token: z.string().min(1).max(128),
+  token: text().min(1).max(128),
   type: z.enum(['stop', 'reset']).default('stop'),
 });
 export const STOP_TYPES = ['promo', 'application'] as const;
@@ -240,7 +241,7 @@ export const checkTokenResponseSchema = z.object({
 
 /** POST /users/stop-notif. */
 export const stopNotifSchema = z.object({
-  token: z.string().min(1).max(128),
+  token: text().min(1).max(128),
   confirm: z.boolean(),
 });
 export const stopNotifResponseSchema = z.object({

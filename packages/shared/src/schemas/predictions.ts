@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LIMITS } from '../limits.js';
 import { isSafeText } from './common.js';
 
@@ -87,7 +88,7 @@ export type PointsResponse = z.infer<typeof pointsResponseSchema>;
  * or numeric id as a string or number: pseudos always contain a letter, so digits mean an id.
  */
 export const mesPronosInputSchema = z.object({
-  publicId: z.union([z.string().trim().min(1).max(30), z.number().int().positive()]),
+  publicId: z.union([text().trim().min(1).max(30), z.number().int().positive()]),
 });
 export type MesPronosInput = z.infer<typeof mesPronosInputSchema>;
 
@@ -143,7 +144,7 @@ export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 export const leaderboardQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(100),
   offset: z.coerce.number().int().min(0).default(0),
-  q: z.string().trim().max(30).optional(),
+  q: text().trim().max(30).optional(),
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 export const leaderboardResponseSchema = z.object({
@@ -166,7 +167,7 @@ export const journeeRankingParamsSchema = z.object({
   journee: z.coerce.number().int().min(1).max(99),
 });
 export const journeeRankingQuerySchema = z.object({
-  season: z.string().max(9).optional(),
+  season: text().max(9).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

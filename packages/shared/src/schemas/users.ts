@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from '../limits.js';
 import { isSafeText } from './common.js';
+import { text } from './text.js';
 import { antennaSchema } from './reference.js';
 
 /**
@@ -163,7 +164,7 @@ export const updateProfileResponseSchema = z.object({
 });
 
 export const usernameParamSchema = z.object({
-  username: z.string().trim().min(1, USER_MESSAGES.notFound).max(30, USER_MESSAGES.notFound),
+  username: text().trim().min(1, USER_MESSAGES.notFound).max(30, USER_MESSAGES.notFound),
 });
 
 /** GET /users/search?q=: at least 2 characters (spec sections 5 and 9). */
@@ -190,7 +191,7 @@ export const departementResponseSchema = z.object({
 /** Avatar file names as the API writes them: '<userId>-<random>.webp'; nothing else is served. */
 export const AVATAR_FILE = /^\d{1,10}-[A-Za-z0-9_-]{8,64}\.webp$/;
 /** Any string up to 100 characters: names not matching AVATAR_FILE are a 404, like unknown ones. */
-export const avatarFileParamSchema = z.object({ file: z.string().max(100) });
+export const avatarFileParamSchema = z.object({ file: text().max(100) });
 
 /** GET /users/avatar/{file}: the fallback when the static image fails to load. */
 export const avatarDataSchema = z.object({

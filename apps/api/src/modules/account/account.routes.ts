@@ -1,4 +1,5 @@
 import {
+  text,
   ACCOUNT_MESSAGES,
   checkTokenQuerySchema,
   checkTokenResponseSchema,
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import type { AccountService } from './account.service.js';
 import type { PrivacyService } from './privacy.service.js';
 
-const tokenParams = z.object({ token: z.string().min(1).max(128) });
+const tokenParams = z.object({ token: text().min(1).max(128) });
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
 /** Public account routes: registration, e-mailed links and password reset (spec section 7). */
