@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -97,6 +97,8 @@ declare module 'fastify' {
     mail: MailService;
     /** socket.io at /socket.io (private messages, read receipts, typing). */
     io: RealtimeServer;
+    /** Every route as registered (method, URL, accepted content types), for audits. */
+    routeTable: { method: string; url: string; consumes: string[] }[];
     /** Account status changes (suspension) for operators' tools and the moderation module. */
     accounts: Pick<AccountService, 'suspend'>;
   }
@@ -270,6 +272,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   app.decorate('mail', mail);
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, consumes: [...(route.schema?.consumes ?? [])] });
+  });
   app.decorate('accounts', account);
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { db });

@@ -1,9 +1,9 @@
-import { LIMITS, USER_MESSAGES } from '@munegu/shared';
+import { CLUB_LOGO_MAX_BYTES, LIMITS, MATCH_MESSAGES, USER_MESSAGES } from '@munegu/shared';
 import sharp from 'sharp';
 import { AppError } from './errors.js';
 
 /**
- * Avatar processing. The format is judged by the file's own bytes (magic number, then what
+ * Image uploads. The format is judged by the file's own bytes (magic number, then what
  * libvips reads), never by the name or the declared mime type, which the client controls.
  */
 
@@ -30,15 +30,62 @@ export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
   return null;
 }
 
-const formatError = () => new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarFormat);
+/**
+ * What each kind of upload becomes. Every image upload of the product (avatars, club crests,
+ * news and contest images) goes through `reencodeImage` with one of these: a byte cap applied
+ * while reading (lib/uploads.ts), the format sniffed from the bytes, the pixel cap checked on the
+ * header before any decoding, metadata dropped, re-encoded to WebP by sharp.
+ */
+export interface ImageProfile {
+  maxBytes: number;
+  resize: sharp.ResizeOptions;
+  quality: number;
+  /** French messages of this upload (format refused, too many pixels). */
+  formatMessage: string;
+  pixelsMessage: string;
+}
+
+export const IMAGE_PROFILES = {
+  avatar: {
+    maxBytes: 5 * 1024 * 1024,
+    resize: { width: LIMITS.avatar.maxWidth, withoutEnlargement: true },
+    quality: LIMITS.avatar.webpQuality,
+    formatMessage: USER_MESSAGES.avatarFormat,
+    pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
+  },
+  clubLogo: {
+    maxBytes: CLUB_LOGO_MAX_BYTES,
+    resize: { width: 512, height: 512, fit: 'inside', withoutEnlargement: true },
+    quality: 90,
+    formatMessage: MATCH_MESSAGES.logoFormat,
+    pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
+  },
+  news: {
+    maxBytes: 8 * 1024 * 1024,
+    resize: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
+    quality: 82,
+    formatMessage: USER_MESSAGES.avatarFormat,
+    pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
+  },
+  contest: {
+    maxBytes: 8 * 1024 * 1024,
+    resize: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
+    quality: 82,
+    formatMessage: USER_MESSAGES.avatarFormat,
+    pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
+  },
+} satisfies Record<string, ImageProfile>;
+export type ImageProfileName = keyof typeof IMAGE_PROFILES;
 
 /**
- * PNG/JPEG/WebP bytes → a WebP at most 600 px wide (never enlarged), quality 80, turned upright
- * from its EXIF orientation, with every metadata block dropped (sharp keeps none unless asked,
- * which also removes GPS positions from phone photos). Throws AppError 415 for anything that is
- * not a readable image of an accepted format, 400 beyond MAX_INPUT_PIXELS.
+ * PNG/JPEG/WebP bytes → WebP per `profile`, turned upright from its EXIF orientation, with
+ * every metadata block dropped (sharp keeps none unless asked, which also removes GPS positions
+ * from phone photos). Throws AppError 415 for anything that is not a readable image of an
+ * accepted format, 400 beyond MAX_INPUT_PIXELS (checked on the header, before decoding).
  */
-export async function toAvatarWebp(bytes: Buffer): Promise<Buffer> {
+export async function reencodeImage(bytes: Buffer, name: ImageProfileName): Promise<Buffer> {
+  const profile: ImageProfile = IMAGE_PROFILES[name];
+  const formatError = () => new AppError('UNSUPPORTED_MEDIA', profile.formatMessage);
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) throw formatError();
   // failOn 'error': a truncated or corrupt file is refused instead of half decoded.
@@ -51,16 +98,18 @@ export async function toAvatarWebp(bytes: Buffer): Promise<Buffer> {
     throw formatError();
   }
   if (meta.format !== sniffed || !meta.width || !meta.height) throw formatError();
-  // metadata() only reads the header; check the declared size before decoding a single pixel.
   if (meta.width * meta.height > MAX_INPUT_PIXELS)
-    throw new AppError('VALIDATION', USER_MESSAGES.avatarTooManyPixels);
+    throw new AppError('VALIDATION', profile.pixelsMessage);
   try {
     return await sharp(bytes, options)
       .rotate()
-      .resize({ width: LIMITS.avatar.maxWidth, withoutEnlargement: true })
-      .webp({ quality: LIMITS.avatar.webpQuality })
+      .resize(profile.resize)
+      .webp({ quality: profile.quality })
       .toBuffer();
   } catch {
     throw formatError();
   }
 }
+
+/** The avatar profile (kept for the avatar tests and callers). */
+export const toAvatarWebp = (bytes: Buffer) => reencodeImage(bytes, 'avatar');

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A solid-colour image made by sharp, so tests need no binary fixtures. */
@@ -32,4 +32,35 @@ export async function makePngBomb(width = 50_000, height = 50_000): Promise<Buff
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
+}
+
+/**
+ * A complete, valid PNG of width×height (1-bit grayscale, all black): every row is really
+ * there, compressed to a few tens of kilobytes. This is the decompression bomb a careless
+ * decoder expands to hundreds of megabytes (16 000 × 16 000 → 256 megapixels).
+ */
+export function makeHugePng(width = 16_000, height = 16_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // grayscale
+  // One filter byte then width/8 bytes per row, streamed through one deflate context.
+  const row = Buffer.alloc(1 + Math.ceil(width / 8));
+  const rows = Buffer.alloc(row.length * height);
+  const idat = deflateSync(rows, { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -2,14 +2,12 @@ import {
   adminClubInputSchema,
   adminClubSchema,
   clubDetailSchema,
-  CLUB_LOGO_MAX_BYTES,
   idParamSchema,
-  MATCH_MESSAGES,
 } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.js';
-import { AppError } from '../../lib/errors.js';
+import { readImageUpload } from '../../lib/uploads.js';
 import type { ClubsService } from './clubs.service.js';
 
 export const clubsRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async (
@@ -81,12 +79,8 @@ export const clubsRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async
       },
     },
     async (req) => {
-      const file = req.isMultipart()
-        ? await req.file({ limits: { fileSize: CLUB_LOGO_MAX_BYTES } })
-        : undefined;
-      if (!file) throw new AppError('UNSUPPORTED_MEDIA', MATCH_MESSAGES.logoFormat);
-      const buffer = await file.toBuffer();
-      return clubs.setLogo(req.params.id, buffer, actor(req));
+      const bytes = await readImageUpload(req, 'clubLogo');
+      return clubs.setLogo(req.params.id, bytes, actor(req));
     },
   );
 };

@@ -2,9 +2,9 @@ import { MATCH_MESSAGES, type AdminClubInput, type ClubDetail } from '@munegu/sh
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Club } from '../../generated/prisma/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { reencodeImage } from '../../lib/images.js';
 import type { ClubsRepository } from './clubs.repository.js';
 
 export function toClubDetail(club: Club): ClubDetail {
@@ -29,9 +29,6 @@ function slugify(nom: string): string {
     .slice(0, 50);
   return base || 'club';
 }
-
-/** Formats sharp may read; SVG is deliberately absent (it can carry scripts). */
-const RASTER_FORMATS = new Set(['png', 'jpeg', 'webp']);
 
 export interface ClubsDeps {
   repo: ClubsRepository;
@@ -94,17 +91,7 @@ export function clubsService({ repo, uploadsDir }: ClubsDeps) {
      */
     async setLogo(id: number, file: Buffer, actor: Actor): Promise<ClubDetail> {
       const club = await existing(id);
-      let webp: Buffer;
-      try {
-        const meta = await sharp(file).metadata();
-        if (!meta.format || !RASTER_FORMATS.has(meta.format)) throw new Error('format');
-        webp = await sharp(file)
-          .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 90 })
-          .toBuffer();
-      } catch {
-        throw new AppError('UNSUPPORTED_MEDIA', MATCH_MESSAGES.logoFormat);
-      }
+      const webp = await reencodeImage(file, 'clubLogo');
       const dir = path.join(uploadsDir, 'clubs');
       await mkdir(dir, { recursive: true });
       const name = `${club.slug}-${randomBytes(4).toString('hex')}.webp`;

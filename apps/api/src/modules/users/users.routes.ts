@@ -15,34 +15,14 @@ import {
   userSearchQuerySchema,
   userSearchResultSchema,
 } from '@munegu/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { readImageUpload } from '../../lib/uploads.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['profil'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const AVATAR_MAX_MB = 5;
-
-/** The multipart field 'file' as bytes; the multipart plugin caps it at 5 MB. */
-async function uploadedFile(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError('VALIDATION', USER_MESSAGES.avatarMissing);
-  const part = await req.file();
-  if (!part || part.fieldname !== 'file')
-    throw new AppError('VALIDATION', USER_MESSAGES.avatarMissing);
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        `Fichier trop volumineux : ${AVATAR_MAX_MB} Mo maximum.`,
-      );
-    throw error;
-  }
-}
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
   app,
@@ -149,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (req) => {
-      const bytes = await uploadedFile(req);
+      const bytes = await readImageUpload(req, 'avatar', USER_MESSAGES.avatarMissing);
       const { profile_picture } = await users.uploadAvatar(callerOf(req).id, bytes);
       return { profile_picture, message: USER_MESSAGES.avatarUpdated };
     },
