@@ -65,6 +65,8 @@ export const preRoutingErrors: Pick<
 > = {
   frameworkErrors: (error, _request, reply) => {
     const notFound = error.code === 'FST_ERR_NOT_FOUND';
+    // The option's reply type is generic over route schemas that do not exist this early;
+    // only its plain status/type/send surface is used.
     const raw = reply as unknown as {
       code(status: number): { type(t: string): { send(body: string): void } };
     };
