@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/client.js';
-import { tokenSigner } from '../src/lib/tokens.js';
+import { hashToken, randomToken, tokenSigner } from '../src/lib/tokens.js';
 import { createUser } from './helpers/factories.js';
 import { adminQuery, databaseUrl, DEFAULT_TEST_PG_URL, uniqueName } from './helpers/database.js';
 
@@ -135,8 +135,19 @@ describe('several API processes on one PostgreSQL', () => {
       const sender = await createUser(db);
       const receiver = await createUser(db);
       const signer = tokenSigner(secret);
-      const sign = (u: { id: number; role: 'UTILISATEUR' }) =>
-        signer.sign({ sub: u.id, role: u.role, sid: randomUUID() }, new Date());
+      // Tokens must name a live login: one session row per signed token.
+      const sign = async (u: { id: number; role: 'UTILISATEUR' }) => {
+        const familyId = randomUUID();
+        await db.session.create({
+          data: {
+            familyId,
+            userId: u.id,
+            tokenHash: hashToken(randomToken()),
+            expiresAt: new Date(Date.now() + 86_400_000),
+          },
+        });
+        return signer.sign({ sub: u.id, role: u.role, sid: familyId }, new Date());
+      };
 
       const socket = connectSocket(second.base, {
         path: '/socket.io',
