@@ -45,6 +45,15 @@ export interface ImageProfile {
   pixelsMessage: string;
 }
 
+/** News and contest visuals: wide images, shown in cards and popups. */
+const NEWS_IMAGE: ImageProfile = {
+  maxBytes: 8 * 1024 * 1024,
+  resize: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
+  quality: 82,
+  formatMessage: USER_MESSAGES.avatarFormat,
+  pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
+};
+
 export const IMAGE_PROFILES = {
   avatar: {
     maxBytes: 5 * 1024 * 1024,
@@ -60,20 +69,8 @@ export const IMAGE_PROFILES = {
     formatMessage: MATCH_MESSAGES.logoFormat,
     pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
   },
-  news: {
-    maxBytes: 8 * 1024 * 1024,
-    resize: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
-    quality: 82,
-    formatMessage: USER_MESSAGES.avatarFormat,
-    pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
-  },
-  contest: {
-    maxBytes: 8 * 1024 * 1024,
-    resize: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
-    quality: 82,
-    formatMessage: USER_MESSAGES.avatarFormat,
-    pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
-  },
+  news: NEWS_IMAGE,
+  contest: NEWS_IMAGE,
 } satisfies Record<string, ImageProfile>;
 export type ImageProfileName = keyof typeof IMAGE_PROFILES;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../test/helpers/auth.js';
+import { bearer, bearerSession } from '../../test/helpers/auth.js';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { createUser } from '../../test/helpers/factories.js';
-import { ACCESS_TOKEN_TTL_SECONDS, hashToken } from '../lib/tokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../lib/tokens.js';
 import { callerOf } from './auth.js';
 
 let t: TestApp;
@@ -74,19 +74,7 @@ describe('auth plugin', () => {
 
   it('stops honouring access tokens of a revoked login at once', async () => {
     const user = await createUser(t.db);
-    const familyId = randomUUID();
-    await t.db.session.create({
-      data: {
-        familyId,
-        userId: user.id,
-        tokenHash: hashToken(randomUUID()),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      },
-    });
-    const token = await t.app.tokens.sign(
-      { sub: user.id, role: user.role, sid: familyId },
-      t.clock.now(),
-    );
+    const { token, familyId } = await bearerSession(t.app, user, t.clock);
     const headers = { authorization: `Bearer ${token}` };
     expect((await t.app.inject({ url: '/api/_test/me', headers })).statusCode).toBe(200);
     await t.db.session.updateMany({ where: { familyId }, data: { revokedAt: new Date() } });

@@ -64,3 +64,16 @@ export function makeHugePng(width = 16_000, height = 16_000): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+export function multipartFile(bytes: Buffer, filename: string, type: string, field = 'file') {
+  const boundary = `----munegu${Math.random().toString(36).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { createClub, createUser } from '../helpers/factories.js';
-import { makeHugePng, makeImage } from '../helpers/images.js';
+import { makeHugePng, makeImage, multipartFile } from '../helpers/images.js';
 
 /**
  * Every image upload goes through one pipeline (lib/images.ts + lib/uploads.ts). The upload
@@ -15,17 +15,7 @@ let admin: { authorization: string };
 let uploadRoutes: string[] = [];
 let clubId: number;
 
-function multipart(bytes: Buffer, filename: string, type: string) {
-  const boundary = `----munegu${Math.random().toString(36).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = multipartFile;
 
 beforeAll(async () => {
   t = await createTestApp();

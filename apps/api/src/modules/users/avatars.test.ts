@@ -7,22 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { makeImage, makeJpegWithExif, makePngBomb } from '../../../test/helpers/images.js';
+import {
+  makeImage,
+  makeJpegWithExif,
+  makePngBomb,
+  multipartFile,
+} from '../../../test/helpers/images.js';
 
 const FORMAT = 'Format de fichier non autorisé. Formats acceptés : PNG, JPG, JPEG, WEBP.';
 
-/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
-function multipart(bytes: Buffer, filename: string, type: string, field = 'file') {
-  const boundary = `----munegu${Math.random().toString(36).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = multipartFile;
 
 describe('avatars', () => {
   let t: TestApp;
