@@ -197,8 +197,9 @@ test('register, confirm, edit the profile, settings, log out, reset the password
   await expect(page.getByRole('button', { name: `Menu du profil de ${m.pseudo}` })).toBeVisible();
 });
 
-test('delete the account: hold, confirm, mailed link, profile gone, login refused', async ({
+test('delete the account: hold, confirm, mailed link, a click, profile gone, login refused', async ({
   page,
+  request,
 }) => {
   test.setTimeout(90_000);
   const m = newMember('bye');
@@ -223,7 +224,16 @@ test('delete the account: hold, confirm, mailed link, profile gone, login refuse
   await page.getByRole('button', { name: 'Fermer' }).click();
 
   const link = await waitForMailLink(m.email, /\/deletion-confirmed\//, { after: before });
+  // Opening the link (as a mail scanner does, scripts included) deletes nothing.
   await page.goto(link);
+  const confirm = page.getByRole('button', { name: 'Supprimer mon compte' });
+  await expect(confirm).toBeVisible();
+  await page.waitForTimeout(1000);
+  const stillThere = await request.post('/api/auth/login', {
+    data: { email: m.email, password: m.password },
+  });
+  expect(stillThere.status()).toBe(200);
+  await confirm.click();
   await expect(page.getByRole('heading', { name: 'Compte supprimé' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Se connecter' })).toBeVisible();
 

@@ -4,7 +4,6 @@ import { api } from '../../lib/api';
 export const accountKeys = {
   all: ['account'] as const,
   personal: () => [...accountKeys.all, 'me-personal'] as const,
-  confirmDelete: (token: string) => [...accountKeys.all, 'confirm-delete', token] as const,
   confirmEmail: (token: string) => [...accountKeys.all, 'confirm-email', token] as const,
   checkToken: (token: string) => [...accountKeys.all, 'check-token', token] as const,
   checkResetToken: (token: string) => [...accountKeys.all, 'check-reset-token', token] as const,

@@ -1,47 +1,72 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
-import { accountApi, accountKeys } from '../api';
+import { accountApi } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import { TokenCard } from '../components/TokenCard';
 
-/** The emailed deletion link: confirms the deletion and signs the user out (spec section 4). */
+/**
+ * The emailed deletion link (spec section 4). Opening it deletes nothing: mail scanners open
+ * links, and some run their scripts, so the account is deleted only when its owner clicks.
+ * Then the member is signed out locally (the account no longer exists).
+ */
 export default function DeletionConfirmedPage() {
   const { token = '' } = useParams();
   const { isAuthenticated, signOutLocally } = useAuth();
-  const query = useQuery({
-    queryKey: accountKeys.confirmDelete(token),
-    queryFn: tokenQuery((signal) => accountApi.confirmDelete(token, signal)),
-    retry: false,
-    staleTime: Infinity,
+  const confirm = useMutation({
+    mutationFn: () => tokenQuery(() => accountApi.confirmDelete(token))({}),
   });
-  const valid = query.data?.valid === true;
+  const valid = confirm.data?.valid === true;
 
   useEffect(() => {
-    // The account no longer exists: forget the local session without calling the API.
     if (valid && isAuthenticated) signOutLocally();
   }, [valid, isAuthenticated, signOutLocally]);
 
-  if (query.isPending) return <LoadingOverlay fullScreen />;
-  if (query.isError) {
+  if (confirm.isError) {
     return (
       <TokenCard status="error" title="Une erreur est survenue.">
         <p>Erreur réseau ou serveur. Veuillez réessayer.</p>
+        <button type="button" className="btn btn--primary" onClick={() => confirm.mutate()}>
+          Réessayer
+        </button>
       </TokenCard>
     );
   }
-  if (!valid) return <Navigate to="/404" replace />;
+  if (confirm.isSuccess && !valid) return <Navigate to="/404" replace />;
+  if (valid) {
+    return (
+      <TokenCard status="success" title="Compte supprimé">
+        <p>
+          Ton compte a bien été supprimé et tes données personnelles ont été anonymisées. Merci
+          d’avoir fait partie de la communauté !
+        </p>
+        <Link to="/" className="btn btn--primary">
+          Retour à l’accueil
+        </Link>
+      </TokenCard>
+    );
+  }
   return (
-    <TokenCard status="success" title="Compte supprimé">
+    <TokenCard status="neutral" title={'Supprimer ton compte\u00a0?'}>
       <p>
-        Ton compte a bien été supprimé et tes données personnelles ont été anonymisées. Merci
-        d’avoir fait partie de la communauté !
+        Ton compte sera supprimé et tes données personnelles anonymisées. Cette action est
+        définitive.
       </p>
-      <Link to="/" className="btn btn--primary">
-        Retour à l’accueil
-      </Link>
+      <div className="token-card__actions">
+        <button
+          type="button"
+          className="btn btn--danger"
+          disabled={confirm.isPending}
+          aria-busy={confirm.isPending}
+          onClick={() => confirm.mutate()}
+        >
+          {confirm.isPending ? 'Suppression...' : 'Supprimer mon compte'}
+        </button>
+        <Link to="/" className="btn btn--outline">
+          Garder mon compte
+        </Link>
+      </div>
     </TokenCard>
   );
 }

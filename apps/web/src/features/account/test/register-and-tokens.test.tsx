@@ -200,7 +200,7 @@ describe('token pages', () => {
     });
   });
 
-  it('deletion link: confirms and signs the member out locally', async () => {
+  it('deletion link: deletes nothing until the member clicks, then signs out locally', async () => {
     const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
     localStorage.setItem(
       'access_token',
@@ -209,8 +209,23 @@ describe('token pages', () => {
     api.reply('GET /api/users/me', 200, { id: 4, username: 'Partant' });
     api.reply('GET /api/users/confirm-delete/tok', 200, { valid: true });
     renderAt('/deletion-confirmed/tok');
+    const button = await screen.findByRole('button', { name: 'Supprimer mon compte' });
+    // Opening the link (as a mail scanner would) calls nothing.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(0);
+    expect(localStorage.getItem('access_token')).not.toBeNull();
+    fireEvent.click(button);
     expect(await screen.findByRole('heading', { name: 'Compte supprimé' })).toBeVisible();
+    expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(1);
     await waitFor(() => expect(localStorage.getItem('access_token')).toBeNull());
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
+  });
+
+  it('deletion link: an unknown link leads to the 404 page after the click', async () => {
+    api.reply('GET /api/users/confirm-delete/old', 404, { message: 'Lien invalide ou expiré.' });
+    renderAt('/deletion-confirmed/old');
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));
+    await waitFor(() => expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Compte supprimé' })).toBeNull();
   });
 });
