@@ -11,6 +11,7 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 interface Service {
   image?: string;
+  profiles?: string[];
   build?: unknown;
   command?: string[];
   ports?: string[];
@@ -32,8 +33,63 @@ function dockerCmd(): string[] {
   return JSON.parse(line!.slice(4)) as string[];
 }
 
+/**
+ * Rules every compose file keeps: a service depends only on services that start with it (no
+ * dependency on a removed service or on one behind a profile it does not share), and a port
+ * is published on every interface only where this table says why.
+ */
+const PUBLIC_PORTS: Record<string, string> = {
+  'docker-compose.yml app 3000:3000': 'the app itself, for members (or for a proxy in front)',
+  'docker-compose.scaled.yml proxy 3000:3000': 'the proxy in front of the replicas',
+};
+
+function checkWiring(file: string, services: Record<string, Service>) {
+  for (const [name, service] of Object.entries(services)) {
+    for (const target of Object.keys(service.depends_on ?? {})) {
+      const dependency = services[target];
+      expect(dependency, `${file}: ${name} dépend de ${target}, absent`).toBeDefined();
+      const theirs = dependency?.profiles ?? [];
+      const mine = service.profiles ?? [];
+      expect(
+        theirs.length === 0 || theirs.some((p) => mine.includes(p)),
+        `${file}: ${name} dépend de ${target}, qui ne démarre qu'avec un profil`,
+      ).toBe(true);
+    }
+    for (const port of service.ports ?? []) {
+      if (port.startsWith('127.0.0.1:')) continue;
+      expect(
+        PUBLIC_PORTS[`${file} ${name} ${port}`],
+        `${file}: ${name} publie ${port}`,
+      ).toBeDefined();
+    }
+  }
+}
+
+describe('compose wiring rules', () => {
+  it('hold for both compose files', () => {
+    const scaled = parse(read('docker-compose.scaled.yml')) as {
+      services: Record<string, Service>;
+    };
+    checkWiring('docker-compose.yml', compose.services);
+    const merged = { ...compose.services };
+    for (const [name, svc] of Object.entries(scaled.services))
+      merged[name] = { ...merged[name], ...svc };
+    checkWiring('docker-compose.scaled.yml', merged);
+  });
+
+  it('catch a dependency on a removed service and a port open on every interface', () => {
+    const withoutPostgres = { app: compose.services.app! };
+    expect(() => checkWiring('docker-compose.yml', withoutPostgres)).toThrow(/absent/);
+    const exposed = {
+      ...compose.services,
+      mailpit: { ...compose.services.mailpit!, ports: ['8025:8025'] },
+    };
+    expect(() => checkWiring('docker-compose.yml', exposed)).toThrow(/publie 8025/);
+  });
+});
+
 describe('docker-compose.yml', () => {
-  it('runs PostgreSQL, Mailpit and the app', () => {
+  it('runs PostgreSQL and the app, Mailpit only behind its profile', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['app', 'mailpit', 'postgres']);
     expect(compose.services.postgres!.image).toMatch(/^postgres:15/);
     expect(compose.services.mailpit!.image).toMatch(/^axllent\/mailpit/);
@@ -46,23 +102,23 @@ describe('docker-compose.yml', () => {
     }
     expect(compose.services.app!.depends_on).toEqual({
       postgres: { condition: 'service_healthy' },
-      mailpit: { condition: 'service_healthy' },
     });
+    expect(compose.services.mailpit!.profiles).toEqual(['mail-catcher']);
     expect(compose.services.app!.healthcheck!.test.join(' ')).toContain('/api/health');
   });
 
   it('publishes the app and the mail UI, and keeps data in named volumes', () => {
     expect(compose.services.app!.ports).toContain('3000:3000');
-    expect(compose.services.mailpit!.ports).toContain('8025:8025');
+    expect(compose.services.mailpit!.ports).toEqual(['127.0.0.1:8025:8025']);
     expect(compose.services.postgres!.volumes).toContain('pgdata:/var/lib/postgresql/data');
     expect(compose.services.app!.volumes).toContain('appdata:/data');
     expect(Object.keys(compose.volumes).sort()).toEqual(['appdata', 'pgdata']);
   });
 
-  it('points the app at the compose database and mail catcher', () => {
+  it('points the app at the compose database, and never at the mail catcher by default', () => {
     const env = compose.services.app!.environment!;
     expect(env.DATABASE_URL).toMatch(/@postgres:5432\/munegu$/);
-    expect(env.SMTP_URL).toContain('smtp://mailpit:1025');
+    expect(env.SMTP_URL).toBe('${SMTP_URL:-}');
     expect(env.JWT_SECRET).toContain(':?');
     expect(env.NODE_ENV).toBe('production');
   });
