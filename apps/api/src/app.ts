@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -280,6 +281,9 @@ export async function buildApp(deps: AppDeps) {
   });
   app.decorate('accounts', account);
   await app.register(errorHandlerPlugin);
+  // JSON answers above 1 kB are compressed (brotli or gzip, as the client accepts); the web
+  // app's assets are compressed once at build time instead (plugins/web.ts).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(dbPlugin, { db });
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https:'),

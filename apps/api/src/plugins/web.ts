@@ -47,6 +47,8 @@ export const webPlugin = fp(
       await app.register(fastifyStatic, {
         root: opts.webDist,
         prefix: '/',
+        // The build writes .br/.gz beside each asset (scripts/precompress.mjs): sent as they are.
+        preCompressed: true,
         // One route per built file (the build does not change while running) instead of a
         // '/*' wildcard, which would swallow unknown /api paths before their scope's 404.
         wildcard: false,
