@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderAt, type FakeApi } from './harness';
 
 let api: FakeApi;
@@ -208,14 +208,44 @@ describe('token pages', () => {
     );
     api.reply('GET /api/users/me', 200, { id: 4, username: 'Partant' });
     api.reply('GET /api/users/confirm-delete/tok', 200, { valid: true });
+    // The API answers only when the test says so, to see the page while the request runs.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const fake = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const response = fake(input, init);
+      if (input.includes('/users/confirm-delete/')) await held;
+      return response;
+    });
     renderAt('/deletion-confirmed/tok');
-    const button = await screen.findByRole('button', { name: 'Supprimer mon compte' });
-    // Opening the link (as a mail scanner would) calls nothing.
-    await new Promise((r) => setTimeout(r, 100));
+    expect(
+      await screen.findByRole('heading', { name: 'Supprimer ton compte\u00a0?' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Ton compte sera supprimé et tes données personnelles anonymisées. Cette action est définitive.',
+      ),
+    ).toBeVisible();
+    const button = screen.getByRole('button', { name: 'Supprimer mon compte' });
+    // Opening the link (as a mail scanner would, scripts included) calls nothing.
+    await new Promise((r) => setTimeout(r, 200));
     expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(0);
     expect(localStorage.getItem('access_token')).not.toBeNull();
+
     fireEvent.click(button);
+    const busy = await screen.findByRole('button', { name: 'Suppression...' });
+    expect(busy).toBeDisabled();
+    fireEvent.click(busy); // a second click while it runs sends nothing more
+    expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(1);
+    answer();
+
     expect(await screen.findByRole('heading', { name: 'Compte supprimé' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Ton compte a bien été supprimé et tes données personnelles ont été anonymisées. Merci d’avoir fait partie de la communauté !',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
     expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(1);
     await waitFor(() => expect(localStorage.getItem('access_token')).toBeNull());
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
@@ -223,9 +253,26 @@ describe('token pages', () => {
 
   it('deletion link: an unknown link leads to the 404 page after the click', async () => {
     api.reply('GET /api/users/confirm-delete/old', 404, { message: 'Lien invalide ou expiré.' });
-    renderAt('/deletion-confirmed/old');
-    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));
-    await waitFor(() => expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(1));
+    const router = renderAt('/deletion-confirmed/old');
+    const button = await screen.findByRole('button', { name: 'Supprimer mon compte' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/deletion-confirmed/old');
+    fireEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Compte supprimé' })).toBeNull();
+  });
+
+  it('deletion link: a network failure after the click says so and offers a retry', async () => {
+    api.reply('GET /api/users/confirm-delete/tok', 'network');
+    renderAt('/deletion-confirmed/tok');
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));
+    expect(await screen.findByRole('heading', { name: 'Une erreur est survenue.' })).toBeVisible();
+    expect(screen.getByText('Erreur réseau ou serveur. Veuillez réessayer.')).toBeVisible();
+    api.reply('GET /api/users/confirm-delete/tok', 200, { valid: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('heading', { name: 'Compte supprimé' })).toBeVisible();
+    expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(2);
   });
 });
