@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import type PgBoss from 'pg-boss';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -37,7 +38,13 @@ import { jobsPlugin } from './plugins/jobs.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonNotFound, webPlugin } from './plugins/web.js';
-import { registerApiRateLimit } from './plugins/rate-limit.js';
+import { registerApiRateLimit } from './plugins/rate-limit/index.js';
+import {
+  databaseCounters,
+  redisCounters,
+  type RateCounters,
+} from './plugins/rate-limit/counters.js';
+import { registerMaintenanceJobs } from './jobs/maintenance.jobs.js';
 import { authPlugin } from './plugins/auth.js';
 import { tokenSigner } from './lib/tokens.js';
 import { callerRepository } from './modules/auth/caller.repository.js';
@@ -119,6 +126,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** socket.io adapter between instances; default 'memory' (one process: embedded, tests). */
   realtimeAdapter?: AdapterKind;
+  /**
+   * Where request-limit counters live: 'memory' (one process: embedded, most tests), else
+   * shared by every instance in PostgreSQL ('postgres') or Redis ('redis'). Default 'memory'.
+   */
+  rateLimitStore?: AdapterKind;
 }
 
 /** Never log credentials, even at debug level. Request bodies are never logged at all. */
@@ -132,6 +144,19 @@ export const LOG_REDACT = [
   '*.token',
   '*.access_token',
 ];
+
+async function rateCounters(
+  kind: AdapterKind,
+  db: Db,
+  redisUrl: string | undefined,
+): Promise<RateCounters | undefined> {
+  if (kind === 'postgres') return databaseCounters(db);
+  if (kind === 'redis') {
+    if (!redisUrl) throw new Error('REDIS_URL manquant pour les compteurs de limite de débit');
+    return redisCounters(redisUrl);
+  }
+  return undefined;
+}
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -272,6 +297,9 @@ export async function buildApp(deps: AppDeps) {
     associationName: config.associationName,
   });
 
+  const counters = await rateCounters(deps.rateLimitStore ?? 'memory', db, config.redisUrl);
+  if (counters) app.addHook('onClose', () => counters.close());
+
   app.decorate('mail', mail);
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
@@ -301,8 +329,9 @@ export async function buildApp(deps: AppDeps) {
       mail,
       options: jobsOptions,
       workers: [
-        (b) => registerAccountJobs(b, privacy, auth, app.log),
-        (b) => registerPredictionJobs(b, reminders, app.log),
+        (b) => registerAccountJobs(b, config.schedules.accounts, privacy, auth, app.log),
+        (b) => registerPredictionJobs(b, config.schedules.reminders, reminders, app.log),
+        ...(counters ? [(b: PgBoss) => registerMaintenanceJobs(b, counters)] : []),
       ],
     });
   else app.decorate('boss', null);
@@ -346,7 +375,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     async (api) => {
       // Every per-route policy of the API hangs on this scope, i.e. on the matched route.
-      await registerApiRateLimit(api, { max: config.rateLimitPerMinute });
+      await registerApiRateLimit(api, {
+        max: config.rateLimitPerMinute,
+        budgets: config.rateBudgets,
+        counters,
+        log: app.log,
+      });
       api.setNotFoundHandler(jsonNotFound);
       // API answers are personal more often than not (profiles, messages, tokens): no cache
       // keeps them unless a route says otherwise (e.g. a public calendar).

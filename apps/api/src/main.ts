@@ -79,13 +79,15 @@ async function main(): Promise<void> {
     log: (message: string) => process.stdout.write(`${message}\n`),
   });
 
+  // Several replicas share socket.io rooms and request-limit counters through Redis, else
+  // through PostgreSQL; the embedded single-process mode keeps both in memory.
+  const shared = embedded ? 'memory' : config.redisUrl ? 'redis' : 'postgres';
   app = await buildApp({
     config,
     db,
     databaseUrl,
-    // Several replicas share socket.io rooms through Redis, else through PostgreSQL; the
-    // embedded single-process mode keeps them in memory.
-    realtimeAdapter: embedded ? 'memory' : config.redisUrl ? 'redis' : 'postgres',
+    realtimeAdapter: shared,
+    rateLimitStore: shared,
   });
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Munegu écoute sur ${config.publicUrl}`);

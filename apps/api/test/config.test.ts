@@ -13,6 +13,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ DEMO_DATA: 'peut-être', DATA_DIR: dataDir() })).toThrow(ConfigError);
   });
 
+  it('reads route budgets and schedules, naming the variable of a bad one', () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      RATE_LIMIT_REGISTRATION: '50/2h',
+      RATE_LIMIT_PASSWORD_RESET_REQUEST: '30/90s',
+      SCHEDULE_ACCOUNTS: '0 4 * * *',
+    });
+    expect(c.rateBudgets.registration).toEqual({ max: 50, timeWindow: 7_200_000 });
+    expect(c.rateBudgets.passwordResetRequest).toEqual({ max: 30, timeWindow: 90_000 });
+    expect(c.rateBudgets.contact).toEqual({ max: 5, timeWindow: 600_000 });
+    expect(c.schedules).toEqual({ accounts: '0 4 * * *', reminders: '*/15 * * * *' });
+    for (const bad of ['10', '10/h', '0/1h', '10/48h', 'dix/1h']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_REGISTRATION: bad })).toThrow(
+        /RATE_LIMIT_REGISTRATION/,
+      );
+    }
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), SCHEDULE_REMINDERS: 'toutes les 15 min' }),
+    ).toThrow(/SCHEDULE_REMINDERS/);
+  });
+
   it('requires a long JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
     expect(() =>

@@ -4,11 +4,28 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from '../lib/paths.js';
 import { DEFAULT_THROTTLE_RULES, type ThrottleRules } from '../modules/auth/throttle.js';
+import {
+  budgetVariable,
+  parseBudget,
+  RATE_BUDGET_DEFAULTS,
+  type RateBudgetName,
+  type RateBudgets,
+} from './rate-budgets.js';
 
 /** Environment booleans: only these spellings, so a typo is an error rather than `false`. */
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Five cron fields (minute hour day month weekday), as pg-boss schedules them. */
+const cron = z
+  .string()
+  .regex(/^\s*[\d*/,-]+(\s+[\d*/,\-A-Za-z]+){4}\s*$/, 'attendu une expression cron à 5 champs');
+
+export interface Schedules {
+  accounts: string;
+  reminders: string;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,6 +61,10 @@ const envSchema = z.object({
   /** Serve the web app's source maps (.map files); off in production by default. */
   SERVE_SOURCE_MAPS: bool.optional(),
   REDIS_URL: z.url().optional(),
+  /** Daily account run (inactivity warnings, anonymisation, expired sessions), Paris time. */
+  SCHEDULE_ACCOUNTS: cron.default('30 3 * * *'),
+  /** Prediction reminders (the service sends each match's reminder once), Paris time. */
+  SCHEDULE_REMINDERS: cron.default('*/15 * * * *'),
   ASSOCIATION_NAME: z.string().min(1).default('Munegu'),
 });
 
@@ -65,6 +86,10 @@ export interface Config {
   /** false, a number of hops, or the proxies' addresses/CIDRs (Fastify's trustProxy). */
   trustProxy: false | number | string[];
   rateLimitPerMinute: number;
+  /** Smaller budgets of the routes that send mail, write files or hash passwords. */
+  rateBudgets: RateBudgets;
+  /** Cron expressions (Europe/Paris) of the scheduled jobs. */
+  schedules: Schedules;
   /** Origins allowed to open a socket: PUBLIC_URL's and the operator's extra ones. */
   socketOrigins: string[];
   socketEventsPer10s: number;
@@ -124,6 +149,23 @@ function parseOrigins(publicUrl: string, extra: string | undefined): string[] {
   return origins;
 }
 
+function parseBudgets(env: NodeJS.ProcessEnv): RateBudgets {
+  const budgets = {} as RateBudgets;
+  for (const [name, fallback] of Object.entries(RATE_BUDGET_DEFAULTS)) {
+    const variable = budgetVariable(name as RateBudgetName);
+    const raw = env[variable] || fallback;
+    const budget = parseBudget(raw);
+    if (!budget) {
+      throw new ConfigError(
+        variable,
+        `: « ${raw} » attendu sous la forme nombre/durée, par ex. 10/1h, 5/15m ou 30/90s (durée ≤ 24h).`,
+      );
+    }
+    budgets[name as RateBudgetName] = budget;
+  }
+  return budgets;
+}
+
 /**
  * Outside production a secret is generated once and kept in DATA_DIR so sessions survive a
  * restart without anyone having to invent a secret to try the product.
@@ -168,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateBudgets: parseBudgets(cleaned),
+    schedules: { accounts: e.SCHEDULE_ACCOUNTS, reminders: e.SCHEDULE_REMINDERS },
     socketOrigins: parseOrigins(publicUrl, e.SOCKET_ALLOWED_ORIGINS),
     socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,
     socketMaxViolations: e.SOCKET_MAX_VIOLATIONS,

@@ -24,8 +24,6 @@ export function createQueue(connectionString: string, log: Pick<FastifyBaseLogge
     max: 2,
     schema: 'pgboss',
     application_name: 'munegu-jobs',
-    // Cron scheduling is not used (the sweeper is a timer), so skip its clock monitor.
-    schedule: false,
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   return boss;

@@ -50,6 +50,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Opens Prisma on another URL than the jobs' (e.g. a dead one, to simulate an outage). */
   prismaUrl?: string;
+  /** Where request-limit counters live (default 'memory', one process). */
+  rateLimitStore?: 'memory' | 'postgres' | 'redis';
   /** Extra routes registered before the app is ready (e.g. one that throws). */
   routes?: (app: App) => void;
 }
@@ -89,6 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     mailTransport: mail,
     jobs: options.jobs ?? false,
+    rateLimitStore: options.rateLimitStore,
     logger: false,
   });
   options.routes?.(app);

@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/users',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: app.rateBudgets.registration },
       schema: {
         tags: ['account'],
         summary: 'Inscription (compte PENDING + mail de confirmation)',
@@ -73,7 +73,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/users/request-password-reset',
     {
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { rateLimit: app.rateBudgets.passwordResetRequest },
       schema: {
         tags: ['account'],
         summary: 'Mot de passe oublié (birthDate : JJ/MM/AAAA ou AAAA-MM-JJ)',
@@ -90,7 +90,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/users/reset-password',
     {
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { rateLimit: app.rateBudgets.passwordReset },
       schema: {
         tags: ['account'],
         body: resetPasswordSchema,

@@ -49,7 +49,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     '/users/me/email',
     {
       ...auth,
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { rateLimit: app.rateBudgets.emailChange },
       schema: {
         tags: ['settings'],
         summary: 'Changement d’adresse : lien à la nouvelle, avis à l’ancienne, déconnexion',
@@ -83,7 +83,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     '/users/me/password',
     {
       ...auth,
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { rateLimit: app.rateBudgets.passwordChange },
       schema: {
         tags: ['settings'],
         summary: 'Nouveau mot de passe ; les sessions des autres appareils sont fermées',
@@ -105,7 +105,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     '/users/me/request-delete',
     {
       ...auth,
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { rateLimit: app.rateBudgets.deletionRequest },
       schema: {
         tags: ['settings'],
         summary: 'Envoie le lien de confirmation de suppression du compte',
@@ -122,7 +122,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     '/users/me/export',
     {
       ...auth,
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: app.rateBudgets.dataExport },
       schema: {
         tags: ['settings'],
         summary: 'Toutes mes données personnelles (fichier JSON)',

@@ -124,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/resend-confirmation',
     {
       // Each call may send a mail: a small per-IP budget.
-      config: { rateLimit: { max: 3, timeWindow: '15 minutes' } },
+      config: { rateLimit: app.rateBudgets.confirmationResend },
       schema: {
         tags: ['auth'],
         summary: 'Renvoyer le mail de confirmation (même réponse que le compte existe ou non)',

@@ -15,7 +15,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
     '/contact',
     {
       // Each message lands in the association's mailbox: a tight per-IP budget against spam.
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { rateLimit: app.rateBudgets.contact },
       schema: {
         tags: ['contact'],
         summary: "Envoyer un message à l'association",

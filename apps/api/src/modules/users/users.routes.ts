@@ -114,7 +114,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       ...member,
       // Decoding images costs CPU: a per-IP budget well above any honest use.
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { rateLimit: app.rateBudgets.avatarUpload },
       schema: {
         tags,
         summary: 'Changer ma photo de profil (multipart, champ file)',

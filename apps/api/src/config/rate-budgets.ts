@@ -1,0 +1,56 @@
+/**
+ * Request budgets per address: the global one over every API route, and smaller ones for the
+ * routes that send mail, write files or cost a password hash. Each is an environment variable
+ * `RATE_LIMIT_<NAME>` written `max/window` (window in s, m or h: `10/1h`, `5/15m`), so an
+ * operator can raise the registration budget for a supporters' meeting on one Wi-Fi without a
+ * release. The README's limits table lists the same names and defaults.
+ */
+export interface RateBudget {
+  max: number;
+  /** Window in milliseconds (@fastify/rate-limit's `timeWindow`). */
+  timeWindow: number;
+}
+
+export const RATE_BUDGET_DEFAULTS = {
+  /** POST /users. */
+  registration: '10/1h',
+  /** POST /auth/resend-confirmation. */
+  confirmationResend: '3/15m',
+  /** POST /users/request-password-reset. */
+  passwordResetRequest: '5/15m',
+  /** POST /users/reset-password. */
+  passwordReset: '10/15m',
+  /** PATCH /users/me/email. */
+  emailChange: '5/15m',
+  /** PATCH /users/me/password. */
+  passwordChange: '10/15m',
+  /** PATCH /users/me/request-delete. */
+  deletionRequest: '5/15m',
+  /** GET /users/me/export. */
+  dataExport: '10/1h',
+  /** POST /users/upload-profile-picture. */
+  avatarUpload: '20/10m',
+  /** POST /contact. */
+  contact: '5/10m',
+} as const;
+
+export type RateBudgetName = keyof typeof RATE_BUDGET_DEFAULTS;
+export type RateBudgets = Record<RateBudgetName, RateBudget>;
+
+/** registration → RATE_LIMIT_REGISTRATION, passwordResetRequest → RATE_LIMIT_PASSWORD_RESET_REQUEST. */
+export function budgetVariable(name: RateBudgetName): string {
+  return `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+const BUDGET = /^(\d{1,7})\s*\/\s*(\d{1,5})\s*([smh])$/;
+
+/** `10/1h` → { max: 10, timeWindow: 3 600 000 }; null when the text is not a budget. */
+export function parseBudget(text: string): RateBudget | null {
+  const match = BUDGET.exec(text.trim());
+  if (!match) return null;
+  const max = Number(match[1]);
+  const timeWindow = Number(match[2]) * UNIT_MS[match[3] as keyof typeof UNIT_MS];
+  if (max < 1 || timeWindow < 1_000 || timeWindow > 24 * UNIT_MS.h) return null;
+  return { max, timeWindow };
+}
