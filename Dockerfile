@@ -3,10 +3,11 @@
 # dependencies only. The container applies pending migrations at start (apps/api/src/main.ts)
 # before it listens, so `docker compose up` on a new volume gives a ready database.
 
-ARG NODE_VERSION=20.20
+# Node 26, the newest LTS line (the code also runs on Node 20 and 22+, see package.json engines).
+ARG NODE_VERSION=26
 ARG PNPM_VERSION=10.34.8
 
-FROM node:${NODE_VERSION}-bookworm-slim AS base
+FROM node:${NODE_VERSION}-trixie-slim AS base
 ARG PNPM_VERSION
 ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true
 RUN npm install -g pnpm@${PNPM_VERSION}
@@ -28,9 +29,14 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 COPY e2e/package.json e2e/
-RUN pnpm install --frozen-lockfile --prod --filter munegu --filter @munegu/api --filter @munegu/shared
+RUN pnpm install --frozen-lockfile --prod --filter munegu --filter @munegu/api --filter @munegu/shared \
+  # TypeScript arrives only as the Prisma packages' optional peer (the lockfile links the root's
+  # dev copy); nothing runs it at run time. PGlite is a dev dependency: DATABASE_URL is required
+  # in production (apps/api/src/config/env.ts).
+  && rm -rf node_modules/.pnpm/typescript@* node_modules/.pnpm/node_modules/typescript \
+  && ! ls -d node_modules/.pnpm/@electric-sql+pglite* 2>/dev/null
 
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-trixie-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules

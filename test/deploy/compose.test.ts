@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { environmentVariables } from '../../apps/api/src/config/env.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -144,6 +145,18 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/HEALTHCHECK .*\n.*\/api\/health/);
   });
 
+  it('builds on the newest Node LTS and keeps tests, docs, benchmarks and uploads out', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_VERSION=26$/m);
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    for (const entry of ['e2e/*', 'test', 'apps/api/test', 'docs', 'bench', '**/uploads', '.env']) {
+      expect(ignored, entry).toContain(entry);
+    }
+    // The workspace's manifests stay: the lockfile install needs every package.json.
+    expect(ignored).toContain('!e2e/package.json');
+  });
+
   it('copies files that exist in the repository', () => {
     const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)]
       .flatMap((m) => m[1]!.split(' '))
@@ -154,6 +167,15 @@ describe('Dockerfile', () => {
 });
 
 describe('.env.example', () => {
+  it('documents every variable the app reads, and the README every limit', () => {
+    const example = read('.env.example');
+    const readme = read('README.md');
+    for (const name of environmentVariables()) {
+      expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+      if (/^(RATE_LIMIT|AUTH_|SOCKET_|SCHEDULE_)/.test(name)) expect(readme, name).toContain(name);
+    }
+  });
+
   it('documents every variable the compose file reads', () => {
     const example = read('.env.example');
     const used = new Set([...read('docker-compose.yml').matchAll(/\$\{(\w+)/g)].map((m) => m[1]!));
@@ -189,7 +211,11 @@ describe('docker-compose.scaled.yml', () => {
     expect(scaled.services.proxy!.volumes).toContain(
       './deploy/nginx.conf:/etc/nginx/nginx.conf:ro',
     );
-    expect(nginx).toMatch(/server app:3000;/);
+    // Re-resolved while running: a recreated replica changes address.
+    expect(nginx).toMatch(/resolver 127\.0\.0\.11 valid=\d+s/);
+    expect(nginx).toMatch(/zone munegu \d+k;\s*server app:3000 resolve;/);
+    const [, major, minor] = /nginx:(\d+)\.(\d+)/.exec(String(scaled.services.proxy!.image))!;
+    expect(Number(major) * 100 + Number(minor)).toBeGreaterThanOrEqual(127);
     expect(nginx).toMatch(/proxy_set_header Upgrade \$http_upgrade;/);
     expect(nginx).not.toMatch(/ip_hash|sticky/);
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { createDb, type Db } from './db/client.js';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
+import type { EmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './seed/index.js';
 
@@ -66,6 +66,9 @@ async function main(): Promise<void> {
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
+    // Loaded only here: PGlite is a development dependency, absent from the production image
+    // (which requires DATABASE_URL, see config/env.ts).
+    const { startEmbeddedDatabase } = await import('./db/embedded.js');
     embedded = await startEmbeddedDatabase(path.join(config.dataDir, 'pglite'));
     databaseUrl = embedded.url;
     process.stdout.write(`Base embarquée (PGlite) : ${path.join(config.dataDir, 'pglite')}\n`);

@@ -34,6 +34,14 @@ describe('configuration', () => {
     ).toThrow(/SCHEDULE_REMINDERS/);
   });
 
+  it('requires a PostgreSQL DATABASE_URL in production (no embedded database there)', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() };
+    expect(() => loadConfig(prod)).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ ...prod, DATABASE_URL: 'postgresql://u@db:5432/munegu' }).databaseUrl).toBe(
+      'postgresql://u@db:5432/munegu',
+    );
+  });
+
   it('requires a long JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
     expect(() =>

@@ -120,14 +120,19 @@ describe('start command', () => {
 });
 
 describe('several API processes on one PostgreSQL', () => {
-  it('delivers a message posted to the first process to a socket on the second', async () => {
+  it('delivers a message posted to one process to a socket on the other, and shares request budgets', async () => {
     const name = uniqueName('munegu_multi');
     await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     toDrop.push(name);
     const url = databaseUrl(adminUrl, name);
     // Same secret for both processes, as replicas of one deployment share JWT_SECRET.
     const secret = randomUUID() + randomUUID();
-    const env = { DATABASE_URL: url, JWT_SECRET: secret, REDIS_URL: '' };
+    const env = {
+      DATABASE_URL: url,
+      JWT_SECRET: secret,
+      REDIS_URL: '',
+      RATE_LIMIT_CONTACT: '3/10m',
+    };
     const first = await start(env);
     const second = await start(env);
     const db = createDb({ connectionString: url, max: 2 });
@@ -182,6 +187,20 @@ describe('several API processes on one PostgreSQL', () => {
       } finally {
         socket.disconnect();
       }
+
+      // One request budget for both processes (counters in PostgreSQL), as the operator set it.
+      const contact = (base: string) =>
+        fetch(`${base}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+      const statuses = [];
+      for (const base of [first.base, second.base, first.base, second.base])
+        statuses.push((await contact(base)).status);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      const limited = (await (await contact(first.base)).json()) as { ttl: number };
+      expect(limited.ttl).toBeGreaterThan(500);
     } finally {
       await db.$disconnect();
       expect(await stop(first.child)).toBe(0);

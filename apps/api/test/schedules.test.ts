@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_INACTIVITY } from '../src/jobs/account.jobs.js';
+import { RATE_COUNTERS_PURGE } from '../src/jobs/maintenance.jobs.js';
 import { PREDICTION_REMINDERS } from '../src/jobs/predictions.jobs.js';
 import { createTestApp, FAST_JOBS, type TestApp } from './helpers/app.js';
 
@@ -13,8 +14,14 @@ describe('schedules', () => {
   let second: TestApp;
   beforeAll(async () => {
     const env = { SCHEDULE_ACCOUNTS: '15 4 * * *' };
-    first = await createTestApp({ jobs: FAST_JOBS, env });
-    second = await createTestApp({ jobs: FAST_JOBS, env, database: first.database });
+    const rateLimitStore = 'postgres';
+    first = await createTestApp({ jobs: FAST_JOBS, env, rateLimitStore });
+    second = await createTestApp({
+      jobs: FAST_JOBS,
+      env,
+      rateLimitStore,
+      database: first.database,
+    });
   });
   afterAll(async () => {
     await second.close();
@@ -33,5 +40,23 @@ describe('schedules', () => {
       cron: '*/15 * * * *',
       timezone: 'Europe/Paris',
     });
+    expect(byName.get(RATE_COUNTERS_PURGE)).toMatchObject({ timezone: 'Europe/Paris' });
+  });
+
+  it('purges finished rate-limit windows and keeps running ones', async () => {
+    await first.db.$executeRaw`INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES
+      ('api:192.0.2.10', 4, now() - interval '1 minute'),
+      ('api:192.0.2.11', 2, now() + interval '1 minute')`;
+    await first.app.boss!.send(RATE_COUNTERS_PURGE, {});
+    await expect
+      .poll(
+        async () =>
+          (
+            await first.db.$queryRaw<{ key: string }[]>`
+            SELECT key FROM rate_limit_counters WHERE key LIKE 'api:192.0.2.1_'`
+          ).map((r) => r.key),
+        { timeout: 15_000, interval: 250 },
+      )
+      .toEqual(['api:192.0.2.11']);
   });
 });

@@ -68,6 +68,14 @@ const envSchema = z.object({
   ASSOCIATION_NAME: z.string().min(1).default('Munegu'),
 });
 
+/** Every variable the app reads, for the documentation checks (test/deploy). */
+export function environmentVariables(): string[] {
+  const budgets = Object.keys(RATE_BUDGET_DEFAULTS).map((name) =>
+    budgetVariable(name as RateBudgetName),
+  );
+  return [...Object.keys(envSchema.shape), ...budgets];
+}
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -191,6 +199,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('JWT_SECRET', 'est obligatoire en production (au moins 32 caractères).');
+  }
+  // The embedded database is for trying the product on one machine; production data lives in
+  // a real PostgreSQL, and the production image does not even ship PGlite.
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_URL',
+      'est obligatoire en production (postgresql://utilisateur:mot-de-passe@hôte:5432/base).',
+    );
   }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

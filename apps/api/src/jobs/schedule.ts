@@ -19,5 +19,5 @@ export async function scheduleJob(
 ): Promise<void> {
   await boss.createQueue(name, { name, policy: 'standard' });
   await boss.work(name, { batchSize: 1 }, handler);
-  await boss.schedule(name, cron, {}, { tz: SCHEDULE_TIMEZONE, retryLimit: options.retryLimit });
+  await boss.schedule(name, cron, {}, { tz: SCHEDULE_TIMEZONE, ...options });
 }

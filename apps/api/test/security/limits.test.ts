@@ -117,7 +117,12 @@ describe('source maps of the web app', () => {
   }
 
   it('are not served in production unless the operator asks for them', async () => {
-    const env = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), WEB_DIST: webBuild() };
+    const env = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgresql://u@127.0.0.1:5432/db',
+      WEB_DIST: webBuild(),
+    };
     const prod = await createTestApp({ env });
     try {
       const map = await prod.app.inject({ url: '/assets/index-abc.js.map' });
