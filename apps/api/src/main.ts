@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
     process.stdout.write(`Base embarquée (PGlite) : ${path.join(config.dataDir, 'pglite')}\n`);
   }
-  await migrate(databaseUrl);
+  await migrate(databaseUrl, { exclusive: !embedded });
   // PGlite runs every query on one session: a larger pool would only queue.
   db = createDb({ connectionString: databaseUrl, max: embedded ? 1 : 10 });
   const { demoAccounts } = await seed(db, {

@@ -4,12 +4,14 @@
 // migration (or a hand-edited migration) fails here with the differing lines.
 // Needs PostgreSQL at TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.js';
 
 const run = promisify(execFile);
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -108,6 +110,7 @@ function schemaDiff(migrated: string[], expected: string[]): string[] {
 
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const MIGRATED = `munegu_test_migrated_${suffix}`;
+const RACED = `munegu_test_raced_${suffix}`;
 const EXPECTED = `munegu_test_expected_${suffix}`;
 
 describe('prisma migrations', () => {
@@ -115,6 +118,7 @@ describe('prisma migrations', () => {
     await withClient(ADMIN_URL, async (c) => {
       await c.query(`CREATE DATABASE "${MIGRATED}"`);
       await c.query(`CREATE DATABASE "${EXPECTED}"`);
+      await c.query(`CREATE DATABASE "${RACED}"`);
     });
   }, 60_000);
 
@@ -122,6 +126,7 @@ describe('prisma migrations', () => {
     await withClient(ADMIN_URL, async (c) => {
       await c.query(`DROP DATABASE IF EXISTS "${MIGRATED}" WITH (FORCE)`);
       await c.query(`DROP DATABASE IF EXISTS "${EXPECTED}" WITH (FORCE)`);
+      await c.query(`DROP DATABASE IF EXISTS "${RACED}" WITH (FORCE)`);
     });
   }, 60_000);
 
@@ -149,5 +154,28 @@ describe('prisma migrations', () => {
       `schema.prisma and prisma/migrations disagree; write the missing migration with ` +
         `\`pnpm db:migration <name>\`:\n${diff.join('\n')}`,
     ).toEqual([]);
+  }, 120_000);
+
+  it('apply once when two instances start on one empty database at the same time', async () => {
+    // What two replicas of an upgrade do at start (src/main.ts): the second waits for the
+    // first's lock, however long the migrations take, then finds nothing left to apply.
+    await Promise.all([
+      migrate(urlFor(RACED), { exclusive: true }),
+      migrate(urlFor(RACED), { exclusive: true }),
+    ]);
+    const migrations = readdirSync(path.join(REPO_ROOT, 'prisma', 'migrations'), {
+      withFileTypes: true,
+    }).filter((d) => d.isDirectory()).length;
+    const rows = await withClient(
+      urlFor(RACED),
+      async (c) =>
+        (
+          await c.query<{ n: number; failed: number }>(
+            `SELECT count(*)::int AS n, count(*) FILTER (WHERE finished_at IS NULL)::int AS failed
+           FROM _prisma_migrations`,
+          )
+        ).rows[0],
+    );
+    expect(rows).toEqual({ n: migrations, failed: 0 });
   }, 120_000);
 });
