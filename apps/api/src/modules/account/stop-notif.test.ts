@@ -58,7 +58,9 @@ describe('registration mail through a real SMTP server', () => {
 });
 
 describe('daily account job', () => {
-  it('is queued by pg-boss at start and completes', async () => {
+  it('completes when its schedule fires (the cron tick sends one job)', async () => {
+    // What pg-boss's cron does at SCHEDULE_ACCOUNTS (test/schedules.test.ts checks the cron).
+    await t.app.boss!.send('account.inactivity', {});
     const done = await waitFor(async () => {
       const rows = await t.db.$queryRaw<{ state: string }[]>`
         SELECT state FROM pgboss.job WHERE name = 'account.inactivity'`;
