@@ -14,3 +14,4 @@ export * from './schemas/predictions.js';
 export * from './schemas/settings.js';
 export * from './schemas/messages.js';
 export * from './realtime.js';
+export * from './endpoints/index.js';

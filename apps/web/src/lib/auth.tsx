@@ -11,7 +11,7 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@munegu/shared';
-import { ABORTED, api, refreshAccessToken } from './api';
+import { ABORTED, call, refreshAccessToken } from './api';
 import { getToken, isExpiringWithin, onTokenChange, setToken } from './token';
 
 /** GET /users/me (spec section 3, user profile): the fields the shell relies on. */
@@ -54,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const loadUser = useCallback(async () => {
     try {
-      const me = await api.get<CurrentUser>('/users/me');
+      const me = await call('GET /users/me');
       if (me === ABORTED || !mounted.current) return;
       setUser(me ?? null);
       setStatus(me ? 'authenticated' : 'anonymous');
@@ -139,7 +139,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/auth/logout');
+      await call('POST /auth/logout');
     } catch {
       // Signing out locally is what matters; the server session expires on its own.
     }

@@ -248,3 +248,12 @@ export const stopNotifResponseSchema = z.object({
   type: z.enum(STOP_TYPES),
   message: z.string(),
 });
+
+/** An e-mailed link's token in a path (/users/confirm-email/:token …). */
+export const tokenParamSchema = z.object({ token: text().min(1).max(128) });
+/** GET /users/check-username. */
+export const usernameTakenSchema = z.object({ taken: z.boolean() });
+/** GET /users/check-reset-token/:token. */
+export const tokenValiditySchema = z.object({ valid: z.boolean() });
+/** GET /users/confirm-delete/:token: a live deletion link (else 404). */
+export const deletionLinkSchema = z.object({ valid: z.literal(true) });

@@ -15,3 +15,9 @@ export function safeText(message: string) {
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
 export const matchIdQuerySchema = z.object({ match_id: z.coerce.number().int().positive() });
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/** GET /health: the process answers, and whether the database does. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+});

@@ -68,3 +68,8 @@ export const REPORT_SECTIONS = ['profil', 'covoiturage', 'message', 'actualite']
 /** A French department: code without 'FR-' ('01'..'95', '2A', '2B', '971'..'976') and name. */
 export const departmentSchema = z.object({ code: z.string(), name: z.string() });
 export type Department = z.infer<typeof departmentSchema>;
+
+/** GET /motifs-signalement/:section. */
+export const reportSectionParamSchema = z.object({
+  section: z.enum(REPORT_SECTIONS, { error: 'Section inconnue.' }),
+});

@@ -1,17 +1,10 @@
-import {
-  ACCOUNT_MESSAGES,
-  accessTokenResponseSchema,
-  errorBodySchema,
-  LIMITS,
-  loginSchema,
-  messageResponseSchema,
-  resendConfirmationSchema,
-} from '@munegu/shared';
+import { ACCOUNT_MESSAGES, errorBodySchema, LIMITS } from '@munegu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import type { AccountService } from '../account/account.service.js';
 import { SESSION_TTL_MS, type AuthService, type ClientMeta } from './auth.service.js';
+import { endpoint } from '../../lib/endpoint.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -63,40 +56,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     if (actual !== allowedOrigin) throw new AppError('FORBIDDEN', 'Origine de la requête refusée.');
   };
 
-  app.post(
-    '/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Connexion (cookie session_id + jeton d’accès de 15 minutes)',
-        body: loginSchema,
-        response: {
-          200: accessTokenResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          429: errorBodySchema,
-        },
+  app.route({
+    ...endpoint('POST /auth/login', {
+      tags: ['auth'],
+      summary: 'Connexion (cookie session_id + jeton d’accès de 15 minutes)',
+      errors: {
+        400: errorBodySchema,
+        401: errorBodySchema,
+        403: errorBodySchema,
+        429: errorBodySchema,
       },
-    },
-    async (req, reply) => {
+    }),
+    handler: async (req, reply) => {
       const signed = await auth.login(req.body, clientMeta(req));
       setCookie(reply, signed.sessionToken);
       return { access_token: signed.accessToken };
     },
-  );
+  });
 
-  app.post(
-    '/auth/refresh',
-    {
-      preHandler: sameOrigin,
-      schema: {
-        tags: ['auth'],
-        summary: 'Nouveau jeton d’accès depuis le cookie session_id (rotation)',
-        response: { 200: accessTokenResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/refresh', {
+      tags: ['auth'],
+      summary: 'Nouveau jeton d’accès depuis le cookie session_id (rotation)',
+      errors: { 401: errorBodySchema, 403: errorBodySchema },
+    }),
+    preHandler: sameOrigin,
+    handler: async (req, reply) => {
       const result = await auth.refresh(req.cookies[COOKIE], clientMeta(req));
       if (!result.ok) {
         if (result.clearCookie) clearCookie(reply);
@@ -105,36 +90,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       setCookie(reply, result.sessionToken);
       return { access_token: result.accessToken };
     },
-  );
+  });
 
-  app.post(
-    '/auth/logout',
-    {
-      preHandler: sameOrigin,
-      schema: { tags: ['auth'], summary: 'Déconnexion (204, cookie effacé)' },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpoint('POST /auth/logout', {
+      tags: ['auth'],
+      summary: 'Déconnexion (204, cookie effacé)',
+    }),
+    preHandler: sameOrigin,
+    handler: async (req, reply) => {
       await auth.logout(req.cookies[COOKIE]);
       clearCookie(reply);
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.post(
-    '/auth/resend-confirmation',
-    {
-      // Each call may send a mail: a small per-IP budget.
-      config: { rateLimit: app.rateBudgets.confirmationResend },
-      schema: {
-        tags: ['auth'],
-        summary: 'Renvoyer le mail de confirmation (même réponse que le compte existe ou non)',
-        body: resendConfirmationSchema,
-        response: { 200: messageResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpoint('POST /auth/resend-confirmation', {
+      tags: ['auth'],
+      summary: 'Renvoyer le mail de confirmation (même réponse que le compte existe ou non)',
+      errors: { 400: errorBodySchema, 429: errorBodySchema },
+    }),
+    // Each call may send a mail: a small per-IP budget.
+    config: { rateLimit: app.rateBudgets.confirmationResend },
+    handler: async (req) => {
       await account.resendConfirmation(req.body.email);
       return { message: ACCOUNT_MESSAGES.resent };
     },
-  );
+  });
 };

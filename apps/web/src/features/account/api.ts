@@ -1,6 +1,6 @@
-import { api } from '../../lib/api';
+import { call, type BodyOf } from '../../lib/api';
 
-/** Account endpoints of spec section 7 (the accounts issue completes the server side). */
+/** Account endpoints of spec section 7: sign-in, registration and the e-mailed links. */
 export const accountKeys = {
   all: ['account'] as const,
   personal: () => [...accountKeys.all, 'me-personal'] as const,
@@ -10,34 +10,24 @@ export const accountKeys = {
 };
 
 export const accountApi = {
-  login: (body: { email: string; password: string }) =>
-    api.post<{ access_token: string }>('/auth/login', body),
+  login: (body: BodyOf<'POST /auth/login'>) => call('POST /auth/login', { body }),
   resendConfirmation: (email: string) =>
-    api.post<{ message?: string }>('/auth/resend-confirmation', { email }),
-  register: (body: unknown) => api.post<{ message?: string }>('/users', body),
+    call('POST /auth/resend-confirmation', { body: { email } }),
+  register: (body: BodyOf<'POST /users'>) => call('POST /users', { body }),
   checkUsername: (username: string, signal?: AbortSignal) =>
-    api.get<{ taken: boolean }>(`/users/check-username?username=${encodeURIComponent(username)}`, {
-      signal,
-    }),
-  requestPasswordReset: (body: { email: string; birthDate: string }) =>
-    api.post<{ message?: string }>('/users/request-password-reset', body),
-  resetPassword: (body: { token: string; newPassword: string }) =>
-    api.post<{ message?: string }>('/users/reset-password', body),
+    call('GET /users/check-username', { query: { username }, signal }),
+  requestPasswordReset: (body: BodyOf<'POST /users/request-password-reset'>) =>
+    call('POST /users/request-password-reset', { body }),
+  resetPassword: (body: BodyOf<'POST /users/reset-password'>) =>
+    call('POST /users/reset-password', { body }),
   confirmDelete: (token: string, signal?: AbortSignal) =>
-    api.get<{ valid: boolean }>(`/users/confirm-delete/${encodeURIComponent(token)}`, { signal }),
+    call('GET /users/confirm-delete/:token', { params: { token }, signal }),
   confirmEmail: (token: string, signal?: AbortSignal) =>
-    api.get<{ message?: string }>(`/users/confirm-email/${encodeURIComponent(token)}`, { signal }),
+    call('GET /users/confirm-email/:token', { params: { token }, signal }),
   checkToken: (token: string, signal?: AbortSignal) =>
-    api.get<{ valid: boolean; stopType?: 'promo' | 'application' }>(
-      `/users/check-token?token=${encodeURIComponent(token)}`,
-      { signal },
-    ),
+    call('GET /users/check-token', { query: { token }, signal }),
   /** The new-password page checks its link before showing the form (spec section 4). */
   checkResetToken: (token: string, signal?: AbortSignal) =>
-    api.get<{ valid: boolean }>(
-      `/users/check-token?token=${encodeURIComponent(token)}&type=reset`,
-      { signal },
-    ),
-  stopNotif: (body: { token: string; confirm: boolean }) =>
-    api.post<{ type?: string; message?: string }>('/users/stop-notif', body),
+    call('GET /users/check-token', { query: { token, type: 'reset' }, signal }),
+  stopNotif: (body: BodyOf<'POST /users/stop-notif'>) => call('POST /users/stop-notif', { body }),
 };

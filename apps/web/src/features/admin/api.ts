@@ -1,15 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminClubInput,
-  AdminMatch,
   AdminMatchInput,
-  ClubDetail,
-  ImportResult,
-  LeagueRow,
   LeagueTableInput,
   MatchScoreInput,
 } from '@munegu/shared';
-import { api, getJson, unwrap } from '../../lib/api';
+import { call, query, unwrap } from '../../lib/api';
 import { matchKeys } from '../matches/api';
 import { pronoKeys } from '../prono/api';
 
@@ -45,7 +41,7 @@ function useRefreshAll() {
 export function useAdminMatches(season: string) {
   return useQuery({
     queryKey: adminKeys.matches(season),
-    queryFn: getJson<AdminMatch[]>(`/admin/matchs?season=${encodeURIComponent(season)}`),
+    queryFn: query('GET /admin/matchs', { query: { season } }),
     select: (rows) => (Array.isArray(rows) ? [...rows].sort((a, b) => a.journee - b.journee) : []),
   });
 }
@@ -56,8 +52,8 @@ export function useSaveMatch() {
     mutationFn: async ({ id, input }: { id: number | null; input: AdminMatchInput }) =>
       unwrap(
         id === null
-          ? await api.post<AdminMatch>('/admin/matchs', input)
-          : await api.put<AdminMatch>(`/admin/matchs/${id}`, input),
+          ? await call('POST /admin/matchs', { body: input })
+          : await call('PUT /admin/matchs/:id', { params: { id }, body: input }),
       ),
     onSuccess: refresh,
   });
@@ -66,7 +62,8 @@ export function useSaveMatch() {
 export function useDeleteMatch() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: async (id: number) => unwrap(await api.delete<unknown>(`/admin/matchs/${id}`)),
+    mutationFn: async (id: number) =>
+      unwrap(await call('DELETE /admin/matchs/:id', { params: { id } })),
     onSuccess: refresh,
   });
 }
@@ -77,8 +74,8 @@ export function useSaveScore() {
     mutationFn: async ({ id, score }: { id: number; score: MatchScoreInput | null }) =>
       unwrap(
         score === null
-          ? await api.delete<unknown>(`/admin/matchs/${id}/score`)
-          : await api.put<unknown>(`/admin/matchs/${id}/score`, score),
+          ? await call('DELETE /admin/matchs/:id/score', { params: { id } })
+          : await call('PUT /admin/matchs/:id/score', { params: { id }, body: score }),
       ),
     onSuccess: refresh,
   });
@@ -87,7 +84,7 @@ export function useSaveScore() {
 export function useAdminClubs() {
   return useQuery({
     queryKey: adminKeys.clubs(),
-    queryFn: getJson<ClubDetail[]>('/admin/clubs'),
+    queryFn: query('GET /admin/clubs'),
     select: (rows) =>
       Array.isArray(rows) ? [...rows].sort((a, b) => a.nom.localeCompare(b.nom, 'fr')) : [],
   });
@@ -107,13 +104,15 @@ export function useSaveClub() {
     }) => {
       const club = unwrap(
         id === null
-          ? await api.post<ClubDetail>('/admin/clubs', input)
-          : await api.put<ClubDetail>(`/admin/clubs/${id}`, input),
+          ? await call('POST /admin/clubs', { body: input })
+          : await call('PUT /admin/clubs/:id', { params: { id }, body: input }),
       );
       if (!logo) return club;
       const form = new FormData();
       form.append('file', logo);
-      return unwrap(await api.post<ClubDetail>(`/admin/clubs/${club.id}/logo`, form));
+      return unwrap(
+        await call('POST /admin/clubs/:id/logo', { params: { id: club.id }, body: form }),
+      );
     },
     onSuccess: refresh,
   });
@@ -123,7 +122,7 @@ export function useSaveClub() {
 export function useLeagueTableForEdit() {
   return useQuery({
     queryKey: adminKeys.table(),
-    queryFn: getJson<LeagueRow[]>('/classement-ligue1'),
+    queryFn: query('GET /classement-ligue1'),
     select: (rows) =>
       Array.isArray(rows) ? [...rows].sort((a, b) => a.position - b.position) : [],
   });
@@ -133,7 +132,7 @@ export function useSaveLeagueTable() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: async (input: LeagueTableInput) =>
-      unwrap(await api.put<unknown>('/admin/classement', input)),
+      unwrap(await call('PUT /admin/classement', { body: input })),
     onSuccess: refresh,
   });
 }
@@ -147,7 +146,10 @@ export function useImport(kind: ImportKind) {
       const form = new FormData();
       form.append('file', file);
       return unwrap(
-        await api.post<ImportResult>(`/admin/import/${kind}?dryRun=${String(dryRun)}`, form),
+        await call(`POST /admin/import/${kind}`, {
+          query: { dryRun: dryRun ? 'true' : 'false' },
+          body: form,
+        }),
       );
     },
     onSuccess: (result) => {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest } from '@munegu/shared';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export const contactKeys = {
   all: ['contact'] as const,
@@ -11,6 +11,6 @@ export const contactKeys = {
 export function useSendContact() {
   return useMutation({
     mutationKey: contactKeys.send(),
-    mutationFn: (body: ContactRequest) => api.post<{ message: string }>('/contact', body),
+    mutationFn: (body: ContactRequest) => call('POST /contact', { body }),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LeagueRow, Match, PastMatch } from '@munegu/shared';
-import { getJson } from '../../lib/api';
+import type { Match, PastMatch } from '@munegu/shared';
+import { query } from '../../lib/api';
 
 /** Spec section 3, Past match (GET /matchs/anciens). */
 export type { PastMatch };
@@ -16,7 +16,7 @@ export const matchKeys = {
 export function useNextMatches() {
   return useQuery({
     queryKey: matchKeys.next(),
-    queryFn: getJson<Match[]>('/matchs/next'),
+    queryFn: query('GET /matchs/next'),
     select: (matches) =>
       Array.isArray(matches) ? [...matches].sort((a, b) => a.ordre - b.ordre) : [],
   });
@@ -25,7 +25,7 @@ export function useNextMatches() {
 export function usePastMatches() {
   return useQuery({
     queryKey: matchKeys.past(),
-    queryFn: getJson<PastMatch[]>('/matchs/anciens'),
+    queryFn: query('GET /matchs/anciens'),
     select: (matches) => (Array.isArray(matches) ? matches : []),
   });
 }
@@ -33,7 +33,7 @@ export function usePastMatches() {
 export function useLeagueTable() {
   return useQuery({
     queryKey: matchKeys.league(),
-    queryFn: getJson<LeagueRow[]>('/classement-ligue1'),
+    queryFn: query('GET /classement-ligue1'),
     select: (rows) =>
       Array.isArray(rows) ? [...rows].sort((a, b) => a.position - b.position) : [],
     staleTime: 10 * 60_000,

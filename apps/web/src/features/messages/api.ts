@@ -4,9 +4,8 @@ import {
   type ConversationDetail,
   type ConversationListItem,
   type Message,
-  type SendMessageResponse,
 } from '@munegu/shared';
-import { api, apiRequestIfAuthenticated, unwrap } from '../../lib/api';
+import { call, callIfAuthenticated, unwrap } from '../../lib/api';
 
 /** Spec section 3 types, from the shared contract the API validates against. */
 export type Conversation = ConversationListItem;
@@ -29,9 +28,7 @@ export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: messageKeys.unread(),
     queryFn: async ({ signal }) => {
-      const data = unwrap(
-        await apiRequestIfAuthenticated<{ count: number }>('/messages/unread-count', { signal }),
-      );
+      const data = unwrap(await callIfAuthenticated('GET /messages/unread-count', { signal }));
       return typeof data?.count === 'number' ? data.count : 0;
     },
     enabled,
@@ -45,7 +42,7 @@ export function useConversations(enabled: boolean) {
   return useQuery({
     queryKey: messageKeys.conversations(),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<Conversation[]>('/messages/conversations', { signal })) ?? [],
+      unwrap(await call('GET /messages/conversations', { signal })) ?? [],
     enabled,
   });
 }
@@ -54,33 +51,30 @@ export function useConversation(userId: number | undefined) {
   return useQuery({
     queryKey: messageKeys.conversation(userId ?? 0),
     queryFn: async ({ signal }) =>
-      unwrap(
-        await api.get<ConversationDetail>(`/messages/conversation/${userId}`, {
-          signal,
-        }),
-      ),
+      unwrap(await call('GET /messages/conversation/:userId', { params: { userId }, signal })),
     enabled: userId !== undefined,
     retry: false,
   });
 }
 
 export function searchUsers(q: string, signal?: AbortSignal) {
-  return api.get<UserSearchResult[]>(`/users/search?q=${encodeURIComponent(q)}`, { signal });
+  return call('GET /users/search', { query: { q }, signal });
 }
 
 export function sendMessage(toUserId: number, content: string) {
-  return api.post<SendMessageResponse>('/messages/send', { toUserId, content });
+  return call('POST /messages/send', { body: { toUserId, content } });
 }
 
-export const acceptConversation = (id: number) => api.post<unknown>(`/messages/accept/${id}`);
+export const acceptConversation = (id: number) =>
+  call('POST /messages/accept/:conversationId', { params: { conversationId: id } });
 export const markConversationRead = (id: number) =>
-  api.patch<unknown>(`/messages/conversation/${id}/mark-read`);
+  call('PATCH /messages/conversation/:id/mark-read', { params: { id } });
 export const blockConversation = (id: number) =>
-  api.patch<unknown>(`/messages/conversation/${id}/block`);
+  call('PATCH /messages/conversation/:id/block', { params: { id } });
 export const unblockConversation = (id: number) =>
-  api.patch<unknown>(`/messages/conversation/${id}/unblock`);
+  call('PATCH /messages/conversation/:id/unblock', { params: { id } });
 export const loadOlderMessages = (id: number, offset: number) =>
-  api.get<Message[]>(`/messages/conversation/${id}/load-more?offset=${offset}`);
+  call('GET /messages/conversation/:id/load-more', { params: { id }, query: { offset } });
 
 /** Oldest first, each id once: live pushes, sends and older pages may overlap. */
 export function mergeMessages(a: Message[], b: Message[]): Message[] {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsCategory } from '@munegu/shared';
-import { getJson } from '../../lib/api';
+import { getJson, query } from '../../lib/api';
 
 /**
  * Spec section 3, News item and Contest. Typed here until the news API publishes its schemas
@@ -50,7 +50,7 @@ export function useNews() {
 export function useNewsCategories() {
   return useQuery({
     queryKey: newsKeys.categories(),
-    queryFn: getJson<NewsCategory[]>('/categorie-actualite'),
+    queryFn: query('GET /categorie-actualite'),
     select: (list: NewsCategory[]) =>
       asArray(list).filter((c) => c.libelle.toUpperCase() !== 'TOUT'),
     staleTime: 10 * 60_000,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, unwrap, type Aborted } from '../../lib/api';
+import { ApiError, api, call, unwrap, type Aborted, type BodyOf } from '../../lib/api';
 
 /** Spec section 3, User profile: the public fields of GET /users/by-username/{username}. */
 export type PublicProfile = {
@@ -56,7 +56,8 @@ export function useProfile(username: string | undefined) {
     queryFn: async ({ signal }) => {
       try {
         return unwrap(
-          await api.get<PublicProfile>(`/users/by-username/${encodeURIComponent(username ?? '')}`, {
+          await call('GET /users/by-username/:username', {
+            params: { username: username ?? '' },
             signal,
           }),
         );
@@ -97,12 +98,11 @@ export type ProfileUpdate = {
 export type Reason = { id: number; label: string };
 
 export const profileApi = {
-  update: (body: ProfileUpdate) => api.patch<{ message?: string }>('/users/me', body),
-  deleteAvatar: () => api.delete<{ message?: string }>('/users/profile-picture'),
+  update: (body: ProfileUpdate) => call('PATCH /users/me', { body }),
+  deleteAvatar: () => call('DELETE /users/profile-picture'),
   reportReasons: (signal?: AbortSignal) =>
-    api.get<Reason[]>('/motifs-signalement/profil', { signal }),
-  report: (body: { to: number; motifId: number; customReason?: string; section: 'profil' }) =>
-    api.post<{ message?: string }>('/user-signalement', body),
+    call('GET /motifs-signalement/:section', { params: { section: 'profil' }, signal }),
+  report: (body: BodyOf<'POST /user-signalement'>) => call('POST /user-signalement', { body }),
 };
 
 export function useReportReasons(enabled: boolean) {

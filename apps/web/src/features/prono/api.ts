@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, getJson, isApiError, unwrap } from '../../lib/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, isApiError, query, unwrap } from '../../lib/api';
 import type {
   JourneeRanking,
   LeaderboardResponse,
@@ -39,13 +39,13 @@ export const pronoKeys = {
 
 /** The general leaderboard; `q` filters by pseudo on the server without changing ranks. */
 export function useLeaderboard(q = '') {
-  const query = q.trim();
+  const filter = q.trim();
   return useQuery({
-    queryKey: [...pronoKeys.leaderboard(), query],
-    queryFn: getJson<LeaderboardResponse>(
-      `/users/classement-pronos?limit=100${query ? `&q=${encodeURIComponent(query)}` : ''}`,
-    ),
-    placeholderData: (previous) => previous,
+    queryKey: [...pronoKeys.leaderboard(), filter],
+    queryFn: query('GET /users/classement-pronos', {
+      query: { limit: 100, q: filter || undefined },
+    }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -53,7 +53,9 @@ export function useLeaderboard(q = '') {
 export function useJourneeRanking(journee: number | null) {
   return useQuery({
     queryKey: pronoKeys.journee(journee ?? 0),
-    queryFn: getJson<JourneeRanking>(`/users/classement-pronos/journee/${journee ?? 0}`),
+    queryFn: query('GET /users/classement-pronos/journee/:journee', {
+      params: { journee: journee ?? 0 },
+    }),
     enabled: journee !== null,
   });
 }
@@ -73,7 +75,10 @@ export function usePrediction(userId: number | undefined, matchId: number, enabl
     queryFn: async ({ signal }): Promise<Prediction | null> => {
       try {
         return unwrap(
-          await api.get<Prediction>(`/user-pronostic-match/${userId}/${matchId}`, { signal }),
+          await call('GET /user-pronostic-match/:userId/:matchId', {
+            params: { userId, matchId },
+            signal,
+          }),
         );
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
@@ -89,7 +94,7 @@ export function usePoints(matchId: number, enabled: boolean) {
     queryKey: [...pronoKeys.points(), matchId],
     enabled,
     retry: false,
-    queryFn: getJson<PointsResponse>(`/user-pronostic-match/points/prochain?match_id=${matchId}`),
+    queryFn: query('GET /user-pronostic-match/points/prochain', { query: { match_id: matchId } }),
   });
 }
 
@@ -98,10 +103,9 @@ export function useSavePrediction(userId: number | undefined, matchId: number) {
   return useMutation({
     mutationFn: async (scores: Prediction) =>
       unwrap(
-        await api.post<{ message: string }>('/user-pronostic-match', {
-          userId,
-          match_id: matchId,
-          ...scores,
+        await call('POST /user-pronostic-match', {
+          // The popup only offers saving to a signed-in member; the server checks it is them.
+          body: { userId: userId ?? 0, match_id: matchId, ...scores },
         }),
       ),
     onSuccess: (_data, scores) => {
@@ -116,11 +120,10 @@ export function useMesPronos(username: string) {
     queryKey: pronoKeys.mesPronos(username),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.post<MesPronosResponse>(
-          '/user-pronostic-match/mes-pronos',
-          { publicId: username },
-          { signal },
-        ),
+        await call('POST /user-pronostic-match/mes-pronos', {
+          body: { publicId: username },
+          signal,
+        }),
       ),
   });
 }
@@ -144,7 +147,7 @@ export function useMiniLeagues(enabled: boolean) {
   return useQuery({
     queryKey: pronoKeys.leagues(),
     enabled,
-    queryFn: getJson<MiniLeagueSummary[]>('/mini-leagues'),
+    queryFn: query('GET /mini-leagues'),
     select: (rows) => (Array.isArray(rows) ? rows : []),
   });
 }
@@ -153,7 +156,7 @@ export function useMiniLeague(id: number | null) {
   return useQuery({
     queryKey: pronoKeys.league(id ?? 0),
     enabled: id !== null,
-    queryFn: getJson<MiniLeagueDetail>(`/mini-leagues/${id ?? 0}`),
+    queryFn: query('GET /mini-leagues/:id', { params: { id: id ?? 0 } }),
   });
 }
 
@@ -161,7 +164,7 @@ export function useCreateMiniLeague() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) =>
-      unwrap(await api.post<MiniLeagueSummary>('/mini-leagues', { name })),
+      unwrap(await call('POST /mini-leagues', { body: { name } })),
     onSuccess: () => client.invalidateQueries({ queryKey: pronoKeys.leagues() }),
   });
 }
@@ -170,7 +173,7 @@ export function useJoinMiniLeague() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (code: string) =>
-      unwrap(await api.post<MiniLeagueSummary>('/mini-leagues/join', { code })),
+      unwrap(await call('POST /mini-leagues/join', { body: { code } })),
     onSuccess: () => client.invalidateQueries({ queryKey: pronoKeys.leagues() }),
   });
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Antenna, TransportType } from '@munegu/shared';
-import { getJson } from '../../lib/api';
+import { query } from '../../lib/api';
 
 export type Departement = { code: string; name: string };
 
@@ -16,7 +15,7 @@ const LONG = 60 * 60_000;
 export function useDepartements() {
   return useQuery({
     queryKey: referenceKeys.departements(),
-    queryFn: getJson<Departement[]>('/departements'),
+    queryFn: query('GET /departements'),
     select: (list) => (Array.isArray(list) ? list : []),
     staleTime: LONG,
   });
@@ -25,7 +24,7 @@ export function useDepartements() {
 export function useAntennas() {
   return useQuery({
     queryKey: referenceKeys.antennas(),
-    queryFn: getJson<Antenna[]>('/antennes'),
+    queryFn: query('GET /antennes'),
     select: (list) => (Array.isArray(list) ? list : []),
     staleTime: LONG,
   });
@@ -34,7 +33,7 @@ export function useAntennas() {
 export function useTransports() {
   return useQuery({
     queryKey: referenceKeys.transports(),
-    queryFn: getJson<TransportType[]>('/transport'),
+    queryFn: query('GET /transport'),
     select: (list) => (Array.isArray(list) ? list : []),
     staleTime: LONG,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PersonalData } from '@munegu/shared';
-import { api, getJson } from '../../lib/api';
+import { call, query, type BodyOf } from '../../lib/api';
 
 export type { PersonalData };
 
@@ -12,26 +12,22 @@ export const settingsKeys = {
 export function usePersonalData() {
   return useQuery({
     queryKey: settingsKeys.personal(),
-    queryFn: getJson<PersonalData>('/users/me-personal'),
+    queryFn: query('GET /users/me-personal'),
   });
 }
 
-type Message = { message?: string };
-
 /** Spec section 7, the calls of the settings page. */
 export const settingsApi = {
-  updateUsername: (username: string) =>
-    api.patch<Message & { user?: { username?: string } }>('/users/me/parametres', { username }),
+  updateUsername: (username: string) => call('PATCH /users/me/parametres', { body: { username } }),
   updateDepartement: (departement: string) =>
-    api.patch<Message>('/users/me/parametres', { departement }),
-  updateEmail: (body: { email: string; password: string }) =>
-    api.patch<Message>('/users/me/email', body),
-  updateNotifications: (body: { notif_mail_appli: boolean; notif_mail_promo: boolean }) =>
-    api.patch<Message>('/users/me/notifications', body),
-  updatePassword: (body: { oldPassword: string; newPassword: string }) =>
-    api.patch<Message>('/users/me/password', body),
-  requestDelete: () => api.patch<Message>('/users/me/request-delete'),
-  exportData: () => api.get<unknown>('/users/me/export'),
+    call('PATCH /users/me/parametres', { body: { departement } }),
+  updateEmail: (body: BodyOf<'PATCH /users/me/email'>) => call('PATCH /users/me/email', { body }),
+  updateNotifications: (body: BodyOf<'PATCH /users/me/notifications'>) =>
+    call('PATCH /users/me/notifications', { body }),
+  updatePassword: (body: BodyOf<'PATCH /users/me/password'>) =>
+    call('PATCH /users/me/password', { body }),
+  requestDelete: () => call('PATCH /users/me/request-delete'),
+  exportData: () => call('GET /users/me/export'),
 };
 
 /** Saves a JSON value as a file through a temporary link (GET /users/me/export). */

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { healthSchema, idParamSchema, messageResponseSchema } from '../schemas/common.js';
+import { contactRequestSchema } from '../schemas/contact.js';
+import {
+  conversationDetailSchema,
+  conversationIdParamSchema,
+  conversationListSchema,
+  conversationUserParamSchema,
+  loadMoreQuerySchema,
+  messagesPageSchema,
+  sendMessageResponseSchema,
+  sendMessageSchema,
+  unreadCountSchema,
+} from '../schemas/messages.js';
+import {
+  antennaSchema,
+  departmentSchema,
+  newsCategorySchema,
+  reasonSchema,
+  reportSectionParamSchema,
+  transportTypeSchema,
+} from '../schemas/reference.js';
+import { reportRequestSchema } from '../schemas/reports.js';
+import {
+  avatarDataSchema,
+  avatarFileParamSchema,
+  avatarUploadResponseSchema,
+  departementResponseSchema,
+  ownProfileSchema,
+  personalDataSchema,
+  updateProfileResponseSchema,
+  updateProfileSchema,
+  usernameParamSchema,
+  userProfileSchema,
+  userSearchQuerySchema,
+  userSearchResultSchema,
+} from '../schemas/users.js';
+import { defineEndpoints } from './define.js';
+
+/** Spec section 7: profiles, private messages, reports, contact, reference lists, health. */
+export const communityEndpoints = defineEndpoints({
+  'GET /health': { response: healthSchema },
+  'GET /transport': { response: z.array(transportTypeSchema) },
+  'GET /antennes': { response: z.array(antennaSchema) },
+  'GET /categorie-actualite': { response: z.array(newsCategorySchema) },
+  'GET /motifs-annulation': { response: z.array(reasonSchema) },
+  'GET /motifs-exclusion': { response: z.array(reasonSchema) },
+  'GET /motifs-signalement/:section': {
+    params: reportSectionParamSchema,
+    response: z.array(reasonSchema),
+  },
+  'GET /departements': { response: z.array(departmentSchema) },
+  'POST /contact': { body: contactRequestSchema, response: messageResponseSchema },
+  'POST /user-signalement': { body: reportRequestSchema, response: messageResponseSchema },
+
+  'GET /users/me': { response: ownProfileSchema },
+  'GET /users/me-personal': { response: personalDataSchema },
+  'GET /users/by-username/:username': { params: usernameParamSchema, response: userProfileSchema },
+  'GET /users/departement': { response: departementResponseSchema },
+  'PATCH /users/me': { body: updateProfileSchema, response: updateProfileResponseSchema },
+  'GET /users/search': { query: userSearchQuerySchema, response: z.array(userSearchResultSchema) },
+  'POST /users/upload-profile-picture': { upload: true, response: avatarUploadResponseSchema },
+  'DELETE /users/profile-picture': { response: messageResponseSchema },
+  'GET /users/avatar/:file': { params: avatarFileParamSchema, response: avatarDataSchema },
+
+  'GET /messages/unread-count': { response: unreadCountSchema },
+  'GET /messages/conversations': { response: conversationListSchema },
+  'GET /messages/conversation/:userId': {
+    params: conversationUserParamSchema,
+    response: conversationDetailSchema,
+  },
+  'GET /messages/conversation/:id/load-more': {
+    params: idParamSchema,
+    query: loadMoreQuerySchema,
+    response: messagesPageSchema,
+  },
+  'POST /messages/send': { body: sendMessageSchema, response: sendMessageResponseSchema },
+  'POST /messages/accept/:conversationId': {
+    params: conversationIdParamSchema,
+    response: messageResponseSchema,
+  },
+  'PATCH /messages/conversation/:id/mark-read': {
+    params: idParamSchema,
+    response: messageResponseSchema,
+  },
+  'PATCH /messages/conversation/:id/block': {
+    params: idParamSchema,
+    response: messageResponseSchema,
+  },
+  'PATCH /messages/conversation/:id/unblock': {
+    params: idParamSchema,
+    response: messageResponseSchema,
+  },
+} as const);

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API endpoint of spec section 7, keyed `'<METHOD> <path>'` with Fastify's `:param`
+ * syntax. The API registers its route from it (path and schemas) and the web client calls it
+ * by the same key, so a renamed field or a wrong body fails the typecheck on both sides.
+ */
+export interface EndpointSpec {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** JSON body. */
+  body?: z.ZodType;
+  /** multipart/form-data upload (the file is read by the route, not by a schema). */
+  upload?: true;
+  /** The success body; null when the answer is not JSON (a file download, or 204). */
+  response: z.ZodType | null;
+  /** Success status (default 200). */
+  status?: 200 | 201 | 204;
+}
+
+/** Keeps each entry's exact type while checking it is an endpoint. */
+export const defineEndpoints = <const T extends Record<`${HttpMethod} /${string}`, EndpointSpec>>(
+  table: T,
+): T => table;
+
+export function methodOf(key: string): HttpMethod {
+  return key.slice(0, key.indexOf(' ')) as HttpMethod;
+}
+
+export function pathOf(key: string): string {
+  return key.slice(key.indexOf(' ') + 1);
+}

@@ -1,0 +1,13 @@
+import { accountEndpoints } from './accounts.js';
+import { communityEndpoints } from './community.js';
+import { gameEndpoints } from './game.js';
+
+export * from './define.js';
+
+/**
+ * Every API endpoint (spec section 7), relative to /api. A new feature adds its table here;
+ * `apps/api/test/endpoints.test.ts` checks that the API serves exactly these routes.
+ */
+export const endpoints = { ...accountEndpoints, ...gameEndpoints, ...communityEndpoints };
+export type Endpoints = typeof endpoints;
+export type EndpointKey = keyof Endpoints;
