@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ABORTED, ApiError } from '../../../lib/api';
-import { accountApi } from '../api';
+import { ApiError } from '../../../lib/api';
+import { useRequestPasswordReset } from '../mutations';
 import type { z } from 'zod';
 import { passwordResetRequestSchema } from '@munegu/shared';
 import { TextField } from './FormField';
@@ -13,6 +13,7 @@ type Output = z.output<typeof passwordResetRequestSchema>;
 /** Asks for a reset link (email + birth date); the answer never says whether the account exists. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const request = useRequestPasswordReset();
   const {
     register,
     handleSubmit,
@@ -24,7 +25,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
   const onSubmit = async (values: Output) => {
     try {
-      if ((await accountApi.requestPasswordReset(values)) === ABORTED) return;
+      await request.mutateAsync(values);
       setResult({ ok: true, text: 'Si un compte existe, un mail a été envoyé.' });
     } catch (e) {
       setResult({

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, LIMITS, MESSAGES, loginSchema, type LoginInput } from '@munegu/shared';
-import { ABORTED, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { accountApi } from '../api';
+import { useLogin, useResendConfirmation } from '../mutations';
 import { FormField, invalidProps } from './FormField';
 
 type Values = LoginInput;
@@ -14,6 +14,8 @@ type Values = LoginInput;
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const login = useLogin();
+  const resendConfirmation = useResendConfirmation();
   const [error, setError] = useState<string | null>(null);
   const [inactive, setInactive] = useState(false);
   const [waitSeconds, setWaitSeconds] = useState(0);
@@ -40,8 +42,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     setInactive(false);
     setResent(null);
     try {
-      const result = await accountApi.login(values);
-      if (result === ABORTED) return;
+      const result = await login.mutateAsync(values);
       await signIn(result.access_token);
       navigate('/', { replace: true });
     } catch (e) {
@@ -63,7 +64,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const resend = async () => {
     setResent(null);
     try {
-      if ((await accountApi.resendConfirmation(getValues('email'))) === ABORTED) return;
+      await resendConfirmation.mutateAsync(getValues('email'));
       setResent({
         ok: true,
         text: "Mail de confirmation renvoyé ! Plusieurs minutes d'attente peuvent être nécessaires.",

@@ -15,6 +15,7 @@ import { ABORTED, ApiError } from '../../../lib/api';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { useAntennas, useDepartements } from '../../reference/api';
 import { accountApi } from '../api';
+import { useRegister } from '../mutations';
 import { FormField, invalidProps } from './FormField';
 
 type Output = z.output<typeof registrationSchema>;
@@ -47,6 +48,7 @@ type PseudoState = 'idle' | 'checking' | 'free' | 'taken';
 export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const departements = useDepartements();
   const antennas = useAntennas();
+  const registration = useRegister();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pseudo, setPseudo] = useState<PseudoState>('idle');
   const [popup, setPopup] = useState<{ status: 'success' | 'error'; message: string } | null>(null);
@@ -109,7 +111,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
         prenom: capitalizeName(values.prenom),
         nom: values.nom.trim().toUpperCase(),
       };
-      if ((await accountApi.register(body)) === ABORTED) return;
+      await registration.mutateAsync(body);
       reset(DEFAULTS);
       setPseudo('idle');
       setPopup({

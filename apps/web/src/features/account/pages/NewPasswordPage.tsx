@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { ABORTED, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { useResetPassword } from '../mutations';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import type { z } from 'zod';
@@ -33,6 +34,7 @@ export default function NewPasswordPage() {
   const { token = '' } = useParams();
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const reset = useResetPassword();
   const check = useQuery({
     queryKey: accountKeys.checkResetToken(token),
     queryFn: tokenQuery((signal) => accountApi.checkResetToken(token, signal)),
@@ -65,8 +67,7 @@ export default function NewPasswordPage() {
   const onSubmit = async (values: ResetPasswordForm) => {
     setError(null);
     try {
-      if ((await accountApi.resetPassword({ token, newPassword: values.newPassword })) === ABORTED)
-        return;
+      await reset.mutateAsync({ token, newPassword: values.newPassword });
       setDone(true);
     } catch (e) {
       setError(resetError(e));

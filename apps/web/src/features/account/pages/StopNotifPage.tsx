@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { LIMITS } from '@munegu/shared';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { ABORTED, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { useStopNotif } from '../mutations';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import { TokenCard } from '../components/TokenCard';
@@ -19,7 +20,8 @@ export default function StopNotifPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const stop = useStopNotif();
+  const busy = stop.isPending;
   const check = useQuery({
     queryKey: accountKeys.checkToken(token),
     queryFn: tokenQuery((signal) => accountApi.checkToken(token, signal)),
@@ -42,10 +44,8 @@ export default function StopNotifPage() {
       : 'de l’application (rappels de pronostics…)';
 
   const answer = async (confirm: boolean) => {
-    setBusy(true);
     try {
-      const result = await accountApi.stopNotif({ token, confirm });
-      if (result === ABORTED) return;
+      const result = await stop.mutateAsync({ token, confirm });
       setOutcome(
         confirm
           ? {
@@ -63,8 +63,6 @@ export default function StopNotifPage() {
           kind: 'error',
           message: e instanceof ApiError && e.fromServer ? e.message : 'Erreur inconnue',
         });
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderAt, type FakeApi } from './harness';
+import { fakeApi, renderAt, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
 beforeEach(() => {

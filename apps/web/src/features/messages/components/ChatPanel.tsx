@@ -6,19 +6,15 @@ import { MESSAGING_MESSAGES as M, SOCKET_EVENTS, type ConversationDetail } from 
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { ABORTED, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import type { PublicProfile } from '../../profile/api';
+import { addToConversation, messageKeys, useConversation } from '../api';
 import {
-  acceptConversation,
-  addToConversation,
-  blockConversation,
-  markConversationRead,
-  messageKeys,
-  sendMessage,
-  setUnreadDot,
-  unblockConversation,
-  useConversation,
-} from '../api';
+  useBlockConversation,
+  useConversationAction,
+  useMarkRead,
+  useSendMessage,
+} from '../mutations';
 import { acquireSocket, releaseSocket } from '../../../lib/socket';
 import { setActiveChat, useSocketEvent } from '../realtime';
 import { chatState, fill, seenMessageId } from '../rules';
@@ -35,7 +31,12 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
   const navigate = useNavigate();
   const conversation = useConversation(other.id);
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const sendMutation = useSendMessage(other.id);
+  const markReadMutation = useMarkRead(other.id);
+  const accept = useConversationAction(other.id, 'accept');
+  const unblock = useConversationAction(other.id, 'unblock');
+  const blockMutation = useBlockConversation();
+  const busy = accept.isPending || unblock.isPending || blockMutation.isPending;
   const [typing, setTyping] = useState(false);
   const typingTimer = useRef<number | undefined>(undefined);
   const lastTypingEmit = useRef(0);
@@ -51,20 +52,13 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
   }, [other.id]);
 
   // Opening a conversation (and every live message in it) marks it read and clears the dot.
-  const markRead = async (id: number) => {
-    try {
-      await markConversationRead(id);
-      setUnreadDot(qc, other.id, false);
-      await qc.invalidateQueries({ queryKey: messageKeys.unread() });
-    } catch {
-      toast.error(M.readFailed);
-    }
-  };
+  const markRead = (id: number) =>
+    markReadMutation.mutate(id, { onError: () => toast.error(M.readFailed) });
   const markedFor = useRef<number | null>(null);
   useEffect(() => {
     if (conversationId === null || markedFor.current === conversationId) return;
     markedFor.current = conversationId;
-    void markRead(conversationId);
+    markRead(conversationId);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened conversation
   }, [conversationId]);
 
@@ -72,10 +66,12 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
     const mine = event.senderId === me && event.receiverId === other.id;
     const theirs = event.senderId === other.id && event.receiverId === me;
     if (!mine && !theirs) return;
+    // This tab's own sends are already in the cache (useSendMessage): only another tab's are new.
+    if (mine && data?.messages.some((m) => m.id === event.message.id)) return;
     addToConversation(qc, other.id, [{ ...event.message, fromMe: mine }]);
     if (theirs) {
       setTyping(false);
-      void markRead(event.message.conversationId);
+      markRead(event.message.conversationId);
     }
     // A request, an acceptance or a first message changes what the page allows: reload meta.
     if (!meta?.accepted || conversationId === null) void refetch();
@@ -103,49 +99,26 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
     releaseSocket(socket);
   };
 
-  const send = async (content: string) => {
-    try {
-      const sent = await sendMessage(other.id, content);
-      if (sent === ABORTED) return false;
-      if (sent?.message) addToConversation(qc, other.id, [sent.message]);
-      await Promise.all([
-        refetch(),
-        qc.invalidateQueries({ queryKey: messageKeys.conversations() }),
-      ]);
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error, M.invalidContent));
-      return false;
-    }
-  };
+  /** Resolves true when sent (the input is then cleared), false after saying why not. */
+  const send = (content: string) =>
+    sendMutation.mutateAsync(content).then(
+      () => true,
+      (error: unknown) => {
+        toast.error(errorMessage(error, M.invalidContent));
+        return false;
+      },
+    );
 
-  const act = async (run: () => Promise<unknown>, ok: string | null, failed: string) => {
-    setBusy(true);
-    try {
-      await run();
-      if (ok) toast.success(ok);
-      await refetch();
-    } catch {
-      toast.error(failed);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const block = async () => {
+  const block = () => {
     if (conversationId === null) return;
-    setBusy(true);
-    try {
-      await blockConversation(conversationId);
-      setConfirmBlock(false);
-      toast.success(fill(M.youBlocked, other.username));
-      await qc.invalidateQueries({ queryKey: messageKeys.all });
-      navigate('/messages'); // after blocking, the chat is deselected (spec section 4)
-    } catch {
-      toast.error(M.blockFailed);
-    } finally {
-      setBusy(false);
-    }
+    blockMutation.mutate(conversationId, {
+      onSuccess: () => {
+        setConfirmBlock(false);
+        toast.success(fill(M.youBlocked, other.username));
+        navigate('/messages'); // after blocking, the chat is deselected (spec section 4)
+      },
+      onError: () => toast.error(M.blockFailed),
+    });
   };
 
   const state = data && meta ? chatState(meta, data.messages, me) : null;
@@ -191,9 +164,14 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
           state={state}
           name={other.username}
           busy={busy}
-          onAccept={() => act(() => acceptConversation(conversationId), null, M.acceptFailed)}
+          onAccept={() =>
+            accept.mutate(conversationId, { onError: () => toast.error(M.acceptFailed) })
+          }
           onUnblock={() =>
-            act(() => unblockConversation(conversationId), M.unblocked, M.unblockFailed)
+            unblock.mutate(conversationId, {
+              onSuccess: () => toast.success(M.unblocked),
+              onError: () => toast.error(M.unblockFailed),
+            })
           }
         />
       )}
@@ -210,7 +188,7 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
         confirmLabel="Bloquer"
         danger
         busy={busy}
-        onConfirm={() => void block()}
+        onConfirm={block}
         onCancel={() => setConfirmBlock(false)}
       />
     </section>

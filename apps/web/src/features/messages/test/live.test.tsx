@@ -6,7 +6,7 @@ import { routes } from '../../../app/routes';
 import { createQueryClient } from '../../../app/queryClient';
 import { Toaster } from '../../../components/ui/Toaster';
 import { setSocketFactory } from '../../../lib/socket';
-import { fakeApi, signIn, type FakeApi } from '../../account/test/harness';
+import { fakeApi, signIn, type FakeApi } from '../../../test/harness';
 import { fakeSocket, type FakeSocket } from './fakeSocket';
 
 /** Live updates, the sidebar, search and the arrival popup; only fetch and the socket are fake. */

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { USER_MESSAGES } from '@munegu/shared';
-import { ABORTED, errorMessage } from '../../../lib/api';
-import { profileApi } from '../api';
-import { isAcceptedAvatar, uploadAvatar } from '../uploadAvatar';
+import { errorMessage } from '../../../lib/api';
+import { useDeleteAvatar, useUploadAvatar } from '../mutations';
+import { isAcceptedAvatar } from '../uploadAvatar';
 
 type Props = {
   hasPicture: boolean;
@@ -14,9 +14,11 @@ type Props = {
 export function AvatarEditor({ hasPicture, onDone }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const uploading = useUploadAvatar();
+  const deleting = useDeleteAvatar();
+  const busy = uploading.isPending || deleting.isPending;
 
-  const upload = async (file: File | undefined) => {
+  const upload = (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
     // Checked here too so a wrong file is refused before any byte is sent.
@@ -24,30 +26,24 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
       onDone({ ok: false, message: USER_MESSAGES.avatarFormat });
       return;
     }
-    setBusy(true);
     setProgress(0);
-    try {
-      const result = await uploadAvatar(file, setProgress);
-      onDone({ ok: true, message: result.message || USER_MESSAGES.avatarUpdated });
-    } catch (error) {
-      onDone({ ok: false, message: errorMessage(error, 'Une erreur est survenue.') });
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    uploading.mutate(
+      { file, onProgress: setProgress },
+      {
+        onSuccess: (result) =>
+          onDone({ ok: true, message: result.message || USER_MESSAGES.avatarUpdated }),
+        onError: (error) =>
+          onDone({ ok: false, message: errorMessage(error, 'Une erreur est survenue.') }),
+        onSettled: () => setProgress(null),
+      },
+    );
   };
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      if ((await profileApi.deleteAvatar()) === ABORTED) return;
-      onDone({ ok: true, message: USER_MESSAGES.avatarDeleted });
-    } catch {
-      onDone({ ok: false, message: USER_MESSAGES.avatarDeleteFailed });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () =>
+    deleting.mutate(undefined, {
+      onSuccess: () => onDone({ ok: true, message: USER_MESSAGES.avatarDeleted }),
+      onError: () => onDone({ ok: false, message: USER_MESSAGES.avatarDeleteFailed }),
+    });
 
   return (
     <div className="avatar-editor">
@@ -58,7 +54,7 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
         accept=".png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp"
         className="visually-hidden"
         disabled={busy}
-        onChange={(e) => void upload(e.target.files?.[0])}
+        onChange={(e) => upload(e.target.files?.[0])}
       />
       <label htmlFor="avatar-file" className="btn btn--outline btn--small" aria-disabled={busy}>
         Changer ma photo
@@ -68,7 +64,7 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
           type="button"
           className="btn btn--ghost btn--small"
           disabled={busy}
-          onClick={() => void remove()}
+          onClick={remove}
         >
           Supprimer ma photo
         </button>

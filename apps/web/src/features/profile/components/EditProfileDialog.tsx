@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DESCRIPTION_MAX, USER_MESSAGES, updateProfileSchema } from '@munegu/shared';
-import { ABORTED } from '../../../lib/api';
 import { FormField, invalidProps } from '../../account/components/FormField';
 import { useAntennas } from '../../reference/api';
-import { profileApi, type PublicProfile } from '../api';
+import type { PublicProfile } from '../api';
+import { useUpdateProfile } from '../mutations';
 import { AntennaPickerDialog } from './AntennaPickerDialog';
 import '../../../components/ui/Dialog.css';
 
@@ -35,6 +35,7 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
   );
   const [picker, setPicker] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateProfile();
   const {
     register,
     handleSubmit,
@@ -54,13 +55,12 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
   const onSubmit = async (values: z.output<typeof editSchema>) => {
     setFailure(null);
     try {
-      const result = await profileApi.update({
+      await update.mutateAsync({
         description: values.description || null,
         x_username: values.x_username || null,
         insta_username: values.insta_username || null,
         antennes: chosen,
       });
-      if (result === ABORTED) return;
       onSaved(USER_MESSAGES.saved);
     } catch {
       setFailure(USER_MESSAGES.saveFailed);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LIMITS, REPORT_MESSAGES, isOtherReason, reportCustomReasonSchema } from '@munegu/shared';
-import { ABORTED, ApiError } from '../../../lib/api';
-import { profileApi, useReportReasons } from '../api';
+import { ApiError } from '../../../lib/api';
+import { useReportReasons } from '../api';
+import { useReport } from '../mutations';
 import '../../../components/ui/Dialog.css';
 
 /** Spec section 8: a message string, a list joined by commas or a nested message, else the default. */
@@ -41,7 +42,8 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const report = useReport();
+  const busy = report.isPending;
   const motif = reasons.data?.find((r) => r.id === motifId);
   const other = motif ? isOtherReason(motif.label) : false;
 
@@ -55,23 +57,20 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
     setConfirming(true);
   };
 
-  const send = async () => {
+  const send = () => {
     if (!motif) return;
-    setBusy(true);
-    try {
-      const result = await profileApi.report({
+    report.mutate(
+      {
         to: userId,
         motifId: motif.id,
         ...(other ? { customReason: custom.trim() } : {}),
         section: 'profil',
-      });
-      if (result === ABORTED) return;
-      onDone({ ok: true, message: REPORT_MESSAGES.sent });
-    } catch (e) {
-      onDone({ ok: false, message: reportError(e) });
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        onSuccess: () => onDone({ ok: true, message: REPORT_MESSAGES.sent }),
+        onError: (e) => onDone({ ok: false, message: reportError(e) }),
+      },
+    );
   };
 
   if (confirming) {
@@ -89,7 +88,7 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
             type="button"
             className="btn btn--danger"
             disabled={busy}
-            onClick={() => void send()}
+            onClick={send}
           >
             Confirmer
           </button>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Crest } from '../../../components/ui/Crest';
@@ -10,7 +9,6 @@ import { useAuth } from '../../../lib/auth';
 import { formatDate, formatMemberSince } from '../../../lib/dates';
 import {
   isDeletedUsername,
-  profileKeys,
   useProfile,
   useUserStadiumMatches,
   type StadiumEntry,
@@ -40,8 +38,7 @@ function transportLine(entry: StadiumEntry): string {
 
 export default function ProfilePage() {
   const { username = '' } = useParams();
-  const { user, reloadUser } = useAuth();
-  const queryClient = useQueryClient();
+  const { user } = useAuth();
   const profile = useProfile(username);
   const [allTitles, setAllTitles] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -49,13 +46,8 @@ export default function ProfilePage() {
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const stadium = useUserStadiumMatches(profile.data?.id);
 
-  /** After an own change: refresh this page and the navbar's avatar. */
-  const changed = (outcome: { ok: boolean; message: string }) => {
-    setResult(outcome);
-    if (!outcome.ok) return;
-    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-    void reloadUser();
-  };
+  /** After an own change (its mutation refreshed the page and the navbar): say how it went. */
+  const changed = (outcome: { ok: boolean; message: string }) => setResult(outcome);
 
   // Deleted accounts and unknown pseudos are 404s (spec section 2).
   if (isDeletedUsername(username)) return <Navigate to="/404" replace />;

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { ABORTED, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { TextField } from '../../account/components/FormField';
 import { emailFormSchema } from '../schemas';
-import { settingsApi } from '../api';
+import { useUpdateEmail } from '../mutations';
 import { DialogActions, SettingsDialog } from './SettingsDialog';
 
 type Values = z.output<typeof emailFormSchema>;
@@ -27,7 +27,8 @@ export function EmailDialog({
   onChanged: (message: string) => void;
 }) {
   const [pending, setPending] = useState<Values | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateEmail();
+  const busy = update.isPending;
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -39,20 +40,14 @@ export function EmailDialog({
     defaultValues: { email: '', password: '' },
   });
 
-  const send = async () => {
+  const send = () => {
     if (!pending) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      const result = await settingsApi.updateEmail(pending);
-      if (result === ABORTED) return;
-      onChanged('Un email de confirmation vous a été envoyé.');
-    } catch (error) {
-      setFailure(errorMessage(error, 'Erreur lors de la mise à jour'));
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    update.mutate(pending, {
+      onSuccess: () => onChanged('Un email de confirmation vous a été envoyé.'),
+      onError: (error) => setFailure(errorMessage(error, 'Erreur lors de la mise à jour')),
+      onSettled: () => setPending(null),
+    });
   };
 
   return (
@@ -91,7 +86,7 @@ export function EmailDialog({
         title="Changer d’adresse e-mail"
         message={`Confirmer le changement d’adresse e-mail vers ${pending?.email ?? ''} ?`}
         busy={busy}
-        onConfirm={() => void send()}
+        onConfirm={send}
         onCancel={() => setPending(null)}
       />
     </SettingsDialog>

@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { AUTH_MESSAGES } from '@munegu/shared';
 import { ABORTED, errorMessage } from '../../../lib/api';
+import { useUpdateDepartement, useUpdateUsername } from '../mutations';
 import { FormField, invalidProps } from '../../account/components/FormField';
 import { accountApi } from '../../account/api';
 import { useDepartements } from '../../reference/api';
 import { departementFormSchema, pseudoFormSchema } from '../schemas';
-import { settingsApi } from '../api';
 import { DialogActions, SettingsDialog } from './SettingsDialog';
 
 export type Outcome = { ok: boolean; message: string };
@@ -20,6 +20,7 @@ const UPDATE_FAILED = 'Erreur lors de la mise à jour';
 /** Pseudo modal: the settings rule, then availability, then PATCH /users/me/parametres. */
 export function PseudoDialog({ current, ...props }: Props & { current: string }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateUsername();
   const {
     register,
     handleSubmit,
@@ -41,8 +42,7 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
           return;
         }
       }
-      const result = await settingsApi.updateUsername(username);
-      if (result === ABORTED) return;
+      const result = await update.mutateAsync(username);
       props.onDone({ ok: true, message: result?.message || UPDATED });
     } catch (error) {
       setFailure(errorMessage(error, UPDATE_FAILED));
@@ -75,6 +75,7 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
 export function DepartementDialog({ current, ...props }: Props & { current: string }) {
   const departements = useDepartements();
   const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateDepartement();
   const {
     register,
     handleSubmit,
@@ -92,8 +93,7 @@ export function DepartementDialog({ current, ...props }: Props & { current: stri
   const onSubmit = async ({ departement }: z.output<typeof departementFormSchema>) => {
     setFailure(null);
     try {
-      const result = await settingsApi.updateDepartement(departement);
-      if (result === ABORTED) return;
+      const result = await update.mutateAsync(departement);
       props.onDone({ ok: true, message: result?.message || UPDATED });
     } catch (error) {
       setFailure(errorMessage(error, UPDATE_FAILED));

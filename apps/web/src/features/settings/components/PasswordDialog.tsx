@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ABORTED, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { FormField, invalidProps } from '../../account/components/FormField';
 import { passwordFormSchema } from '../schemas';
-import { settingsApi } from '../api';
+import { useUpdatePassword } from '../mutations';
 import { DialogActions, SettingsDialog } from './SettingsDialog';
 
 type Values = z.input<typeof passwordFormSchema>;
@@ -40,6 +40,7 @@ export function PasswordDialog({
     confirm: false,
   });
   const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdatePassword();
   const {
     register,
     handleSubmit,
@@ -53,11 +54,10 @@ export function PasswordDialog({
   const onSubmit = async (values: Values) => {
     setFailure(null);
     try {
-      const result = await settingsApi.updatePassword({
+      await update.mutateAsync({
         oldPassword: values.oldPassword,
         newPassword: values.newPassword,
       });
-      if (result === ABORTED) return;
       onDone('Mot de passe mis à jour');
     } catch (error) {
       setFailure(passwordError(error));

@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useQueryClient } from '@tanstack/react-query';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
-import { ABORTED, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import {
-  downloadJson,
-  settingsApi,
-  settingsKeys,
-  usePersonalData,
-  type PersonalData,
-} from '../api';
+import { downloadJson, usePersonalData, type PersonalData } from '../api';
+import { useExportData, useRequestDelete, useUpdateNotifications } from '../mutations';
 import { HoldToDeleteButton } from '../components/HoldToDeleteButton';
 import { DepartementDialog, PseudoDialog, type Outcome } from '../components/FieldDialogs';
 import { EmailDialog } from '../components/EmailDialog';
@@ -35,30 +29,20 @@ export function formatDepartement(code: string | null | undefined, name?: string
 type Modal = 'username' | 'email' | 'departement' | 'password' | null;
 
 function NotificationsForm({ data }: { data: PersonalData }) {
-  const queryClient = useQueryClient();
   const [appli, setAppli] = useState(data.notif_mail_appli);
   const [promo, setPromo] = useState(data.notif_mail_promo);
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateNotifications();
+  const saving = update.isPending;
   const changed = appli !== data.notif_mail_appli || promo !== data.notif_mail_promo;
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      if (
-        (await settingsApi.updateNotifications({
-          notif_mail_appli: appli,
-          notif_mail_promo: promo,
-        })) === ABORTED
-      )
-        return;
-      toast.success('Préférences de notifications mises à jour.');
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.personal() });
-    } catch {
-      toast.error('Erreur lors de la mise à jour des notifications');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    update.mutate(
+      { notif_mail_appli: appli, notif_mail_promo: promo },
+      {
+        onSuccess: () => toast.success('Préférences de notifications mises à jour.'),
+        onError: () => toast.error('Erreur lors de la mise à jour des notifications'),
+      },
+    );
 
   return (
     <section className="card settings__section" aria-labelledby="settings-notif">
@@ -105,52 +89,45 @@ function NotificationsForm({ data }: { data: PersonalData }) {
 
 export default function SettingsPage() {
   const personal = usePersonalData();
-  const queryClient = useQueryClient();
   const { reloadUser, logout } = useAuth();
   const [modal, setModal] = useState<Modal>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const deletion = useRequestDelete();
+  const exportMutation = useExportData();
+  const exporting = exportMutation.isPending;
   const [result, setResult] = useState<{ status: 'success' | 'error'; message: string } | null>(
     null,
   );
 
   if (personal.isPending) return <LoadingOverlay fullScreen />;
 
-  const requestDelete = async () => {
+  const requestDelete = () => {
     setConfirmDelete(false);
-    try {
-      if ((await settingsApi.requestDelete()) === ABORTED) return;
-      setResult({
-        status: 'success',
-        message: 'Un lien de confirmation vous a été envoyé par mail.',
-      });
-    } catch (error) {
-      setResult({
-        status: 'error',
-        message: errorMessage(error, 'Erreur lors de la suppression du compte'),
-      });
-    }
+    deletion.mutate(undefined, {
+      onSuccess: () =>
+        setResult({
+          status: 'success',
+          message: 'Un lien de confirmation vous a été envoyé par mail.',
+        }),
+      onError: (error) =>
+        setResult({
+          status: 'error',
+          message: errorMessage(error, 'Erreur lors de la suppression du compte'),
+        }),
+    });
   };
 
-  const exportData = async () => {
-    setExporting(true);
-    try {
-      const data = await settingsApi.exportData();
-      if (data === ABORTED) return;
-      downloadJson(data, 'munegu-mes-donnees.json');
-    } catch {
-      toast.error('Erreur réseau ou serveur. Veuillez réessayer.');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportData = () =>
+    exportMutation.mutate(undefined, {
+      onSuccess: (data) => downloadJson(data, 'munegu-mes-donnees.json'),
+      onError: () => toast.error('Erreur réseau ou serveur. Veuillez réessayer.'),
+    });
 
-  /** A field changed: refresh the page's data and the navbar (the pseudo shows there). */
+  /** A field changed (its mutation refreshed the page's data): reload the navbar's pseudo. */
   const fieldDone = (outcome: Outcome) => {
     setModal(null);
     if (outcome.ok) toast.success(outcome.message);
     else toast.error(outcome.message);
-    void queryClient.invalidateQueries({ queryKey: settingsKeys.personal() });
     void reloadUser();
   };
 
@@ -214,7 +191,7 @@ export default function SettingsPage() {
           type="button"
           className="btn btn--outline"
           disabled={exporting}
-          onClick={() => void exportData()}
+          onClick={exportData}
         >
           Télécharger mes données
         </button>
@@ -268,7 +245,7 @@ export default function SettingsPage() {
         message="Es-tu sûr de vouloir supprimer ton compte ? Cette action est définitive après confirmation par e-mail."
         confirmLabel="Supprimer"
         danger
-        onConfirm={() => void requestDelete()}
+        onConfirm={requestDelete}
         onCancel={() => setConfirmDelete(false)}
       />
       <ResultPopup

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../../account/test/harness';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
 const personal = {

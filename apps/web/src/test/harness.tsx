@@ -1,18 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { createQueryClient } from '../../../app/queryClient';
-import { Toaster } from '../../../components/ui/Toaster';
+import { routes } from '../app/routes';
+import { createQueryClient } from '../app/queryClient';
+import { Toaster } from '../components/ui/Toaster';
 
 /**
- * Page tests of the account, profile and settings features: the real routes in a memory
- * router, with only the network faked. `reply('POST /api/auth/login', 401, {...})` sets an
- * answer (a function may compute it from the request body); unknown paths answer 404.
+ * The one test harness of the web app: the real routes (or one component) with the real query
+ * client, and only the network faked. `reply('POST /api/auth/login', 401, {...})` sets an
+ * answer (a function may compute it from the request body and URL); unknown paths answer 404.
  */
 export type Reply = { status: number; body?: unknown } | 'network';
-type Handler = Reply | ((body: unknown) => Reply);
+type Handler = Reply | ((body: unknown, url: string) => Reply);
 
 export type Call = { method: string; path: string; body: unknown };
 
@@ -26,7 +27,7 @@ export function fakeApi() {
       typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined);
     calls.push({ method, path: input, body });
     const handler = handlers.get(`${method} ${path}`) ?? handlers.get(path);
-    const reply = typeof handler === 'function' ? handler(body) : handler;
+    const reply = typeof handler === 'function' ? handler(body, input) : handler;
     if (reply === 'network') throw new TypeError('Failed to fetch');
     const { status, body: payload } = reply ?? { status: 404, body: { message: 'Introuvable' } };
     return new Response(status === 204 ? null : JSON.stringify(payload ?? {}), {
@@ -39,7 +40,7 @@ export function fakeApi() {
     reply(key: string, status: number | 'network', body?: unknown) {
       handlers.set(key, status === 'network' ? 'network' : { status, body });
     },
-    handle(key: string, handler: (body: unknown) => Reply) {
+    handle(key: string, handler: (body: unknown, url: string) => Reply) {
       handlers.set(key, handler);
     },
     /** Requests to `key` ('METHOD /api/path'), in order. */
@@ -61,13 +62,25 @@ export function signIn(api: FakeApi, me: { id: number; username: string }) {
   api.reply('GET /api/users/me', 200, me);
 }
 
-export function renderAt(path: string) {
+/** The whole app at `path` (every route, the layout, toasts). */
+export function renderAt(path: string, client = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
   return router;
+}
+
+/** One component with what every component may need: queries, a router, toasts. */
+export function renderWithProviders(ui: ReactNode, { path = '/', client = createQueryClient() } = {}) {
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return client;
 }
