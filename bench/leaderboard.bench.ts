@@ -18,6 +18,8 @@ import type { Client } from 'pg';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../apps/api/src/db/client.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
+import { matchesRepository } from '../apps/api/src/modules/matches/matches.repository.js';
+import { matchesService } from '../apps/api/src/modules/matches/matches.service.js';
 import { predictionsRepository } from '../apps/api/src/modules/predictions/predictions.repository.js';
 import { predictionsService } from '../apps/api/src/modules/predictions/predictions.service.js';
 import { rankingRepository } from '../apps/api/src/modules/predictions/ranking.repository.js';
@@ -151,7 +153,11 @@ async function main() {
     console.log(`fill: ${(performance.now() - fill).toFixed(0)} ms`);
 
     db = createDb({ connectionString: url, max: 4 });
-    const scoring = scoringService({ ranking: rankingRepository(), clock });
+    // Wired as in app.ts: the game's current season comes from the matches module.
+    const seasons = {
+      current: matchesService({ repo: matchesRepository(db), clock }).currentSeason,
+    };
+    const scoring = scoringService({ ranking: rankingRepository(), seasons, clock });
     // Score the rounds one after another, as the operators do during a season.
     const seasonStart = performance.now();
     const matches = [];
@@ -184,7 +190,7 @@ async function main() {
     );
     const sqlRecompute = await time(() => handRecompute(client, last.id, last.journee));
 
-    const service = predictionsService({ repo: predictionsRepository(db), clock });
+    const service = predictionsService({ repo: predictionsRepository(db), seasons, clock });
     const someone = (
       await client.query(`SELECT id FROM users WHERE pseudo_key = $1`, [
         `membre${Math.ceil(MEMBERS / 2)}`,

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
- * Issue 5: two members chat live in two browser contexts against the real product — the
- * single request message, acceptance, a live reply, blocking and unblocking.
+ * Two members chat in two browser contexts against the real product — the single request
+ * message, acceptance, a live reply, blocking and unblocking — because the live pushes only
+ * show between two signed-in browsers, never within one page.
  */
 const A = {
   email: 'utilisateur@demo.munegu.local',

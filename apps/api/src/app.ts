@@ -80,7 +80,7 @@ import { miniLeaguesRoutes } from './modules/predictions/mini-leagues.routes.js'
 import { miniLeaguesService } from './modules/predictions/mini-leagues.service.js';
 import { predictionsRepository } from './modules/predictions/predictions.repository.js';
 import { predictionsRoutes } from './modules/predictions/predictions.routes.js';
-import { predictionsService } from './modules/predictions/predictions.service.js';
+import { predictionsService, type Seasons } from './modules/predictions/predictions.service.js';
 import { rankingRepository } from './modules/predictions/ranking.repository.js';
 import { reminderRepository } from './modules/predictions/reminder.repository.js';
 import { reminderService } from './modules/predictions/reminder.service.js';
@@ -210,9 +210,11 @@ export async function buildApp(deps: AppDeps) {
     clock,
     publicUrl: config.publicUrl,
   });
-  // Prediction game, clubs and operators' match API.
-  const predictions = predictionsService({ repo: predictionsRepository(db), clock });
-  const scoring = scoringService({ ranking: rankingRepository(), clock });
+  // Prediction game, clubs and operators' match API. The game counts the season the matches
+  // module calls current.
+  const seasons: Seasons = { current: matches.currentSeason };
+  const predictions = predictionsService({ repo: predictionsRepository(db), seasons, clock });
+  const scoring = scoringService({ ranking: rankingRepository(), seasons, clock });
   const adminMatches = adminMatchesService({
     repo: adminMatchesRepository(db),
     scoring,
@@ -267,7 +269,6 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     associationName: config.associationName,
   };
-  /** accountService.stopNotifLink(userId, 'application' | 'promo') for notification mails. */
   const account = accountService({ ...accountDeps, clock });
   const settings = settingsService(accountDeps);
   const privacy = privacyService({
@@ -396,7 +397,11 @@ export async function buildApp(deps: AppDeps) {
       await api.register(miniLeaguesRoutes, { miniLeagues });
       await api.register(clubsRoutes, { clubs });
       await api.register(adminMatchesRoutes, { adminMatches, imports });
-      await api.register(authRoutes, { auth, account, publicUrl: config.publicUrl });
+      await api.register(authRoutes, {
+        auth,
+        confirmations: account,
+        publicUrl: config.publicUrl,
+      });
       await api.register(accountRoutes, { account, privacy });
       await api.register(settingsRoutes, { settings, privacy });
       await api.register(usersRoutes, { users });

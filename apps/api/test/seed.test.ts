@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { MONACO_CLUB_ID } from '@munegu/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../src/cli/user-commands.js';
 import { createDb, type Db } from '../src/db/client.js';
 import { verifyPassword } from '../src/lib/passwords.js';
-import { MONACO_CLUB_ID } from '../src/seed/clubs.js';
 import { DEPARTMENTS } from '../src/seed/departments.js';
 import { seed } from '../src/seed/index.js';
 import { OTHER_REASON_LABEL } from '../src/seed/reference.js';

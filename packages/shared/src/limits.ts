@@ -43,6 +43,12 @@ export const LIMITS = {
   predictionPoints: { exact: 5, resultAndDiff: 3, result: 1, wrong: 0 },
 } as const;
 
+/**
+ * AS Monaco's club id, fixed by the seed: the spec tells home from away and names the
+ * opponent from club id 1, on the API and in the web app alike.
+ */
+export const MONACO_CLUB_ID = 1;
+
 /** Roles in ascending order of power (spec section 3); compared by upper-cased label. */
 export const ROLES = ['UTILISATEUR', 'REDACTEUR', 'MODERATEUR', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];

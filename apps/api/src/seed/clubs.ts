@@ -1,3 +1,4 @@
+import { MONACO_CLUB_ID } from '@munegu/shared';
 import type { Db } from '../db/client.js';
 
 export interface ClubSeed {
@@ -12,9 +13,6 @@ export interface ClubSeed {
   departement: string;
   liveFeedUrl?: string;
 }
-
-/** The id the spec relies on: the prediction page infers the opponent from club id 1. */
-export const MONACO_CLUB_ID = 1;
 
 /**
  * The 18 Ligue 1 clubs of 2025-26, with fixed ids (AS Monaco = 1, the others alphabetical).

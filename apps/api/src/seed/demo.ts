@@ -1,7 +1,8 @@
+import { MONACO_CLUB_ID } from '@munegu/shared';
 import type { Db } from '../db/client.js';
 import type { Role } from '../generated/prisma/client.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { CLUBS, MONACO_CLUB_ID, crestPath } from './clubs.js';
+import { CLUBS, crestPath } from './clubs.js';
 import type { DemoAccount } from './index.js';
 
 /**

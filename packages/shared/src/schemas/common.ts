@@ -13,7 +13,6 @@ export function safeText(message: string) {
 }
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const matchIdQuerySchema = z.object({ match_id: z.coerce.number().int().positive() });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** GET /health: the process answers, and whether the database does. */

@@ -55,7 +55,6 @@ export const sendMessageSchema = z.object({
   toUserId: userId,
   content: messageContentSchema,
 });
-export type SendMessageRequest = z.input<typeof sendMessageSchema>;
 
 /** GET /messages/conversation/{userId}. */
 export const conversationUserParamSchema = z.object({ userId });

@@ -9,6 +9,7 @@ import {
 } from '@munegu/shared';
 import type { z } from 'zod';
 import type { registrationSchema } from '@munegu/shared';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -40,9 +41,6 @@ const invalidLink = () => new AppError('NOT_FOUND', AUTH_MESSAGES.invalidLink);
 
 /** Deleted accounts are renamed 'Supprime_<id>' and profile pages hide such pseudos. */
 export const isReservedPseudo = (pseudo: string) => pseudo.toLowerCase().includes('supprime');
-
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
 
 /**
  * Registration, e-mail confirmation, password reset and stop-notification links. Answers that
@@ -236,15 +234,6 @@ export function accountService(deps: AccountServiceDeps) {
         type,
         message: type === 'promo' ? SETTINGS_MESSAGES.stopPromo : SETTINGS_MESSAGES.stopApplication,
       };
-    },
-
-    /**
-     * The unsubscribe link to put in every notification mail of that kind (e.g. the
-     * prediction reminders use 'application'). Each call makes a new 180-day link.
-     */
-    async stopNotifLink(userId: number, kind: StopType): Promise<string> {
-      const purpose = kind === 'promo' ? 'STOP_NOTIF_PROMO' : 'STOP_NOTIF_APPLI';
-      return (await emailTokens.issue(userId, purpose)).link;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { SETTINGS_MESSAGES } from '@munegu/shared';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -60,7 +61,7 @@ export function settingsService(deps: SettingsServiceDeps) {
         try {
           await repo.setPseudo(user.id, pseudo);
         } catch (err) {
-          if ((err as { code?: string }).code === 'P2002') {
+          if (isUniqueViolation(err)) {
             throw new AppError('CONFLICT', 'Ce pseudo est déjà utilisé.');
           }
           throw err;

@@ -2,13 +2,20 @@ import { ACCOUNT_MESSAGES, errorBodySchema, LIMITS } from '@munegu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
-import type { AccountService } from '../account/account.service.js';
 import { SESSION_TTL_MS, type AuthService, type ClientMeta } from './auth.service.js';
 import { endpoint } from '../../lib/endpoint.js';
 
+/**
+ * Sends a fresh confirmation link to a PENDING account. Implemented by the account module and
+ * passed in by app.ts: the account module depends on auth, so auth must not import it back.
+ */
+export interface ConfirmationResender {
+  resendConfirmation(email: string): Promise<void>;
+}
+
 export interface AuthRoutesOptions {
   auth: AuthService;
-  account: Pick<AccountService, 'resendConfirmation'>;
+  confirmations: ConfirmationResender;
   publicUrl: string;
 }
 
@@ -24,7 +31,7 @@ export const clientMeta = (req: FastifyRequest): ClientMeta => ({
 /** login, refresh, logout and resend-confirmation (spec section 7, Auth and account). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, account, publicUrl },
+  { auth, confirmations, publicUrl },
 ) => {
   const secure = publicUrl.startsWith('https:');
   const allowedOrigin = new URL(publicUrl).origin;
@@ -114,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     // Each call may send a mail: a small per-IP budget.
     config: { rateLimit: app.rateBudgets.confirmationResend },
     handler: async (req) => {
-      await account.resendConfirmation(req.body.email);
+      await confirmations.resendConfirmation(req.body.email);
       return { message: ACCOUNT_MESSAGES.resent };
     },
   });

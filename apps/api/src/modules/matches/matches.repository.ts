@@ -4,9 +4,10 @@ import type { Tx } from '../../db/tx.js';
 /**
  * The current season: that of the latest match already kicked off, or before the first
  * kickoff ever, that of the nearest upcoming match. So the leaderboard keeps showing the
- * last season until the new one's first match starts. Shared with the prediction game.
+ * last season until the new one's first match starts. The prediction game reads it through
+ * MatchesService.currentSeason (wired in app.ts).
  */
-export async function currentSeason(client: Db | Tx, now: Date): Promise<string | null> {
+async function currentSeason(client: Db | Tx, now: Date): Promise<string | null> {
   const started = await client.match.findFirst({
     where: { kickoffAt: { lte: now } },
     orderBy: [{ kickoffAt: 'desc' }, { id: 'desc' }],
@@ -39,7 +40,8 @@ export function matchesRepository(db: Db) {
         include: withClubs,
       }),
     byId: (id: number) => db.match.findUnique({ where: { id }, include: withClubs }),
-    currentSeason: (now: Date) => currentSeason(db, now),
+    /** Read in the caller's transaction when given (scoring reads it beside its writes). */
+    currentSeason: (now: Date, tx?: Tx) => currentSeason(tx ?? db, now),
     /** Finished matches of a season, newest first (GET /matchs/anciens). */
     finishedOfSeason: (season: string) =>
       db.match.findMany({

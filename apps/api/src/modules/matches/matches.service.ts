@@ -1,4 +1,5 @@
 import type { Match, PastMatch } from '@munegu/shared';
+import type { Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { matchCalendar } from './calendar.js';
@@ -51,6 +52,12 @@ export function matchesService({ repo, clock, uidDomain = 'munegu' }: MatchesDep
         match.finishedAt === null ? (await repo.unfinished()).findIndex((m) => m.id === id) + 1 : 0;
       return toMatch(match, ordre, clock.now());
     },
+
+    /**
+     * The current season at `now` (see the repository for the rule); the prediction game's
+     * seasons port. Given a transaction, read inside it, so scoring sees its own writes.
+     */
+    currentSeason: (now: Date, tx?: Tx): Promise<string | null> => repo.currentSeason(now, tx),
 
     /** Finished matches of the current season, newest first. */
     async anciens(): Promise<PastMatch[]> {

@@ -9,6 +9,7 @@ import {
   type SendMessageResponse,
   type TypingEvent,
 } from '@munegu/shared';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { avatarUrl } from '../users/users.mapper.js';
@@ -20,12 +21,6 @@ export interface MessagingNotifier {
   messagesRead(userIds: number[], event: MessagesReadEvent): void;
   typing(userIds: number[], event: TypingEvent): void;
 }
-
-export const silentNotifier: MessagingNotifier = {
-  newMessage: () => {},
-  messagesRead: () => {},
-  typing: () => {},
-};
 
 export interface MessagesServiceDeps {
   repo: MessagesRepository;
@@ -54,9 +49,6 @@ function toMessage(row: MessageRow, me: number): Message {
     readAt: row.readAt?.toISOString() ?? null,
   };
 }
-
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
 
 const PAGE = LIMITS.messagesPageSize;
 

@@ -1,9 +1,6 @@
 import type { LeaderboardRow } from '@munegu/shared';
 import type { RankedUserRow } from './predictions.repository.js';
 
-/** AS Monaco's id: the spec infers the opponent from club id 1. */
-export const MONACO_CLUB_ID = 1;
-
 /** Same public path as the users module: /uploads/avatar/<file>?v=<version>, or null. */
 export const avatarUrl = (file: string | null, version: number) =>
   file ? `/uploads/avatar/${file}?v=${version}` : null;

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { currentSeason } from '../matches/matches.repository.js';
 
 const rowSelect = {
   id: true,
@@ -14,7 +13,6 @@ export type RankedUserRow = Prisma.UserGetPayload<{ select: typeof rowSelect }>;
 
 export function predictionsRepository(db: Db) {
   return {
-    currentSeason: (now: Date) => currentSeason(db, now),
     matchById: (id: number) => db.match.findUnique({ where: { id } }),
     /** The ordre-1 match: nearest not finished (live included). */
     nextMatch: () =>

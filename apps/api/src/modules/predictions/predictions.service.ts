@@ -1,4 +1,5 @@
 import {
+  MONACO_CLUB_ID,
   PREDICTION_MESSAGES,
   type JourneeRanking,
   type LeaderboardQuery,
@@ -9,15 +10,30 @@ import {
   type PredictionInput,
   type PronoEntry,
 } from '@munegu/shared';
+import type { Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { MONACO_CLUB_ID, toLeaderboardRow } from './predictions.mapper.js';
+import { toLeaderboardRow } from './predictions.mapper.js';
 import type { PredictionsRepository } from './predictions.repository.js';
 
 const forbidden = () => new AppError('FORBIDDEN', PREDICTION_MESSAGES.notYours);
 const unavailable = () => new AppError('VALIDATION', PREDICTION_MESSAGES.unavailable);
 
-export function predictionsService({ repo, clock }: { repo: PredictionsRepository; clock: Clock }) {
+/**
+ * The season the game counts, as the matches module defines it (wired in app.ts): read
+ * inside `tx` when given, so scoring sees the score it is writing.
+ */
+export interface Seasons {
+  current(now: Date, tx?: Tx): Promise<string | null>;
+}
+
+export interface PredictionsDeps {
+  repo: PredictionsRepository;
+  seasons: Seasons;
+  clock: Clock;
+}
+
+export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
   return {
     /**
      * Creates or replaces the caller's prediction. The lock is derived from the clock here,
@@ -63,7 +79,7 @@ export function predictionsService({ repo, clock }: { repo: PredictionsRepositor
         /^\d+$/.test(key) ? { id: Number(key) } : { pseudoKey: key.toLowerCase() },
       );
       if (!user) throw notFound(PREDICTION_MESSAGES.userNotFound);
-      const season = await repo.currentSeason(clock.now());
+      const season = await seasons.current(clock.now());
       const rows = season ? await repo.pronosOf(user.id, season) : [];
       const pronos: PronoEntry[] = rows.map((p) => {
         const m = p.match;
@@ -111,7 +127,7 @@ export function predictionsService({ repo, clock }: { repo: PredictionsRepositor
       journee: number,
       opts: { season?: string; limit: number; offset: number },
     ): Promise<JourneeRanking> {
-      const season = opts.season ?? (await repo.currentSeason(clock.now()));
+      const season = opts.season ?? (await seasons.current(clock.now()));
       if (!season) throw notFound('Aucun classement pour cette journée.');
       const total = await repo.snapshotCount(season, journee);
       if (total === 0) throw notFound('Aucun classement pour cette journée.');

@@ -7,6 +7,14 @@ import type { Tx } from '../../db/tx.js';
  */
 export function rankingRepository() {
   return {
+    /**
+     * Holds the scoring lock until the transaction ends: two operators scoring at once would
+     * interleave the ranking statements.
+     */
+    async lock(tx: Tx): Promise<void> {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(7410001)`;
+    },
+
     /** Distinct predicted scores of a match: at most 51 × 51 pairs whatever the member count. */
     async predictedPairs(tx: Tx, matchId: number): Promise<{ dom: number; ext: number }[]> {
       return tx.$queryRaw<{ dom: number; ext: number }[]>`

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
-import { currentSeason } from '../matches/matches.repository.js';
+import type { Seasons } from './predictions.service.js';
 import type { RankingRepository } from './ranking.repository.js';
 import { scorePrediction } from './scoring.js';
 
@@ -21,12 +21,17 @@ export interface ScoredMatch {
  * and the snapshots of the scored round and every later one are rebuilt, so correcting a
  * score gives exactly the state of entering the corrected score first.
  */
-export function scoringService({ ranking, clock }: { ranking: RankingRepository; clock: Clock }) {
+export interface ScoringDeps {
+  ranking: RankingRepository;
+  seasons: Seasons;
+  clock: Clock;
+}
+
+export function scoringService({ ranking, seasons, clock }: ScoringDeps) {
   return {
     async rescore(tx: Tx, match: ScoredMatch): Promise<void> {
       const now = clock.now();
-      // Two operators scoring at once would interleave the ranking statements.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(7410001)`;
+      await ranking.lock(tx);
       if (match.finishedAt && match.homeGoals !== null && match.awayGoals !== null) {
         const real = { dom: match.homeGoals, ext: match.awayGoals };
         const pairs = await ranking.predictedPairs(tx, match.id);
@@ -43,7 +48,7 @@ export function scoringService({ ranking, clock }: { ranking: RankingRepository;
       await ranking.updateMatchStats(tx, match.id);
       await ranking.rebuildSnapshots(tx, match.season, match.journee, now);
       // The cached totals are those of the current season, whichever season was scored.
-      const season = (await currentSeason(tx, now)) ?? match.season;
+      const season = (await seasons.current(now, tx)) ?? match.season;
       await ranking.recomputeTotals(tx, season);
     },
 
@@ -54,8 +59,8 @@ export function scoringService({ ranking, clock }: { ranking: RankingRepository;
      */
     async rebuildSeason(tx: Tx): Promise<void> {
       const now = clock.now();
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(7410001)`;
-      const season = await currentSeason(tx, now);
+      await ranking.lock(tx);
+      const season = await seasons.current(now, tx);
       if (!season) return;
       await ranking.rebuildSnapshots(tx, season, 0, now);
       await ranking.recomputeTotals(tx, season);

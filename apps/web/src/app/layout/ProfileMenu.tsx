@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { hasRole } from '@munegu/shared';
 import { useNavigate } from 'react-router-dom';
 import { useAuth, type CurrentUser } from '../../lib/auth';
 import { Avatar } from '../../components/ui/Avatar';
-import { isOperator } from '../../features/admin/roles';
 
 /** Profile dropdown of the navbar: Mon profil, Paramètres, Se déconnecter. */
 export function ProfileMenu({ user }: { user: CurrentUser }) {
@@ -28,7 +28,7 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/parametres')}>
             Paramètres
           </DropdownMenu.Item>
-          {isOperator(user.role) && (
+          {hasRole(user.role?.libelle, 'MODERATEUR') && (
             <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/admin/matchs')}>
               Espace opérateurs
             </DropdownMenu.Item>

@@ -1,7 +1,7 @@
+import { hasRole } from '@munegu/shared';
 import { Navigate, NavLink, Outlet } from 'react-router-dom';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { useAuth } from '../../lib/auth';
-import { isOperator } from './roles';
 import './admin.css';
 
 const TABS = [
@@ -18,7 +18,7 @@ const TABS = [
 export default function AdminLayout() {
   const { status, user } = useAuth();
   if (status === 'loading') return <LoadingOverlay fullScreen />;
-  if (!user || !isOperator(user.role)) return <Navigate to="/404" replace />;
+  if (!user || !hasRole(user.role?.libelle, 'MODERATEUR')) return <Navigate to="/404" replace />;
   return (
     <div className="page admin">
       <h1 className="page__title">Espace opérateurs</h1>

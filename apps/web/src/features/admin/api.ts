@@ -25,8 +25,6 @@ export function currentSeason(now: Date = new Date()): string {
   return `${start}-${start + 1}`;
 }
 
-export { isOperator } from './roles';
-
 /** Everything public that depends on matches, clubs or the table is refreshed after a change. */
 function useRefreshAll() {
   const client = useQueryClient();

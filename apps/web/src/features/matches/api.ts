@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Match, PastMatch } from '@munegu/shared';
+import { MONACO_CLUB_ID, type Match, type PastMatch } from '@munegu/shared';
 import { query } from '../../lib/api';
 
 /** Spec section 3, Past match (GET /matchs/anciens). */
@@ -42,7 +42,7 @@ export function useLeagueTable() {
 
 /** The club is AS Monaco: club id 1 or a name containing 'monaco' (spec section 2). */
 export function isMonaco(club: { id?: number; nom: string }): boolean {
-  return club.id === 1 || club.nom.toLowerCase().includes('monaco');
+  return club.id === MONACO_CLUB_ID || club.nom.toLowerCase().includes('monaco');
 }
 
 /** 'MATCH EN COURS': the nearest match, not finished, predictions locked. */
