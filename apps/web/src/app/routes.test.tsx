@@ -1,45 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from './routes';
-import { createQueryClient } from './queryClient';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../test/harness';
 import { showsFooter } from './layout/RootLayout';
 
-type Reply = { status: number; body?: unknown };
-let replies: Record<string, Reply>;
-
-/** Only the network boundary is faked: each /api path answers from `replies`, else 404. */
+/** Only the network boundary is faked (the shared harness): unknown /api paths answer 404. */
+let api: FakeApi;
 beforeEach(() => {
-  replies = {};
-  vi.stubGlobal('fetch', async (input: string) => {
-    const path = input.split('?')[0] ?? input;
-    const reply = replies[path] ?? { status: 404, body: { message: 'Introuvable' } };
-    return new Response(JSON.stringify(reply.body ?? {}), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  api = fakeApi();
 });
 
-function signedIn() {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  localStorage.setItem(
-    'access_token',
-    `${b64({ alg: 'HS256' })}.${b64({ exp: Date.now() / 1000 + 3600 })}.sig`,
-  );
-  replies['/api/users/me'] = { status: 200, body: { id: 7, username: 'Louis2' } };
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const signedIn = () => signIn(api, { id: 7, username: 'Louis2' });
 
 const heading404 = () => screen.findByRole('heading', { name: 'Page introuvable' });
 
@@ -51,7 +21,7 @@ describe('routes', () => {
   });
 
   it('sends signed-out visitors from /parametres to /404', async () => {
-    replies['/api/auth/refresh'] = { status: 401, body: { message: 'Non authentifié' } };
+    api.reply('POST /api/auth/refresh', 401, { message: 'Non authentifié' });
     const router = renderAt('/parametres');
     await heading404();
     expect(router.state.location.pathname).toBe('/404');
@@ -59,19 +29,16 @@ describe('routes', () => {
 
   it('lets a signed-in member open /parametres', async () => {
     signedIn();
-    replies['/api/users/me-personal'] = {
-      status: 200,
-      body: {
-        username: 'Louis2',
-        nom: 'GRIMALDI',
-        prenom: 'Louis',
-        date_naissance: '1990-05-01',
-        email: 'l@example.com',
-        departement: 'FR-06',
-        notif_mail_appli: true,
-        notif_mail_promo: false,
-      },
-    };
+    api.reply('GET /api/users/me-personal', 200, {
+      username: 'Louis2',
+      nom: 'GRIMALDI',
+      prenom: 'Louis',
+      date_naissance: '1990-05-01',
+      email: 'l@example.com',
+      departement: 'FR-06',
+      notif_mail_appli: true,
+      notif_mail_promo: false,
+    });
     const router = renderAt('/parametres');
     expect(await screen.findByRole('heading', { name: 'Paramètres' })).toBeInTheDocument();
     expect(await screen.findByText('GRIMALDI')).toBeInTheDocument();
@@ -107,7 +74,7 @@ describe('routes', () => {
   });
 
   it('sends an invalid password-reset link to /404', async () => {
-    replies['/api/users/check-token'] = { status: 200, body: { valid: false } };
+    api.reply('GET /api/users/check-token', 200, { valid: false });
     const router = renderAt('/new-password/abc');
     await heading404();
     expect(router.state.location.pathname).toBe('/404');
@@ -140,7 +107,7 @@ describe('navbar', () => {
 
   it('shows messages with the unread badge and the profile menu to members', async () => {
     signedIn();
-    replies['/api/messages/unread-count'] = { status: 200, body: { count: 3 } };
+    api.reply('GET /api/messages/unread-count', 200, { count: 3 });
     renderAt('/mentions-legales');
     expect(await screen.findByRole('link', { name: 'Messages, 3 non lus' })).toHaveAttribute(
       'href',
@@ -153,7 +120,7 @@ describe('navbar', () => {
 
   it('tolerates a failing unread-count endpoint', async () => {
     signedIn();
-    replies['/api/messages/unread-count'] = { status: 500, body: { message: 'boom' } };
+    api.reply('GET /api/messages/unread-count', 500, { message: 'boom' });
     renderAt('/mentions-legales');
     expect(await screen.findByRole('link', { name: 'Messages' })).toBeInTheDocument();
   });

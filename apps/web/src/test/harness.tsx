@@ -1,7 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import {
+  MemoryRouter,
+  RouterProvider,
+  createMemoryRouter,
+  type InitialEntry,
+} from 'react-router-dom';
 import { vi } from 'vitest';
 import { routes } from '../app/routes';
 import { createQueryClient } from '../app/queryClient';
@@ -10,10 +15,12 @@ import { Toaster } from '../components/ui/Toaster';
 /**
  * The one test harness of the web app: the real routes (or one component) with the real query
  * client, and only the network faked. `reply('POST /api/auth/login', 401, {...})` sets an
- * answer (a function may compute it from the request body and URL); unknown paths answer 404.
+ * answer (a function may compute it from the request body and URL, or return a promise to hold
+ * the answer back); unknown paths answer 404. A key with a query string ('GET /api/x?a=1')
+ * answers only that exact URL and wins over the key without one.
  */
 export type Reply = { status: number; body?: unknown } | 'network';
-type Handler = Reply | ((body: unknown, url: string) => Reply);
+type Handler = Reply | ((body: unknown, url: string) => Reply | Promise<Reply>);
 
 export type Call = { method: string; path: string; body: unknown };
 
@@ -26,8 +33,12 @@ export function fakeApi() {
     const body: unknown =
       typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined);
     calls.push({ method, path: input, body });
-    const handler = handlers.get(`${method} ${path}`) ?? handlers.get(path);
-    const reply = typeof handler === 'function' ? handler(body, input) : handler;
+    const handler =
+      handlers.get(`${method} ${input}`) ??
+      handlers.get(`${method} ${path}`) ??
+      handlers.get(input) ??
+      handlers.get(path);
+    const reply = typeof handler === 'function' ? await handler(body, input) : handler;
     if (reply === 'network') throw new TypeError('Failed to fetch');
     const { status, body: payload } = reply ?? { status: 404, body: { message: 'Introuvable' } };
     return new Response(status === 204 ? null : JSON.stringify(payload ?? {}), {
@@ -40,13 +51,16 @@ export function fakeApi() {
     reply(key: string, status: number | 'network', body?: unknown) {
       handlers.set(key, status === 'network' ? 'network' : { status, body });
     },
-    handle(key: string, handler: (body: unknown, url: string) => Reply) {
+    handle(key: string, handler: (body: unknown, url: string) => Reply | Promise<Reply>) {
       handlers.set(key, handler);
     },
-    /** Requests to `key` ('METHOD /api/path'), in order. */
+    /** Requests to `key` ('METHOD /api/path', or with a query string for that exact URL), in order. */
     callsTo(key: string) {
-      const [method, path] = key.split(' ');
-      return calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
+      const [method, path = ''] = key.split(' ');
+      const exact = path.includes('?');
+      return calls.filter(
+        (c) => c.method === method && (exact ? c.path : c.path.split('?')[0]) === path,
+      );
     },
   };
 }
@@ -62,8 +76,11 @@ export function signIn(api: FakeApi, me: { id: number; username: string }) {
   api.reply('GET /api/users/me', 200, me);
 }
 
-/** The whole app at `path` (every route, the layout, toasts). */
-export function renderAt(path: string, client = createQueryClient()) {
+/**
+ * The whole app at `path` (every route, the layout, toasts). `path` may be a location with
+ * router state, e.g. `{ pathname: '/messages/Bob_06', state: { confirmed: true } }`.
+ */
+export function renderAt(path: InitialEntry, client = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={client}>
@@ -75,7 +92,10 @@ export function renderAt(path: string, client = createQueryClient()) {
 }
 
 /** One component with what every component may need: queries, a router, toasts. */
-export function renderWithProviders(ui: ReactNode, { path = '/', client = createQueryClient() } = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', client = createQueryClient() } = {},
+) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>

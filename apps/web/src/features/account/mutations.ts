@@ -14,8 +14,8 @@ const write =
 export const useLogin = write((body: BodyOf<'POST /auth/login'>) => accountApi.login(body));
 export const useResendConfirmation = write(accountApi.resendConfirmation);
 export const useRegister = write((body: BodyOf<'POST /users'>) => accountApi.register(body));
-export const useRequestPasswordReset = write(
-  (body: BodyOf<'POST /users/request-password-reset'>) => accountApi.requestPasswordReset(body),
+export const useRequestPasswordReset = write((body: BodyOf<'POST /users/request-password-reset'>) =>
+  accountApi.requestPasswordReset(body),
 );
 export const useResetPassword = write((body: BodyOf<'POST /users/reset-password'>) =>
   accountApi.resetPassword(body),

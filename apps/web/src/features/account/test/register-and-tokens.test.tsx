@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
@@ -207,15 +207,12 @@ describe('token pages', () => {
       `${b64({ alg: 'HS256' })}.${b64({ exp: Date.now() / 1000 + 3600 })}.sig`,
     );
     api.reply('GET /api/users/me', 200, { id: 4, username: 'Partant' });
-    api.reply('GET /api/users/confirm-delete/tok', 200, { valid: true });
     // The API answers only when the test says so, to see the page while the request runs.
     let answer!: () => void;
     const held = new Promise<void>((resolve) => (answer = resolve));
-    const fake = globalThis.fetch;
-    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-      const response = fake(input, init);
-      if (input.includes('/users/confirm-delete/')) await held;
-      return response;
+    api.handle('GET /api/users/confirm-delete/tok', async () => {
+      await held;
+      return { status: 200, body: { valid: true } };
     });
     renderAt('/deletion-confirmed/tok');
     expect(

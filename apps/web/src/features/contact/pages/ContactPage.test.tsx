@@ -1,34 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/queryClient';
-import { Toaster } from '../../../components/ui/Toaster';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
 import ContactPage from './ContactPage';
 
-let reply: { status: number; body: unknown };
-let sent: unknown[];
-
+let api: FakeApi;
 beforeEach(() => {
-  sent = [];
-  vi.stubGlobal('fetch', async (_input: string, init?: RequestInit) => {
-    sent.push(JSON.parse(String(init?.body)));
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  api = fakeApi();
 });
+/** The bodies of every request sent with one, in order. */
+const sent = () => api.calls.filter((c) => c.body !== undefined).map((c) => c.body);
 
 function setup() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ContactPage />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ContactPage />);
   const type = (label: string, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
   type('Prénom', 'Léa');
@@ -40,13 +23,7 @@ function setup() {
 
 describe('ContactPage', () => {
   it('shows the French validation messages inline', async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <ContactPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<ContactPage />);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'court' } });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText('Prénom invalide.')).toBeInTheDocument();
@@ -54,15 +31,16 @@ describe('ContactPage', () => {
     expect(screen.getByText('Veuillez sélectionner un objet valide.')).toBeInTheDocument();
     expect(screen.getByText('Message invalide ou trop court.')).toBeInTheDocument();
     expect(screen.getByText(/5 \/ 300 caractères/)).toBeInTheDocument();
-    expect(sent).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
   it('sends the message and confirms with a toast', async () => {
-    reply = { status: 200, body: { message: 'ok' } };
+    api.reply('POST /api/contact', 200, { message: 'ok' });
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText('Message envoyé avec succès !')).toBeInTheDocument();
-    expect(sent[0]).toEqual({
+    expect(api.callsTo('POST /api/contact')).toHaveLength(1);
+    expect(sent()[0]).toEqual({
       prenom: 'Léa',
       nom: 'Rossi',
       email: 'lea.rossi@example.com',
@@ -73,7 +51,7 @@ describe('ContactPage', () => {
   });
 
   it('shows the server message on failure and keeps what was typed', async () => {
-    reply = { status: 503, body: { message: 'Service de mail indisponible' } };
+    api.reply('POST /api/contact', 503, { message: 'Service de mail indisponible' });
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText('Service de mail indisponible')).toBeInTheDocument();
@@ -83,7 +61,7 @@ describe('ContactPage', () => {
   });
 
   it("falls back to 'Erreur serveur' when the server says nothing useful", async () => {
-    reply = { status: 500, body: 'oops' };
+    api.reply('POST /api/contact', 500, 'oops');
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText('Erreur serveur')).toBeInTheDocument();

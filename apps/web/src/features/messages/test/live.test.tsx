@@ -1,12 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routes } from '../../../app/routes';
-import { createQueryClient } from '../../../app/queryClient';
-import { Toaster } from '../../../components/ui/Toaster';
 import { setSocketFactory } from '../../../lib/socket';
-import { fakeApi, signIn, type FakeApi } from '../../../test/harness';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 import { fakeSocket, type FakeSocket } from './fakeSocket';
 
 /** Live updates, the sidebar, search and the arrival popup; only fetch and the socket are fake. */
@@ -69,17 +64,9 @@ beforeEach(() => {
 });
 afterEach(() => setSocketFactory(null));
 
+/** `confirmed`: reached from the app, so the chat opens without asking first. */
 function openAt(path: string, confirmed = true) {
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: path, state: confirmed ? { confirmed: true } : null }],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAt({ pathname: path, state: confirmed ? { confirmed: true } : null });
 }
 const sidebar = () => screen.getByRole('complementary', { name: 'Discussions' });
 

@@ -1,12 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routes } from '../../../app/routes';
-import { createQueryClient } from '../../../app/queryClient';
-import { Toaster } from '../../../components/ui/Toaster';
 import { setSocketFactory } from '../../../lib/socket';
-import { fakeApi, signIn, type FakeApi } from '../../../test/harness';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 import { fakeSocket, type FakeSocket } from './fakeSocket';
 
 /** The messaging page through the real routes; only fetch and the socket object are fake. */
@@ -54,17 +49,9 @@ beforeEach(() => {
 });
 afterEach(() => setSocketFactory(null));
 
+/** `confirmed`: reached from the app, so the chat opens without asking first. */
 function openChat(path = '/messages/Bob_06', confirmed = true) {
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: path, state: confirmed ? { confirmed: true } : null }],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAt({ pathname: path, state: confirmed ? { confirmed: true } : null });
 }
 const input = () => screen.findByRole('textbox', { name: 'Votre message' });
 
@@ -187,6 +174,36 @@ describe('writing', () => {
       content: 'Forza\nMunegu',
     });
     await waitFor(() => expect(field).toHaveValue(''));
+  });
+
+  it('shows a sent message once from the answer and only refreshes the list', async () => {
+    conversationReply([msg()]);
+    const sent = msg({ fromId: ME.id, toId: BOB.id, fromMe: true, content: 'Daghe Munegu' });
+    api.reply('POST /api/messages/send', 200, { conversationId: 10, message: sent });
+    openChat();
+    const field = await input();
+    await waitFor(() => expect(field).toBeEnabled());
+    const conversationGets = () => api.callsTo(`GET /api/messages/conversation/${BOB.id}`).length;
+    const listGets = () => api.callsTo('GET /api/messages/conversations').length;
+    await waitFor(() => expect(listGets()).toBeGreaterThan(0));
+    const [conversationBefore, listBefore] = [conversationGets(), listGets()];
+
+    fireEvent.change(field, { target: { value: 'Daghe Munegu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText('Daghe Munegu')).toBeVisible();
+    await waitFor(() => expect(listGets()).toBe(listBefore + 1));
+    // The socket echo of this tab's own message changes nothing more.
+    act(() =>
+      io.push('newMessage', {
+        senderId: ME.id,
+        receiverId: BOB.id,
+        message: { ...sent, conversationId: 10 },
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText('Daghe Munegu')).toHaveLength(1);
+    expect(conversationGets()).toBe(conversationBefore);
+    expect(listGets()).toBe(listBefore + 1);
   });
 
   it.each([

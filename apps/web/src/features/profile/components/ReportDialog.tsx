@@ -84,12 +84,7 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
           <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
             Retour
           </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={busy}
-            onClick={send}
-          >
+          <button type="button" className="btn btn--danger" disabled={busy} onClick={send}>
             Confirmer
           </button>
         </div>

@@ -7,12 +7,7 @@ import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { InstagramIcon, MessageIcon, XLogoIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { formatDate, formatMemberSince } from '../../../lib/dates';
-import {
-  isDeletedUsername,
-  useProfile,
-  useUserStadiumMatches,
-  type StadiumEntry,
-} from '../api';
+import { isDeletedUsername, useProfile, useUserStadiumMatches, type StadiumEntry } from '../api';
 import { AvatarEditor } from '../components/AvatarEditor';
 import { EditProfileDialog } from '../components/EditProfileDialog';
 import { ReportDialog } from '../components/ReportDialog';

@@ -1,24 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { MesPronosResponse, PronoEntry } from '@munegu/shared';
-import { createQueryClient } from '../../../app/queryClient';
+import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
 import { pointsTone } from '../api';
 import { MesPronosSection } from './MesPronosSection';
 
-let reply: MesPronosResponse;
-let bodies: unknown[];
-
+let api: FakeApi;
 beforeEach(() => {
-  bodies = [];
-  vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
-    bodies.push(JSON.parse(String(init?.body)));
-    return new Response(JSON.stringify(reply), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  api = fakeApi();
 });
+const answer = (reply: MesPronosResponse) =>
+  api.reply('POST /api/user-pronostic-match/mes-pronos', 200, reply);
 
 const entry = (points: number, journee: number): PronoEntry => ({
   match_id: journee,
@@ -32,11 +24,7 @@ const entry = (points: number, journee: number): PronoEntry => ({
 });
 
 function mount() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MesPronosSection username="lea_asm" displayName="Léa" />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<MesPronosSection username="lea_asm" displayName="Léa" />);
 }
 
 describe('pointsTone', () => {
@@ -51,15 +39,21 @@ describe('pointsTone', () => {
 
 describe('MesPronosSection', () => {
   it('lists the predictions with coloured points and the ranking line', async () => {
-    reply = {
+    answer({
       pronos: [entry(5, 4), entry(3, 3), entry(1, 2), entry(0, 1)],
       pts_prono: 9,
       classement_prono: 3,
       totalUsers: 27,
-    };
+    });
     mount();
     expect(await screen.findByText('Classement : 3ᵉ / 27')).toBeVisible();
-    expect(bodies).toEqual([{ publicId: 'lea_asm' }]);
+    expect(api.calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/user-pronostic-match/mes-pronos',
+        body: { publicId: 'lea_asm' },
+      },
+    ]);
     expect(screen.getByText('+5 points')).toHaveAttribute('data-tone', 'green');
     expect(screen.getByText('+3 points')).toHaveAttribute('data-tone', 'yellow');
     expect(screen.getByText('+1 points')).toHaveAttribute('data-tone', 'orange');
@@ -70,7 +64,7 @@ describe('MesPronosSection', () => {
   });
 
   it('says so when the member made no prediction this season', async () => {
-    reply = { pronos: [], pts_prono: 0, classement_prono: null, totalUsers: 27 };
+    answer({ pronos: [], pts_prono: 0, classement_prono: null, totalUsers: 27 });
     mount();
     expect(await screen.findByText("Léa n'a réalisé aucun pronostic cette saison.")).toBeVisible();
     expect(screen.queryByText(/Classement :/)).toBeNull();

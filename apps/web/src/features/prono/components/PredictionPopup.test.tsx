@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match } from '@munegu/shared';
-import { createQueryClient } from '../../../app/queryClient';
-import { Toaster } from '../../../components/ui/Toaster';
+import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
 import { PredictionPopup, sanitizeScore } from './PredictionPopup';
 
 vi.mock('../../../lib/auth', () => ({
@@ -38,33 +36,16 @@ function match(overrides: Partial<Match> = {}): Match {
   };
 }
 
-type Reply = { status: number; body: unknown };
-let routes: Record<string, Reply>;
-let posted: unknown[];
-
+let api: FakeApi;
 beforeEach(() => {
-  posted = [];
-  routes = {};
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const url = String(input);
-    if (init?.method === 'POST') posted.push(JSON.parse(String(init.body)));
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    const reply = routes[key] ?? { status: 404, body: { message: 'Introuvable' } };
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  api = fakeApi();
 });
+/** The bodies of every POST sent, in order. */
+const posted = () => api.calls.filter((c) => c.method === 'POST').map((c) => c.body);
 
 function open(m: Match) {
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PredictionPopup match={m} onClose={onClose} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PredictionPopup match={m} onClose={onClose} />);
   return { onClose, dom: () => screen.getByLabelText('Buts AS Monaco') as HTMLInputElement };
 }
 
@@ -102,14 +83,10 @@ describe('PredictionPopup', () => {
   });
 
   it('pre-fills the saved prediction, disables Save while unchanged and saves a change', async () => {
-    routes['GET /api/user-pronostic-match/7/42'] = {
-      status: 200,
-      body: { score_club_dom: 2, score_club_ext: 1 },
-    };
-    routes['POST /api/user-pronostic-match'] = {
-      status: 200,
-      body: { message: 'Pronostic enregistré avec succès !' },
-    };
+    api.reply('GET /api/user-pronostic-match/7/42', 200, { score_club_dom: 2, score_club_ext: 1 });
+    api.reply('POST /api/user-pronostic-match', 200, {
+      message: 'Pronostic enregistré avec succès !',
+    });
     const { dom, onClose } = open(match());
     await waitFor(() => expect(dom().value).toBe('2'));
     expect(ext().value).toBe('1');
@@ -120,32 +97,28 @@ describe('PredictionPopup', () => {
     fireEvent.click(saveButton());
 
     expect(await screen.findByText('Pronostic enregistré avec succès !')).toBeVisible();
-    expect(posted).toEqual([{ userId: 7, match_id: 42, score_club_dom: 2, score_club_ext: 0 }]);
+    expect(posted()).toEqual([{ userId: 7, match_id: 42, score_club_dom: 2, score_club_ext: 0 }]);
     expect(onClose).toHaveBeenCalled();
   });
 
   it("shows the server's message when the save is refused, or the fallback", async () => {
-    routes['POST /api/user-pronostic-match'] = {
-      status: 400,
-      body: { message: 'Les pronostics sont fermés pour ce match.' },
-    };
+    api.reply('POST /api/user-pronostic-match', 400, {
+      message: 'Les pronostics sont fermés pour ce match.',
+    });
     const { dom } = open(match());
     fireEvent.change(dom(), { target: { value: '1' } });
     fireEvent.change(ext(), { target: { value: '1' } });
     fireEvent.click(saveButton());
     expect(await screen.findByText('Les pronostics sont fermés pour ce match.')).toBeVisible();
 
-    routes['POST /api/user-pronostic-match'] = { status: 500, body: 'oops' };
+    api.reply('POST /api/user-pronostic-match', 500, 'oops');
     fireEvent.change(ext(), { target: { value: '2' } });
     fireEvent.click(saveButton());
     expect(await screen.findByText('Erreur lors de la sauvegarde')).toBeVisible();
   });
 
   it('locks the inputs once the match has started', async () => {
-    routes['GET /api/user-pronostic-match/7/42'] = {
-      status: 200,
-      body: { score_club_dom: 3, score_club_ext: 0 },
-    };
+    api.reply('GET /api/user-pronostic-match/7/42', 200, { score_club_dom: 3, score_club_ext: 0 });
     const { dom } = open(match({ edit_pronostic: false }));
     await waitFor(() => expect(dom().value).toBe('3'));
     expect(dom()).toBeDisabled();
@@ -161,38 +134,33 @@ describe('PredictionPopup', () => {
   });
 
   it('shows the points of a finished match, or that they are being computed', async () => {
-    routes['GET /api/user-pronostic-match/7/42'] = {
-      status: 200,
-      body: { score_club_dom: 2, score_club_ext: 1 },
-    };
-    routes['GET /api/user-pronostic-match/points/prochain?match_id=42'] = {
-      status: 200,
-      body: { match_id: 42, is_finish: true, has_pronostic: true, points: 3 },
-    };
+    api.reply('GET /api/user-pronostic-match/7/42', 200, { score_club_dom: 2, score_club_ext: 1 });
+    api.reply('GET /api/user-pronostic-match/points/prochain?match_id=42', 200, {
+      match_id: 42,
+      is_finish: true,
+      has_pronostic: true,
+      points: 3,
+    });
     open(match({ is_finish: true, edit_pronostic: false, buts_dom: 3, buts_ext: 2 }));
     expect(await screen.findByText('+3 points')).toBeVisible();
     expect(screen.getByText(/MATCH TERMINÉ/)).toBeVisible();
   });
 
   it('says the points are being computed', async () => {
-    routes['GET /api/user-pronostic-match/7/42'] = {
-      status: 200,
-      body: { score_club_dom: 2, score_club_ext: 1 },
-    };
-    routes['GET /api/user-pronostic-match/points/prochain?match_id=42'] = {
-      status: 200,
-      body: { match_id: 42, is_finish: true, has_pronostic: true, points: null },
-    };
+    api.reply('GET /api/user-pronostic-match/7/42', 200, { score_club_dom: 2, score_club_ext: 1 });
+    api.reply('GET /api/user-pronostic-match/points/prochain?match_id=42', 200, {
+      match_id: 42,
+      is_finish: true,
+      has_pronostic: true,
+      points: null,
+    });
     open(match({ is_finish: true, edit_pronostic: false }));
     expect(await screen.findByText('POINTS EN COURS DE CALCUL...')).toBeVisible();
   });
 
   it('reports a failure to load the points', async () => {
-    routes['GET /api/user-pronostic-match/7/42'] = {
-      status: 200,
-      body: { score_club_dom: 2, score_club_ext: 1 },
-    };
-    routes['GET /api/user-pronostic-match/points/prochain?match_id=42'] = { status: 500, body: {} };
+    api.reply('GET /api/user-pronostic-match/7/42', 200, { score_club_dom: 2, score_club_ext: 1 });
+    api.reply('GET /api/user-pronostic-match/points/prochain?match_id=42', 500, {});
     open(match({ is_finish: true, edit_pronostic: false }));
     expect(await screen.findByText('Erreur lors de la récupération des points')).toBeVisible();
   });

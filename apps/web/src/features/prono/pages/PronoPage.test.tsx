@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeaderboardResponse, PastMatch } from '@munegu/shared';
-import { createQueryClient } from '../../../app/queryClient';
+import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
 import PronoPage from './PronoPage';
 
 let me: { id: number; username: string } | null = null;
@@ -11,20 +9,10 @@ vi.mock('../../../lib/auth', () => ({
   useAuth: () => ({ user: me, isAuthenticated: me !== null }),
 }));
 
-let routes: Record<string, { status: number; body: unknown }>;
+let api: FakeApi;
 beforeEach(() => {
   me = null;
-  routes = {};
-  vi.stubGlobal('fetch', async (input: string) => {
-    const path = String(input)
-      .replace(/^\/api/, '')
-      .split('?')[0]!;
-    const reply = routes[path] ?? { status: 404, body: { message: 'Introuvable' } };
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
+  api = fakeApi();
 });
 
 const row = (id: number, username: string, pts: number, rank: number) => ({
@@ -50,22 +38,18 @@ const past: PastMatch = {
 };
 
 function mount() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <PronoPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PronoPage />);
 }
 
 describe('PronoPage', () => {
   it('fills missing podium places with Inconnu and 0 pts', async () => {
-    routes['/users/classement-pronos'] = {
-      status: 200,
-      body: { total: 1, matching: 1, rows: [row(1, 'lea_asm', 12, 1)], me: null },
-    };
-    routes['/matchs/anciens'] = { status: 200, body: [] };
+    api.reply('GET /api/users/classement-pronos', 200, {
+      total: 1,
+      matching: 1,
+      rows: [row(1, 'lea_asm', 12, 1)],
+      me: null,
+    });
+    api.reply('GET /api/matchs/anciens', 200, []);
     mount();
     const podium = await screen.findByRole('list', { name: 'Top 3' });
     expect(await within(podium).findByText('lea_asm')).toBeVisible();
@@ -84,9 +68,9 @@ describe('PronoPage', () => {
       row(5, 'moi', 10, 4),
     ];
     const board: LeaderboardResponse = { total: 5, matching: 5, rows, me: rows[4]! };
-    routes['/users/classement-pronos'] = { status: 200, body: board };
-    routes['/matchs/anciens'] = { status: 200, body: [past] };
-    routes['/mini-leagues'] = { status: 200, body: [] };
+    api.reply('GET /api/users/classement-pronos', 200, board);
+    api.reply('GET /api/matchs/anciens', 200, [past]);
+    api.reply('GET /api/mini-leagues', 200, []);
     mount();
     expect(await screen.findByRole('option', { name: 'J12 - OGC Nice' })).toBeInTheDocument();
     expect(screen.getByText('08/11/26')).toBeVisible();
@@ -101,8 +85,8 @@ describe('PronoPage', () => {
   });
 
   it('reports a leaderboard or matches failure in French', async () => {
-    routes['/users/classement-pronos'] = { status: 500, body: {} };
-    routes['/matchs/anciens'] = { status: 500, body: {} };
+    api.reply('GET /api/users/classement-pronos', 500, {});
+    api.reply('GET /api/matchs/anciens', 500, {});
     mount();
     expect(
       await screen.findByText(
