@@ -61,10 +61,10 @@ import { privacyService } from './modules/account/privacy.service.js';
 import { settingsRoutes } from './modules/account/settings.routes.js';
 import { settingsService } from './modules/account/settings.service.js';
 import { registerAccountJobs } from './jobs/account.jobs.js';
-import { avatarStorage } from './modules/users/avatar.storage.js';
-import { usersRepository } from './modules/users/users.repository.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { usersService } from './modules/users/users.service.js';
+import { avatarStorage } from './modules/profiles/avatar.storage.js';
+import { profilesRepository } from './modules/profiles/profiles.repository.js';
+import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { profilesService } from './modules/profiles/profiles.service.js';
 import { reportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reportsService } from './modules/reports/reports.service.js';
@@ -199,8 +199,8 @@ export async function buildApp(deps: AppDeps) {
     clock,
     uidDomain: new URL(config.publicUrl).hostname,
   });
-  const users = usersService({
-    repo: usersRepository(db),
+  const profiles = profilesService({
+    repo: profilesRepository(db),
     avatars: avatarStorage(path.join(config.dataDir, 'uploads', 'avatar')),
   });
   const reports = reportsService({ repo: reportsRepository(db), clock });
@@ -404,7 +404,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(accountRoutes, { account, privacy });
       await api.register(settingsRoutes, { settings, privacy });
-      await api.register(usersRoutes, { users });
+      await api.register(profilesRoutes, { profiles });
       await api.register(reportsRoutes, { reports });
       await api.register(messagesRoutes, { messages });
     },

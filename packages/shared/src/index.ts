@@ -1,7 +1,7 @@
 import './zod-locale.js';
 export * from './limits.js';
 export * from './errors.js';
-export * from './messages.js';
+export * from './texts.js';
 export * from './schemas/common.js';
 export * from './schemas/text.js';
 export * from './schemas/reference.js';

@@ -12,7 +12,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { avatarUrl } from '../users/users.mapper.js';
+import { avatarUrl } from '../../lib/avatar-url.js';
 import type { ConversationRow, MessagesRepository } from './messages.repository.js';
 
 /** Pushes live events to every socket of the given users (all tabs, all instances). */

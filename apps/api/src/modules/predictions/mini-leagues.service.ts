@@ -6,7 +6,7 @@ import {
 } from '@munegu/shared';
 import { randomInt } from 'node:crypto';
 import { AppError, notFound } from '../../lib/errors.js';
-import { avatarUrl } from './predictions.mapper.js';
+import { avatarUrl } from '../../lib/avatar-url.js';
 import type { MiniLeaguesRepository } from './mini-leagues.repository.js';
 
 /** Invite code alphabet without look-alikes (0/O, 1/I/L), upper case. */

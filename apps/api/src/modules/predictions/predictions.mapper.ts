@@ -1,9 +1,6 @@
+import { avatarUrl } from '../../lib/avatar-url.js';
 import type { LeaderboardRow } from '@munegu/shared';
 import type { RankedUserRow } from './predictions.repository.js';
-
-/** Same public path as the users module: /uploads/avatar/<file>?v=<version>, or null. */
-export const avatarUrl = (file: string | null, version: number) =>
-  file ? `/uploads/avatar/${file}?v=${version}` : null;
 
 export function toLeaderboardRow(row: RankedUserRow, rank = row.classementProno): LeaderboardRow {
   return {

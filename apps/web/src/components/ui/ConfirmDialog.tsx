@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import './Dialog.css';
+import { Dialog, DialogCancel, DialogFooter } from './Dialog';
 
 type Props = {
   open: boolean;
@@ -27,29 +26,18 @@ export function ConfirmDialog({
   onCancel,
 }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content" role="alertdialog">
-          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-          <Dialog.Description className="dialog__message">{message}</Dialog.Description>
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn--ghost">
-                {cancelLabel}
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
-              onClick={onConfirm}
-              disabled={busy}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onClose={onCancel} title={title} description={message} alert>
+      <DialogFooter>
+        <DialogCancel label={cancelLabel} />
+        <button
+          type="button"
+          className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
+          onClick={onConfirm}
+          disabled={busy}
+        >
+          {confirmLabel}
+        </button>
+      </DialogFooter>
+    </Dialog>
   );
 }

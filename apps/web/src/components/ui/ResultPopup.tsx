@@ -1,7 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { Dialog, DialogCancel, DialogDescription, DialogFooter, DialogTitle } from './Dialog';
 import { AlertCircleIcon, CheckCircleIcon } from './icons';
-import './Dialog.css';
 
 type Props = {
   open: boolean;
@@ -10,34 +9,36 @@ type Props = {
   onClose: () => void;
   /** Optional extra actions shown before 'Fermer' (e.g. 'Afficher MuneguMap'). */
   actions?: ReactNode;
+  /** Default 'Succès' / 'Erreur'. */
+  title?: string;
+  /** Default a check or an alert sign. */
+  icon?: ReactNode;
+  className?: string;
 };
 
 /** Success or error with a message and 'Fermer' (spec section 2, Result popup). */
-export function ResultPopup({ open, status, message, onClose, actions }: Props) {
+export function ResultPopup({
+  open,
+  status,
+  message,
+  onClose,
+  actions,
+  title,
+  icon,
+  className,
+}: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content" aria-describedby="result-popup-message">
-          <div className={`dialog__icon dialog__icon--${status}`}>
-            {status === 'success' ? <CheckCircleIcon size={48} /> : <AlertCircleIcon size={48} />}
-          </div>
-          <Dialog.Title className="dialog__title">
-            {status === 'success' ? 'Succès' : 'Erreur'}
-          </Dialog.Title>
-          <Dialog.Description id="result-popup-message" className="dialog__message">
-            {message}
-          </Dialog.Description>
-          <div className="dialog__actions">
-            {actions}
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn--primary">
-                Fermer
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onClose={onClose} className={className} describedByContent>
+      <div className={`dialog__icon dialog__icon--${status}`}>
+        {icon ??
+          (status === 'success' ? <CheckCircleIcon size={48} /> : <AlertCircleIcon size={48} />)}
+      </div>
+      <DialogTitle>{title ?? (status === 'success' ? 'Succès' : 'Erreur')}</DialogTitle>
+      <DialogDescription>{message}</DialogDescription>
+      <DialogFooter>
+        {actions}
+        <DialogCancel label="Fermer" primary />
+      </DialogFooter>
+    </Dialog>
   );
 }

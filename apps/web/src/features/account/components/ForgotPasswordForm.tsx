@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { useRequestPasswordReset } from '../mutations';
 import type { z } from 'zod';
 import { passwordResetRequestSchema } from '@munegu/shared';
-import { TextField } from './FormField';
+import { TextField } from '../../../components/ui/FormField';
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 type Output = z.output<typeof passwordResetRequestSchema>;

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, LIMITS, MESSAGES, loginSchema, type LoginInput } from '@
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
-import { FormField, invalidProps } from './FormField';
+import { FormField, invalidProps } from '../../../components/ui/FormField';
 
 type Values = LoginInput;
 

@@ -16,7 +16,7 @@ import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { useAntennas, useDepartements } from '../../reference/api';
 import { accountApi } from '../api';
 import { useRegister } from '../mutations';
-import { FormField, invalidProps } from './FormField';
+import { FormField, invalidProps } from '../../../components/ui/FormField';
 
 type Output = z.output<typeof registrationSchema>;
 

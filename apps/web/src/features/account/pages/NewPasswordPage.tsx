@@ -11,7 +11,7 @@ import { tokenQuery } from '../tokenQuery';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
-import { TextField } from '../components/FormField';
+import { TextField } from '../../../components/ui/FormField';
 
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 

@@ -5,7 +5,7 @@ import { Crest } from '../../../components/ui/Crest';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useDepartements } from '../../reference/api';
 import { useSaveClub } from '../api';
-import { fieldErrors } from './Modal';
+import { fieldErrors } from '../../../components/ui/formErrors';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 

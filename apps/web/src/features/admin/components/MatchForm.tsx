@@ -4,7 +4,7 @@ import { adminMatchInputSchema, type AdminMatch, type ClubDetail } from '@munegu
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSaveMatch } from '../api';
-import { fieldErrors } from './Modal';
+import { fieldErrors } from '../../../components/ui/formErrors';
 
 type Props = {
   match: AdminMatch | null;

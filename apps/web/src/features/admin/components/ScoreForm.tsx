@@ -4,7 +4,7 @@ import { matchScoreInputSchema, type AdminMatch } from '@munegu/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';
-import { sanitizeScore } from '../../prono/components/PredictionPopup';
+import { sanitizeScore } from '../../../components/ui/scoreInput';
 import { useSaveScore } from '../api';
 
 /** Enter or correct the final score; a confirmation precedes the recomputation of points. */

@@ -4,7 +4,7 @@ import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';
 import { useAdminClubs } from '../api';
 import { ClubForm } from '../components/ClubForm';
-import { Modal } from '../components/Modal';
+import { Dialog } from '../../../components/ui/Dialog';
 
 /** /admin/clubs: the clubs with their stadium, city, department and crest. */
 export default function AdminClubsPage() {
@@ -49,13 +49,15 @@ export default function AdminClubsPage() {
           ))}
         </ul>
       )}
-      <Modal
+      <Dialog
+        wide
+        closeButton
         open={editing !== null}
         title={editing?.club ? `Modifier ${editing.club.nom}` : 'Nouveau club'}
         onClose={() => setEditing(null)}
       >
         {editing && <ClubForm club={editing.club} onDone={() => setEditing(null)} />}
-      </Modal>
+      </Dialog>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { currentSeason, useAdminClubs, useAdminMatches, useDeleteMatch } from '../api';
 import { MatchForm } from '../components/MatchForm';
-import { Modal } from '../components/Modal';
+import { Dialog } from '../../../components/ui/Dialog';
 import { ScoreForm } from '../components/ScoreForm';
 
 type Editing = { kind: 'form'; match: AdminMatch | null } | { kind: 'score'; match: AdminMatch };
@@ -133,7 +133,9 @@ export default function AdminMatchesPage() {
         </div>
       )}
 
-      <Modal
+      <Dialog
+        wide
+        closeButton
         open={editing !== null}
         title={
           editing?.kind === 'score'
@@ -155,7 +157,7 @@ export default function AdminMatchesPage() {
         {editing?.kind === 'score' && (
           <ScoreForm match={editing.match} onDone={() => setEditing(null)} />
         )}
-      </Modal>
+      </Dialog>
       <ConfirmDialog
         open={deleting !== null}
         title="Supprimer ce match ?"

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS, MESSAGING_MESSAGES } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
-import { CloseIcon } from '../../../components/ui/icons';
 import { ABORTED } from '../../../lib/api';
 import { searchUsers, type Conversation, type UserSearchResult } from '../api';
-import '../../../components/ui/Dialog.css';
+import { Dialog } from '../../../components/ui/Dialog';
 
 type Props = { open: boolean; onClose: () => void; conversations: Conversation[] };
 
@@ -49,75 +47,67 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content dialog__content--wide">
-          <Dialog.Close className="icon-btn dialog__close" aria-label="Fermer">
-            <CloseIcon />
-          </Dialog.Close>
-          <Dialog.Title className="dialog__title">Nouvelle discussion</Dialog.Title>
-          <Dialog.Description className="field__hint">
-            Recherche un membre par son pseudo.
-          </Dialog.Description>
-          <div className="field">
-            <label htmlFor="new-conv-search" className="visually-hidden">
-              Pseudo
-            </label>
-            <input
-              id="new-conv-search"
-              className="input"
-              type="search"
-              placeholder="Pseudo…"
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setPicked(null);
-              }}
-              autoComplete="off"
-            />
-          </div>
-          {error && <p className="error-text">{error}</p>}
-          {!picked && results.length > 0 && (
-            <ul className="conv-search">
-              {results.map((user) => (
-                <li key={user.id}>
-                  <button
-                    type="button"
-                    className="conv-search__item"
-                    onClick={() => setPicked(user)}
-                  >
-                    <Avatar username={user.username} picture={user.profile_picture} size={32} />
-                    {user.username}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {picked && (
-            <div className="conv-preview">
-              <Avatar username={picked.username} picture={picked.profile_picture} size={44} />
-              <p>
-                <strong>{picked.username}</strong>
-                <br />
-                {existing ? 'Ouvrir discussion existante' : 'Créer nouvelle discussion'}
-              </p>
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => {
-                  close();
-                  navigate(`/messages/${encodeURIComponent(picked.username)}`, {
-                    state: { confirmed: true },
-                  });
-                }}
-              >
-                {existing ? 'Continuer' : 'Démarrer'}
+    <Dialog
+      open={open}
+      onClose={close}
+      wide
+      closeButton
+      title="Nouvelle discussion"
+      description="Recherche un membre par son pseudo."
+      descriptionClassName="field__hint"
+    >
+      <div className="field">
+        <label htmlFor="new-conv-search" className="visually-hidden">
+          Pseudo
+        </label>
+        <input
+          id="new-conv-search"
+          className="input"
+          type="search"
+          placeholder="Pseudo…"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPicked(null);
+          }}
+          autoComplete="off"
+        />
+      </div>
+      {error && <p className="error-text">{error}</p>}
+      {!picked && results.length > 0 && (
+        <ul className="conv-search">
+          {results.map((user) => (
+            <li key={user.id}>
+              <button type="button" className="conv-search__item" onClick={() => setPicked(user)}>
+                <Avatar username={user.username} picture={user.profile_picture} size={32} />
+                {user.username}
               </button>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            </li>
+          ))}
+        </ul>
+      )}
+      {picked && (
+        <div className="conv-preview">
+          <Avatar username={picked.username} picture={picked.profile_picture} size={44} />
+          <p>
+            <strong>{picked.username}</strong>
+            <br />
+            {existing ? 'Ouvrir discussion existante' : 'Créer nouvelle discussion'}
+          </p>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => {
+              close();
+              navigate(`/messages/${encodeURIComponent(picked.username)}`, {
+                state: { confirmed: true },
+              });
+            }}
+          >
+            {existing ? 'Continuer' : 'Démarrer'}
+          </button>
+        </div>
+      )}
+    </Dialog>
   );
 }

@@ -1,8 +1,13 @@
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { LIMITS } from '@munegu/shared';
 import { useAntennas } from '../../reference/api';
-import '../../../components/ui/Dialog.css';
+import {
+  Dialog,
+  DialogCancel,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '../../../components/ui/Dialog';
 
 type Props = {
   open: boolean;
@@ -14,15 +19,10 @@ type Props = {
 /** Antenna selection (spec section 2, own profile): at most 2, grouped by category. */
 export function AntennaPickerDialog({ open, initial, onClose, onValidate }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content dialog__content--wide">
-          {/* Remounted on each opening so the choice starts from the current antennas. */}
-          {open && <Picker initial={initial} onValidate={onValidate} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    // Remounted on each opening so the choice starts from the current antennas.
+    <Dialog open={open} onClose={onClose} wide describedByContent freshContent>
+      <Picker initial={initial} onValidate={onValidate} />
+    </Dialog>
   );
 }
 
@@ -44,10 +44,10 @@ function Picker({ initial, onValidate }: Pick<Props, 'initial' | 'onValidate'>) 
 
   return (
     <>
-      <Dialog.Title className="dialog__title">Mes antennes</Dialog.Title>
-      <Dialog.Description className="field__hint">
+      <DialogTitle>Mes antennes</DialogTitle>
+      <DialogDescription className="field__hint">
         {LIMITS.maxAntennas} antennes au maximum ({chosen.length} / {LIMITS.maxAntennas}).
-      </Dialog.Description>
+      </DialogDescription>
       {[...groups.entries()].map(([categorie, list]) => (
         <fieldset key={categorie} className="antenna-picker__group">
           <legend className="field__label">{categorie}</legend>
@@ -64,16 +64,12 @@ function Picker({ initial, onValidate }: Pick<Props, 'initial' | 'onValidate'>) 
           ))}
         </fieldset>
       ))}
-      <div className="dialog__actions">
-        <Dialog.Close asChild>
-          <button type="button" className="btn btn--ghost">
-            Annuler
-          </button>
-        </Dialog.Close>
+      <DialogFooter>
+        <DialogCancel />
         <button type="button" className="btn btn--primary" onClick={() => onValidate(chosen)}>
           Valider
         </button>
-      </div>
+      </DialogFooter>
     </>
   );
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DESCRIPTION_MAX, USER_MESSAGES, updateProfileSchema } from '@munegu/shared';
-import { FormField, invalidProps } from '../../account/components/FormField';
+import { FormField, invalidProps } from '../../../components/ui/FormField';
 import { useAntennas } from '../../reference/api';
 import type { PublicProfile } from '../api';
 import { useUpdateProfile } from '../mutations';
 import { AntennaPickerDialog } from './AntennaPickerDialog';
-import '../../../components/ui/Dialog.css';
+import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
 
 /** The popup's fields, checked by the same schema as PATCH /users/me. */
 const editSchema = z.object({
@@ -73,89 +72,80 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
     .join(' / ');
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content dialog__content--wide">
-          <Dialog.Title className="dialog__title">Modifier mon profil</Dialog.Title>
-          <Dialog.Description className="field__hint">
-            Ces informations sont visibles par tous les visiteurs.
-          </Dialog.Description>
-          <form onSubmit={handleSubmit(onSubmit)} noValidate>
-            <FormField
-              id="edit-description"
-              label="Description"
-              error={errors.description?.message}
-              hint={`${description.length} / ${DESCRIPTION_MAX}`}
-            >
-              <textarea
-                {...invalidProps('edit-description', errors.description?.message)}
+    <Dialog
+      open={open}
+      onClose={onClose}
+      wide
+      title="Modifier mon profil"
+      description="Ces informations sont visibles par tous les visiteurs."
+      descriptionClassName="field__hint"
+    >
+      <>
+        <form onSubmit={handleSubmit(onSubmit)} noValidate>
+          <FormField
+            id="edit-description"
+            label="Description"
+            error={errors.description?.message}
+            hint={`${description.length} / ${DESCRIPTION_MAX}`}
+          >
+            <textarea
+              {...invalidProps('edit-description', errors.description?.message)}
+              className="input"
+              rows={4}
+              maxLength={DESCRIPTION_MAX}
+              {...register('description')}
+            />
+          </FormField>
+          <div className="field-row">
+            <FormField id="edit-x" label="Pseudo X" error={errors.x_username?.message}>
+              <input
+                {...invalidProps('edit-x', errors.x_username?.message)}
                 className="input"
-                rows={4}
-                maxLength={DESCRIPTION_MAX}
-                {...register('description')}
+                maxLength={30}
+                {...register('x_username')}
               />
             </FormField>
-            <div className="field-row">
-              <FormField id="edit-x" label="Pseudo X" error={errors.x_username?.message}>
-                <input
-                  {...invalidProps('edit-x', errors.x_username?.message)}
-                  className="input"
-                  maxLength={30}
-                  {...register('x_username')}
-                />
-              </FormField>
-              <FormField
-                id="edit-insta"
-                label="Pseudo Instagram"
-                error={errors.insta_username?.message}
-              >
-                <input
-                  {...invalidProps('edit-insta', errors.insta_username?.message)}
-                  className="input"
-                  maxLength={30}
-                  {...register('insta_username')}
-                />
-              </FormField>
-            </div>
-            <div className="field">
-              <span className="field__label">Antennes</span>
-              <p className="field__hint">{names || 'Aucune antenne'}</p>
-              <button
-                type="button"
-                className="btn btn--outline btn--small"
-                onClick={() => setPicker(true)}
-              >
-                Choisir mes antennes
-              </button>
-            </div>
-            {failure && (
-              <p className="error-text" role="alert">
-                {failure}
-              </p>
-            )}
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn--ghost">
-                  Annuler
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-                Enregistrer
-              </button>
-            </div>
-          </form>
-          <AntennaPickerDialog
-            open={picker}
-            initial={chosen}
-            onClose={() => setPicker(false)}
-            onValidate={(ids) => {
-              setChosen(ids);
-              setPicker(false);
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <FormField
+              id="edit-insta"
+              label="Pseudo Instagram"
+              error={errors.insta_username?.message}
+            >
+              <input
+                {...invalidProps('edit-insta', errors.insta_username?.message)}
+                className="input"
+                maxLength={30}
+                {...register('insta_username')}
+              />
+            </FormField>
+          </div>
+          <div className="field">
+            <span className="field__label">Antennes</span>
+            <p className="field__hint">{names || 'Aucune antenne'}</p>
+            <button
+              type="button"
+              className="btn btn--outline btn--small"
+              onClick={() => setPicker(true)}
+            >
+              Choisir mes antennes
+            </button>
+          </div>
+          {failure && (
+            <p className="error-text" role="alert">
+              {failure}
+            </p>
+          )}
+          <FormDialogFooter disabled={isSubmitting} />
+        </form>
+        <AntennaPickerDialog
+          open={picker}
+          initial={chosen}
+          onClose={() => setPicker(false)}
+          onValidate={(ids) => {
+            setChosen(ids);
+            setPicker(false);
+          }}
+        />
+      </>
+    </Dialog>
   );
 }

@@ -1,10 +1,15 @@
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { LIMITS, REPORT_MESSAGES, isOtherReason, reportCustomReasonSchema } from '@munegu/shared';
 import { ApiError } from '../../../lib/api';
 import { useReportReasons } from '../api';
 import { useReport } from '../mutations';
-import '../../../components/ui/Dialog.css';
+import {
+  Dialog,
+  DialogCancel,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '../../../components/ui/Dialog';
 
 /** Spec section 8: a message string, a list joined by commas or a nested message, else the default. */
 export function reportError(error: unknown): string {
@@ -25,14 +30,9 @@ type Props = {
 /** Report a profile: a reason ('Autre' needs 10–255 characters), then a confirmation step. */
 export function ReportDialog({ userId, username, open, onClose, onDone }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content dialog__content--wide">
-          {open && <ReportForm userId={userId} username={username} onDone={onDone} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onClose={onClose} wide describedByContent freshContent>
+      <ReportForm userId={userId} username={username} onDone={onDone} />
+    </Dialog>
   );
 }
 
@@ -76,28 +76,26 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
   if (confirming) {
     return (
       <>
-        <Dialog.Title className="dialog__title">Signaler {username}</Dialog.Title>
-        <Dialog.Description className="dialog__message">
-          Confirmer le signalement de ce profil ?
-        </Dialog.Description>
-        <div className="dialog__actions">
+        <DialogTitle>Signaler {username}</DialogTitle>
+        <DialogDescription>Confirmer le signalement de ce profil ?</DialogDescription>
+        <DialogFooter>
           <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
             Retour
           </button>
           <button type="button" className="btn btn--danger" disabled={busy} onClick={send}>
             Confirmer
           </button>
-        </div>
+        </DialogFooter>
       </>
     );
   }
 
   return (
     <>
-      <Dialog.Title className="dialog__title">Signaler {username}</Dialog.Title>
-      <Dialog.Description className="field__hint">
+      <DialogTitle>Signaler {username}</DialogTitle>
+      <DialogDescription className="field__hint">
         Choisis le motif de ton signalement.
-      </Dialog.Description>
+      </DialogDescription>
       <fieldset className="report__reasons">
         <legend className="visually-hidden">Motif</legend>
         {reasons.isError && <p className="error-text">Aucun motif trouvé.</p>}
@@ -134,16 +132,12 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
           {error}
         </p>
       )}
-      <div className="dialog__actions">
-        <Dialog.Close asChild>
-          <button type="button" className="btn btn--ghost">
-            Annuler
-          </button>
-        </Dialog.Close>
+      <DialogFooter>
+        <DialogCancel />
         <button type="button" className="btn btn--primary" onClick={next}>
           Signaler
         </button>
-      </div>
+      </DialogFooter>
     </>
   );
 }

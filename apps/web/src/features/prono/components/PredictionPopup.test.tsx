@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match } from '@munegu/shared';
 import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
-import { PredictionPopup, sanitizeScore } from './PredictionPopup';
+import { sanitizeScore } from '../../../components/ui/scoreInput';
+import { PredictionPopup } from './PredictionPopup';
 
 vi.mock('../../../lib/auth', () => ({
   useAuth: () => ({ user: { id: 7, username: 'lea' }, isAuthenticated: true }),

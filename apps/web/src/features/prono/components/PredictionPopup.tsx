@@ -1,25 +1,14 @@
 import { useEffect, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
-import { LIMITS, PREDICTION_MESSAGES, type Match } from '@munegu/shared';
+import { PREDICTION_MESSAGES, type Match } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
-import { CloseIcon } from '../../../components/ui/icons';
+import { Dialog, DialogFooter, DialogTitle } from '../../../components/ui/Dialog';
+import { sanitizeScore } from '../../../components/ui/scoreInput';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { usePoints, usePrediction, useSavePrediction } from '../api';
 import { RewardPopup } from './RewardPopup';
-import '../../../components/ui/Dialog.css';
 import './prono-popups.css';
-
-/** Highest score a member may bet on one side. */
-export const MAX_SCORE = LIMITS.predictionScoreMax;
-
-/** Keeps digits only, at most two, and never more than 50 (spec section 2, prediction). */
-export function sanitizeScore(raw: string): string {
-  const digits = raw.replace(/\D/g, '').slice(0, 2);
-  if (digits === '') return '';
-  return String(Math.min(Number(digits), MAX_SCORE));
-}
 
 export const PREDICTION_TEXTS = {
   editable: PREDICTION_MESSAGES.confirmedAtKickoff,
@@ -38,17 +27,9 @@ type Props = { match: Match | null; onClose: () => void };
 /** The home page's prediction popup ('JEU DU PRONO'). */
 export function PredictionPopup({ match, onClose }: Props) {
   return (
-    <Dialog.Root open={match !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content prediction" aria-describedby={undefined}>
-          <Dialog.Close className="icon-btn dialog__close" aria-label="Fermer">
-            <CloseIcon size={20} />
-          </Dialog.Close>
-          {match && <PredictionBody match={match} onDone={onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={match !== null} onClose={onClose} className="prediction" closeButton>
+      {match && <PredictionBody match={match} onDone={onClose} />}
+    </Dialog>
   );
 }
 
@@ -112,7 +93,7 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
 
   return (
     <form onSubmit={submit} noValidate>
-      <Dialog.Title className="dialog__title prediction__title">JEU DU PRONO</Dialog.Title>
+      <DialogTitle className="prediction__title">JEU DU PRONO</DialogTitle>
       <p className={`prediction__status${editable ? '' : ' prediction__status--locked'}`}>
         {status} · Journée {match.journee}
       </p>
@@ -138,7 +119,7 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
         />
       </div>
       {footer}
-      <div className="dialog__actions">
+      <DialogFooter>
         {editable && (
           <button type="submit" className="btn btn--primary" disabled={!canSave}>
             {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
@@ -147,7 +128,7 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
         <button type="button" className="btn btn--ghost" onClick={() => setRewardOpen(true)}>
           Le lot à gagner
         </button>
-      </div>
+      </DialogFooter>
       <RewardPopup open={rewardOpen} onClose={() => setRewardOpen(false)} />
     </form>
   );

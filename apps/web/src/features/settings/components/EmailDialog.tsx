@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { errorMessage } from '../../../lib/api';
-import { TextField } from '../../account/components/FormField';
+import { TextField } from '../../../components/ui/FormField';
 import { emailFormSchema } from '../schemas';
 import { useUpdateEmail } from '../mutations';
-import { DialogActions, SettingsDialog } from './SettingsDialog';
+import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
 
 type Values = z.output<typeof emailFormSchema>;
 
@@ -51,7 +51,7 @@ export function EmailDialog({
   };
 
   return (
-    <SettingsDialog open={open} title="Modifier mon adresse e-mail" onClose={onClose}>
+    <Dialog open={open} title="Modifier mon adresse e-mail" onClose={onClose} wide freshContent>
       <form onSubmit={handleSubmit((values) => setPending(values))} noValidate>
         <p className="field__hint">Adresse actuelle : {current}</p>
         <TextField
@@ -79,7 +79,7 @@ export function EmailDialog({
             {failure}
           </p>
         )}
-        <DialogActions disabled={!isValid || busy} />
+        <FormDialogFooter disabled={!isValid || busy} />
       </form>
       <ConfirmDialog
         open={pending !== null}
@@ -89,6 +89,6 @@ export function EmailDialog({
         onConfirm={send}
         onCancel={() => setPending(null)}
       />
-    </SettingsDialog>
+    </Dialog>
   );
 }

@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import { AUTH_MESSAGES } from '@munegu/shared';
 import { ABORTED, errorMessage } from '../../../lib/api';
 import { useUpdateDepartement, useUpdateUsername } from '../mutations';
-import { FormField, invalidProps } from '../../account/components/FormField';
+import { FormField, invalidProps } from '../../../components/ui/FormField';
 import { accountApi } from '../../account/api';
 import { useDepartements } from '../../reference/api';
 import { departementFormSchema, pseudoFormSchema } from '../schemas';
-import { DialogActions, SettingsDialog } from './SettingsDialog';
+import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
 
 export type Outcome = { ok: boolean; message: string };
 type Props = { open: boolean; onClose: () => void; onDone: (outcome: Outcome) => void };
@@ -50,7 +50,7 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
   };
 
   return (
-    <SettingsDialog open={props.open} title="Modifier mon pseudo" onClose={props.onClose}>
+    <Dialog open={props.open} title="Modifier mon pseudo" onClose={props.onClose} wide freshContent>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField id="settings-username" label="Nouveau pseudo" error={errors.username?.message}>
           <input
@@ -65,9 +65,9 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
             {failure}
           </p>
         )}
-        <DialogActions disabled={!isValid || isSubmitting} />
+        <FormDialogFooter disabled={!isValid || isSubmitting} />
       </form>
-    </SettingsDialog>
+    </Dialog>
   );
 }
 
@@ -101,7 +101,13 @@ export function DepartementDialog({ current, ...props }: Props & { current: stri
   };
 
   return (
-    <SettingsDialog open={props.open} title="Modifier mon département" onClose={props.onClose}>
+    <Dialog
+      open={props.open}
+      title="Modifier mon département"
+      onClose={props.onClose}
+      wide
+      freshContent
+    >
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField
           id="settings-departement"
@@ -129,8 +135,8 @@ export function DepartementDialog({ current, ...props }: Props & { current: stri
             {failure}
           </p>
         )}
-        <DialogActions disabled={!isValid || isSubmitting} />
+        <FormDialogFooter disabled={!isValid || isSubmitting} />
       </form>
-    </SettingsDialog>
+    </Dialog>
   );
 }

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api';
-import { FormField, invalidProps } from '../../account/components/FormField';
+import { PasswordField } from '../../../components/ui/FormField';
 import { passwordFormSchema } from '../schemas';
 import { useUpdatePassword } from '../mutations';
-import { DialogActions, SettingsDialog } from './SettingsDialog';
+import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
 
 type Values = z.input<typeof passwordFormSchema>;
 type Field = keyof Values;
@@ -34,11 +34,6 @@ export function PasswordDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const [shown, setShown] = useState<Record<Field, boolean>>({
-    oldPassword: false,
-    newPassword: false,
-    confirm: false,
-  });
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdatePassword();
   const {
@@ -65,35 +60,18 @@ export function PasswordDialog({
   };
 
   return (
-    <SettingsDialog open={open} title="Changer mon mot de passe" onClose={onClose}>
+    <Dialog open={open} title="Changer mon mot de passe" onClose={onClose} wide freshContent>
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        {(Object.keys(LABELS) as Field[]).map((field) => {
-          const id = `settings-${field}`;
-          const error = errors[field]?.message;
-          const [label, autoComplete] = LABELS[field];
-          return (
-            <FormField key={field} id={id} label={label} error={error}>
-              <div className="password-input">
-                <input
-                  {...invalidProps(id, error)}
-                  className="input"
-                  type={shown[field] ? 'text' : 'password'}
-                  autoComplete={autoComplete}
-                  {...register(field)}
-                />
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--small"
-                  aria-pressed={shown[field]}
-                  aria-label={`${shown[field] ? 'Masquer' : 'Afficher'} : ${label}`}
-                  onClick={() => setShown((s) => ({ ...s, [field]: !s[field] }))}
-                >
-                  {shown[field] ? 'Masquer' : 'Afficher'}
-                </button>
-              </div>
-            </FormField>
-          );
-        })}
+        {(Object.keys(LABELS) as Field[]).map((field) => (
+          <PasswordField
+            key={field}
+            id={`settings-${field}`}
+            label={LABELS[field][0]}
+            autoComplete={LABELS[field][1]}
+            error={errors[field]?.message}
+            registration={register(field)}
+          />
+        ))}
         <p className="field__hint">
           8 à 30 caractères avec une majuscule, une minuscule, un chiffre et un caractère spécial
           parmi ! @ # $ % & ? . — Changer ton mot de passe déconnecte tes sessions sur les autres
@@ -104,8 +82,8 @@ export function PasswordDialog({
             {failure}
           </p>
         )}
-        <DialogActions disabled={!isValid || isSubmitting} />
+        <FormDialogFooter disabled={!isValid || isSubmitting} />
       </form>
-    </SettingsDialog>
+    </Dialog>
   );
 }

@@ -3,22 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { readImageUpload } from '../../lib/uploads.js';
 import { callerOf } from '../../plugins/auth.js';
-import type { UsersService } from './users.service.js';
+import type { ProfilesService } from './profiles.service.js';
 import { endpoint } from '../../lib/endpoint.js';
 
 const tags = ['profil'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }> = async (
   app,
-  { users },
+  { profiles },
 ) => {
   const member = { preHandler: app.authenticate };
 
   app.route({
     ...endpoint('GET /users/me', { tags, summary: 'Mon profil', errors }),
     ...member,
-    handler: (req) => users.ownProfile(callerOf(req).id),
+    handler: (req) => profiles.ownProfile(callerOf(req).id),
   });
 
   app.route({
@@ -28,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       errors,
     }),
     ...member,
-    handler: (req) => users.personalData(callerOf(req).id),
+    handler: (req) => profiles.personalData(callerOf(req).id),
   });
 
   app.route({
@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       summary: "Profil public d'un membre",
       errors,
     }),
-    handler: (req) => users.publicProfile(req.params.username),
+    handler: (req) => profiles.publicProfile(req.params.username),
   });
 
   app.route({
@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       errors,
     }),
     ...member,
-    handler: (req) => users.departement(callerOf(req).id),
+    handler: (req) => profiles.departement(callerOf(req).id),
   });
 
   app.route({
@@ -59,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     ...member,
     handler: async (req) => ({
       message: USER_MESSAGES.saved,
-      user: await users.updateProfile(callerOf(req).id, req.body),
+      user: await profiles.updateProfile(callerOf(req).id, req.body),
     }),
   });
 
@@ -70,7 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       errors,
     }),
     ...member,
-    handler: (req) => users.search(callerOf(req).id, req.query.q),
+    handler: (req) => profiles.search(callerOf(req).id, req.query.q),
   });
 
   app.route({
@@ -85,7 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     config: { rateLimit: app.rateBudgets.avatarUpload },
     handler: async (req) => {
       const bytes = await readImageUpload(req, 'avatar', USER_MESSAGES.avatarMissing);
-      const { profile_picture } = await users.uploadAvatar(callerOf(req).id, bytes);
+      const { profile_picture } = await profiles.uploadAvatar(callerOf(req).id, bytes);
       return { profile_picture, message: USER_MESSAGES.avatarUpdated };
     },
   });
@@ -98,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     }),
     ...member,
     handler: async (req) => {
-      await users.deleteAvatar(callerOf(req).id);
+      await profiles.deleteAvatar(callerOf(req).id);
       return { message: USER_MESSAGES.avatarDeleted };
     },
   });
@@ -109,6 +109,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       summary: "Image d'un avatar en base64 (secours si l'image statique échoue)",
       errors,
     }),
-    handler: (req) => users.avatarData(req.params.file),
+    handler: (req) => profiles.avatarData(req.params.file),
   });
 };

@@ -43,7 +43,7 @@ export interface ProfileChanges {
 /** `%`, `_` and `\` are LIKE wildcards; pseudos contain `_`, so they must match literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function usersRepository(db: Db) {
+export function profilesRepository(db: Db) {
   return {
     findProfileById: (id: number) => db.user.findUnique({ where: { id }, select: profileSelect }),
 
@@ -134,4 +134,4 @@ export function usersRepository(db: Db) {
   };
 }
 
-export type UsersRepository = ReturnType<typeof usersRepository>;
+export type ProfilesRepository = ReturnType<typeof profilesRepository>;

@@ -12,18 +12,18 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { toAvatarWebp } from '../../lib/images.js';
 import type { AvatarStorage } from './avatar.storage.js';
+import { avatarUrl } from '../../lib/avatar-url.js';
 import {
-  avatarUrl,
   toOwnProfile,
   toPersonalData,
   toProfile,
   toSearchResult,
   withoutPrefix,
-} from './users.mapper.js';
-import type { ProfileChanges, ProfileRow, UsersRepository } from './users.repository.js';
+} from './profiles.mapper.js';
+import type { ProfileChanges, ProfileRow, ProfilesRepository } from './profiles.repository.js';
 
 export interface UsersServiceDeps {
-  repo: UsersRepository;
+  repo: ProfilesRepository;
   avatars: AvatarStorage;
 }
 
@@ -40,7 +40,7 @@ function isHidden(row: { status: string; pseudo: string }): boolean {
 const cleared = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value === '' ? null : value;
 
-export function usersService({ repo, avatars }: UsersServiceDeps) {
+export function profilesService({ repo, avatars }: UsersServiceDeps) {
   async function ownRow(userId: number): Promise<ProfileRow> {
     const row = await repo.findProfileById(userId);
     // The auth plugin only lets ACTIVE accounts through, so this is a race with a deletion.
@@ -105,7 +105,7 @@ export function usersService({ repo, avatars }: UsersServiceDeps) {
       const webp = await toAvatarWebp(bytes);
       const file = `${userId}-${randomBytes(12).toString('base64url')}.webp`;
       await avatars.write(file, webp);
-      let replaced: Awaited<ReturnType<UsersRepository['replaceAvatar']>>;
+      let replaced: Awaited<ReturnType<ProfilesRepository['replaceAvatar']>>;
       try {
         replaced = await repo.replaceAvatar(userId, file);
       } catch (error) {
@@ -138,4 +138,4 @@ export function usersService({ repo, avatars }: UsersServiceDeps) {
   };
 }
 
-export type UsersService = ReturnType<typeof usersService>;
+export type ProfilesService = ReturnType<typeof profilesService>;

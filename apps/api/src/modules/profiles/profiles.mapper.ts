@@ -1,10 +1,6 @@
+import { avatarUrl } from '../../lib/avatar-url.js';
 import type { OwnProfile, PersonalData, UserProfile, UserSearchResult } from '@munegu/shared';
-import type { ProfileRow } from './users.repository.js';
-
-/** The public URL of an avatar; the version busts browser and proxy caches on change. */
-export function avatarUrl(file: string | null, version: number): string | null {
-  return file ? `/uploads/avatar/${file}?v=${version}` : null;
-}
+import type { ProfileRow } from './profiles.repository.js';
 
 /** Only https links are offered to browsers (never javascript: or plain http). */
 function httpsOrNull(url: string | null): string | null {

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import './forms.css';
 
@@ -43,6 +43,42 @@ export function TextField({ id, label, error, hint, registration, ...input }: Te
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
       <input {...invalidProps(id, error)} className="input" {...input} {...registration} />
+    </FormField>
+  );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+
+/** A password input with its 'Afficher' / 'Masquer' toggle (the value never leaves the field). */
+export function PasswordField({
+  id,
+  label,
+  error,
+  hint,
+  registration,
+  ...input
+}: PasswordFieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <div className="password-input">
+        <input
+          {...invalidProps(id, error)}
+          className="input"
+          type={shown ? 'text' : 'password'}
+          {...input}
+          {...registration}
+        />
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          aria-pressed={shown}
+          aria-label={`${shown ? 'Masquer' : 'Afficher'} : ${label}`}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? 'Masquer' : 'Afficher'}
+        </button>
+      </div>
     </FormField>
   );
 }

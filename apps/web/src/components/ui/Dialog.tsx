@@ -1,0 +1,135 @@
+import * as Radix from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import './Dialog.css';
+
+type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** Shown as the dialog's accessible name; omit only when the content renders its own. */
+  title?: ReactNode;
+  /** Read after the title by screen readers. */
+  description?: ReactNode;
+  /** Class of the description (the default is the message style). */
+  descriptionClassName?: string;
+  /** A wider frame for forms and lists. */
+  wide?: boolean;
+  /** A yes/no question interrupts: screen readers announce it as an alert. */
+  alert?: boolean;
+  /** A × button in the corner (dialogs that are not a question). */
+  closeButton?: boolean;
+  /** The content renders its own `DialogDescription` (keeps it linked for screen readers). */
+  describedByContent?: boolean;
+  /** Mount the content only while open, so a form starts fresh each time. */
+  freshContent?: boolean;
+  className?: string;
+  children?: ReactNode;
+};
+
+/**
+ * The one dialog frame of the app (Radix underneath: focus trapped and restored, Escape and
+ * the overlay close it, title and description wired for screen readers). Features never use
+ * Radix directly; they give a title, their content and a `DialogFooter`.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  descriptionClassName = 'dialog__message',
+  wide = false,
+  alert = false,
+  closeButton = false,
+  describedByContent = false,
+  freshContent = false,
+  className,
+  children,
+}: DialogProps) {
+  const classes = ['dialog__content', wide && 'dialog__content--wide', className]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Radix.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Radix.Portal>
+        <Radix.Overlay className="dialog__overlay" />
+        <Radix.Content
+          className={classes}
+          {...(alert ? { role: 'alertdialog' } : {})}
+          {...(description === undefined && !describedByContent
+            ? { 'aria-describedby': undefined }
+            : {})}
+        >
+          {closeButton && (
+            <Radix.Close className="icon-btn dialog__close" aria-label="Fermer">
+              <CloseIcon size={20} />
+            </Radix.Close>
+          )}
+          {title !== undefined && <DialogTitle>{title}</DialogTitle>}
+          {description !== undefined && (
+            <Radix.Description className={descriptionClassName}>{description}</Radix.Description>
+          )}
+          {(!freshContent || open) && children}
+        </Radix.Content>
+      </Radix.Portal>
+    </Radix.Root>
+  );
+}
+
+/** For content that changes its title by step (e.g. a report, then its confirmation). */
+export function DialogTitle({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <Radix.Title className={className ? `dialog__title ${className}` : 'dialog__title'}>
+      {children}
+    </Radix.Title>
+  );
+}
+
+export function DialogDescription({
+  children,
+  className = 'dialog__message',
+}: {
+  children: ReactNode;
+  className?: string;
+}) {
+  return <Radix.Description className={className}>{children}</Radix.Description>;
+}
+
+/** The row of buttons at the bottom of every dialog, main action last. */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return <div className="dialog__actions">{children}</div>;
+}
+
+/** Closes the dialog without doing anything ('Annuler', or 'Fermer' for information). */
+export function DialogCancel({
+  label = 'Annuler',
+  primary = false,
+}: {
+  label?: string;
+  primary?: boolean;
+}) {
+  return (
+    <Radix.Close asChild>
+      <button type="button" className={`btn ${primary ? 'btn--primary' : 'btn--ghost'}`}>
+        {label}
+      </button>
+    </Radix.Close>
+  );
+}
+
+/** 'Annuler' + the form's submit button: the footer of every form in a dialog. */
+export function FormDialogFooter({
+  disabled,
+  label = 'Enregistrer',
+}: {
+  disabled: boolean;
+  label?: string;
+}) {
+  return (
+    <DialogFooter>
+      <DialogCancel />
+      <button type="submit" className="btn btn--primary" disabled={disabled}>
+        {label}
+      </button>
+    </DialogFooter>
+  );
+}
