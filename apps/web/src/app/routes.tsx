@@ -19,7 +19,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('../features/home/pages/HomePage')) },
       { path: 'actualites', lazy: page(() => import('../features/news/pages/NewsPage')) },
-      { path: 'jeu_prono', lazy: page(() => import('../features/prono/pages/PronoPage')) },
+      { path: 'jeu_prono', lazy: page(() => import('../features/predictions/pages/PronoPage')) },
       { path: 'contact', lazy: page(() => import('../features/contact/pages/ContactPage')) },
       {
         element: <GuestOnly />,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SITE } from '../config';
+import { SITE } from '../../config/site';
 import { Logo } from '../../components/ui/Logo';
 import { SocialLinks } from '../../components/ui/SocialLinks';
 

@@ -3,10 +3,10 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Logo } from '../../components/ui/Logo';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
-import { MessagesLink } from '../../features/messages/components/MessagesLink';
-import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { MessagesLink } from '../../features/messages';
+import { NotificationBell } from '../../features/notifications';
 import { ProfileMenu } from './ProfileMenu';
-import { SITE } from '../config';
+import { SITE } from '../../config/site';
 
 const LINKS = [
   { to: '/', label: 'Accueil', end: true },

@@ -1,4 +1,4 @@
-import { SITE } from '../../app/config';
+import { SITE } from '../../config/site';
 import { FacebookIcon, InstagramIcon, XLogoIcon } from './icons';
 
 const NETWORKS = [

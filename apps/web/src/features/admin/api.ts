@@ -6,8 +6,8 @@ import type {
   MatchScoreInput,
 } from '@munegu/shared';
 import { call, query, unwrap } from '../../lib/api';
-import { matchKeys } from '../matches/api';
-import { pronoKeys } from '../prono/api';
+import { matchKeys } from '../matches';
+import { predictionKeys } from '../predictions';
 
 /** Operators' API (/admin/..., MODERATEUR or ADMIN; the server enforces it too). */
 
@@ -32,7 +32,7 @@ function useRefreshAll() {
     Promise.all([
       client.invalidateQueries({ queryKey: adminKeys.all }),
       client.invalidateQueries({ queryKey: matchKeys.all }),
-      client.invalidateQueries({ queryKey: pronoKeys.all }),
+      client.invalidateQueries({ queryKey: predictionKeys.all }),
     ]);
 }
 

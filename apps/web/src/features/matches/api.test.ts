@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMonaco, matchTitle } from './api';
-import { opponentName, pastMatchLabel } from '../prono/api';
+import { opponentName, pastMatchLabel } from '../predictions/api';
 
 const m = (ordre: number, is_finish: boolean, edit_pronostic: boolean) => ({
   ordre,

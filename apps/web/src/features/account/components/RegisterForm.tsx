@@ -13,7 +13,7 @@ import {
 } from '@munegu/shared';
 import { ABORTED, ApiError } from '../../../lib/api';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
-import { useAntennas, useDepartements } from '../../reference/api';
+import { useAntennas, useDepartements } from '../../reference';
 import { accountApi } from '../api';
 import { useRegister } from '../mutations';
 import { FormField, invalidProps } from '../../../components/ui/FormField';

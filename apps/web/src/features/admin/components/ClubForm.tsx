@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { adminClubInputSchema, CLUB_LOGO_MAX_BYTES, type ClubDetail } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { useDepartements } from '../../reference/api';
+import { useDepartements } from '../../reference';
 import { useSaveClub } from '../api';
 import { fieldErrors } from '../../../components/ui/formErrors';
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { useLeagueTable } from '../../matches/api';
+import { useLeagueTable } from '../../matches';
 
 /** Columns #, crest, MJ, Points, +/-; AS Monaco's row is highlighted (spec section 2). */
 export function LeagueTablePanel({ id, hidden = false }: { id?: string; hidden?: boolean }) {

@@ -4,8 +4,8 @@ import { Crest } from '../../../components/ui/Crest';
 import { TicketIcon } from '../../../components/ui/icons';
 import { LOCAL_ZONE, formatLongDate, formatTime, matchKickoff } from '../../../lib/dates';
 import { useAuth } from '../../../lib/auth';
-import { SITE } from '../../../app/config';
-import { isLive, matchTitle } from '../../matches/api';
+import { SITE } from '../../../config/site';
+import { isLive, matchTitle } from '../../matches';
 import { Countdown } from './Countdown';
 
 type Props = {

@@ -4,9 +4,9 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { LIMITS, MESSAGES } from '@munegu/shared';
 import { useMediaQuery } from '../../../lib/hooks';
 import { formatDate } from '../../../lib/dates';
-import { excerptLength, useContests, useNews, type NewsItem } from '../../news/api';
-import { NewsCard } from '../../news/components/NewsCard';
-import { NewsPopup } from '../../news/components/NewsPopup';
+import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
+import { NewsCard } from '../../news';
+import { NewsPopup } from '../../news';
 import '../../news/components/news.css';
 
 /**

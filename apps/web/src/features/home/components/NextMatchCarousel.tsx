@@ -3,7 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { MESSAGES, type Match } from '@munegu/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { useNextMatches } from '../../matches/api';
+import { useNextMatches } from '../../matches';
 import { MatchSlide } from './MatchSlide';
 import { StadiumBackdrop } from './StadiumBackdrop';
 

@@ -1,4 +1,4 @@
-import { SITE } from '../../../app/config';
+import { SITE } from '../../../config/site';
 
 /** The partner's -10% code on club items (spec section 2). */
 export function PartnerBanner() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SocialLinks } from '../../../components/ui/SocialLinks';
 import { useAuth } from '../../../lib/auth';
-import { SITE } from '../../../app/config';
+import { SITE } from '../../../config/site';
 
 export function WelcomePanel() {
   const { isAuthenticated, user } = useAuth();

@@ -7,7 +7,7 @@ import { LeagueTablePanel } from '../components/LeagueTablePanel';
 import { WelcomePanel } from '../components/WelcomePanel';
 import { NewsContestCarousel } from '../components/NewsContestCarousel';
 import { PartnerBanner } from '../components/PartnerBanner';
-import { PredictionPopup } from '../../prono/components/PredictionPopup';
+import { PredictionPopup } from '../../predictions';
 import type { Match } from '@munegu/shared';
 import './HomePage.css';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SITE } from '../../../app/config';
+import { SITE } from '../../../config/site';
 import './legal.css';
 
 export default function LegalNoticePage() {

@@ -7,7 +7,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { errorMessage } from '../../../lib/api';
-import type { PublicProfile } from '../../profile/api';
+import type { PublicProfile } from '../../profile';
 import { addToConversation, messageKeys, useConversation } from '../api';
 import {
   useBlockConversation,

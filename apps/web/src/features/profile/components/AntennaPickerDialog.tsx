@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '@munegu/shared';
-import { useAntennas } from '../../reference/api';
+import { useAntennas } from '../../reference';
 import {
   Dialog,
   DialogCancel,

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DESCRIPTION_MAX, USER_MESSAGES, updateProfileSchema } from '@munegu/shared';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
-import { useAntennas } from '../../reference/api';
+import { useAntennas } from '../../reference';
 import type { PublicProfile } from '../api';
 import { useUpdateProfile } from '../mutations';
 import { AntennaPickerDialog } from './AntennaPickerDialog';

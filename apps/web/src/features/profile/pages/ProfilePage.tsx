@@ -11,7 +11,7 @@ import { isDeletedUsername, useProfile, useUserStadiumMatches, type StadiumEntry
 import { AvatarEditor } from '../components/AvatarEditor';
 import { EditProfileDialog } from '../components/EditProfileDialog';
 import { ReportDialog } from '../components/ReportDialog';
-import { MesPronosSection } from '../../prono/components/MesPronosSection';
+import { MesPronosSection } from '../../predictions';
 import './ProfilePage.css';
 
 /** How many titles show before 'Voir plus' (the original limit is not documented). */

@@ -6,8 +6,8 @@ import { AUTH_MESSAGES } from '@munegu/shared';
 import { ABORTED, errorMessage } from '../../../lib/api';
 import { useUpdateDepartement, useUpdateUsername } from '../mutations';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
-import { accountApi } from '../../account/api';
-import { useDepartements } from '../../reference/api';
+import { accountApi } from '../../account';
+import { useDepartements } from '../../reference';
 import { departementFormSchema, pseudoFormSchema } from '../schemas';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
 

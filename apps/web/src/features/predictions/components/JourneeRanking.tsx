@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { usePastMatches } from '../../matches/api';
+import { usePastMatches } from '../../matches';
 import { useJourneeRanking } from '../api';
 import { rankingError } from './GeneralRanking';
 import { RankingRows } from './RankingRows';

@@ -11,7 +11,7 @@ import type {
   Prediction,
   PronoEntry,
 } from '@munegu/shared';
-import { isMonaco, type PastMatch } from '../matches/api';
+import { isMonaco, type PastMatch } from '../matches';
 
 export type {
   JourneeRanking,
@@ -25,23 +25,23 @@ export type {
   PronoEntry,
 };
 
-export const pronoKeys = {
-  all: ['prono'] as const,
-  leaderboard: () => [...pronoKeys.all, 'leaderboard'] as const,
-  journee: (j: number) => [...pronoKeys.all, 'journee', j] as const,
+export const predictionKeys = {
+  all: ['predictions'] as const,
+  leaderboard: () => [...predictionKeys.all, 'leaderboard'] as const,
+  journee: (j: number) => [...predictionKeys.all, 'journee', j] as const,
   prediction: (userId: number, matchId: number) =>
-    [...pronoKeys.all, 'prediction', userId, matchId] as const,
-  points: () => [...pronoKeys.all, 'points-next'] as const,
-  mesPronos: (username: string) => [...pronoKeys.all, 'mes-pronos', username] as const,
-  leagues: () => [...pronoKeys.all, 'mini-leagues'] as const,
-  league: (id: number) => [...pronoKeys.all, 'mini-leagues', id] as const,
+    [...predictionKeys.all, 'prediction', userId, matchId] as const,
+  points: () => [...predictionKeys.all, 'points-next'] as const,
+  mesPronos: (username: string) => [...predictionKeys.all, 'mes-pronos', username] as const,
+  leagues: () => [...predictionKeys.all, 'mini-leagues'] as const,
+  league: (id: number) => [...predictionKeys.all, 'mini-leagues', id] as const,
 };
 
 /** The general leaderboard; `q` filters by pseudo on the server without changing ranks. */
 export function useLeaderboard(q = '') {
   const filter = q.trim();
   return useQuery({
-    queryKey: [...pronoKeys.leaderboard(), filter],
+    queryKey: [...predictionKeys.leaderboard(), filter],
     queryFn: query('GET /users/classement-pronos', {
       query: { limit: 100, q: filter || undefined },
     }),
@@ -52,7 +52,7 @@ export function useLeaderboard(q = '') {
 /** The ranking after one round, with movement arrows. */
 export function useJourneeRanking(journee: number | null) {
   return useQuery({
-    queryKey: pronoKeys.journee(journee ?? 0),
+    queryKey: predictionKeys.journee(journee ?? 0),
     queryFn: query('GET /users/classement-pronos/journee/:journee', {
       params: { journee: journee ?? 0 },
     }),
@@ -69,7 +69,7 @@ export function movementLabel(movement: number | null | undefined): string {
 /** The member's prediction for a match, or null when they made none (404). */
 export function usePrediction(userId: number | undefined, matchId: number, enabled = true) {
   return useQuery({
-    queryKey: pronoKeys.prediction(userId ?? 0, matchId),
+    queryKey: predictionKeys.prediction(userId ?? 0, matchId),
     enabled: enabled && userId !== undefined,
     retry: false,
     queryFn: async ({ signal }): Promise<Prediction | null> => {
@@ -91,7 +91,7 @@ export function usePrediction(userId: number | undefined, matchId: number, enabl
 /** Points earned on the nearest match (null while they are being computed). */
 export function usePoints(matchId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...pronoKeys.points(), matchId],
+    queryKey: [...predictionKeys.points(), matchId],
     enabled,
     retry: false,
     queryFn: query('GET /user-pronostic-match/points/prochain', { query: { match_id: matchId } }),
@@ -109,7 +109,7 @@ export function useSavePrediction(userId: number | undefined, matchId: number) {
         }),
       ),
     onSuccess: (_data, scores) => {
-      client.setQueryData(pronoKeys.prediction(userId ?? 0, matchId), scores);
+      client.setQueryData(predictionKeys.prediction(userId ?? 0, matchId), scores);
     },
   });
 }
@@ -117,7 +117,7 @@ export function useSavePrediction(userId: number | undefined, matchId: number) {
 /** 'Mes pronos' of a profile (POST /user-pronostic-match/mes-pronos { publicId }). */
 export function useMesPronos(username: string) {
   return useQuery({
-    queryKey: pronoKeys.mesPronos(username),
+    queryKey: predictionKeys.mesPronos(username),
     queryFn: async ({ signal }) =>
       unwrap(
         await call('POST /user-pronostic-match/mes-pronos', {
@@ -145,7 +145,7 @@ export const rankLine = (rank: number, total: number) => `Classement : ${rank}áµ
 
 export function useMiniLeagues(enabled: boolean) {
   return useQuery({
-    queryKey: pronoKeys.leagues(),
+    queryKey: predictionKeys.leagues(),
     enabled,
     queryFn: query('GET /mini-leagues'),
     select: (rows) => (Array.isArray(rows) ? rows : []),
@@ -154,7 +154,7 @@ export function useMiniLeagues(enabled: boolean) {
 
 export function useMiniLeague(id: number | null) {
   return useQuery({
-    queryKey: pronoKeys.league(id ?? 0),
+    queryKey: predictionKeys.league(id ?? 0),
     enabled: id !== null,
     queryFn: query('GET /mini-leagues/:id', { params: { id: id ?? 0 } }),
   });
@@ -165,7 +165,7 @@ export function useCreateMiniLeague() {
   return useMutation({
     mutationFn: async (name: string) =>
       unwrap(await call('POST /mini-leagues', { body: { name } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: pronoKeys.leagues() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: predictionKeys.leagues() }),
   });
 }
 
@@ -174,7 +174,7 @@ export function useJoinMiniLeague() {
   return useMutation({
     mutationFn: async (code: string) =>
       unwrap(await call('POST /mini-leagues/join', { body: { code } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: pronoKeys.leagues() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: predictionKeys.leagues() }),
   });
 }
 

@@ -3,7 +3,7 @@ import { MESSAGES } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { isApiError } from '../../../lib/api';
 import { formatShortDate } from '../../../lib/dates';
-import { usePastMatches } from '../../matches/api';
+import { usePastMatches } from '../../matches';
 import { pastMatchLabel } from '../api';
 
 /** Previous matches: dropdown, banner (crests, score, dd/mm/yy) and the four stat cards. */

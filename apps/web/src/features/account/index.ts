@@ -1,0 +1,2 @@
+/** The pseudo availability check, shared by registration and the settings page. */
+export { accountApi } from './api';

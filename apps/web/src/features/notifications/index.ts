@@ -1,0 +1,2 @@
+/** The navbar's notification bell. */
+export { NotificationBell } from './components/NotificationBell';

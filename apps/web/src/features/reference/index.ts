@@ -1,0 +1,2 @@
+/** Reference lists (departments, antennas) for every form that offers them. */
+export * from './api';
