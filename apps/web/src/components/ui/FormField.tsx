@@ -82,3 +82,13 @@ export function PasswordField({
     </FormField>
   );
 }
+
+/** A form's error that belongs to no single field (the server's answer), announced at once. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="error-text" role="alert">
+      {message}
+    </p>
+  );
+}

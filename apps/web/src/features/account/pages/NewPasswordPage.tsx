@@ -11,7 +11,7 @@ import { tokenQuery } from '../tokenQuery';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
-import { TextField } from '../../../components/ui/FormField';
+import { TextField, FormError } from '../../../components/ui/FormField';
 
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -93,11 +93,7 @@ export default function NewPasswordPage() {
           autoComplete="new-password"
           registration={register('confirm')}
         />
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button
           type="submit"
           className="btn btn--primary auth-form__submit"

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DESCRIPTION_MAX, USER_MESSAGES, updateProfileSchema } from '@munegu/shared';
-import { FormField, invalidProps } from '../../../components/ui/FormField';
+import { FormField, invalidProps, FormError } from '../../../components/ui/FormField';
 import { useAntennas } from '../../reference';
 import type { PublicProfile } from '../api';
 import { useUpdateProfile } from '../mutations';
@@ -129,11 +129,7 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
               Choisir mes antennes
             </button>
           </div>
-          {failure && (
-            <p className="error-text" role="alert">
-              {failure}
-            </p>
-          )}
+          <FormError message={failure} />
           <FormDialogFooter disabled={isSubmitting} />
         </form>
         <AntennaPickerDialog

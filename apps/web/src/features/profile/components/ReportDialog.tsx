@@ -3,6 +3,7 @@ import { LIMITS, REPORT_MESSAGES, isOtherReason, reportCustomReasonSchema } from
 import { ApiError } from '../../../lib/api';
 import { useReportReasons } from '../api';
 import { useReport } from '../mutations';
+import { FormError } from '../../../components/ui/FormField';
 import {
   Dialog,
   DialogCancel,
@@ -127,11 +128,7 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
           </p>
         </div>
       )}
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <DialogFooter>
         <DialogCancel />
         <button type="button" className="btn btn--primary" onClick={next}>

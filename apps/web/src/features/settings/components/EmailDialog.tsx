@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { errorMessage } from '../../../lib/api';
-import { TextField } from '../../../components/ui/FormField';
+import { TextField, FormError } from '../../../components/ui/FormField';
 import { emailFormSchema } from '../schemas';
 import { useUpdateEmail } from '../mutations';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
@@ -74,11 +74,7 @@ export function EmailDialog({
           Tu seras déconnecté et devras confirmer la nouvelle adresse depuis le lien reçu par
           e-mail.
         </p>
-        {failure && (
-          <p className="error-text" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormError message={failure} />
         <FormDialogFooter disabled={!isValid || busy} />
       </form>
       <ConfirmDialog

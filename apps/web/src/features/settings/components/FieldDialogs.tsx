@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { AUTH_MESSAGES } from '@munegu/shared';
 import { ABORTED, errorMessage } from '../../../lib/api';
 import { useUpdateDepartement, useUpdateUsername } from '../mutations';
-import { FormField, invalidProps } from '../../../components/ui/FormField';
+import { FormField, invalidProps, FormError } from '../../../components/ui/FormField';
 import { accountApi } from '../../account';
 import { useDepartements } from '../../reference';
 import { departementFormSchema, pseudoFormSchema } from '../schemas';
@@ -60,11 +60,7 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
             {...register('username')}
           />
         </FormField>
-        {failure && (
-          <p className="error-text" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormError message={failure} />
         <FormDialogFooter disabled={!isValid || isSubmitting} />
       </form>
     </Dialog>
@@ -130,11 +126,7 @@ export function DepartementDialog({ current, ...props }: Props & { current: stri
             })}
           </select>
         </FormField>
-        {failure && (
-          <p className="error-text" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormError message={failure} />
         <FormDialogFooter disabled={!isValid || isSubmitting} />
       </form>
     </Dialog>

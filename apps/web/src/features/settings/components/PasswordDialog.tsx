@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api';
-import { PasswordField } from '../../../components/ui/FormField';
+import { PasswordField, FormError } from '../../../components/ui/FormField';
 import { passwordFormSchema } from '../schemas';
 import { useUpdatePassword } from '../mutations';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
@@ -77,11 +77,7 @@ export function PasswordDialog({
           parmi ! @ # $ % & ? . — Changer ton mot de passe déconnecte tes sessions sur les autres
           appareils.
         </p>
-        {failure && (
-          <p className="error-text" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormError message={failure} />
         <FormDialogFooter disabled={!isValid || isSubmitting} />
       </form>
     </Dialog>
