@@ -149,14 +149,14 @@ test('the member sees the result, points and rank on /jeu_prono', async ({ page 
   const select = page.getByLabel('Match précédent');
   await expect(select).toContainText(`J${scored.journee} - ${opponentOf(scored)}`);
   await select.selectOption({ label: `J${scored.journee} - ${opponentOf(scored)}` });
-  await expect(page.locator('.prono__score')).toHaveText('2 – 1');
-  const exact = page.locator('.prono__stat--exact .prono__stat-value');
+  await expect(page.getByTestId('past-match-score')).toHaveText('2 – 1');
+  const exact = page.locator('[data-stat="exact"]').getByTestId('stat-value');
   expect(Number(await exact.textContent())).toBeGreaterThanOrEqual(1);
 
   await expect(page.getByText(/^Classement : \d+ᵉ \/ \d+$/)).toBeVisible();
   // The member appears with their 5 points, on the podium or in the full ranking.
   await page.getByPlaceholder('Rechercher un pseudo...').fill(memberName);
-  const mine = page.locator('.prono__list li[aria-current="true"]');
+  const mine = page.locator('li[aria-current="true"]');
   await expect(mine).toContainText(memberName);
   await expect(mine).toContainText('pts');
 });

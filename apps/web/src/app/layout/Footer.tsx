@@ -2,12 +2,14 @@ import { Link } from 'react-router-dom';
 import { SITE } from '../../config/site';
 import { Logo } from '../../components/ui/Logo';
 import { SocialLinks } from '../../components/ui/SocialLinks';
+import styles from './Footer.module.css';
+import { cx } from '../../lib/cx';
 
 export function Footer() {
   return (
-    <footer className="footer on-dark">
-      <div className="footer__inner">
-        <div className="footer__brand">
+    <footer className={cx(styles['footer'], 'on-dark')}>
+      <div className={styles['footer__inner']}>
+        <div className={styles['footer__brand']}>
           <Logo size={40} />
           <div>
             <strong>{SITE.productName}</strong>
@@ -15,7 +17,7 @@ export function Footer() {
           </div>
         </div>
         <nav aria-label="Liens du pied de page">
-          <ul className="footer__links">
+          <ul className={styles['footer__links']}>
             <li>
               <Link to="/contact">Contact</Link>
             </li>
@@ -29,7 +31,7 @@ export function Footer() {
         </nav>
         <SocialLinks className="footer__social" />
       </div>
-      <p className="footer__copy">
+      <p className={styles['footer__copy']}>
         © {new Date().getFullYear()} {SITE.productName} · Association de supporters indépendante du
         club
       </p>

@@ -7,6 +7,8 @@ import { MessagesLink } from '../../features/messages';
 import { NotificationBell } from '../../features/notifications';
 import { ProfileMenu } from './ProfileMenu';
 import { SITE } from '../../config/site';
+import styles from './Navbar.module.css';
+import { cx } from '../../lib/cx';
 
 const LINKS = [
   { to: '/', label: 'Accueil', end: true },
@@ -39,17 +41,21 @@ export function Navbar() {
   }, [open]);
 
   return (
-    <header className="navbar on-dark">
-      <div className="navbar__inner">
-        <Link to="/" className="navbar__brand" aria-label={`${SITE.productName} – accueil`}>
+    <header className={cx(styles['navbar'], 'on-dark')}>
+      <div className={styles['navbar__inner']}>
+        <Link
+          to="/"
+          className={styles['navbar__brand']}
+          aria-label={`${SITE.productName} – accueil`}
+        >
           <Logo />
-          <span className="navbar__name">{SITE.productName}</span>
+          <span className={styles['navbar__name']}>{SITE.productName}</span>
         </Link>
 
         <nav
           id={navId}
           aria-label="Navigation principale"
-          className={`navbar__nav${open ? ' is-open' : ''}`}
+          className={`${styles['navbar__nav']}${open ? ` ${styles['is-open']}` : ''}`}
         >
           <ul>
             {LINKS.map((link) => (
@@ -57,7 +63,7 @@ export function Navbar() {
                 <NavLink
                   to={link.to}
                   end={link.end}
-                  className="navbar__link"
+                  className={styles['navbar__link']}
                   onClick={() => setOpen(false)}
                 >
                   {link.label}
@@ -67,7 +73,7 @@ export function Navbar() {
           </ul>
         </nav>
 
-        <div className="navbar__actions">
+        <div className={styles['navbar__actions']}>
           {status === 'authenticated' && user ? (
             <>
               <MessagesLink />
@@ -82,7 +88,7 @@ export function Navbar() {
           <button
             ref={burgerRef}
             type="button"
-            className="icon-btn navbar__burger"
+            className={cx('icon-btn', styles['navbar__burger'])}
             aria-expanded={open}
             aria-controls={navId}
             aria-label={open ? 'Fermer le menu' : 'Ouvrir le menu'}

@@ -3,6 +3,8 @@ import { hasRole } from '@munegu/shared';
 import { useNavigate } from 'react-router-dom';
 import { useAuth, type CurrentUser } from '../../lib/auth';
 import { Avatar } from '../../components/ui/Avatar';
+import styles from '../../components/ui/menu.module.css';
+import { cx } from '../../lib/cx';
 
 /** Profile dropdown of the navbar: Mon profil, Paramètres, Se déconnecter. */
 export function ProfileMenu({ user }: { user: CurrentUser }) {
@@ -17,25 +19,31 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
         <Avatar username={user.username} picture={user.profile_picture} size={34} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
-          <DropdownMenu.Label className="menu__label">{user.username}</DropdownMenu.Label>
+        <DropdownMenu.Content className={styles['menu']} align="end" sideOffset={8}>
+          <DropdownMenu.Label className={styles['menu__label']}>{user.username}</DropdownMenu.Label>
           <DropdownMenu.Item
-            className="menu__item"
+            className={styles['menu__item']}
             onSelect={() => navigate(`/profil/${encodeURIComponent(user.username)}`)}
           >
             Mon profil
           </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/parametres')}>
+          <DropdownMenu.Item
+            className={styles['menu__item']}
+            onSelect={() => navigate('/parametres')}
+          >
             Paramètres
           </DropdownMenu.Item>
           {hasRole(user.role?.libelle, 'MODERATEUR') && (
-            <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/admin/matchs')}>
+            <DropdownMenu.Item
+              className={styles['menu__item']}
+              onSelect={() => navigate('/admin/matchs')}
+            >
               Espace opérateurs
             </DropdownMenu.Item>
           )}
-          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Separator className={styles['menu__separator']} />
           <DropdownMenu.Item
-            className="menu__item menu__item--danger"
+            className={cx(styles['menu__item'], styles['menu__item--danger'])}
             onSelect={() => void logout()}
           >
             Se déconnecter

@@ -2,7 +2,7 @@ import { Outlet, ScrollRestoration, matchPath, useLocation } from 'react-router-
 import { AuthProvider } from '../../lib/auth';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
-import './layout.css';
+import styles from './RootLayout.module.css';
 
 /** Routes without a footer (spec section 2): the login page and the messaging screens. */
 const NO_FOOTER = ['/login', '/messages', '/messages/:username'];
@@ -18,9 +18,9 @@ export function RootLayout() {
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <div className="app-shell">
+      <div className={styles['app-shell']}>
         <Navbar />
-        <main id="contenu" className="app-main" tabIndex={-1}>
+        <main id="contenu" className={styles['app-main']} tabIndex={-1}>
           <Outlet />
         </main>
         {showsFooter(pathname) && <Footer />}

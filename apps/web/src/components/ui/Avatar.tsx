@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import './Avatar.css';
+import styles from './Avatar.module.css';
 
 /** Where an avatar file name is served (spec section 7). URLs and data URIs pass through. */
 export function avatarUrl(picture: string | null | undefined): string | null {
@@ -17,14 +17,18 @@ export function Avatar({ username, picture, size = 40, className = '' }: Props) 
   const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
   if (!src || failed) {
     return (
-      <span className={`avatar avatar--fallback ${className}`} style={style} aria-hidden="true">
+      <span
+        className={`${styles['avatar']} ${styles['avatar--fallback']} ${className}`}
+        style={style}
+        aria-hidden="true"
+      >
         {username.slice(0, 1).toUpperCase() || '?'}
       </span>
     );
   }
   return (
     <img
-      className={`avatar ${className}`}
+      className={`${styles['avatar']} ${className}`}
       style={style}
       src={src}
       alt={`Avatar de ${username}`}

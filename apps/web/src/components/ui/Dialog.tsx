@@ -1,7 +1,8 @@
 import * as Radix from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { CloseIcon } from './icons';
-import './Dialog.css';
+import { cx } from '../../lib/cx';
+import styles from './Dialog.module.css';
 
 type DialogProps = {
   open: boolean;
@@ -36,7 +37,7 @@ export function Dialog({
   onClose,
   title,
   description,
-  descriptionClassName = 'dialog__message',
+  descriptionClassName = styles['dialog__message'],
   wide = false,
   alert = false,
   closeButton = false,
@@ -45,13 +46,11 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
-  const classes = ['dialog__content', wide && 'dialog__content--wide', className]
-    .filter(Boolean)
-    .join(' ');
+  const classes = cx(styles['dialog__content'], wide && styles['dialog__content--wide'], className);
   return (
     <Radix.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Radix.Portal>
-        <Radix.Overlay className="dialog__overlay" />
+        <Radix.Overlay className={styles['dialog__overlay']} />
         <Radix.Content
           className={classes}
           {...(alert ? { role: 'alertdialog' } : {})}
@@ -60,7 +59,7 @@ export function Dialog({
             : {})}
         >
           {closeButton && (
-            <Radix.Close className="icon-btn dialog__close" aria-label="Fermer">
+            <Radix.Close className={cx('icon-btn', styles['dialog__close'])} aria-label="Fermer">
               <CloseIcon size={20} />
             </Radix.Close>
           )}
@@ -77,16 +76,12 @@ export function Dialog({
 
 /** For content that changes its title by step (e.g. a report, then its confirmation). */
 export function DialogTitle({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <Radix.Title className={className ? `dialog__title ${className}` : 'dialog__title'}>
-      {children}
-    </Radix.Title>
-  );
+  return <Radix.Title className={cx(styles['dialog__title'], className)}>{children}</Radix.Title>;
 }
 
 export function DialogDescription({
   children,
-  className = 'dialog__message',
+  className = styles['dialog__message'],
 }: {
   children: ReactNode;
   className?: string;
@@ -96,7 +91,7 @@ export function DialogDescription({
 
 /** The row of buttons at the bottom of every dialog, main action last. */
 export function DialogFooter({ children }: { children: ReactNode }) {
-  return <div className="dialog__actions">{children}</div>;
+  return <div className={styles['dialog__actions']}>{children}</div>;
 }
 
 /** Closes the dialog without doing anything ('Annuler', or 'Fermer' for information). */

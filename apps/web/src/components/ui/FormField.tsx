@@ -1,6 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import './forms.css';
 
 type Props = { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode };
 

@@ -1,4 +1,4 @@
-import './LoadingOverlay.css';
+import styles from './LoadingOverlay.module.css';
 
 type Props = {
   /** Covers the whole viewport when true, otherwise only the positioned parent. */
@@ -10,11 +10,11 @@ type Props = {
 export function LoadingOverlay({ fullScreen = false, label = 'Chargement…' }: Props) {
   return (
     <div
-      className={`loading-overlay${fullScreen ? ' loading-overlay--full' : ''}`}
+      className={`${styles['loading-overlay']}${fullScreen ? ` ${styles['loading-overlay--full']}` : ''}`}
       role="status"
       aria-live="polite"
     >
-      <span className="loading-overlay__spinner" aria-hidden="true" />
+      <span className={styles['loading-overlay__spinner']} aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </div>
   );

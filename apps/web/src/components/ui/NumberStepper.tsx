@@ -1,6 +1,6 @@
 import { LIMITS } from '@munegu/shared';
 import { MinusIcon, PlusIcon } from './icons';
-import './NumberStepper.css';
+import styles from './NumberStepper.module.css';
 
 type Props = {
   value: number;
@@ -25,22 +25,22 @@ export function NumberStepper({
 }: Props) {
   const clamp = (n: number) => Math.min(max, Math.max(min, n));
   return (
-    <div className="stepper" role="group" aria-label={label}>
+    <div className={styles['stepper']} role="group" aria-label={label}>
       <button
         type="button"
-        className="stepper__btn"
+        className={styles['stepper__btn']}
         aria-label={`Diminuer : ${label}`}
         disabled={disabled || value <= min}
         onClick={() => onChange(clamp(value - step))}
       >
         <MinusIcon size={18} />
       </button>
-      <output className="stepper__value" aria-live="polite" aria-label={label}>
+      <output className={styles['stepper__value']} aria-live="polite" aria-label={label}>
         {value}
       </output>
       <button
         type="button"
-        className="stepper__btn"
+        className={styles['stepper__btn']}
         aria-label={`Augmenter : ${label}`}
         disabled={disabled || value >= max}
         onClick={() => onChange(clamp(value + step))}

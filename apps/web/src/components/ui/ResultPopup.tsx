@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogCancel, DialogDescription, DialogFooter, DialogTitle } from './Dialog';
 import { AlertCircleIcon, CheckCircleIcon } from './icons';
+import { cx } from '../../lib/cx';
+import dialogStyles from './Dialog.module.css';
 
 type Props = {
   open: boolean;
@@ -29,7 +31,7 @@ export function ResultPopup({
 }: Props) {
   return (
     <Dialog open={open} onClose={onClose} className={className} describedByContent>
-      <div className={`dialog__icon dialog__icon--${status}`}>
+      <div className={cx(dialogStyles['dialog__icon'], dialogStyles[`dialog__icon--${status}`])}>
         {icon ??
           (status === 'success' ? <CheckCircleIcon size={48} /> : <AlertCircleIcon size={48} />)}
       </div>

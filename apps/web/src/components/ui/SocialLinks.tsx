@@ -1,5 +1,6 @@
 import { SITE } from '../../config/site';
 import { FacebookIcon, InstagramIcon, XLogoIcon } from './icons';
+import styles from './SocialLinks.module.css';
 
 const NETWORKS = [
   { label: 'X (Twitter)', href: SITE.social.x, Icon: XLogoIcon },
@@ -10,7 +11,7 @@ const NETWORKS = [
 /** The association's three social networks. */
 export function SocialLinks({ className = '' }: { className?: string }) {
   return (
-    <ul className={`social-links ${className}`} aria-label="Réseaux sociaux">
+    <ul className={`${styles['social-links']} ${className}`} aria-label="Réseaux sociaux">
       {NETWORKS.map(({ label, href, Icon }) => (
         <li key={label}>
           <a

@@ -2,7 +2,7 @@ import { hasRole } from '@munegu/shared';
 import { Navigate, NavLink, Outlet } from 'react-router-dom';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { useAuth } from '../../lib/auth';
-import './admin.css';
+import styles from './AdminLayout.module.css';
 
 const TABS = [
   ['/admin/matchs', 'Matchs'],
@@ -22,7 +22,7 @@ export default function AdminLayout() {
   return (
     <div className="page admin">
       <h1 className="page__title">Espace opérateurs</h1>
-      <nav className="admin__tabs" aria-label="Sections de l’espace opérateurs">
+      <nav className={styles['admin__tabs']} aria-label="Sections de l’espace opérateurs">
         {TABS.map(([to, label]) => (
           <NavLink
             key={to}

@@ -6,6 +6,7 @@ import { useRequestPasswordReset } from '../mutations';
 import type { z } from 'zod';
 import { passwordResetRequestSchema } from '@munegu/shared';
 import { TextField } from '../../../components/ui/FormField';
+import styles from './ForgotPasswordForm.module.css';
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 type Output = z.output<typeof passwordResetRequestSchema>;
@@ -39,13 +40,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   };
 
   return (
-    <form
-      className="auth-form"
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      aria-labelledby="forgot-title"
-    >
-      <h2 id="forgot-title" className="auth-form__title">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="forgot-title">
+      <h2 id="forgot-title" className={styles['auth-form__title']}>
         Mot de passe oublié
       </h2>
       <p className="field__hint">
@@ -74,7 +70,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           {result.text}
         </p>
       )}
-      <div className="auth-form__row">
+      <div className={styles['auth-form__row']}>
         <button type="button" className="btn btn--ghost" onClick={onBack}>
           Retour
         </button>

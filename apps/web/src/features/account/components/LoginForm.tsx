@@ -7,6 +7,9 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
+import accountStyles from '../account.module.css';
+import styles from './LoginForm.module.css';
+import { cx } from '../../../lib/cx';
 
 type Values = LoginInput;
 
@@ -76,7 +79,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
 
   const limited = waitSeconds > 0;
   return (
-    <form className="auth-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
       <FormField id="login-email" label="Adresse e-mail" error={errors.email?.message}>
         <input
           {...invalidProps('login-email', errors.email?.message)}
@@ -104,7 +107,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         {limited && <p className="error-text">{MESSAGES.generic.tooManyRequests(waitSeconds)}</p>}
         {error && <p className="error-text">{error}</p>}
         {inactive && (
-          <div className="auth-form__notice">
+          <div className={styles['auth-form__notice']}>
             <p>{AUTH_MESSAGES.inactive}</p>
             <button type="button" className="btn btn--outline btn--small" onClick={resend}>
               Renvoyer le mail de confirmation
@@ -115,7 +118,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       </div>
       <button
         type="submit"
-        className="btn btn--primary auth-form__submit"
+        className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
         disabled={!isValid || limited || isSubmitting}
       >
         {isSubmitting ? 'Connexion…' : 'Se connecter'}

@@ -17,6 +17,9 @@ import { useAntennas, useDepartements } from '../../reference';
 import { accountApi } from '../api';
 import { useRegister } from '../mutations';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
+import accountStyles from '../account.module.css';
+import styles from './RegisterForm.module.css';
+import { cx } from '../../../lib/cx';
 
 type Output = z.output<typeof registrationSchema>;
 
@@ -153,7 +156,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
 
   return (
     <>
-      <form className="auth-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <div className="field-row">
           {text('prenom', 'Prénom', { autoComplete: 'given-name', maxLength: 25 })}
           {text('nom', 'Nom', { autoComplete: 'family-name', maxLength: 25 })}
@@ -204,13 +207,13 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
             </select>
           </FormField>
         </div>
-        <fieldset className="auth-form__fieldset">
+        <fieldset className={styles['auth-form__fieldset']}>
           <legend className="field__label">Antennes de supporters (2 au maximum)</legend>
           {groups.size === 0 ? (
             <p className="field__hint">Aucune antenne disponible.</p>
           ) : (
             [...groups.entries()].map(([categorie, list]) => (
-              <div key={categorie} className="auth-form__antennas">
+              <div key={categorie} className={styles['auth-form__antennas']}>
                 <p className="field__hint">{categorie}</p>
                 {list?.map((antenna) => (
                   <label key={antenna.id} className="checkbox">
@@ -241,13 +244,13 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
           <Link to="/traitement-donnees">traitement de tes données</Link>.
         </p>
         {serverError && (
-          <p className="error-text auth-form__server-error" role="alert">
+          <p className={cx('error-text', styles['auth-form__server-error'])} role="alert">
             {serverError}
           </p>
         )}
         <button
           type="submit"
-          className="btn btn--primary auth-form__submit"
+          className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
           disabled={isSubmitting}
         >
           {isSubmitting ? 'Création…' : 'Créer mon compte'}

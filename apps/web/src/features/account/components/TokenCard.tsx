@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
-import './TokenCard.css';
+import styles from './TokenCard.module.css';
+import { cx } from '../../../lib/cx';
 
 /** The centred card of the emailed-link pages. */
 export function TokenCard({
@@ -13,16 +14,21 @@ export function TokenCard({
   children?: ReactNode;
 }) {
   return (
-    <section className="page page--narrow token-page">
-      <div className="card token-card">
+    <section className={cx('page', 'page--narrow', styles['token-page'])}>
+      <div className={cx('card', styles['token-card'])}>
         {status !== 'neutral' && (
-          <div className={`token-card__icon token-card__icon--${status}`}>
+          <div className={styles[`token-card__icon--${status}`]}>
             {status === 'success' ? <CheckCircleIcon size={56} /> : <AlertCircleIcon size={56} />}
           </div>
         )}
-        <h1 className="token-card__title">{title}</h1>
+        <h1 className={styles['token-card__title']}>{title}</h1>
         {children}
       </div>
     </section>
   );
+}
+
+/** The row of buttons under a token card's text. */
+export function TokenCardActions({ children }: { children: ReactNode }) {
+  return <div className={styles['token-card__actions']}>{children}</div>;
 }

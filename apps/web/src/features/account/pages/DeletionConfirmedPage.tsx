@@ -4,7 +4,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { accountApi } from '../api';
 import { tokenQuery } from '../tokenQuery';
-import { TokenCard } from '../components/TokenCard';
+import { TokenCard, TokenCardActions } from '../components/TokenCard';
 
 /**
  * The emailed deletion link (spec section 4). Opening it deletes nothing: mail scanners open
@@ -53,7 +53,7 @@ export default function DeletionConfirmedPage() {
         Ton compte sera supprimé et tes données personnelles anonymisées. Cette action est
         définitive.
       </p>
-      <div className="token-card__actions">
+      <TokenCardActions>
         <button
           type="button"
           className="btn btn--danger"
@@ -66,7 +66,7 @@ export default function DeletionConfirmedPage() {
         <Link to="/" className="btn btn--outline">
           Garder mon compte
         </Link>
-      </div>
+      </TokenCardActions>
     </TokenCard>
   );
 }

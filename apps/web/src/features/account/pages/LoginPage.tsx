@@ -5,7 +5,8 @@ import { Logo } from '../../../components/ui/Logo';
 import { LoginForm } from '../components/LoginForm';
 import { RegisterForm } from '../components/RegisterForm';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
-import './LoginPage.css';
+import styles from './LoginPage.module.css';
+import { cx } from '../../../lib/cx';
 
 type Tab = 'connexion' | 'inscription';
 
@@ -14,9 +15,9 @@ export default function LoginPage() {
   const [forgot, setForgot] = useState(false);
 
   return (
-    <div className="login">
-      <section className="login__card card" aria-labelledby="login-title">
-        <div className="login__brand">
+    <div className={styles['login']}>
+      <section className={cx(styles['login__card'], 'card')} aria-labelledby="login-title">
+        <div className={styles['login__brand']}>
           <Logo size={48} />
           <h1 id="login-title">Espace membre</h1>
         </div>
@@ -24,11 +25,11 @@ export default function LoginPage() {
           <ForgotPasswordForm onBack={() => setForgot(false)} />
         ) : (
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            <Tabs.List className="login__tabs" aria-label="Connexion ou inscription">
-              <Tabs.Trigger className="login__tab" value="connexion">
+            <Tabs.List className={styles['login__tabs']} aria-label="Connexion ou inscription">
+              <Tabs.Trigger className={styles['login__tab']} value="connexion">
                 Connexion
               </Tabs.Trigger>
-              <Tabs.Trigger className="login__tab" value="inscription">
+              <Tabs.Trigger className={styles['login__tab']} value="inscription">
                 Inscription
               </Tabs.Trigger>
             </Tabs.List>
@@ -40,7 +41,7 @@ export default function LoginPage() {
             </Tabs.Content>
           </Tabs.Root>
         )}
-        <p className="login__legal">
+        <p className={styles['login__legal']}>
           <Link to="/traitement-donnees">Traitement des données personnelles</Link>
         </p>
       </section>

@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
 import { TextField, FormError } from '../../../components/ui/FormField';
+import accountStyles from '../account.module.css';
+import { cx } from '../../../lib/cx';
 
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -76,7 +78,7 @@ export default function NewPasswordPage() {
 
   return (
     <TokenCard status="neutral" title="Nouveau mot de passe">
-      <form className="auth-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextField
           id="reset-password"
           label="Nouveau mot de passe"
@@ -96,7 +98,7 @@ export default function NewPasswordPage() {
         <FormError message={error} />
         <button
           type="submit"
-          className="btn btn--primary auth-form__submit"
+          className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
           disabled={isSubmitting}
         >
           Enregistrer

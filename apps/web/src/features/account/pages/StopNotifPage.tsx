@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useStopNotif } from '../mutations';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
-import { TokenCard } from '../components/TokenCard';
+import { TokenCard, TokenCardActions } from '../components/TokenCard';
 
 type Outcome =
   | { kind: 'done'; message: string }
@@ -94,7 +94,7 @@ export default function StopNotifPage() {
           Une erreur est survenue. {outcome.message}
         </p>
       )}
-      <div className="token-card__actions">
+      <TokenCardActions>
         <button
           type="button"
           className="btn btn--ghost"
@@ -111,7 +111,7 @@ export default function StopNotifPage() {
         >
           Confirmer
         </button>
-      </div>
+      </TokenCardActions>
     </TokenCard>
   );
 }

@@ -93,7 +93,10 @@ describe('registration', () => {
       ),
     ).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
-    const inline = document.querySelector('.auth-form__server-error');
+    // The same list stays beside the form, one reason per line.
+    const inline = screen
+      .getAllByRole('alert')
+      .find((el) => el.textContent?.startsWith('Cette adresse'));
     expect(inline?.textContent).toBe(
       'Cette adresse e-mail est déjà utilisée.\nCe pseudo est déjà utilisé.',
     );

@@ -6,6 +6,8 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { useDepartements } from '../../reference';
 import { useSaveClub } from '../api';
 import { fieldErrors } from '../../../components/ui/formErrors';
+import { DialogFooter } from '../../../components/ui/Dialog';
+import adminStyles from '../admin.module.css';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -85,7 +87,7 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
 
   return (
     <form className="admin__form" onSubmit={submit} noValidate>
-      <div className="admin__grid">
+      <div className={adminStyles['admin__grid']}>
         {text('nom', 'Nom du club', 60)}
         {text('nomStade', 'Stade', 80)}
         {text('ville', 'Ville', 60)}
@@ -116,7 +118,7 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
         </div>
         <div className="field">
           <label htmlFor="club-logo">Écusson (PNG, JPG ou WEBP, 2 Mo max.)</label>
-          <div className="admin__club-select">
+          <div className={adminStyles['admin__club-select']}>
             {preview ? (
               <img
                 src={preview}
@@ -142,14 +144,14 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
           )}
         </div>
       </div>
-      <div className="dialog__actions">
+      <DialogFooter>
         <button type="button" className="btn btn--ghost" onClick={onDone}>
           Annuler
         </button>
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
           {save.isPending ? (logo ? 'Envoi de l’écusson…' : 'Enregistrement…') : 'Enregistrer'}
         </button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

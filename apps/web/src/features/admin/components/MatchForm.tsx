@@ -5,6 +5,8 @@ import { Crest } from '../../../components/ui/Crest';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSaveMatch } from '../api';
 import { fieldErrors } from '../../../components/ui/formErrors';
+import { DialogFooter } from '../../../components/ui/Dialog';
+import adminStyles from '../admin.module.css';
 
 type Props = {
   match: AdminMatch | null;
@@ -78,11 +80,11 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
   const clubSelect = (key: 'club_dom_id' | 'club_ext_id') => {
     const club = clubs.find((c) => String(c.id) === values[key]);
     return (
-      <div className="admin__club-select">
+      <div className={adminStyles['admin__club-select']}>
         {club ? (
           <Crest name={club.nom} logo={club.logo} size={32} />
         ) : (
-          <span className="admin__crest-slot" />
+          <span className={adminStyles['admin__crest-slot']} />
         )}
         <select {...common(key)} value={values[key]} onChange={set(key)}>
           <option value="">— Choisir un club —</option>
@@ -98,7 +100,7 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
 
   return (
     <form className="admin__form" onSubmit={submit} noValidate>
-      <div className="admin__grid">
+      <div className={adminStyles['admin__grid']}>
         {field(
           'season',
           'Saison',
@@ -156,14 +158,14 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
           />,
         )}
       </div>
-      <div className="dialog__actions">
+      <DialogFooter>
         <button type="button" className="btn btn--ghost" onClick={onDone}>
           Annuler
         </button>
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
           {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
         </button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -6,6 +6,10 @@ import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';
 import { sanitizeScore } from '../../../components/ui/scoreInput';
 import { useSaveScore } from '../api';
+import { DialogFooter } from '../../../components/ui/Dialog';
+import adminStyles from '../admin.module.css';
+import styles from './ScoreForm.module.css';
+import { cx } from '../../../lib/cx';
 
 /** Enter or correct the final score; a confirmation precedes the recomputation of points. */
 export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => void }) {
@@ -50,12 +54,12 @@ export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => 
     value: string,
     onChange: (v: string) => void,
   ) => (
-    <div className="admin__score-side">
+    <div className={styles['admin__score-side']}>
       <Crest name={name} logo={logo} size={48} />
       <label htmlFor={id}>{name}</label>
       <input
         id={id}
-        className="input admin__score-input"
+        className={cx('input', styles['admin__score-input'])}
         inputMode="numeric"
         maxLength={2}
         value={value}
@@ -66,10 +70,10 @@ export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => 
 
   return (
     <form onSubmit={ask} noValidate>
-      <p className="admin__muted">
+      <p className={adminStyles['admin__muted']}>
         Journée {match.journee} · {match.nb_pronostics} pronostic(s)
       </p>
-      <div className="admin__score">
+      <div className={styles['admin__score']}>
         {side('score-dom', match.club_dom.nom, match.club_dom.logo, dom, setDom)}
         <span aria-hidden="true">–</span>
         {side('score-ext', match.club_ext.nom, match.club_ext.logo, ext, setExt)}
@@ -79,7 +83,7 @@ export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => 
           {error}
         </p>
       )}
-      <div className="dialog__actions">
+      <DialogFooter>
         {match.is_finish && (
           <button type="button" className="btn btn--ghost" onClick={() => setConfirm('clear')}>
             Effacer le score
@@ -88,7 +92,7 @@ export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => 
         <button type="submit" className="btn btn--primary" disabled={dom === '' || ext === ''}>
           Enregistrer le score
         </button>
-      </div>
+      </DialogFooter>
       <ConfirmDialog
         open={confirm !== null}
         title={confirm === 'clear' ? 'Effacer le score ?' : 'Confirmer le score final'}

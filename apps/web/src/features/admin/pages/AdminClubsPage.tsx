@@ -5,14 +5,20 @@ import { errorMessage } from '../../../lib/api';
 import { useAdminClubs } from '../api';
 import { ClubForm } from '../components/ClubForm';
 import { Dialog } from '../../../components/ui/Dialog';
+import adminStyles from '../admin.module.css';
+import styles from './AdminClubsPage.module.css';
+import { cx } from '../../../lib/cx';
 
 /** /admin/clubs: the clubs with their stadium, city, department and crest. */
 export default function AdminClubsPage() {
   const clubs = useAdminClubs();
   const [editing, setEditing] = useState<{ club: ClubDetail | null } | null>(null);
   return (
-    <section className="card admin__panel" aria-labelledby="admin-clubs-title">
-      <div className="admin__head">
+    <section
+      className={cx('card', adminStyles['admin__panel'])}
+      aria-labelledby="admin-clubs-title"
+    >
+      <div className={adminStyles['admin__head']}>
         <h2 id="admin-clubs-title">Clubs</h2>
         <button
           type="button"
@@ -27,13 +33,13 @@ export default function AdminClubsPage() {
       ) : clubs.isPending ? (
         <p className="empty-state">Chargement…</p>
       ) : (
-        <ul className="admin__clubs">
+        <ul className={styles['admin__clubs']}>
           {clubs.data.map((club) => (
-            <li key={club.id} className="admin__club">
+            <li key={club.id} className={styles['admin__club']}>
               <Crest name={club.nom} logo={club.logo} size={40} />
-              <div className="admin__club-info">
+              <div className={styles['admin__club-info']}>
                 <strong>{club.nom}</strong>
-                <span className="admin__muted">
+                <span className={adminStyles['admin__muted']}>
                   {club.nomStade} · {club.ville} ({club.departement_club})
                 </span>
               </div>

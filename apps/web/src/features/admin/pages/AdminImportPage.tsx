@@ -3,6 +3,9 @@ import { toast } from 'sonner';
 import type { ImportResult } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useImport, type ImportKind } from '../api';
+import adminStyles from '../admin.module.css';
+import styles from './AdminImportPage.module.css';
+import { cx } from '../../../lib/cx';
 
 const FORMATS: Record<ImportKind, string> = {
   matchs:
@@ -40,10 +43,13 @@ export default function AdminImportPage() {
   const reset = () => setPreview(null);
 
   return (
-    <section className="card admin__panel" aria-labelledby="admin-import-title">
+    <section
+      className={cx('card', adminStyles['admin__panel'])}
+      aria-labelledby="admin-import-title"
+    >
       <h2 id="admin-import-title">Import</h2>
-      <div className="admin__grid">
-        <fieldset className="admin__kind">
+      <div className={adminStyles['admin__grid']}>
+        <fieldset className={styles['admin__kind']}>
           <legend>Que voulez-vous importer ?</legend>
           {(['matchs', 'classement'] as const).map((k) => (
             <label key={k} className="checkbox">
@@ -75,7 +81,7 @@ export default function AdminImportPage() {
           <span className="field__hint">Colonnes : {FORMATS[kind]}</span>
         </div>
       </div>
-      <div className="admin__head">
+      <div className={adminStyles['admin__head']}>
         <button
           type="button"
           className="btn btn--outline"
@@ -93,7 +99,7 @@ export default function AdminImportPage() {
           Importer
         </button>
         {mutation.isPending && (
-          <span className="admin__progress" role="status">
+          <span className={styles['admin__progress']} role="status">
             <progress aria-label="Import en cours" />{' '}
             {mutation.variables?.dryRun ? 'Analyse du fichier…' : 'Import en cours…'}
           </span>
@@ -108,11 +114,14 @@ function ImportPreview({ result }: { result: ImportResult }) {
   const keys = [...new Set(result.lines.flatMap((l) => Object.keys(l.value)))].slice(0, 8);
   return (
     <div className="admin__preview">
-      <p role="status" className={result.valid === result.total ? 'admin__ok' : 'field__error'}>
+      <p
+        role="status"
+        className={result.valid === result.total ? styles['admin__ok'] : 'field__error'}
+      >
         {result.valid} / {result.total} ligne(s) valide(s). {result.message}
       </p>
-      <div className="admin__scroll">
-        <table className="admin__table">
+      <div className={adminStyles['admin__scroll']}>
+        <table className={adminStyles['admin__table']}>
           <thead>
             <tr>
               <th scope="col">Ligne</th>
@@ -127,7 +136,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
           </thead>
           <tbody>
             {result.lines.map((line) => (
-              <tr key={line.line} className={line.ok ? undefined : 'is-error'}>
+              <tr key={line.line} className={line.ok ? undefined : styles['is-error']}>
                 <td>{line.line}</td>
                 <td>{line.ok ? '✓ Valide' : '✗ Invalide'}</td>
                 {keys.map((k) => (

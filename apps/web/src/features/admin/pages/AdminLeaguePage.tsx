@@ -4,6 +4,9 @@ import { leagueTableInputSchema } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';
 import { currentSeason, useAdminClubs, useLeagueTableForEdit, useSaveLeagueTable } from '../api';
+import adminStyles from '../admin.module.css';
+import styles from './AdminLeaguePage.module.css';
+import { cx } from '../../../lib/cx';
 
 type Row = {
   key: number;
@@ -79,11 +82,14 @@ export default function AdminLeaguePage() {
   };
 
   return (
-    <section className="card admin__panel" aria-labelledby="admin-table-title">
+    <section
+      className={cx('card', adminStyles['admin__panel'])}
+      aria-labelledby="admin-table-title"
+    >
       <form onSubmit={submit} noValidate>
-        <div className="admin__head">
+        <div className={adminStyles['admin__head']}>
           <h2 id="admin-table-title">Classement</h2>
-          <label className="admin__season">
+          <label className={adminStyles['admin__season']}>
             Saison
             <input
               className="input"
@@ -111,8 +117,8 @@ export default function AdminLeaguePage() {
         {table.isError ? (
           <p className="error-text">Erreur lors de la récupération du classement.</p>
         ) : (
-          <div className="admin__scroll">
-            <table className="admin__table admin__table--edit">
+          <div className={adminStyles['admin__scroll']}>
+            <table className={cx(adminStyles['admin__table'], 'admin__table--edit')}>
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -133,7 +139,7 @@ export default function AdminLeaguePage() {
                       {NUMERIC.slice(0, 1).map((f) => (
                         <td key={f}>
                           <input
-                            className="input admin__num"
+                            className={cx('input', styles['admin__num'])}
                             type="number"
                             aria-label={`Position, ligne ${index + 1}`}
                             value={r[f]}
@@ -142,11 +148,11 @@ export default function AdminLeaguePage() {
                         </td>
                       ))}
                       <td>
-                        <span className="admin__club-select">
+                        <span className={adminStyles['admin__club-select']}>
                           {club ? (
                             <Crest name={club.nom} logo={club.logo} size={24} />
                           ) : (
-                            <span className="admin__crest-slot" />
+                            <span className={adminStyles['admin__crest-slot']} />
                           )}
                           <select
                             className="input"
@@ -166,7 +172,7 @@ export default function AdminLeaguePage() {
                       {NUMERIC.slice(1).map((f) => (
                         <td key={f}>
                           <input
-                            className="input admin__num"
+                            className={cx('input', styles['admin__num'])}
                             type="number"
                             aria-label={`${f === 'matchs_joues' ? 'Matchs joués' : f === 'points' ? 'Points' : 'Différence de buts'}, ligne ${index + 1}`}
                             value={r[f]}

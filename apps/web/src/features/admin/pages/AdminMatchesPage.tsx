@@ -9,6 +9,9 @@ import { currentSeason, useAdminClubs, useAdminMatches, useDeleteMatch } from '.
 import { MatchForm } from '../components/MatchForm';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ScoreForm } from '../components/ScoreForm';
+import adminStyles from '../admin.module.css';
+import styles from './AdminMatchesPage.module.css';
+import { cx } from '../../../lib/cx';
 
 type Editing = { kind: 'form'; match: AdminMatch | null } | { kind: 'score'; match: AdminMatch };
 
@@ -31,10 +34,13 @@ export default function AdminMatchesPage() {
   };
 
   return (
-    <section className="card admin__panel" aria-labelledby="admin-matches-title">
-      <div className="admin__head">
+    <section
+      className={cx('card', adminStyles['admin__panel'])}
+      aria-labelledby="admin-matches-title"
+    >
+      <div className={adminStyles['admin__head']}>
         <h2 id="admin-matches-title">Matchs</h2>
-        <label className="admin__season">
+        <label className={adminStyles['admin__season']}>
           Saison
           <input
             className="input"
@@ -61,8 +67,8 @@ export default function AdminMatchesPage() {
       ) : matches.data.length === 0 ? (
         <p className="empty-state">Aucun match pour la saison {season}.</p>
       ) : (
-        <div className="admin__scroll">
-          <table className="admin__table admin__table--cards">
+        <div className={adminStyles['admin__scroll']}>
+          <table className={cx(adminStyles['admin__table'], styles['admin__table--cards'])}>
             <thead>
               <tr>
                 <th scope="col">J.</th>
@@ -83,14 +89,14 @@ export default function AdminMatchesPage() {
                     {formatDate(m.date)} {formatTime(m.date)}
                   </td>
                   <td>
-                    <span className="admin__fixture">
+                    <span className={styles['admin__fixture']}>
                       <Crest name={m.club_dom.nom} logo={m.club_dom.logo} size={24} />{' '}
                       {m.club_dom.nom}
                       <span aria-hidden="true"> – </span>
                       <Crest name={m.club_ext.nom} logo={m.club_ext.logo} size={24} />{' '}
                       {m.club_ext.nom}
                     </span>
-                    {m.hashtag && <span className="admin__muted"> {m.hashtag}</span>}
+                    {m.hashtag && <span className={adminStyles['admin__muted']}> {m.hashtag}</span>}
                   </td>
                   <td>
                     {m.is_finish
@@ -100,7 +106,7 @@ export default function AdminMatchesPage() {
                         : 'En cours'}
                   </td>
                   <td>{m.nb_pronostics}</td>
-                  <td className="admin__actions">
+                  <td className={styles['admin__actions']}>
                     <button
                       type="button"
                       className="btn btn--outline btn--small"

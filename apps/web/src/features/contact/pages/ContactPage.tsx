@@ -10,7 +10,8 @@ import {
 } from '@munegu/shared';
 import { ABORTED, errorMessage } from '../../../lib/api';
 import { useSendContact } from '../api';
-import './ContactPage.css';
+import styles from './ContactPage.module.css';
+import { cx } from '../../../lib/cx';
 
 type FormValues = { prenom: string; nom: string; email: string; objet: string; message: string };
 
@@ -67,11 +68,15 @@ export default function ContactPage() {
       <h1 id="contact-title" className="page__title">
         Contact
       </h1>
-      <p className="contact__intro">
+      <p className={styles['contact__intro']}>
         Une question, un problème sur le site, une idée de partenariat ? Écris-nous, nous te
         répondrons par e-mail.
       </p>
-      <form className="card contact__form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form
+        className={cx('card', styles['contact__form'])}
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+      >
         <div className="field-row">
           <div className="field">
             <label htmlFor="contact-prenom">Prénom</label>
@@ -124,13 +129,17 @@ export default function ContactPage() {
             maxLength={LIMITS.contactMessage.max}
             {...register('message')}
           />
-          <p className="field__hint contact__counter" aria-live="polite">
+          <p className={cx('field__hint', styles['contact__counter'])} aria-live="polite">
             {messageLength} / {LIMITS.contactMessage.max} caractères (minimum{' '}
             {LIMITS.contactMessage.min})
           </p>
           {error('message')}
         </div>
-        <button type="submit" className="btn btn--primary contact__submit" disabled={isSubmitting}>
+        <button
+          type="submit"
+          className={cx('btn', 'btn--primary', styles['contact__submit'])}
+          disabled={isSubmitting}
+        >
           {isSubmitting ? 'Envoi…' : 'Envoyer'}
         </button>
       </form>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@munegu/shared';
-import './NotFoundPage.css';
+import styles from './NotFoundPage.module.css';
+import { cx } from '../../../lib/cx';
 
 export default function NotFoundPage() {
   return (
-    <section className="page page--narrow not-found">
-      <p className="not-found__code" aria-hidden="true">
+    <section className={cx('page', 'page--narrow', styles['not-found'])}>
+      <p className={styles['not-found__code']} aria-hidden="true">
         404
       </p>
       <h1>{MESSAGES.generic.notFound}</h1>

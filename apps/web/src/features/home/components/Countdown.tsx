@@ -1,5 +1,6 @@
 import { splitCountdown } from '../../../lib/dates';
 import { useNow } from '../../../lib/hooks';
+import styles from './Countdown.module.css';
 
 const UNITS = [
   ['days', 'Jours'],
@@ -14,17 +15,17 @@ export function Countdown({ target }: { target: Date }) {
   const parts = splitCountdown(target.getTime() - now);
   return (
     <div
-      className="countdown"
+      className={styles['countdown']}
       role="timer"
       aria-live="off"
       aria-label="Compte à rebours avant le coup d’envoi"
     >
       {UNITS.map(([key, label], index) => (
-        <span key={key} className="countdown__part">
-          <span className="countdown__value">{parts[key]}</span>
-          <span className="countdown__unit">{label}</span>
+        <span key={key} className={styles['countdown__part']}>
+          <span className={styles['countdown__value']}>{parts[key]}</span>
+          <span className={styles['countdown__unit']}>{label}</span>
           {index < UNITS.length - 1 && (
-            <span className="countdown__sep" aria-hidden="true">
+            <span className={styles['countdown__sep']} aria-hidden="true">
               :
             </span>
           )}

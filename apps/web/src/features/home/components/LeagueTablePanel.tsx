@@ -2,13 +2,20 @@ import { MESSAGES } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useLeagueTable } from '../../matches';
+import styles from './LeagueTablePanel.module.css';
+import { cx } from '../../../lib/cx';
 
 /** Columns #, crest, MJ, Points, +/-; AS Monaco's row is highlighted (spec section 2). */
 export function LeagueTablePanel({ id, hidden = false }: { id?: string; hidden?: boolean }) {
   const { data: rows, isPending, isError } = useLeagueTable();
   return (
-    <section id={id} className="league card" aria-labelledby="league-title" hidden={hidden}>
-      <h2 id="league-title" className="league__title">
+    <section
+      id={id}
+      className={cx(styles['league'], 'card')}
+      aria-labelledby="league-title"
+      hidden={hidden}
+    >
+      <h2 id="league-title" className={styles['league__title']}>
         Classement Ligue 1
       </h2>
       {isPending ? (
@@ -18,8 +25,8 @@ export function LeagueTablePanel({ id, hidden = false }: { id?: string; hidden?:
       ) : rows.length === 0 ? (
         <p className="empty-state">Classement indisponible pour le moment.</p>
       ) : (
-        <div className="league__scroll">
-          <table className="league__table">
+        <div className={styles['league__scroll']}>
+          <table className={styles['league__table']}>
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -41,16 +48,16 @@ export function LeagueTablePanel({ id, hidden = false }: { id?: string; hidden?:
                 return (
                   <tr
                     key={row.club.id}
-                    className={monaco ? 'is-highlighted' : undefined}
+                    className={monaco ? styles['is-highlighted'] : undefined}
                     aria-current={monaco ? 'true' : undefined}
                   >
                     <td>{row.position}</td>
-                    <td className="league__club">
+                    <td className={styles['league__club']}>
                       <Crest name={row.club.nom} logo={row.club.logo} size={26} />
-                      <span className="league__club-name">{row.club.nom}</span>
+                      <span className={styles['league__club-name']}>{row.club.nom}</span>
                     </td>
                     <td>{row.matchs_joues}</td>
-                    <td className="league__points">{row.points}</td>
+                    <td className={styles['league__points']}>{row.points}</td>
                     <td>{row.diff_buts > 0 ? `+${row.diff_buts}` : row.diff_buts}</td>
                   </tr>
                 );

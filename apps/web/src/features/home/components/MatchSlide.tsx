@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { SITE } from '../../../config/site';
 import { isLive, matchTitle } from '../../matches';
 import { Countdown } from './Countdown';
+import styles from './MatchSlide.module.css';
 
 type Props = {
   match: Match;
@@ -39,21 +40,24 @@ export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
   };
 
   return (
-    <article className="match" aria-labelledby={titleId}>
-      <h2 id={titleId} className={`match__title${live ? ' match__title--live' : ''}`}>
-        {live && <span className="match__live-dot" aria-hidden="true" />}
+    <article className={styles['match']} aria-labelledby={titleId}>
+      <h2
+        id={titleId}
+        className={`${styles['match__title']}${live ? ` ${styles['match__title--live']}` : ''}`}
+      >
+        {live && <span className={styles['match__live-dot']} aria-hidden="true" />}
         {matchTitle(match, index)}
       </h2>
 
-      <div className="match__teams">
-        <div className="match__team">
+      <div className={styles['match__teams']}>
+        <div className={styles['match__team']}>
           <Crest name={home.nom} logo={home.logo} size={92} />
-          <span className="match__club">{home.nom}</span>
+          <span className={styles['match__club']}>{home.nom}</span>
         </div>
-        <div className="match__center">
+        <div className={styles['match__center']}>
           {match.is_finish && match.buts_dom != null && match.buts_ext != null ? (
             <p
-              className="match__score"
+              className={styles['match__score']}
               aria-label={`Score final ${match.buts_dom} à ${match.buts_ext}`}
             >
               {match.buts_dom} – {match.buts_ext}
@@ -62,14 +66,14 @@ export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
             <Countdown target={kickoff} />
           )}
         </div>
-        <div className="match__team">
+        <div className={styles['match__team']}>
           <Crest name={away.nom} logo={away.logo} size={92} />
-          <span className="match__club">{away.nom}</span>
+          <span className={styles['match__club']}>{away.nom}</span>
         </div>
       </div>
 
-      <div className="match__info">
-        <p className="match__round">Journée {match.journee}</p>
+      <div className={styles['match__info']}>
+        <p className={styles['match__round']}>Journée {match.journee}</p>
         <p>
           <time dateTime={kickoff.toISOString()}>
             {formatLongDate(kickoff, LOCAL_ZONE)} à {formatTime(kickoff, LOCAL_ZONE)}
@@ -80,13 +84,13 @@ export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
           {home.ville || MESSAGES.listings.unknownCity}
         </p>
         {match.hashtag && (
-          <p className="match__hashtag">
+          <p className={styles['match__hashtag']}>
             {match.hashtag.startsWith('#') ? match.hashtag : `#${match.hashtag}`}
           </p>
         )}
       </div>
 
-      <div className="match__actions">
+      <div className={styles['match__actions']}>
         <button type="button" className="btn btn--light" onClick={prediction}>
           JEU DU PRONO
         </button>
@@ -107,7 +111,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
       </div>
 
       <a
-        className="match__tickets"
+        className={styles['match__tickets']}
         href={SITE.ticketOfficeUrl}
         target="_blank"
         rel="noopener noreferrer"
@@ -115,7 +119,11 @@ export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
         <TicketIcon size={18} /> Billetterie
       </a>
       {!match.is_finish && (
-        <a className="match__calendar" href={`/api/matchs/${match.id}/calendar.ics`} download>
+        <a
+          className={styles['match__calendar']}
+          href={`/api/matchs/${match.id}/calendar.ics`}
+          download
+        >
           Ajouter au calendrier
         </a>
       )}

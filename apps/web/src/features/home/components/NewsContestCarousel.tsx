@@ -7,7 +7,8 @@ import { formatDate } from '../../../lib/dates';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
 import { NewsCard } from '../../news';
 import { NewsPopup } from '../../news';
-import '../../news/components/news.css';
+import styles from './NewsContestCarousel.module.css';
+import { cx } from '../../../lib/cx';
 
 /**
  * Two slides: the latest news and, when there are any, the running contests. Swiping moves
@@ -54,14 +55,14 @@ export function NewsContestCarousel() {
 
   return (
     <section
-      className="news-carousel"
+      className={styles['news-carousel']}
       aria-roledescription="carrousel"
       aria-labelledby="news-carousel-title"
     >
-      <div className="news-carousel__head">
+      <div className={styles['news-carousel__head']}>
         <h2 id="news-carousel-title">{slides[selected] ?? 'Actualités'}</h2>
         {slides.length > 1 && (
-          <div className="news-carousel__tabs">
+          <div className={styles['news-carousel__tabs']}>
             {slides.map((label, index) => (
               <button
                 key={label}
@@ -75,20 +76,20 @@ export function NewsContestCarousel() {
             ))}
           </div>
         )}
-        <Link to="/actualites" className="news-carousel__all">
+        <Link to="/actualites" className={styles['news-carousel__all']}>
           Voir toutes les actualités
         </Link>
       </div>
       <div
-        className="news-carousel__viewport"
+        className={styles['news-carousel__viewport']}
         ref={emblaRef}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (startX.current = null)}
       >
-        <div className="news-carousel__container">
+        <div className={styles['news-carousel__container']}>
           <div
-            className="news-carousel__slide"
+            className={styles['news-carousel__slide']}
             role="group"
             aria-roledescription="diapositive"
             aria-label="Actualités"
@@ -98,7 +99,7 @@ export function NewsContestCarousel() {
                 {news.isPending ? 'Chargement…' : MESSAGES.news.emptyCategory}
               </p>
             ) : (
-              <div className="news-carousel__grid">
+              <div className={styles['news-carousel__grid']}>
                 {items.map((item) => (
                   <NewsCard key={item.id} item={item} excerptMax={excerptMax} onOpen={setOpened} />
                 ))}
@@ -107,18 +108,18 @@ export function NewsContestCarousel() {
           </div>
           {contestList.length > 0 && (
             <div
-              className="news-carousel__slide"
+              className={styles['news-carousel__slide']}
               role="group"
               aria-roledescription="diapositive"
               aria-label="Concours"
             >
-              <div className="news-carousel__grid">
+              <div className={styles['news-carousel__grid']}>
                 {contestList.map((contest) => (
-                  <article key={contest.id} className="contest card">
+                  <article key={contest.id} className={cx(styles['contest'], 'card')}>
                     {contest.image && <img src={contest.image} alt="" loading="lazy" />}
                     <h3>{contest.titre}</h3>
-                    <p className="contest__end">Jusqu’au {formatDate(contest.dateFin)}</p>
-                    <p className="contest__links">
+                    <p className={styles['contest__end']}>Jusqu’au {formatDate(contest.dateFin)}</p>
+                    <p className={styles['contest__links']}>
                       {contest.lienInsta && (
                         <a href={contest.lienInsta} target="_blank" rel="noopener noreferrer">
                           Participer sur Instagram

@@ -6,6 +6,8 @@ import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useNextMatches } from '../../matches';
 import { MatchSlide } from './MatchSlide';
 import { StadiumBackdrop } from './StadiumBackdrop';
+import styles from './NextMatchCarousel.module.css';
+import { cx } from '../../../lib/cx';
 
 type Props = { onPresence?: (match: Match) => void; onPrediction?: (match: Match) => void };
 
@@ -28,17 +30,21 @@ export function NextMatchCarousel({ onPresence, onPrediction }: Props) {
   let body;
   if (isPending) body = <LoadingOverlay label="Chargement des matchs…" />;
   else if (isError)
-    body = <p className="match-carousel__message error-text">{MESSAGES.listings.matchesError}</p>;
+    body = (
+      <p className={cx(styles['match-carousel__message'], 'error-text')}>
+        {MESSAGES.listings.matchesError}
+      </p>
+    );
   else if (count === 0)
-    body = <p className="match-carousel__message">{MESSAGES.listings.noMatch}</p>;
+    body = <p className={styles['match-carousel__message']}>{MESSAGES.listings.noMatch}</p>;
   else
     body = (
       <>
-        <div className="match-carousel__viewport" ref={emblaRef}>
-          <div className="match-carousel__container">
+        <div className={styles['match-carousel__viewport']} ref={emblaRef}>
+          <div className={styles['match-carousel__container']}>
             {matches?.map((match, index) => (
               <div
-                className="match-carousel__slide"
+                className={styles['match-carousel__slide']}
                 key={match.id}
                 role="group"
                 aria-roledescription="diapositive"
@@ -58,7 +64,7 @@ export function NextMatchCarousel({ onPresence, onPrediction }: Props) {
           <>
             <button
               type="button"
-              className="carousel-arrow carousel-arrow--prev"
+              className={cx(styles['carousel-arrow'], styles['carousel-arrow--prev'])}
               aria-label="Match précédent"
               onClick={() => embla?.scrollPrev()}
               disabled={selected === 0}
@@ -67,19 +73,19 @@ export function NextMatchCarousel({ onPresence, onPrediction }: Props) {
             </button>
             <button
               type="button"
-              className="carousel-arrow carousel-arrow--next"
+              className={cx(styles['carousel-arrow'], styles['carousel-arrow--next'])}
               aria-label="Match suivant"
               onClick={() => embla?.scrollNext()}
               disabled={selected === count - 1}
             >
               <ChevronRightIcon />
             </button>
-            <div className="carousel-dots">
+            <div className={styles['carousel-dots']}>
               {matches?.map((match, index) => (
                 <button
                   key={match.id}
                   type="button"
-                  className={`carousel-dot${index === selected ? ' is-active' : ''}`}
+                  className={`${styles['carousel-dot']}${index === selected ? ' is-active' : ''}`}
                   aria-label={`Aller au match ${index + 1}`}
                   aria-current={index === selected ? 'true' : undefined}
                   onClick={() => embla?.scrollTo(index)}
@@ -93,12 +99,12 @@ export function NextMatchCarousel({ onPresence, onPrediction }: Props) {
 
   return (
     <section
-      className="match-carousel on-dark"
+      className={cx(styles['match-carousel'], 'on-dark')}
       aria-roledescription="carrousel"
       aria-label="Prochains matchs"
     >
       <StadiumBackdrop />
-      <div className="match-carousel__shade" aria-hidden="true" />
+      <div className={styles['match-carousel__shade']} aria-hidden="true" />
       {body}
     </section>
   );

@@ -1,9 +1,10 @@
+import styles from './StadiumBackdrop.module.css';
 /** A night stadium drawn in SVG, behind the match block (no image download). */
 export function StadiumBackdrop() {
   const stripes = [330, 352, 378, 408, 444, 486, 536, 600];
   return (
     <svg
-      className="stadium"
+      className={styles['stadium']}
       viewBox="0 0 1200 600"
       preserveAspectRatio="xMidYMid slice"
       aria-hidden="true"

@@ -2,11 +2,13 @@ import { Link } from 'react-router-dom';
 import { SocialLinks } from '../../../components/ui/SocialLinks';
 import { useAuth } from '../../../lib/auth';
 import { SITE } from '../../../config/site';
+import styles from './WelcomePanel.module.css';
+import { cx } from '../../../lib/cx';
 
 export function WelcomePanel() {
   const { isAuthenticated, user } = useAuth();
   return (
-    <section className="welcome card on-dark" aria-labelledby="welcome-title">
+    <section className={cx(styles['welcome'], 'card', 'on-dark')} aria-labelledby="welcome-title">
       <h2 id="welcome-title">
         {isAuthenticated && user
           ? `Bienvenue, ${user.username} !`
@@ -23,7 +25,7 @@ export function WelcomePanel() {
           </Link>
         </p>
       )}
-      <p className="welcome__follow">Suis-nous :</p>
+      <p className={styles['welcome__follow']}>Suis-nous :</p>
       <SocialLinks />
     </section>
   );

@@ -9,7 +9,8 @@ import { NewsContestCarousel } from '../components/NewsContestCarousel';
 import { PartnerBanner } from '../components/PartnerBanner';
 import { PredictionPopup } from '../../predictions';
 import type { Match } from '@munegu/shared';
-import './HomePage.css';
+import styles from './HomePage.module.css';
+import { cx } from '../../../lib/cx';
 
 export default function HomePage() {
   // At 1260px or less the league table hides behind a toggle icon (spec section 2).
@@ -20,15 +21,15 @@ export default function HomePage() {
   const showTable = !compact || tableOpen;
 
   return (
-    <div className="home page">
+    <div className={cx(styles['home'], 'page')}>
       <h1 className="visually-hidden">Munegu, l’espace des supporters de l’AS Monaco</h1>
-      <div className="home__top">
-        <div className="home__match">
+      <div className={styles['home__top']}>
+        <div className={styles['home__match']}>
           <NextMatchCarousel onPrediction={setPredicting} />
           {compact && (
             <button
               type="button"
-              className="home__table-toggle"
+              className={styles['home__table-toggle']}
               aria-expanded={tableOpen}
               aria-controls={tableId}
               aria-label={tableOpen ? 'Masquer le classement' : 'Afficher le classement'}
@@ -40,7 +41,7 @@ export default function HomePage() {
         </div>
         <LeagueTablePanel id={tableId} hidden={!showTable} />
       </div>
-      <div className="home__middle">
+      <div className={styles['home__middle']}>
         <WelcomePanel />
         <NewsContestCarousel />
       </div>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { SITE } from '../../../config/site';
-import './legal.css';
+import legalStyles from '../legal.module.css';
+import { cx } from '../../../lib/cx';
 
 export default function LegalNoticePage() {
   const { association, host } = SITE;
   return (
-    <article className="page page--narrow legal">
+    <article className={cx('page', 'page--narrow', legalStyles['legal'])}>
       <h1 className="page__title">Mentions légales</h1>
       <div className="card">
         <h2>Éditeur du site</h2>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { SITE } from '../../../config/site';
-import './legal.css';
+import legalStyles from '../legal.module.css';
+import { cx } from '../../../lib/cx';
 
 export default function PrivacyPage() {
   const { association } = SITE;
   return (
-    <article className="page page--narrow legal">
+    <article className={cx('page', 'page--narrow', legalStyles['legal'])}>
       <h1 className="page__title">Traitement des données</h1>
       <div className="card">
         <p>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { LIMITS, messageContentSchema } from '@munegu/shared';
+import styles from './ChatInput.module.css';
+import { cx } from '../../../lib/cx';
 
 type Props = {
   disabled: boolean;
@@ -40,13 +42,13 @@ export function ChatInput({ disabled, placeholder, onSend, onTyping }: Props) {
   };
 
   return (
-    <form className="chat__form" onSubmit={submit}>
+    <form className={styles['chat__form']} onSubmit={submit}>
       <label htmlFor="chat-input" className="visually-hidden">
         Votre message
       </label>
       <textarea
         id="chat-input"
-        className="input chat__input"
+        className={cx('input', styles['chat__input'])}
         rows={1}
         // One over the limit so an over-long paste reaches the schema and its message.
         maxLength={LIMITS.messageMax + 1}

@@ -21,6 +21,9 @@ import { chatState, fill, seenMessageId } from '../rules';
 import { ChatInput } from './ChatInput';
 import { ChatStatus } from './ChatStatus';
 import { MessageList } from './MessageList';
+import messagesStyles from '../messages.module.css';
+import styles from './ChatPanel.module.css';
+import { cx } from '../../../lib/cx';
 
 const TYPING_SHOWN_MS = 3_000;
 const TYPING_EMIT_EVERY_MS = 2_000;
@@ -125,16 +128,16 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
   const canWrite = state?.kind === 'open';
 
   return (
-    <section className="chat" aria-label={`Discussion avec ${other.username}`}>
-      <header className="chat__header">
-        <Link to={`/profil/${encodeURIComponent(other.username)}`} className="chat__who">
+    <section className={styles['chat']} aria-label={`Discussion avec ${other.username}`}>
+      <header className={styles['chat__header']}>
+        <Link to={`/profil/${encodeURIComponent(other.username)}`} className={styles['chat__who']}>
           <Avatar username={other.username} picture={other.profile_picture} size={38} />
           <span>{other.username}</span>
         </Link>
         {conversationId !== null && meta?.blockedByUserId === null && (
           <button
             type="button"
-            className="icon-btn chat__block"
+            className={cx('icon-btn', styles['chat__block'])}
             aria-label={`Bloquer ${other.username}`}
             title="Bloquer"
             onClick={() => setConfirmBlock(true)}
@@ -144,11 +147,11 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
         )}
       </header>
       {conversation.isPending ? (
-        <div className="chat__messages">
+        <div className={messagesStyles['chat__messages']}>
           <LoadingOverlay />
         </div>
       ) : conversation.isError || !data ? (
-        <p className="chat__info error-text">{M.loadConversationFailed}</p>
+        <p className={cx(messagesStyles['chat__info'], 'error-text')}>{M.loadConversationFailed}</p>
       ) : (
         <MessageList
           key={conversationId ?? 0}

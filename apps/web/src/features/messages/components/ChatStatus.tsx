@@ -1,6 +1,7 @@
 import { MESSAGING_MESSAGES as M } from '@munegu/shared';
 import type { ChatState } from '../rules';
 import { fill } from '../rules';
+import styles from './ChatStatus.module.css';
 
 type Props = {
   state: ChatState;
@@ -14,10 +15,10 @@ type Props = {
 export function ChatStatus({ state, name, busy, onAccept, onUnblock }: Props) {
   switch (state.kind) {
     case 'waiting':
-      return <p className="chat__status">{fill(M.waitingAcceptance, name)}</p>;
+      return <p className={styles['chat__status']}>{fill(M.waitingAcceptance, name)}</p>;
     case 'must-accept':
       return (
-        <div className="chat__status">
+        <div className={styles['chat__status']}>
           <p>{name} souhaite vous écrire.</p>
           <button type="button" className="btn btn--primary" disabled={busy} onClick={onAccept}>
             {M.acceptRequest}
@@ -26,7 +27,7 @@ export function ChatStatus({ state, name, busy, onAccept, onUnblock }: Props) {
       );
     case 'blocked-by-me':
       return (
-        <div className="chat__status">
+        <div className={styles['chat__status']}>
           <p>Vous avez bloqué cette conversation.</p>
           <button type="button" className="btn btn--ghost" disabled={busy} onClick={onUnblock}>
             {M.unblock}
@@ -34,7 +35,7 @@ export function ChatStatus({ state, name, busy, onAccept, onUnblock }: Props) {
         </div>
       );
     case 'blocked-by-other':
-      return <p className="chat__status">{name} a bloqué cette conversation.</p>;
+      return <p className={styles['chat__status']}>{name} a bloqué cette conversation.</p>;
     default:
       return null;
   }

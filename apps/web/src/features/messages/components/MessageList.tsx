@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import { formatMessageTime } from '../../../lib/dates';
 import { ABORTED } from '../../../lib/api';
 import { loadOlderMessages } from '../api';
+import messagesStyles from '../messages.module.css';
+import styles from './MessageList.module.css';
 
 type Props = {
   conversationId: number | null;
@@ -58,23 +60,23 @@ export function MessageList({ conversationId, messages, seenId, typingName, onOl
   };
 
   return (
-    <ol className="chat__messages" ref={listRef} onScroll={() => void onScroll()}>
-      {loading && <li className="chat__info">Chargement…</li>}
+    <ol className={messagesStyles['chat__messages']} ref={listRef} onScroll={() => void onScroll()}>
+      {loading && <li className={messagesStyles['chat__info']}>Chargement…</li>}
       {messages.map((message) => (
         <li
           key={message.id}
-          className={`bubble${message.fromMe ? ' bubble--me' : ''}`}
+          className={`${styles['bubble']}${message.fromMe ? ` ${styles['bubble--me']}` : ''}`}
           data-testid="message"
         >
-          <p className="bubble__text">{message.content}</p>
-          <time className="bubble__time" dateTime={message.createdAt}>
+          <p className={styles['bubble__text']}>{message.content}</p>
+          <time className={styles['bubble__time']} dateTime={message.createdAt}>
             {formatMessageTime(message.createdAt)}
-            {message.id === seenId && <span className="bubble__seen"> · Vu</span>}
+            {message.id === seenId && <span className={styles['bubble__seen']}> · Vu</span>}
           </time>
         </li>
       ))}
       {typingName && (
-        <li className="chat__typing" aria-live="polite">
+        <li className={styles['chat__typing']} aria-live="polite">
           {typingName} écrit…
         </li>
       )}

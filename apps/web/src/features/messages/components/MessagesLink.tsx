@@ -3,6 +3,7 @@ import { MessageIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { useUnreadCount } from '../api';
 import { useMessagesRealtime } from '../realtime';
+import menuStyles from '../../../components/ui/menu.module.css';
 
 /** Navbar messages icon with its unread badge, kept live by the socket and the 20 s poll. */
 export function MessagesLink() {
@@ -14,7 +15,7 @@ export function MessagesLink() {
     <Link to="/messages" className="icon-btn" aria-label={label}>
       <MessageIcon />
       {count > 0 && (
-        <span className="badge" aria-hidden="true">
+        <span className={menuStyles['badge']} aria-hidden="true">
           {count > 99 ? '99+' : count}
         </span>
       )}

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { ABORTED } from '../../../lib/api';
 import { searchUsers, type Conversation, type UserSearchResult } from '../api';
 import { Dialog } from '../../../components/ui/Dialog';
+import styles from './NewConversationDialog.module.css';
 
 type Props = { open: boolean; onClose: () => void; conversations: Conversation[] };
 
@@ -75,10 +76,14 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
       </div>
       {error && <p className="error-text">{error}</p>}
       {!picked && results.length > 0 && (
-        <ul className="conv-search">
+        <ul className={styles['conv-search']}>
           {results.map((user) => (
             <li key={user.id}>
-              <button type="button" className="conv-search__item" onClick={() => setPicked(user)}>
+              <button
+                type="button"
+                className={styles['conv-search__item']}
+                onClick={() => setPicked(user)}
+              >
                 <Avatar username={user.username} picture={user.profile_picture} size={32} />
                 {user.username}
               </button>
@@ -87,7 +92,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
         </ul>
       )}
       {picked && (
-        <div className="conv-preview">
+        <div className={styles['conv-preview']}>
           <Avatar username={picked.username} picture={picked.profile_picture} size={44} />
           <p>
             <strong>{picked.username}</strong>

@@ -10,7 +10,8 @@ import { isDeletedUsername, useProfile } from '../../profile';
 import { useConversations } from '../api';
 import { ChatPanel } from '../components/ChatPanel';
 import { NewConversationDialog } from '../components/NewConversationDialog';
-import './MessagesPage.css';
+import styles from './MessagesPage.module.css';
+import { cx } from '../../../lib/cx';
 
 export default function MessagesPage() {
   const { username } = useParams();
@@ -34,8 +35,8 @@ export default function MessagesPage() {
 
   if (!signedIn) {
     return (
-      <section className="messages messages--guest">
-        <div className="card messages__guest">
+      <section className={cx(styles['messages'], styles['messages--guest'])}>
+        <div className={cx('card', styles['messages__guest'])}>
           <MessageIcon size={48} />
           <h1>Messagerie</h1>
           <p>Connecte-toi pour échanger avec les autres supporters.</p>
@@ -48,10 +49,10 @@ export default function MessagesPage() {
   }
 
   return (
-    <div className={`messages${username ? ' has-chat' : ''}`}>
+    <div className={`${styles['messages']}${username ? ` ${styles['has-chat']}` : ''}`}>
       <h1 className="visually-hidden">Messagerie</h1>
-      <aside className="messages__sidebar" aria-label="Discussions">
-        <div className="messages__sidebar-head">
+      <aside className={styles['messages__sidebar']} aria-label="Discussions">
+        <div className={styles['messages__sidebar-head']}>
           <h2>Discussions</h2>
           <button
             type="button"
@@ -62,13 +63,15 @@ export default function MessagesPage() {
           </button>
         </div>
         {conversations.isError ? (
-          <p className="messages__empty error-text">Erreur lors du chargement des messages.</p>
+          <p className={cx(styles['messages__empty'], 'error-text')}>
+            Erreur lors du chargement des messages.
+          </p>
         ) : list.length === 0 ? (
-          <p className="messages__empty">
+          <p className={styles['messages__empty']}>
             {conversations.isPending ? 'Chargement…' : 'Aucune discussion pour le moment.'}
           </p>
         ) : (
-          <ul className="messages__list">
+          <ul className={styles['messages__list']}>
             {list.map((conv) => {
               const active = username?.toLowerCase() === conv.username.toLowerCase();
               return (
@@ -76,13 +79,13 @@ export default function MessagesPage() {
                   <Link
                     to={`/messages/${encodeURIComponent(conv.username)}`}
                     state={{ confirmed: true }}
-                    className={`messages__conv${active ? ' is-active' : ''}`}
+                    className={`${styles['messages__conv']}${active ? ' is-active' : ''}`}
                     aria-current={active ? 'page' : undefined}
                   >
                     <Avatar username={conv.username} picture={conv.avatar} size={40} />
-                    <span className="messages__conv-name">{conv.username}</span>
+                    <span className={styles['messages__conv-name']}>{conv.username}</span>
                     {conv.hasUnread && (
-                      <span className="messages__dot">
+                      <span className={styles['messages__dot']}>
                         <span className="visually-hidden">Non lu</span>
                       </span>
                     )}
@@ -93,9 +96,9 @@ export default function MessagesPage() {
           </ul>
         )}
       </aside>
-      <div className="messages__main">
+      <div className={styles['messages__main']}>
         {!username ? (
-          <p className="messages__placeholder">{MESSAGES.messaging.placeholder}</p>
+          <p className={styles['messages__placeholder']}>{MESSAGES.messaging.placeholder}</p>
         ) : other.isPending ? (
           <LoadingOverlay />
         ) : other.data === null ? (
@@ -111,13 +114,13 @@ export default function MessagesPage() {
           />
         ) : other.data && user ? (
           <>
-            <Link to="/messages" className="messages__back">
+            <Link to="/messages" className={styles['messages__back']}>
               ← Discussions
             </Link>
             <ChatPanel key={other.data.id} other={other.data} me={user.id} />
           </>
         ) : (
-          <p className="messages__placeholder error-text">
+          <p className={cx(styles['messages__placeholder'], 'error-text')}>
             Erreur lors du chargement de la conversation
           </p>
         )}

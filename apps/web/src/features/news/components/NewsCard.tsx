@@ -1,5 +1,6 @@
 import { formatDate } from '../../../lib/dates';
 import { excerpt, type NewsItem } from '../api';
+import styles from './NewsCard.module.css';
 
 type Props = { item: NewsItem; excerptMax: number; onOpen: (item: NewsItem) => void };
 
@@ -7,9 +8,9 @@ type Props = { item: NewsItem; excerptMax: number; onOpen: (item: NewsItem) => v
 export function NewsCard({ item, excerptMax, onOpen }: Props) {
   const date = item.formattedDate ?? (item.date ? formatDate(item.date) : '');
   return (
-    <article className="news-card">
-      <button type="button" className="news-card__button" onClick={() => onOpen(item)}>
-        <div className="news-card__media">
+    <article className={styles['news-card']}>
+      <button type="button" className={styles['news-card__button']} onClick={() => onOpen(item)}>
+        <div className={styles['news-card__media']}>
           {item.image ? (
             <img
               src={item.image}
@@ -18,14 +19,16 @@ export function NewsCard({ item, excerptMax, onOpen }: Props) {
               style={{ objectPosition: `50% ${item.imageObjectPosY ?? 10}%` }}
             />
           ) : (
-            <span className="news-card__placeholder" aria-hidden="true" />
+            <span className={styles['news-card__placeholder']} aria-hidden="true" />
           )}
-          {item.categorie && <span className="news-card__category">{item.categorie.libelle}</span>}
+          {item.categorie && (
+            <span className={styles['news-card__category']}>{item.categorie.libelle}</span>
+          )}
         </div>
-        <div className="news-card__body">
-          <h3 className="news-card__title">{item.titre}</h3>
-          <p className="news-card__excerpt">{excerpt(item.contenu ?? '', excerptMax)}</p>
-          {date && <p className="news-card__date">{date}</p>}
+        <div className={styles['news-card__body']}>
+          <h3 className={styles['news-card__title']}>{item.titre}</h3>
+          <p className={styles['news-card__excerpt']}>{excerpt(item.contenu ?? '', excerptMax)}</p>
+          {date && <p className={styles['news-card__date']}>{date}</p>}
         </div>
       </button>
     </article>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../../lib/dates';
 import type { NewsItem } from '../api';
 import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
+import styles from './NewsPopup.module.css';
 
 /** Image, title, description, optional link, editor profile link and date (spec section 2). */
 export function NewsPopup({ item, onClose }: { item: NewsItem | null; onClose: () => void }) {
@@ -17,10 +18,14 @@ export function NewsPopup({ item, onClose }: { item: NewsItem | null; onClose: (
     >
       {item && (
         <>
-          {item.image && <img className="news-popup__image" src={item.image} alt="" />}
-          {item.categorie && <p className="news-popup__category">{item.categorie.libelle}</p>}
+          {item.image && <img className={styles['news-popup__image']} src={item.image} alt="" />}
+          {item.categorie && (
+            <p className={styles['news-popup__category']}>{item.categorie.libelle}</p>
+          )}
           <DialogTitle>{item.titre}</DialogTitle>
-          <DialogDescription className="news-popup__text">{item.contenu}</DialogDescription>
+          <DialogDescription className={styles['news-popup__text']}>
+            {item.contenu}
+          </DialogDescription>
           {item.lien && (
             <p>
               <a href={item.lien} target="_blank" rel="noopener noreferrer">
@@ -28,7 +33,7 @@ export function NewsPopup({ item, onClose }: { item: NewsItem | null; onClose: (
               </a>
             </p>
           )}
-          <p className="news-popup__meta">
+          <p className={styles['news-popup__meta']}>
             {item.redacteur && (
               <>
                 Par{' '}

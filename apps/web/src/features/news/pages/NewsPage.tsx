@@ -5,8 +5,7 @@ import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
 import { NewsCard } from '../components/NewsCard';
 import { NewsPopup } from '../components/NewsPopup';
-import '../components/news.css';
-import './NewsPage.css';
+import styles from './NewsPage.module.css';
 
 /** null = TOUT */
 type Filter = number | null;
@@ -33,7 +32,7 @@ export default function NewsPage() {
       <h1 id="news-title" className="page__title">
         ACTUALITÉS
       </h1>
-      <div className="news-page__filters" role="group" aria-label="Filtrer par catégorie">
+      <div className={styles['news-page__filters']} role="group" aria-label="Filtrer par catégorie">
         {filters.map((f) => (
           <button
             key={f.id ?? 'all'}
@@ -46,13 +45,13 @@ export default function NewsPage() {
           </button>
         ))}
       </div>
-      <div className="news-page__content">
+      <div className={styles['news-page__content']}>
         {news.isPending ? (
           <LoadingOverlay label="Chargement des actualités…" />
         ) : items.length === 0 ? (
           <p className="empty-state card">{MESSAGES.news.emptyCategory}</p>
         ) : (
-          <div className="news-grid">
+          <div className={styles['news-grid']}>
             {items.map((item) => (
               <NewsCard key={item.id} item={item} excerptMax={excerptMax} onOpen={setOpened} />
             ))}

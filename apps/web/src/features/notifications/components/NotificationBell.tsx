@@ -4,6 +4,8 @@ import { BellIcon } from '../../../components/ui/icons';
 import { Avatar } from '../../../components/ui/Avatar';
 import { formatMessageTime } from '../../../lib/dates';
 import { notificationStatus, notificationWording, useNotifications } from '../api';
+import menuStyles from '../../../components/ui/menu.module.css';
+import { cx } from '../../../lib/cx';
 
 /**
  * The navbar bell. Each notification opens the popup of its status (spec section 4); those
@@ -20,23 +22,29 @@ export function NotificationBell({ onOpen }: { onOpen?: (id: number) => void }) 
       >
         <BellIcon />
         {count > 0 && (
-          <span className="badge" aria-hidden="true">
+          <span className={menuStyles['badge']} aria-hidden="true">
             {count > 99 ? '99+' : count}
           </span>
         )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu menu--wide" align="end" sideOffset={8}>
-          <DropdownMenu.Label className="menu__label">Notifications</DropdownMenu.Label>
+        <DropdownMenu.Content
+          className={cx(menuStyles['menu'], menuStyles['menu--wide'])}
+          align="end"
+          sideOffset={8}
+        >
+          <DropdownMenu.Label className={menuStyles['menu__label']}>
+            Notifications
+          </DropdownMenu.Label>
           {count === 0 ? (
-            <p className="menu__empty">{MESSAGES.listings.noNotification}</p>
+            <p className={menuStyles['menu__empty']}>{MESSAGES.listings.noNotification}</p>
           ) : (
             notifications.map((notification) => {
               const sender = notification.sender?.username ?? 'Un membre';
               return (
                 <DropdownMenu.Item
                   key={notification.id}
-                  className="menu__item notif"
+                  className={cx(menuStyles['menu__item'], menuStyles['notif'])}
                   onSelect={() => onOpen?.(notification.id)}
                 >
                   <Avatar
@@ -48,7 +56,9 @@ export function NotificationBell({ onOpen }: { onOpen?: (id: number) => void }) 
                     <strong>{sender}</strong>{' '}
                     {notificationWording(notificationStatus(notification))}
                     {notification.date && (
-                      <small className="notif__date">{formatMessageTime(notification.date)}</small>
+                      <small className={menuStyles['notif__date']}>
+                        {formatMessageTime(notification.date)}
+                      </small>
                     )}
                   </span>
                 </DropdownMenu.Item>

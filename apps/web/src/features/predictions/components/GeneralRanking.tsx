@@ -5,6 +5,8 @@ import { isApiError } from '../../../lib/api';
 import { rankLine, useLeaderboard } from '../api';
 import { Podium } from './Podium';
 import { RankingRows } from './RankingRows';
+import predictionsStyles from '../predictions.module.css';
+import styles from './GeneralRanking.module.css';
 
 export const rankingError = (error: unknown) =>
   isApiError(error) && error.network
@@ -34,19 +36,19 @@ export function GeneralRanking({ meId }: { meId: number | undefined }) {
   return (
     <>
       {me && all.data && (
-        <p className="prono__me-line" role="status">
+        <p className={styles['prono__me-line']} role="status">
           {rankLine(me.classement_prono, all.data.total)}
         </p>
       )}
-      <h2 id="prono-top-title" className="prono__section-title">
+      <h2 id="prono-top-title" className={predictionsStyles['prono__section-title']}>
         TOP 3
       </h2>
       <Podium rows={top.slice(0, 3)} />
 
       <div className="card prono__full">
-        <div className="prono__full-head">
-          <h2 className="prono__section-title">Classement complet</h2>
-          <div className="prono__search">
+        <div className={predictionsStyles['prono__full-head']}>
+          <h2 className={predictionsStyles['prono__section-title']}>Classement complet</h2>
+          <div className={styles['prono__search']}>
             <SearchIcon size={18} />
             <label className="visually-hidden" htmlFor="prono-search">
               Rechercher un pseudo

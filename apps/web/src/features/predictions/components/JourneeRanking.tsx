@@ -3,6 +3,8 @@ import { usePastMatches } from '../../matches';
 import { useJourneeRanking } from '../api';
 import { rankingError } from './GeneralRanking';
 import { RankingRows } from './RankingRows';
+import predictionsStyles from '../predictions.module.css';
+import { cx } from '../../../lib/cx';
 
 /** The ranking as it stood after one round, with movement arrows (▲2 / ▼1 / =). */
 export function JourneeRanking({ meId }: { meId: number | undefined }) {
@@ -14,14 +16,14 @@ export function JourneeRanking({ meId }: { meId: number | undefined }) {
 
   return (
     <div className="card prono__full">
-      <div className="prono__full-head">
-        <h2 className="prono__section-title">Classement par journée</h2>
+      <div className={predictionsStyles['prono__full-head']}>
+        <h2 className={predictionsStyles['prono__section-title']}>Classement par journée</h2>
         <label className="visually-hidden" htmlFor="prono-journee-select">
           Journée
         </label>
         <select
           id="prono-journee-select"
-          className="input prono__select"
+          className={cx('input', predictionsStyles['prono__select'])}
           value={journee ?? ''}
           onChange={(e) => setPicked(Number(e.target.value))}
           disabled={rounds.length === 0}

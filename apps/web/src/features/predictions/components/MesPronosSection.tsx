@@ -3,7 +3,8 @@ import { Crest } from '../../../components/ui/Crest';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { formatDate } from '../../../lib/dates';
 import { pointsTone, rankLine, useMesPronos, type PronoEntry } from '../api';
-import './MesPronosSection.css';
+import styles from './MesPronosSection.module.css';
+import { cx } from '../../../lib/cx';
 
 type Props = { username: string; displayName: string };
 
@@ -23,9 +24,11 @@ export function MesPronosSection({ username, displayName }: Props) {
     body = (
       <>
         {data?.classement_prono != null && (
-          <p className="mes-pronos__rank">{rankLine(data.classement_prono, data.totalUsers)}</p>
+          <p className={styles['mes-pronos__rank']}>
+            {rankLine(data.classement_prono, data.totalUsers)}
+          </p>
         )}
-        <ul className="mes-pronos__list">
+        <ul className={styles['mes-pronos__list']}>
           {entries.map((entry) => (
             <PronoCard key={`${entry.match_id}-${entry.date}`} entry={entry} />
           ))}
@@ -34,8 +37,8 @@ export function MesPronosSection({ username, displayName }: Props) {
     );
 
   return (
-    <section className="mes-pronos card" aria-labelledby="mes-pronos-title">
-      <h2 id="mes-pronos-title" className="mes-pronos__title">
+    <section className={cx(styles['mes-pronos'], 'card')} aria-labelledby="mes-pronos-title">
+      <h2 id="mes-pronos-title" className={styles['mes-pronos__title']}>
         Mes pronos
       </h2>
       {body}
@@ -48,10 +51,10 @@ function PronoCard({ entry }: { entry: PronoEntry }) {
   const tone = pointsTone(pronostic.points);
   const opponent = entry.nom_club_adverse || 'Adversaire';
   return (
-    <li className="prono-card">
-      <span className="prono-card__date">{formatDate(entry.date)}</span>
+    <li className={styles['prono-card']}>
+      <span className={styles['prono-card__date']}>{formatDate(entry.date)}</span>
       <span
-        className="prono-card__venue"
+        className={styles['prono-card__venue']}
         role="img"
         aria-label={entry.domicile ? 'À domicile' : 'À l’extérieur'}
         title={entry.domicile ? 'À domicile' : 'À l’extérieur'}
@@ -60,18 +63,21 @@ function PronoCard({ entry }: { entry: PronoEntry }) {
       </span>
       <Crest name={opponent} logo={entry.logo_club_adverse} size={36} />
       <span
-        className="prono-card__score"
+        className={styles['prono-card__score']}
         aria-label={`Score réel ${real.buts_dom} à ${real.buts_ext}`}
       >
         {real.buts_dom} - {real.buts_ext}
       </span>
       <span
-        className="prono-card__guess"
+        className={styles['prono-card__guess']}
         aria-label={`Prono ${pronostic.score_dom} à ${pronostic.score_ext}`}
       >
         {pronostic.score_dom} - {pronostic.score_ext}
       </span>
-      <span className={`prono-card__points prono-card__points--${tone}`} data-tone={tone}>
+      <span
+        className={`${styles['prono-card__points']} ${styles[`prono-card__points--${tone}`]}`}
+        data-tone={tone}
+      >
         +{pronostic.points} points
       </span>
     </li>

@@ -12,6 +12,9 @@ import {
   type MiniLeagueSummary,
 } from '../api';
 import { RankingRows } from './RankingRows';
+import predictionsStyles from '../predictions.module.css';
+import styles from './MiniLeaguesPanel.module.css';
+import { cx } from '../../../lib/cx';
 
 /** Private leagues: create one, share its code, join with a code, see its ranking. */
 export function MiniLeaguesPanel() {
@@ -22,8 +25,8 @@ export function MiniLeaguesPanel() {
   const join = useJoinMiniLeague();
 
   return (
-    <section className="card prono__leagues" aria-labelledby="leagues-title">
-      <h2 id="leagues-title" className="prono__section-title">
+    <section className={cx('card', styles['prono__leagues'])} aria-labelledby="leagues-title">
+      <h2 id="leagues-title" className={predictionsStyles['prono__section-title']}>
         Mini-ligues
       </h2>
       {!isAuthenticated ? (
@@ -32,7 +35,7 @@ export function MiniLeaguesPanel() {
         </p>
       ) : (
         <>
-          <div className="leagues__forms">
+          <div className={styles['leagues__forms']}>
             <CodeForm
               id="league-create"
               label="Nom de la mini-ligue"
@@ -59,7 +62,7 @@ export function MiniLeaguesPanel() {
           ) : (leagues.data ?? []).length === 0 ? (
             <p className="empty-state">Tu ne fais partie d’aucune mini-ligue.</p>
           ) : (
-            <ul className="leagues__list">
+            <ul className={styles['leagues__list']}>
               {leagues.data?.map((league) => (
                 <LeagueItem
                   key={league.id}
@@ -115,9 +118,9 @@ function CodeForm({
     });
   };
   return (
-    <form className="leagues__form" onSubmit={submit} noValidate>
+    <form className={styles['leagues__form']} onSubmit={submit} noValidate>
       <label htmlFor={id}>{label}</label>
-      <div className="leagues__row">
+      <div className={styles['leagues__row']}>
         <input
           id={id}
           className="input"
@@ -157,12 +160,18 @@ function LeagueItem(props: {
     }
   };
   return (
-    <li className="leagues__item">
-      <div className="leagues__head">
-        <button type="button" className="leagues__name" aria-expanded={open} onClick={onToggle}>
-          {league.name} <span className="leagues__count">({league.members_count} membres)</span>
+    <li className={styles['leagues__item']}>
+      <div className={styles['leagues__head']}>
+        <button
+          type="button"
+          className={styles['leagues__name']}
+          aria-expanded={open}
+          onClick={onToggle}
+        >
+          {league.name}{' '}
+          <span className={styles['leagues__count']}>({league.members_count} membres)</span>
         </button>
-        <span className="leagues__code">
+        <span className={styles['leagues__code']}>
           Code : <code>{league.invite_code}</code>
         </span>
         <button type="button" className="btn btn--ghost btn--small" onClick={() => void copy()}>

@@ -5,6 +5,9 @@ import { isApiError } from '../../../lib/api';
 import { formatShortDate } from '../../../lib/dates';
 import { usePastMatches } from '../../matches';
 import { pastMatchLabel } from '../api';
+import predictionsStyles from '../predictions.module.css';
+import styles from './PastMatchPanel.module.css';
+import { cx } from '../../../lib/cx';
 
 /** Previous matches: dropdown, banner (crests, score, dd/mm/yy) and the four stat cards. */
 export function PastMatchPanel() {
@@ -27,14 +30,14 @@ export function PastMatchPanel() {
 
   return (
     <section className="prono__match card" aria-labelledby="prono-match-title">
-      <div className="prono__match-head">
+      <div className={styles['prono__match-head']}>
         <h2 id="prono-match-title">Résultats des pronos</h2>
         <label className="visually-hidden" htmlFor="prono-match-select">
           Match précédent
         </label>
         <select
           id="prono-match-select"
-          className="input prono__select"
+          className={cx('input', predictionsStyles['prono__select'])}
           value={match?.id ?? ''}
           onChange={(e) => setSelectedId(Number(e.target.value))}
           disabled={matches.length === 0}
@@ -48,30 +51,36 @@ export function PastMatchPanel() {
         </select>
       </div>
 
-      <div className="prono__banner on-dark">
+      <div className={cx(styles['prono__banner'], 'on-dark')}>
         {match ? (
           <>
             <Crest name={match.club_dom.nom} logo={match.club_dom.logo} size={64} />
-            <div className="prono__banner-center">
-              <p className="prono__score">
+            <div className={styles['prono__banner-center']}>
+              <p className={styles['prono__score']} data-testid="past-match-score">
                 {match.buts_dom} – {match.buts_ext}
               </p>
-              <p className="prono__date">{formatShortDate(match.date)}</p>
+              <p className={styles['prono__date']}>{formatShortDate(match.date)}</p>
             </div>
             <Crest name={match.club_ext.nom} logo={match.club_ext.logo} size={64} />
           </>
         ) : (
-          <p className="prono__banner-empty" role={error ? 'alert' : undefined}>
+          <p className={styles['prono__banner-empty']} role={error ? 'alert' : undefined}>
             {error ?? (past.isPending ? 'Chargement…' : 'Aucun match terminé pour le moment.')}
           </p>
         )}
       </div>
 
-      <ul className="prono__stats">
+      <ul className={styles['prono__stats']}>
         {stats.map((stat) => (
-          <li key={stat.label} className={`prono__stat prono__stat--${stat.tone}`}>
-            <span className="prono__stat-value">{stat.value ?? 0}</span>
-            <span className="prono__stat-label">{stat.label}</span>
+          <li
+            key={stat.label}
+            className={`${styles['prono__stat']} ${styles[`prono__stat--${stat.tone}`]}`}
+            data-stat={stat.tone}
+          >
+            <span className={styles['prono__stat-value']} data-testid="stat-value">
+              {stat.value ?? 0}
+            </span>
+            <span className={styles['prono__stat-label']}>{stat.label}</span>
           </li>
         ))}
       </ul>

@@ -1,22 +1,27 @@
 import { Avatar } from '../../../components/ui/Avatar';
 import type { LeaderboardRow } from '../api';
+import styles from './Podium.module.css';
 
 const ORDER = [1, 0, 2] as const; // 2nd, 1st, 3rd from left to right
 
 /** TOP 3; a missing place shows 'Inconnu' with 0 pts (spec section 2). */
 export function Podium({ rows }: { rows: LeaderboardRow[] }) {
   return (
-    <ol className="podium" aria-label="Top 3">
+    <ol className={styles['podium']} aria-label="Top 3">
       {ORDER.map((index) => {
         const row = rows[index] ?? null;
         const name = row?.username ?? 'Inconnu';
         const rank = row?.classement_prono ?? index + 1;
         return (
-          <li key={index} className={`podium__step podium__step--${index + 1}`} value={rank}>
+          <li
+            key={index}
+            className={`${styles['podium__step']} ${styles[`podium__step--${index + 1}`]}`}
+            value={rank}
+          >
             <Avatar username={name} picture={row?.profile_picture} size={index === 0 ? 72 : 56} />
-            <span className="podium__name">{name}</span>
-            <span className="podium__pts">{row?.pts_prono ?? 0} pts</span>
-            <span className="podium__block" aria-hidden="true">
+            <span className={styles['podium__name']}>{name}</span>
+            <span className={styles['podium__pts']}>{row?.pts_prono ?? 0} pts</span>
+            <span className={styles['podium__block']} aria-hidden="true">
               {rank}
             </span>
           </li>

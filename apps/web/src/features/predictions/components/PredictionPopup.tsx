@@ -8,7 +8,8 @@ import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { usePoints, usePrediction, useSavePrediction } from '../api';
 import { RewardPopup } from './RewardPopup';
-import './prono-popups.css';
+import styles from './PredictionPopup.module.css';
+import { cx } from '../../../lib/cx';
 
 export const PREDICTION_TEXTS = {
   editable: PREDICTION_MESSAGES.confirmedAtKickoff,
@@ -84,20 +85,26 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
   if (existing.isError) {
     footer = <p className="error-text">{PREDICTION_TEXTS.unavailable}</p>;
   } else if (editable) {
-    footer = <p className="prediction__note">{PREDICTION_TEXTS.editable}</p>;
+    footer = <p className={styles['prediction__note']}>{PREDICTION_TEXTS.editable}</p>;
   } else if (!existing.isPending && saved === null) {
-    footer = <p className="prediction__note prediction__note--none">{PREDICTION_TEXTS.none}</p>;
+    footer = (
+      <p className={cx(styles['prediction__note'], styles['prediction__note--none'])}>
+        {PREDICTION_TEXTS.none}
+      </p>
+    );
   } else if (match.is_finish && saved) {
     footer = <FinishedPoints points={points} />;
   }
 
   return (
     <form onSubmit={submit} noValidate>
-      <DialogTitle className="prediction__title">JEU DU PRONO</DialogTitle>
-      <p className={`prediction__status${editable ? '' : ' prediction__status--locked'}`}>
+      <DialogTitle className={styles['prediction__title']}>JEU DU PRONO</DialogTitle>
+      <p
+        className={`${styles['prediction__status']}${editable ? '' : ` ${styles['prediction__status--locked']}`}`}
+      >
         {status} · Journée {match.journee}
       </p>
-      <div className="prediction__teams">
+      <div className={styles['prediction__teams']}>
         <ScoreSide
           id={`prono-dom-${match.id}`}
           name={home.nom}
@@ -106,7 +113,7 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
           onChange={setDom}
           disabled={!editable}
         />
-        <span className="prediction__dash" aria-hidden="true">
+        <span className={styles['prediction__dash']} aria-hidden="true">
           –
         </span>
         <ScoreSide
@@ -145,14 +152,14 @@ type SideProps = {
 
 function ScoreSide({ id, name, logo, value, onChange, disabled }: SideProps) {
   return (
-    <div className="prediction__side">
+    <div className={styles['prediction__side']}>
       <Crest name={name} logo={logo} size={72} />
-      <label htmlFor={id} className="prediction__club">
+      <label htmlFor={id} className={styles['prediction__club']}>
         {name}
       </label>
       <input
         id={id}
-        className="input prediction__input"
+        className={cx('input', styles['prediction__input'])}
         type="text"
         inputMode="numeric"
         pattern="[0-9]*"
@@ -170,11 +177,15 @@ function ScoreSide({ id, name, logo, value, onChange, disabled }: SideProps) {
 
 function FinishedPoints({ points }: { points: ReturnType<typeof usePoints> }) {
   if (points.isError) return <p className="error-text">{PREDICTION_TEXTS.pointsError}</p>;
-  if (points.isPending) return <p className="prediction__note">…</p>;
+  if (points.isPending) return <p className={styles['prediction__note']}>…</p>;
   if (points.data && !points.data.has_pronostic)
-    return <p className="prediction__note prediction__note--none">{PREDICTION_TEXTS.none}</p>;
+    return (
+      <p className={cx(styles['prediction__note'], styles['prediction__note--none'])}>
+        {PREDICTION_TEXTS.none}
+      </p>
+    );
   const value = points.data?.points;
   if (value === null || value === undefined)
-    return <p className="prediction__note">{PREDICTION_TEXTS.computing}</p>;
-  return <p className="prediction__points">+{value} points</p>;
+    return <p className={styles['prediction__note']}>{PREDICTION_TEXTS.computing}</p>;
+  return <p className={styles['prediction__points']}>+{value} points</p>;
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
 import { movementLabel, type LeaderboardRow } from '../api';
+import styles from './RankingRows.module.css';
 
 type Row = LeaderboardRow & { evolution?: number | null };
 
@@ -15,7 +16,7 @@ export function RankingRows({
   movement?: boolean;
 }) {
   return (
-    <ol className="prono__list">
+    <ol className={styles['prono__list']}>
       {rows.map((row) => {
         const me = meId === row.id;
         const move = movementLabel(row.evolution);
@@ -23,14 +24,14 @@ export function RankingRows({
         return (
           <li
             key={row.id}
-            className={me ? 'is-me' : undefined}
+            className={me ? styles['is-me'] : undefined}
             aria-current={me ? 'true' : undefined}
             value={row.classement_prono}
           >
-            <span className="prono__rank">{row.classement_prono}</span>
+            <span className={styles['prono__rank']}>{row.classement_prono}</span>
             {movement && (
               <span
-                className={`prono__move prono__move--${tone}`}
+                className={`${styles['prono__move']} ${styles[`prono__move--${tone}`]}`}
                 aria-label={
                   row.evolution === null
                     ? 'Nouveau'
@@ -45,10 +46,13 @@ export function RankingRows({
               </span>
             )}
             <Avatar username={row.username} picture={row.profile_picture} size={32} />
-            <Link className="prono__pseudo" to={`/profil/${encodeURIComponent(row.username)}`}>
+            <Link
+              className={styles['prono__pseudo']}
+              to={`/profil/${encodeURIComponent(row.username)}`}
+            >
               {row.username}
             </Link>
-            <span className="prono__points">{row.pts_prono} pts</span>
+            <span className={styles['prono__points']}>{row.pts_prono} pts</span>
           </li>
         );
       })}

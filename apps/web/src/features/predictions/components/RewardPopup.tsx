@@ -1,6 +1,6 @@
 import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { PRONO_REWARD } from '../config';
-import './prono-popups.css';
+import styles from './RewardPopup.module.css';
 
 /** The reward popup: a shirt to win (spec sections 2 and 9); wording from the site config. */
 export function RewardPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -9,7 +9,6 @@ export function RewardPopup({ open, onClose }: { open: boolean; onClose: () => v
       open={open}
       onClose={onClose}
       status="success"
-      className="reward"
       title={PRONO_REWARD.title}
       message={PRONO_REWARD.text}
       icon={<ShirtIcon />}
@@ -19,7 +18,7 @@ export function RewardPopup({ open, onClose }: { open: boolean; onClose: () => v
 
 function ShirtIcon() {
   return (
-    <span className="reward__shirt" aria-hidden="true">
+    <span className={styles['reward__shirt']} aria-hidden="true">
       <svg viewBox="0 0 100 100" width="96" height="96">
         <path
           d="M30 10 L42 6 Q50 14 58 6 L70 10 L92 26 L82 42 L72 36 L72 94 L28 94 L28 36 L18 42 L8 26 Z"

@@ -4,21 +4,22 @@ import { PastMatchPanel } from '../components/PastMatchPanel';
 import { GeneralRanking } from '../components/GeneralRanking';
 import { JourneeRanking } from '../components/JourneeRanking';
 import { MiniLeaguesPanel } from '../components/MiniLeaguesPanel';
-import './PronoPage.css';
+import styles from './PronoPage.module.css';
+import { cx } from '../../../lib/cx';
 
 /** /jeu_prono: past matches and their statistics, the rankings and the mini-leagues. */
 export default function PronoPage() {
   const { user } = useAuth();
   return (
-    <div className="page prono">
+    <div className={cx('page', styles['prono'])}>
       <h1 className="page__title">Jeu du prono</h1>
-      <div className="prono__left">
+      <div className={styles['prono__left']}>
         <PastMatchPanel />
         <MiniLeaguesPanel />
       </div>
       <section className="prono__ranking" aria-label="Classement des pronostiqueurs">
         <Tabs.Root defaultValue="general">
-          <Tabs.List className="prono__tabs" aria-label="Type de classement">
+          <Tabs.List className={styles['prono__tabs']} aria-label="Type de classement">
             <Tabs.Trigger className="chip" value="general">
               Général
             </Tabs.Trigger>

@@ -8,6 +8,7 @@ import {
   DialogFooter,
   DialogTitle,
 } from '../../../components/ui/Dialog';
+import styles from './AntennaPickerDialog.module.css';
 
 type Props = {
   open: boolean;
@@ -49,7 +50,7 @@ function Picker({ initial, onValidate }: Pick<Props, 'initial' | 'onValidate'>) 
         {LIMITS.maxAntennas} antennes au maximum ({chosen.length} / {LIMITS.maxAntennas}).
       </DialogDescription>
       {[...groups.entries()].map(([categorie, list]) => (
-        <fieldset key={categorie} className="antenna-picker__group">
+        <fieldset key={categorie} className={styles['antenna-picker__group']}>
           <legend className="field__label">{categorie}</legend>
           {list.map((antenna) => (
             <label key={antenna.id} className="checkbox">

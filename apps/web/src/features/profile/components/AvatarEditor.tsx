@@ -3,6 +3,7 @@ import { USER_MESSAGES } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteAvatar, useUploadAvatar } from '../mutations';
 import { isAcceptedAvatar } from '../uploadAvatar';
+import styles from './AvatarEditor.module.css';
 
 type Props = {
   hasPicture: boolean;
@@ -46,7 +47,7 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
     });
 
   return (
-    <div className="avatar-editor">
+    <div className={styles['avatar-editor']}>
       <input
         ref={input}
         id="avatar-file"
@@ -70,7 +71,7 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
         </button>
       )}
       {progress !== null && (
-        <div className="avatar-editor__progress">
+        <div className={styles['avatar-editor__progress']}>
           <progress max={100} value={Math.round(progress * 100)} aria-label="Envoi de la photo" />
           <span aria-hidden="true">{Math.round(progress * 100)} %</span>
         </div>

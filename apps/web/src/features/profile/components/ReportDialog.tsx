@@ -11,6 +11,7 @@ import {
   DialogFooter,
   DialogTitle,
 } from '../../../components/ui/Dialog';
+import styles from './ReportDialog.module.css';
 
 /** Spec section 8: a message string, a list joined by commas or a nested message, else the default. */
 export function reportError(error: unknown): string {
@@ -97,7 +98,7 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
       <DialogDescription className="field__hint">
         Choisis le motif de ton signalement.
       </DialogDescription>
-      <fieldset className="report__reasons">
+      <fieldset className={styles['report__reasons']}>
         <legend className="visually-hidden">Motif</legend>
         {reasons.isError && <p className="error-text">Aucun motif trouvé.</p>}
         {(reasons.data ?? []).map((r) => (

@@ -12,7 +12,8 @@ import { AvatarEditor } from '../components/AvatarEditor';
 import { EditProfileDialog } from '../components/EditProfileDialog';
 import { ReportDialog } from '../components/ReportDialog';
 import { MesPronosSection } from '../../predictions';
-import './ProfilePage.css';
+import styles from './ProfilePage.module.css';
+import { cx } from '../../../lib/cx';
 
 /** How many titles show before 'Voir plus' (the original limit is not documented). */
 const TITLES_SHOWN = 3;
@@ -64,19 +65,19 @@ export default function ProfilePage() {
   const stadiumList = stadium.data ?? [];
 
   return (
-    <div className="page profile">
-      <aside className="profile__side card" aria-label={`Profil de ${p.username}`}>
+    <div className={cx('page', styles['profile'])}>
+      <aside className={cx(styles['profile__side'], 'card')} aria-label={`Profil de ${p.username}`}>
         <Avatar
           username={p.username}
           picture={p.profile_picture}
           size={120}
-          className="profile__avatar"
+          className={styles['profile__avatar']}
         />
         {own && <AvatarEditor hasPicture={Boolean(p.profile_picture)} onDone={changed} />}
-        <h1 className="profile__name">{p.username}</h1>
-        {p.poste && <p className="profile__poste">{p.poste}</p>}
+        <h1 className={styles['profile__name']}>{p.username}</h1>
+        {p.poste && <p className={styles['profile__poste']}>{p.poste}</p>}
         {antennas.length > 0 && (
-          <p className="profile__antennas">
+          <p className={styles['profile__antennas']}>
             {antennas.map((a, i) => (
               <span key={a.id ?? a.nom}>
                 {i > 0 && ' / '}
@@ -92,12 +93,14 @@ export default function ProfilePage() {
           </p>
         )}
         {p.note_covoiturage != null && (
-          <p className="profile__rating">Covoiturage : {p.note_covoiturage}/5</p>
+          <p className={styles['profile__rating']}>Covoiturage : {p.note_covoiturage}/5</p>
         )}
-        {p.created_at && <p className="profile__since">{formatMemberSince(p.created_at)}</p>}
-        {p.description && <p className="profile__description">{p.description}</p>}
+        {p.created_at && (
+          <p className={styles['profile__since']}>{formatMemberSince(p.created_at)}</p>
+        )}
+        {p.description && <p className={styles['profile__description']}>{p.description}</p>}
         {titles.length > 0 && (
-          <div className="profile__titles">
+          <div className={styles['profile__titles']}>
             <ul>
               {shownTitles.map((t) => (
                 <li key={t.libelle} style={{ borderColor: t.couleur, color: t.couleur }}>
@@ -118,7 +121,7 @@ export default function ProfilePage() {
           </div>
         )}
         {(p.x_username || p.insta_username) && (
-          <ul className="profile__socials">
+          <ul className={styles['profile__socials']}>
             {p.x_username && (
               <li>
                 <a
@@ -143,7 +146,7 @@ export default function ProfilePage() {
             )}
           </ul>
         )}
-        <div className="profile__actions">
+        <div className={styles['profile__actions']}>
           {own ? (
             <button
               type="button"
@@ -172,10 +175,10 @@ export default function ProfilePage() {
         </div>
       </aside>
 
-      <div className="profile__main">
+      <div className={styles['profile__main']}>
         <MesPronosSection username={p.username} displayName={p.username} />
         <section className="card" aria-labelledby="profile-stadium">
-          <h2 id="profile-stadium" className="profile__section-title">
+          <h2 id="profile-stadium" className={styles['profile__section-title']}>
             Mes matchs au stade
           </h2>
           {stadiumList.length === 0 ? (
@@ -183,11 +186,11 @@ export default function ProfilePage() {
               {p.username} n'a assisté à aucun match au stade cette saison.
             </p>
           ) : (
-            <ul className="profile__cards">
+            <ul className={styles['profile__cards']}>
               {stadiumList.map((entry, index) => (
-                <li key={`${entry.date}-${index}`} className="prono-card">
-                  <span className="prono-card__date">{formatDate(entry.date)}</span>
-                  <span className="prono-card__venue">
+                <li key={`${entry.date}-${index}`} className={styles['prono-card']}>
+                  <span className={styles['prono-card__date']}>{formatDate(entry.date)}</span>
+                  <span className={styles['prono-card__venue']}>
                     {entry.domicile ? 'Domicile' : 'Extérieur'}
                   </span>
                   <Crest
@@ -204,7 +207,7 @@ export default function ProfilePage() {
         </section>
 
         <section className="card" aria-labelledby="profile-carpools">
-          <h2 id="profile-carpools" className="profile__section-title">
+          <h2 id="profile-carpools" className={styles['profile__section-title']}>
             Covoiturages passés
           </h2>
           <p className="empty-state">{p.username} n'a effectué aucun covoiturage cette saison.</p>

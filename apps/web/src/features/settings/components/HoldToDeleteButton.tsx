@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '@munegu/shared';
+import styles from './HoldToDeleteButton.module.css';
+import { cx } from '../../../lib/cx';
 
 /**
  * Press and hold for 900 ms (progress refreshed every 30 ms) before `onHeld` fires (spec
@@ -38,7 +40,7 @@ export function HoldToDeleteButton({
   return (
     <button
       type="button"
-      className="btn btn--danger hold-btn"
+      className={cx('btn', 'btn--danger', styles['hold-btn'])}
       disabled={disabled}
       onPointerDown={start}
       onPointerUp={stop}
@@ -55,11 +57,12 @@ export function HoldToDeleteButton({
       aria-describedby="hold-hint"
     >
       <span
-        className="hold-btn__fill"
+        className={styles['hold-btn__fill']}
+        data-testid="hold-fill"
         style={{ transform: `scaleX(${progress})` }}
         aria-hidden="true"
       />
-      <span className="hold-btn__label">Maintenir pour supprimer mon compte</span>
+      <span className={styles['hold-btn__label']}>Maintenir pour supprimer mon compte</span>
     </button>
   );
 }

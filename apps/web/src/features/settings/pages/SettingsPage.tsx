@@ -11,7 +11,8 @@ import { HoldToDeleteButton } from '../components/HoldToDeleteButton';
 import { DepartementDialog, PseudoDialog, type Outcome } from '../components/FieldDialogs';
 import { EmailDialog } from '../components/EmailDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
-import './SettingsPage.css';
+import styles from './SettingsPage.module.css';
+import { cx } from '../../../lib/cx';
 
 /** 'YYYY-MM-DD' (or an ISO instant) → 'DD/MM/YYYY', without any time-zone shift. */
 export function formatBirthDate(value: string | null | undefined): string {
@@ -45,30 +46,30 @@ function NotificationsForm({ data }: { data: PersonalData }) {
     );
 
   return (
-    <section className="card settings__section" aria-labelledby="settings-notif">
+    <section className={cx('card', styles['settings__section'])} aria-labelledby="settings-notif">
       <h2 id="settings-notif">Notifications par e-mail</h2>
-      <label className="switch">
+      <label className={styles['switch']}>
         <input
           type="checkbox"
           role="switch"
           checked={appli}
           onChange={(e) => setAppli(e.target.checked)}
         />
-        <span className="switch__track" aria-hidden="true" />
+        <span className={styles['switch__track']} aria-hidden="true" />
         <span>
           <strong>Applications</strong>
           <br />
           <small>Rappels de pronostics, informations sur tes covoiturages…</small>
         </span>
       </label>
-      <label className="switch">
+      <label className={styles['switch']}>
         <input
           type="checkbox"
           role="switch"
           checked={promo}
           onChange={(e) => setPromo(e.target.checked)}
         />
-        <span className="switch__track" aria-hidden="true" />
+        <span className={styles['switch__track']} aria-hidden="true" />
         <span>
           <strong>Promos</strong>
           <br />
@@ -144,16 +145,16 @@ export default function SettingsPage() {
     : [];
 
   return (
-    <div className="page page--narrow settings">
+    <div className={cx('page', 'page--narrow', styles['settings'])}>
       <h1 className="page__title">Paramètres</h1>
-      <section className="card settings__section" aria-labelledby="settings-info">
+      <section className={cx('card', styles['settings__section'])} aria-labelledby="settings-info">
         <h2 id="settings-info">Informations personnelles</h2>
         {personal.isError || !data ? (
           <p className="error-text">Une erreur est survenue.</p>
         ) : (
-          <dl className="settings__fields">
+          <dl className={styles['settings__fields']}>
             {fields.map(([label, value, edit]) => (
-              <div key={label} className="settings__field">
+              <div key={label} className={styles['settings__field']}>
                 <dt>{label}</dt>
                 <dd>
                   <span>{value || '—'}</span>
@@ -178,7 +179,10 @@ export default function SettingsPage() {
         <NotificationsForm key={`${data.notif_mail_appli}-${data.notif_mail_promo}`} data={data} />
       )}
 
-      <section className="card settings__section" aria-labelledby="settings-security">
+      <section
+        className={cx('card', styles['settings__section'])}
+        aria-labelledby="settings-security"
+      >
         <h2 id="settings-security">Sécurité</h2>
         <p className="field__hint">
           Changer ton mot de passe déconnecte tes sessions sur les autres appareils.
@@ -186,7 +190,7 @@ export default function SettingsPage() {
         <button type="button" className="btn btn--outline" onClick={() => setModal('password')}>
           Changer mon mot de passe
         </button>
-        <h3 className="settings__danger-title">Mes données</h3>
+        <h3 className={styles['settings__danger-title']}>Mes données</h3>
         <button
           type="button"
           className="btn btn--outline"
@@ -195,7 +199,7 @@ export default function SettingsPage() {
         >
           Télécharger mes données
         </button>
-        <h3 className="settings__danger-title">Supprimer mon compte</h3>
+        <h3 className={styles['settings__danger-title']}>Supprimer mon compte</h3>
         <p id="hold-hint" className="field__hint">
           Maintiens le bouton enfoncé pour demander la suppression. Un lien de confirmation te sera
           envoyé par e-mail ; tes données seront alors anonymisées.

@@ -191,7 +191,7 @@ describe('settings page', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
       const hold = screen.getByRole('button', { name: 'Maintenir pour supprimer mon compte' });
-      const fill = hold.querySelector('.hold-btn__fill') as HTMLElement;
+      const fill = within(hold).getByTestId('hold-fill');
       // Released too early: nothing happens and the bar empties.
       fireEvent.keyDown(hold, { key: ' ' });
       act(() => vi.advanceTimersByTime(450));
