@@ -11,7 +11,8 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@munegu/shared';
-import { ABORTED, call, refreshAccessToken } from './api';
+import { ABORTED, refreshAccessToken } from './api';
+import { call } from './call';
 import { getToken, isExpiringWithin, onTokenChange, setToken } from './token';
 
 /** GET /users/me (spec section 3, user profile): the fields the shell relies on. */

@@ -1,4 +1,4 @@
-import { call, type BodyOf } from '../../lib/api';
+import { call, type BodyOf } from '../../lib/call';
 
 /** Account endpoints of spec section 7: sign-in, registration and the e-mailed links. */
 export const accountKeys = {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { unwrap, type Aborted, type BodyOf } from '../../lib/api';
+import { unwrap, type Aborted } from '../../lib/api';
+import { type BodyOf } from '../../lib/call';
 import { accountApi } from './api';
 
 /**

@@ -5,7 +5,8 @@ import type {
   LeagueTableInput,
   MatchScoreInput,
 } from '@munegu/shared';
-import { call, query, unwrap } from '../../lib/api';
+import { unwrap } from '../../lib/api';
+import { call, query } from '../../lib/call';
 import { matchKeys } from '../matches';
 import { predictionKeys } from '../predictions';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest } from '@munegu/shared';
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export const contactKeys = {
   all: ['contact'] as const,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MONACO_CLUB_ID, type Match, type PastMatch } from '@munegu/shared';
-import { query } from '../../lib/api';
+import { query } from '../../lib/call';
 
 /** Spec section 3, Past match (GET /matchs/anciens). */
 export type { PastMatch };

@@ -5,7 +5,8 @@ import {
   type ConversationListItem,
   type Message,
 } from '@munegu/shared';
-import { call, callIfAuthenticated, unwrap } from '../../lib/api';
+import { unwrap } from '../../lib/api';
+import { call, callIfAuthenticated } from '../../lib/call';
 
 /** Spec section 3 types, from the shared contract the API validates against. */
 export type Conversation = ConversationListItem;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsCategory } from '@munegu/shared';
-import { getJson, query } from '../../lib/api';
+import { getJson } from '../../lib/api';
+import { query } from '../../lib/call';
 
 /**
  * Spec section 3, News item and Contest. Typed here until the news API publishes its schemas

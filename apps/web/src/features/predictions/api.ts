@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, isApiError, query, unwrap } from '../../lib/api';
+import { isApiError, unwrap } from '../../lib/api';
+import { call, query } from '../../lib/call';
 import type {
   JourneeRanking,
   LeaderboardResponse,

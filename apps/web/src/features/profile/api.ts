@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, call, unwrap, type Aborted, type BodyOf } from '../../lib/api';
+import { ApiError, api, unwrap, type Aborted } from '../../lib/api';
+import { call, type BodyOf } from '../../lib/call';
 
 /** Spec section 3, User profile: the public fields of GET /users/by-username/{username}. */
 export type PublicProfile = {

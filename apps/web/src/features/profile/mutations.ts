@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap, type BodyOf } from '../../lib/api';
+import { unwrap } from '../../lib/api';
+import { type BodyOf } from '../../lib/call';
 import { useAuth } from '../../lib/auth';
 import { profileApi, profileKeys, type ProfileUpdate } from './api';
 import { uploadAvatar } from './uploadAvatar';

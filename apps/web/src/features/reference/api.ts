@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { query } from '../../lib/api';
+import { query } from '../../lib/call';
 
 export const referenceKeys = {
   all: ['reference'] as const,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PersonalData } from '@munegu/shared';
-import { call, query, type BodyOf } from '../../lib/api';
+import { call, query, type BodyOf } from '../../lib/call';
 
 export type { PersonalData };
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap, type Aborted, type BodyOf } from '../../lib/api';
+import { unwrap, type Aborted } from '../../lib/api';
+import { type BodyOf } from '../../lib/call';
 import { settingsApi, settingsKeys } from './api';
 
 /**
