@@ -88,6 +88,9 @@ import { scoringService } from './modules/predictions/scoring.service.js';
 import { registerPredictionJobs } from './jobs/predictions.jobs.js';
 import { messagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { newsRepository } from './modules/news/news.repository.js';
+import { newsRoutes } from './modules/news/news.routes.js';
+import { newsService } from './modules/news/news.service.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { installAdapter, type AdapterKind } from './realtime/adapter.js';
 import { socketAuthenticator } from './realtime/socket-auth.js';
@@ -194,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const health = healthService({ repo: healthRepository(db) });
   const reference = referenceService({ repo: referenceRepository(db) });
+  const news = newsService({ repo: newsRepository(db), clock });
   const matches = matchesService({
     repo: matchesRepository(db),
     clock,
@@ -391,6 +395,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(healthRoutes, { health });
       await api.register(referenceRoutes, { reference });
+      await api.register(newsRoutes, { news });
       await api.register(matchesRoutes, { matches });
       await api.register(contactRoutes, { contact });
       await api.register(predictionsRoutes, { predictions });

@@ -13,5 +13,6 @@ export * from './schemas/matches.js';
 export * from './schemas/predictions.js';
 export * from './schemas/settings.js';
 export * from './schemas/messages.js';
+export * from './schemas/news.js';
 export * from './realtime.js';
 export * from './endpoints/index.js';

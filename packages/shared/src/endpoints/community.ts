@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { healthSchema, idParamSchema, messageResponseSchema } from '../schemas/common.js';
 import { contactRequestSchema } from '../schemas/contact.js';
+import { contestSchema, newsItemSchema } from '../schemas/news.js';
 import {
   conversationDetailSchema,
   conversationIdParamSchema,
@@ -43,6 +44,8 @@ export const communityEndpoints = defineEndpoints({
   'GET /transport': { response: z.array(transportTypeSchema) },
   'GET /antennes': { response: z.array(antennaSchema) },
   'GET /categorie-actualite': { response: z.array(newsCategorySchema) },
+  'GET /actualite': { response: z.array(newsItemSchema) },
+  'GET /concours': { response: z.array(contestSchema) },
   'GET /motifs-annulation': { response: z.array(reasonSchema) },
   'GET /motifs-exclusion': { response: z.array(reasonSchema) },
   'GET /motifs-signalement/:section': {

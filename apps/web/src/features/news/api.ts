@@ -1,34 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsCategory } from '@munegu/shared';
-import { getJson } from '../../lib/api';
 import { query } from '../../lib/call';
 
-/**
- * Spec section 3, News item and Contest. Typed here until the news API publishes its schemas
- * in @munegu/shared.
- */
-export type NewsItem = {
-  id: number;
-  titre: string;
-  contenu: string;
-  lien?: string | null;
-  image?: string | null;
-  /** Vertical focus of the image, 0–100 (default 10). */
-  imageObjectPosY?: number | null;
-  date?: string | null;
-  formattedDate?: string | null;
-  categorie?: { id: number; libelle: string } | null;
-  redacteur?: { username: string } | null;
-};
-
-export type Contest = {
-  id: number;
-  titre: string;
-  dateFin: string;
-  image?: string | null;
-  lienInsta?: string | null;
-  lienX?: string | null;
-};
+export type { Contest, NewsItem } from '@munegu/shared';
 
 export const newsKeys = {
   all: ['news'] as const,
@@ -42,8 +16,7 @@ const asArray = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value)
 export function useNews() {
   return useQuery({
     queryKey: newsKeys.list(),
-    queryFn: getJson<NewsItem[]>('/actualite'),
-    select: asArray<NewsItem>,
+    queryFn: query('GET /actualite'),
   });
 }
 
@@ -61,8 +34,7 @@ export function useNewsCategories() {
 export function useContests() {
   return useQuery({
     queryKey: newsKeys.contests(),
-    queryFn: getJson<Contest[]>('/concours'),
-    select: asArray<Contest>,
+    queryFn: query('GET /concours'),
     retry: false,
   });
 }
