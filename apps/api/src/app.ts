@@ -91,6 +91,11 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { newsRepository } from './modules/news/news.repository.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { newsService } from './modules/news/news.service.js';
+import { newsWriteRepository } from './modules/news/news.repository.js';
+import { newsEditorService } from './modules/news/news-editor.service.js';
+import { tweetProvider } from './modules/news/tweet.provider.js';
+import type { SafeFetchOptions } from './lib/safe-fetch.js';
+import { access } from 'node:fs/promises';
 import { messagesService } from './modules/messages/messages.service.js';
 import { installAdapter, type AdapterKind } from './realtime/adapter.js';
 import { socketAuthenticator } from './realtime/socket-auth.js';
@@ -134,6 +139,8 @@ export interface AppDeps {
    * shared by every instance in PostgreSQL ('postgres') or Redis ('redis'). Default 'memory'.
    */
   rateLimitStore?: AdapterKind;
+  /** Tests only: lets the news fetcher reach a local fake provider (see lib/safe-fetch.ts). */
+  newsFetch?: Partial<SafeFetchOptions>;
 }
 
 /** Never log credentials, even at debug level. Request bodies are never logged at all. */
@@ -198,6 +205,28 @@ export async function buildApp(deps: AppDeps) {
   const health = healthService({ repo: healthRepository(db) });
   const reference = referenceService({ repo: referenceRepository(db) });
   const news = newsService({ repo: newsRepository(db), clock });
+  const newsUploads = path.join(config.dataDir, 'uploads', 'news');
+  const newsEditor = newsEditorService({
+    repo: newsWriteRepository(db),
+    tweets: tweetProvider({
+      baseUrl: config.news.providerUrl,
+      uploadsDir: newsUploads,
+      fetch: {
+        allowedHosts: config.news.fetchHosts,
+        timeoutMs: config.news.timeoutMs,
+        maxBytes: config.news.imageMaxBytes,
+        ...deps.newsFetch,
+      },
+    }),
+    clubAccount: config.news.clubAccount,
+    productName: config.associationName,
+    imageStored: (publicPath) =>
+      access(path.join(newsUploads, path.basename(publicPath))).then(
+        () => true,
+        () => false,
+      ),
+    log: app.log,
+  });
   const matches = matchesService({
     repo: matchesRepository(db),
     clock,
@@ -395,7 +424,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(healthRoutes, { health });
       await api.register(referenceRoutes, { reference });
-      await api.register(newsRoutes, { news });
+      await api.register(newsRoutes, { news, editor: newsEditor });
       await api.register(matchesRoutes, { matches });
       await api.register(contactRoutes, { contact });
       await api.register(predictionsRoutes, { predictions });

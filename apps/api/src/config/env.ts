@@ -66,6 +66,17 @@ const envSchema = z.object({
   /** Prediction reminders (the service sends each match's reminder once), Paris time. */
   SCHEDULE_REMINDERS: cron.default('*/15 * * * *'),
   ASSOCIATION_NAME: z.string().min(1).default('Munegu'),
+  /** The club's official X account: only its posts can become news. */
+  CLUB_X_ACCOUNT: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,15}$/)
+    .default('AS_Monaco'),
+  /** Where posts are read (X's public syndication endpoint). */
+  NEWS_PROVIDER_URL: z.url().default('https://cdn.syndication.twimg.com'),
+  /** The only hosts the server may fetch from for news (the provider and X's image host). */
+  NEWS_FETCH_HOSTS: z.string().default('cdn.syndication.twimg.com,pbs.twimg.com'),
+  NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
+  NEWS_IMAGE_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(8_000_000),
 });
 
 /** Every variable the app reads, for the documentation checks (test/deploy). */
@@ -108,6 +119,13 @@ export interface Config {
   throttle: ThrottleRules;
   redisUrl: string | undefined;
   associationName: string;
+  news: {
+    clubAccount: string;
+    providerUrl: string;
+    fetchHosts: string[];
+    timeoutMs: number;
+    imageMaxBytes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -241,5 +259,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     associationName: e.ASSOCIATION_NAME,
+    news: {
+      clubAccount: e.CLUB_X_ACCOUNT,
+      providerUrl: e.NEWS_PROVIDER_URL,
+      fetchHosts: e.NEWS_FETCH_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      timeoutMs: e.NEWS_FETCH_TIMEOUT_MS,
+      imageMaxBytes: e.NEWS_IMAGE_MAX_BYTES,
+    },
   };
 }

@@ -32,6 +32,8 @@ export const RATE_BUDGET_DEFAULTS = {
   avatarUpload: '20/10m',
   /** POST /contact. */
   contact: '5/10m',
+  /** POST /actualite/proxy-tweet (each call fetches from X). */
+  tweetFetch: '30/10m',
 } as const;
 
 export type RateBudgetName = keyof typeof RATE_BUDGET_DEFAULTS;

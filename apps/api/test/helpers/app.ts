@@ -50,6 +50,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Opens Prisma on another URL than the jobs' (e.g. a dead one, to simulate an outage). */
   prismaUrl?: string;
+  /** Lets the news fetcher reach a local fake provider (lib/safe-fetch.ts). */
+  newsFetch?: { allowLoopbackForTests: boolean };
   /** Where request-limit counters live (default 'memory', one process). */
   rateLimitStore?: 'memory' | 'postgres' | 'redis';
   /** Extra routes registered before the app is ready (e.g. one that throws). */
@@ -92,6 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: mail,
     jobs: options.jobs ?? false,
     rateLimitStore: options.rateLimitStore,
+    newsFetch: options.newsFetch,
     logger: false,
   });
   options.routes?.(app);

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { healthSchema, idParamSchema, messageResponseSchema } from '../schemas/common.js';
 import { contactRequestSchema } from '../schemas/contact.js';
-import { contestSchema, newsItemSchema } from '../schemas/news.js';
+import {
+  contestSchema,
+  newsCreateSchema,
+  newsItemSchema,
+  newsUpdateSchema,
+  newsWriteResponseSchema,
+  proxyTweetResponseSchema,
+  tweetExistsSchema,
+  tweetLinkSchema,
+} from '../schemas/news.js';
 import {
   conversationDetailSchema,
   conversationIdParamSchema,
@@ -45,6 +54,15 @@ export const communityEndpoints = defineEndpoints({
   'GET /antennes': { response: z.array(antennaSchema) },
   'GET /categorie-actualite': { response: z.array(newsCategorySchema) },
   'GET /actualite': { response: z.array(newsItemSchema) },
+  'GET /actualite/exists': { query: tweetLinkSchema, response: tweetExistsSchema },
+  'POST /actualite/proxy-tweet': { body: tweetLinkSchema, response: proxyTweetResponseSchema },
+  'POST /actualite': { body: newsCreateSchema, response: newsWriteResponseSchema, status: 201 },
+  'PUT /actualite/:id': {
+    params: idParamSchema,
+    body: newsUpdateSchema,
+    response: newsWriteResponseSchema,
+  },
+  'DELETE /actualite/:id': { params: idParamSchema, response: messageResponseSchema },
   'GET /concours': { response: z.array(contestSchema) },
   'GET /motifs-annulation': { response: z.array(reasonSchema) },
   'GET /motifs-exclusion': { response: z.array(reasonSchema) },

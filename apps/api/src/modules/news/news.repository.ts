@@ -29,3 +29,29 @@ export function newsRepository(db: Db) {
 }
 
 export type NewsRepository = ReturnType<typeof newsRepository>;
+
+export function newsWriteRepository(db: Db) {
+  return {
+    sourceExists: async (sourceUrl: string) => (await db.news.count({ where: { sourceUrl } })) > 0,
+    category: (id: number) => db.newsCategory.findUnique({ where: { id } }),
+    authorOf: async (id: number) =>
+      (await db.news.findUnique({ where: { id }, select: { authorId: true } }))?.authorId ?? null,
+    create: (data: {
+      titre: string;
+      contenu: string;
+      image: string;
+      lien: string;
+      sourceUrl: string;
+      categoryId: number;
+      imageObjectPosY: number;
+      authorId: number;
+    }) => db.news.create({ data, select: { id: true } }),
+    update: (
+      id: number,
+      data: { titre: string; contenu: string; categoryId: number; imageObjectPosY: number },
+    ) => db.news.update({ where: { id }, data, select: { id: true } }),
+    remove: (id: number) => db.news.delete({ where: { id }, select: { image: true } }),
+  };
+}
+
+export type NewsWriteRepository = ReturnType<typeof newsWriteRepository>;

@@ -1,11 +1,26 @@
+import { errorBodySchema } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { NewsEditorService } from './news-editor.service.js';
 import type { NewsService } from './news.service.js';
 
 const tags = ['actualités'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
-/** Spec section 7, 'Content': the public reads (publishing is the editors' issue). */
-export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (app, { news }) => {
+/** Spec section 7, 'Content': news and contests. */
+export const newsRoutes: FastifyPluginAsyncZod<{
+  news: NewsService;
+  editor: NewsEditorService;
+}> = async (app, { news, editor }) => {
+  const editors = { preHandler: app.requireRole('REDACTEUR') };
+
   app.route({
     ...endpoint('GET /actualite', { tags, summary: 'Actualités, les plus récentes d’abord' }),
     handler: () => news.list(),
@@ -16,5 +31,44 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
       summary: 'Concours en cours, fin la plus proche d’abord',
     }),
     handler: () => news.runningContests(),
+  });
+  app.route({
+    ...endpoint('GET /actualite/exists', { tags, summary: 'Ce post est-il déjà publié ?', errors }),
+    ...editors,
+    handler: async (req) => ({ exists: await editor.exists(req.query.url) }),
+  });
+  app.route({
+    ...endpoint('POST /actualite/proxy-tweet', {
+      tags,
+      summary: 'Texte et image d’un post du compte X du club (image stockée ici)',
+      errors: { ...errors, 502: errorBodySchema },
+    }),
+    ...editors,
+    config: { rateLimit: app.rateBudgets.tweetFetch },
+    handler: (req) => editor.proxyTweet(req.body.url),
+  });
+  app.route({
+    ...endpoint('POST /actualite', { tags, summary: 'Publier une actualité', errors }),
+    ...editors,
+    handler: async (req, reply) =>
+      reply.code(201).send(await editor.create(callerOf(req), req.body)),
+  });
+  app.route({
+    ...endpoint('PUT /actualite/:id', {
+      tags,
+      summary: 'Modifier une actualité (son auteur, ou MODERATEUR et plus)',
+      errors,
+    }),
+    ...editors,
+    handler: (req) => editor.update(callerOf(req), req.params.id, req.body),
+  });
+  app.route({
+    ...endpoint('DELETE /actualite/:id', {
+      tags,
+      summary: 'Supprimer une actualité (son auteur, ou MODERATEUR et plus)',
+      errors,
+    }),
+    ...editors,
+    handler: (req) => editor.remove(callerOf(req), req.params.id),
   });
 };

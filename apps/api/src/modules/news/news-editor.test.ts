@@ -1,0 +1,238 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { bearer } from '../../../test/helpers/auth.js';
+import { createUser } from '../../../test/helpers/factories.js';
+import { makeImage } from '../../../test/helpers/images.js';
+
+/**
+ * Editors' news through a fake X syndication provider on 127.0.0.1 (the only place the fetch
+ * guard is told to allow loopback). Posts: 1 = club post with photo, 2 = text only,
+ * 3 = another account, 4 = the provider never answers, 5 = a 20 MB "photo",
+ * 6 = a photo whose address redirects to the cloud metadata service.
+ */
+let fake: Server;
+let t: TestApp;
+let png: Buffer;
+const INVALID = 'Veuillez entrer un lien valide provenant du X de Munegu.';
+const link = (id: number, account = 'AS_Monaco') => `https://x.com/${account}/status/${id}`;
+
+beforeAll(async () => {
+  png = await makeImage(800, 600, 'png');
+  fake = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    const tweet = (body: object) =>
+      res.setHeader('content-type', 'application/json').end(JSON.stringify(body));
+    if (url.pathname === '/tweet-result') {
+      const id = url.searchParams.get('id');
+      if (id === '1')
+        return tweet({
+          text: 'Victoire 2-0 ! https://t.co/abc',
+          user: { screen_name: 'AS_Monaco' },
+          mediaDetails: [{ type: 'photo', media_url_https: `${base}/img/1.png` }],
+        });
+      if (id === '2') return tweet({ text: 'Juste du texte', user: { screen_name: 'AS_Monaco' } });
+      if (id === '3')
+        return tweet({
+          text: 'Ailleurs',
+          user: { screen_name: 'OGCNice' },
+          photos: [{ url: `${base}/img/1.png` }],
+        });
+      if (id === '4') return; // never answers
+      if (id === '5')
+        return tweet({
+          text: 'Énorme',
+          user: { screen_name: 'AS_Monaco' },
+          photos: [{ url: `${base}/img/huge` }],
+        });
+      if (id === '6')
+        return tweet({
+          text: 'Piège',
+          user: { screen_name: 'AS_Monaco' },
+          photos: [{ url: `${base}/img/redirect` }],
+        });
+    }
+    if (url.pathname === '/img/1.png') return res.setHeader('content-type', 'image/png').end(png);
+    if (url.pathname === '/img/huge') return res.end(Buffer.alloc(20_000_000));
+    if (url.pathname === '/img/redirect') {
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+      return res.end();
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+  t = await createTestApp({
+    env: {
+      NEWS_PROVIDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      NEWS_FETCH_HOSTS: '127.0.0.1',
+      NEWS_FETCH_TIMEOUT_MS: '1500',
+      NEWS_IMAGE_MAX_BYTES: '5000000',
+    },
+    newsFetch: { allowLoopbackForTests: true },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((r) => fake.close(() => r()));
+});
+
+async function member(role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN') {
+  const user = await createUser(t.db, { role });
+  return { user, headers: await bearer(t.app, { id: user.id, role }, t.clock) };
+}
+const proxy = (headers: Record<string, string>, url: string) =>
+  t.app.inject({ method: 'POST', url: '/api/actualite/proxy-tweet', headers, payload: { url } });
+const category = () => t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'MATCH' } });
+
+describe('POST /api/actualite/proxy-tweet', () => {
+  it('reads a club post and stores its image here, re-encoded', async () => {
+    const { headers } = await member('REDACTEUR');
+    const res = await proxy(headers, link(1));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { text: string; image: string; message: string };
+    expect(body.text).toBe('Victoire 2-0 !');
+    expect(body.message).toBe('Tweet récupéré avec succès !');
+    expect(body.image).toMatch(/^\/uploads\/news\/[0-9a-f-]{36}\.webp$/);
+    expect(existsSync(path.join(t.config.dataDir, body.image))).toBe(true);
+  });
+
+  it('answers the spec messages for a foreign account, a post without image, and failures', async () => {
+    const { headers } = await member('REDACTEUR');
+    const cases: [string, number, string][] = [
+      [link(1, 'OGCNice'), 400, INVALID],
+      ['https://example.com/AS_Monaco/status/1', 400, INVALID],
+      [link(3), 400, INVALID], // the link names the club, the provider says another account
+      [link(2), 400, 'Le tweet doit comporter du texte et une image !'],
+      [link(4), 502, 'Erreur lors de la récupération du tweet.'], // timeout
+      [link(5), 502, 'Erreur lors de la récupération du tweet.'], // oversized image
+      [link(6), 502, 'Erreur lors de la récupération du tweet.'], // redirect to 169.254.169.254
+    ];
+    for (const [url, status, message] of cases) {
+      const res = await proxy(headers, url);
+      expect([url, res.statusCode, res.json().message]).toEqual([url, status, message]);
+    }
+  });
+
+  it('is for editors only', async () => {
+    expect((await proxy({}, link(1))).statusCode).toBe(401);
+    expect((await proxy((await member('UTILISATEUR')).headers, link(1))).statusCode).toBe(403);
+  });
+});
+
+describe('news writes', () => {
+  async function publish(headers: Record<string, string>, postId = 1) {
+    const fetched = (await proxy(headers, link(postId))).json() as { text: string; image: string };
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/actualite',
+      headers,
+      payload: {
+        titre: 'Victoire',
+        contenu: fetched.text,
+        image: fetched.image,
+        lien: `https://twitter.com/AS_Monaco/status/${postId}`,
+        categorieId: (await category()).id,
+        imageObjectPosY: 25,
+        redacteurId: 999_999,
+      },
+    });
+  }
+
+  it('publishes once per post, by the caller, and refuses the same post again', async () => {
+    const { user, headers } = await member('REDACTEUR');
+    const res = await publish(headers);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Actualité publiée avec succès !');
+    const row = await t.db.news.findUniqueOrThrow({ where: { id: res.json().id } });
+    expect(row.authorId).toBe(user.id); // never the body's redacteurId
+    expect(row.sourceUrl).toBe('https://x.com/AS_Monaco/status/1');
+    const exists = await t.app.inject({
+      url: `/api/actualite/exists?url=${encodeURIComponent(link(1))}`,
+      headers,
+    });
+    expect(exists.json()).toEqual({ exists: true });
+    const again = await proxy(headers, link(1));
+    expect([again.statusCode, again.json().message]).toEqual([
+      409,
+      'Ce tweet a déjà été publié sur le site.',
+    ]);
+    // Published news shows on the public list.
+    const list = (await t.app.inject({ url: '/api/actualite' })).json() as { id: number }[];
+    expect(list.map((n) => n.id)).toContain(res.json().id);
+    await t.db.news.delete({ where: { id: res.json().id } });
+  });
+
+  it('refuses an image the server did not store and HTML in the title', async () => {
+    const { headers } = await member('REDACTEUR');
+    const base = { contenu: 'x', lien: link(7), categorieId: (await category()).id };
+    const notOurs = await t.app.inject({
+      method: 'POST',
+      url: '/api/actualite',
+      headers,
+      payload: { ...base, titre: 'Ok', image: 'https://evil.example/a.png' },
+    });
+    expect(notOurs.statusCode).toBe(400);
+    const html = await t.app.inject({
+      method: 'POST',
+      url: '/api/actualite',
+      headers,
+      payload: {
+        ...base,
+        titre: '<script>x</script>',
+        image: '/uploads/news/00000000-0000-0000-0000-000000000000.webp',
+      },
+    });
+    expect(html.statusCode).toBe(400);
+    expect(
+      await t.db.news.count({ where: { sourceUrl: 'https://x.com/AS_Monaco/status/7' } }),
+    ).toBe(0);
+  });
+
+  it('lets the author and moderators edit and delete, nobody else', async () => {
+    const author = await member('REDACTEUR');
+    const created = (await publish(author.headers)).json() as { id: number };
+    const cat = await category();
+    const other = await member('REDACTEUR');
+    const moderator = await member('MODERATEUR');
+    const plain = await member('UTILISATEUR');
+    const edit = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/actualite/${created.id}`,
+        headers,
+        payload: { titre: 'Modifié', contenu: 'Texte', categorieId: cat.id, imageObjectPosY: 50 },
+      });
+    const matrix: [Record<string, string>, number][] = [
+      [{}, 401],
+      [plain.headers, 403],
+      [other.headers, 403],
+      [author.headers, 200],
+      [moderator.headers, 200],
+    ];
+    for (const [headers, status] of matrix) expect((await edit(headers)).statusCode).toBe(status);
+    expect((await edit(author.headers)).json().message).toBe('Actualité mise à jour avec succès !');
+    const badStep = await t.app.inject({
+      method: 'PUT',
+      url: `/api/actualite/${created.id}`,
+      headers: author.headers,
+      payload: { titre: 'x', contenu: 'y', categorieId: cat.id, imageObjectPosY: 12 },
+    });
+    expect(badStep.statusCode).toBe(400);
+    const del = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'DELETE', url: `/api/actualite/${created.id}`, headers });
+    expect((await del(other.headers)).statusCode).toBe(403);
+    expect((await del(other.headers)).json().message).toBe(
+      "Vous n'êtes pas autorisé à effectuer cette action.",
+    );
+    const done = await del(moderator.headers);
+    expect([done.statusCode, done.json().message]).toEqual([
+      200,
+      'Actualité supprimée avec succès !',
+    ]);
+    expect((await del(author.headers)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { reencodeImage } from '../../lib/images.js';
+import { safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';
+
+/** What a post gives a news item: its text and its image, stored here as WebP. */
+export interface FetchedTweet {
+  text: string;
+  /** Public path under /uploads/news, or null when the post has no image. */
+  image: string | null;
+}
+
+export interface TweetProviderOptions {
+  /** Base URL of the syndication endpoint (production: https://cdn.syndication.twimg.com). */
+  baseUrl: string;
+  fetch: SafeFetchOptions;
+  /** Folder of /uploads/news. */
+  uploadsDir: string;
+}
+
+interface SyndicationTweet {
+  text?: unknown;
+  user?: { screen_name?: unknown };
+  mediaDetails?: { media_url_https?: unknown; type?: unknown }[];
+  photos?: { url?: unknown }[];
+}
+
+/**
+ * Reads a post through the public syndication endpoint, then downloads its first photo and
+ * re-encodes it (lib/images.ts, 'news' profile) into the uploads folder: an image is never
+ * hot-linked from X, and never trusted by its extension or content type.
+ */
+export function tweetProvider(opts: TweetProviderOptions) {
+  return {
+    async fetch(id: string): Promise<FetchedTweet & { account: string | null }> {
+      const url = `${opts.baseUrl.replace(/\/+$/, '')}/tweet-result?id=${encodeURIComponent(id)}&lang=fr&token=0`;
+      const res = await safeFetch(url, opts.fetch);
+      const data = JSON.parse(res.body.toString('utf8')) as SyndicationTweet;
+      const text = typeof data.text === 'string' ? stripTrailingLinks(data.text) : '';
+      const account = typeof data.user?.screen_name === 'string' ? data.user.screen_name : null;
+      const photo =
+        data.mediaDetails?.find((m) => m.type === 'photo' && typeof m.media_url_https === 'string')
+          ?.media_url_https ?? data.photos?.find((p) => typeof p.url === 'string')?.url;
+      if (typeof photo !== 'string') return { text, image: null, account };
+      const raw = await safeFetch(photo, opts.fetch);
+      const webp = await reencodeImage(raw.body, 'news');
+      const file = `${randomUUID()}.webp`;
+      await mkdir(opts.uploadsDir, { recursive: true });
+      await writeFile(path.join(opts.uploadsDir, file), webp);
+      return { text, image: `/uploads/news/${file}`, account };
+    },
+  };
+}
+
+export type TweetProvider = ReturnType<typeof tweetProvider>;
+
+/** X appends the post's own t.co links to its text; they mean nothing on our page. */
+function stripTrailingLinks(text: string): string {
+  return text.replace(/(\s*https:\/\/t\.co\/\w+)+\s*$/u, '').trim();
+}
