@@ -91,7 +91,8 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { newsRepository } from './modules/news/news.repository.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { newsService } from './modules/news/news.service.js';
-import { newsWriteRepository } from './modules/news/news.repository.js';
+import { contestsRepository, newsWriteRepository } from './modules/news/news.repository.js';
+import { contestsService } from './modules/news/contests.service.js';
 import { newsEditorService } from './modules/news/news-editor.service.js';
 import { tweetProvider } from './modules/news/tweet.provider.js';
 import type { SafeFetchOptions } from './lib/safe-fetch.js';
@@ -226,6 +227,10 @@ export async function buildApp(deps: AppDeps) {
         () => false,
       ),
     log: app.log,
+  });
+  const contests = contestsService({
+    repo: contestsRepository(db),
+    uploadsDir: path.join(config.dataDir, 'uploads', 'contests'),
   });
   const matches = matchesService({
     repo: matchesRepository(db),
@@ -424,7 +429,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(healthRoutes, { health });
       await api.register(referenceRoutes, { reference });
-      await api.register(newsRoutes, { news, editor: newsEditor });
+      await api.register(newsRoutes, { news, editor: newsEditor, contests });
       await api.register(matchesRoutes, { matches });
       await api.register(contactRoutes, { contact });
       await api.register(predictionsRoutes, { predictions });

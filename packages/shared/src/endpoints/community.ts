@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { healthSchema, idParamSchema, messageResponseSchema } from '../schemas/common.js';
 import { contactRequestSchema } from '../schemas/contact.js';
 import {
+  contestImageResponseSchema,
+  contestInputSchema,
   contestSchema,
+  contestWriteResponseSchema,
   newsCreateSchema,
   newsItemSchema,
   newsUpdateSchema,
@@ -64,6 +67,19 @@ export const communityEndpoints = defineEndpoints({
   },
   'DELETE /actualite/:id': { params: idParamSchema, response: messageResponseSchema },
   'GET /concours': { response: z.array(contestSchema) },
+  /** The contest visual, re-encoded and stored; its path goes in the contest's body. */
+  'POST /concours/image': { upload: true, response: contestImageResponseSchema, status: 201 },
+  'POST /concours': {
+    body: contestInputSchema,
+    response: contestWriteResponseSchema,
+    status: 201,
+  },
+  'PUT /concours/:id': {
+    params: idParamSchema,
+    body: contestInputSchema,
+    response: contestWriteResponseSchema,
+  },
+  'DELETE /concours/:id': { params: idParamSchema, response: messageResponseSchema },
   'GET /motifs-annulation': { response: z.array(reasonSchema) },
   'GET /motifs-exclusion': { response: z.array(reasonSchema) },
   'GET /motifs-signalement/:section': {

@@ -119,3 +119,47 @@ export const newsUpdateSchema = z.object({
   imageObjectPosY: imageObjectPosYSchema,
 });
 export const newsWriteResponseSchema = z.object({ message: z.string(), id: z.number().int() });
+
+export const CONTEST_MESSAGES = {
+  saved: 'Concours enregistré avec succès !',
+  deleted: 'Concours supprimé avec succès !',
+  invalidTitle: 'Titre invalide.',
+  invalidEnd: 'Date de fin invalide.',
+  invalidImage: 'Image invalide.',
+  invalidLink: 'Lien invalide.',
+} as const;
+
+/** An https link on one of the platform's hosts, or empty (spec: either link optional). */
+const platformLink = (hosts: string[]) =>
+  z
+    .string()
+    .trim()
+    .max(300)
+    .refine(
+      (v) => {
+        if (v === '') return true;
+        try {
+          const url = new URL(v);
+          return url.protocol === 'https:' && hosts.includes(url.hostname.toLowerCase());
+        } catch {
+          return false;
+        }
+      },
+      { error: CONTEST_MESSAGES.invalidLink },
+    )
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** POST /concours and PUT /concours/{id}: title, image and end date required (spec section 5). */
+export const contestInputSchema = z.object({
+  titre: newsTitleSchema,
+  dateFin: z.iso.datetime({ offset: true, error: CONTEST_MESSAGES.invalidEnd }),
+  image: z
+    .string()
+    .regex(/^\/uploads\/contests\/[a-f0-9-]{36}\.webp$/, { error: CONTEST_MESSAGES.invalidImage }),
+  lienInsta: platformLink(['instagram.com', 'www.instagram.com']),
+  lienX: platformLink(['x.com', 'twitter.com', 'www.x.com', 'www.twitter.com']),
+});
+export const contestImageResponseSchema = z.object({ image: z.string() });
+export const contestWriteResponseSchema = z.object({ message: z.string(), id: z.number().int() });

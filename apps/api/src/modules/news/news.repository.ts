@@ -55,3 +55,22 @@ export function newsWriteRepository(db: Db) {
 }
 
 export type NewsWriteRepository = ReturnType<typeof newsWriteRepository>;
+
+export function contestsRepository(db: Db) {
+  type Data = {
+    titre: string;
+    dateFin: Date;
+    image: string;
+    lienInsta: string | null;
+    lienX: string | null;
+  };
+  return {
+    exists: async (id: number) => (await db.contest.count({ where: { id } })) > 0,
+    create: (data: Data) => db.contest.create({ data, select: { id: true } }),
+    update: (id: number, data: Data) =>
+      db.contest.update({ where: { id }, data, select: { id: true } }),
+    remove: (id: number) => db.contest.delete({ where: { id }, select: { id: true } }),
+  };
+}
+
+export type ContestsRepository = ReturnType<typeof contestsRepository>;

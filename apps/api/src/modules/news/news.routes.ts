@@ -2,6 +2,8 @@ import { errorBodySchema } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';
+import { readImageUpload } from '../../lib/uploads.js';
+import type { ContestsService } from './contests.service.js';
 import type { NewsEditorService } from './news-editor.service.js';
 import type { NewsService } from './news.service.js';
 
@@ -18,7 +20,8 @@ const errors = {
 export const newsRoutes: FastifyPluginAsyncZod<{
   news: NewsService;
   editor: NewsEditorService;
-}> = async (app, { news, editor }) => {
+  contests: ContestsService;
+}> = async (app, { news, editor, contests }) => {
   const editors = { preHandler: app.requireRole('REDACTEUR') };
 
   app.route({
@@ -70,5 +73,33 @@ export const newsRoutes: FastifyPluginAsyncZod<{
     }),
     ...editors,
     handler: (req) => editor.remove(callerOf(req), req.params.id),
+  });
+
+  app.route({
+    ...endpoint('POST /concours/image', {
+      tags,
+      summary: 'Visuel d’un concours (png, jpeg ou webp, réencodé)',
+      errors,
+      consumes: ['multipart/form-data'],
+    }),
+    ...editors,
+    config: { rateLimit: app.rateBudgets.avatarUpload },
+    handler: async (req, reply) =>
+      reply.code(201).send(await contests.storeImage(await readImageUpload(req, 'contest'))),
+  });
+  app.route({
+    ...endpoint('POST /concours', { tags, summary: 'Créer un concours', errors }),
+    ...editors,
+    handler: async (req, reply) => reply.code(201).send(await contests.create(req.body)),
+  });
+  app.route({
+    ...endpoint('PUT /concours/:id', { tags, summary: 'Modifier un concours', errors }),
+    ...editors,
+    handler: (req) => contests.update(req.params.id, req.body),
+  });
+  app.route({
+    ...endpoint('DELETE /concours/:id', { tags, summary: 'Supprimer un concours', errors }),
+    ...editors,
+    handler: (req) => contests.remove(req.params.id),
   });
 };

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { bearer } from '../../../test/helpers/auth.js';
+import { createUser } from '../../../test/helpers/factories.js';
+import { makeImage, multipartFile } from '../../../test/helpers/images.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function headersOf(role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR') {
+  const user = await createUser(t.db, { role });
+  return bearer(t.app, { id: user.id, role }, t.clock);
+}
+
+async function upload(headers: Record<string, string>) {
+  const form = multipartFile(await makeImage(1200, 800, 'jpeg'), 'visuel.jpg', 'image/jpeg');
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/concours/image',
+    headers: { ...headers, ...form.headers },
+    payload: form.payload,
+  });
+}
+
+describe('contests', () => {
+  it('lets an editor create, edit and delete a contest that leaves the list when it ends', async () => {
+    const headers = await headersOf('REDACTEUR');
+    const stored = await upload(headers);
+    expect(stored.statusCode).toBe(201);
+    const { image } = stored.json() as { image: string };
+    expect(image).toMatch(/^\/uploads\/contests\/[0-9a-f-]{36}\.webp$/);
+    const soon = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/concours',
+      headers,
+      payload: {
+        titre: 'Le maillot',
+        dateFin: soon,
+        image,
+        lienInsta: 'https://www.instagram.com/p/1',
+        lienX: '',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as { id: number };
+    const listed = (await t.app.inject({ url: '/api/concours' })).json() as {
+      id: number;
+      lienX: unknown;
+    }[];
+    expect(listed.find((c) => c.id === id)).toMatchObject({ titre: 'Le maillot', lienX: null });
+
+    const past = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/concours/${id}`,
+      headers,
+      payload: {
+        titre: 'Terminé',
+        dateFin: past,
+        image,
+        lienX: 'https://x.com/AS_Monaco/status/9',
+      },
+    });
+    expect(edited.json()).toEqual({ message: 'Concours enregistré avec succès !', id });
+    const after = (await t.app.inject({ url: '/api/concours' })).json() as { id: number }[];
+    expect(after.map((c) => c.id)).not.toContain(id);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/concours/${id}`, headers });
+    expect(removed.json()).toEqual({ message: 'Concours supprimé avec succès !' });
+    expect(await t.db.contest.count({ where: { id } })).toBe(0);
+  });
+
+  it('refuses a missing title, a bad link or an image the server did not store', async () => {
+    const headers = await headersOf('REDACTEUR');
+    const { image } = (await upload(headers)).json() as { image: string };
+    const dateFin = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    const bad = [
+      { titre: '', dateFin, image },
+      { titre: 'Ok', dateFin, image, lienInsta: 'javascript:alert(1)' },
+      { titre: 'Ok', dateFin, image, lienX: 'https://evil.example/x' },
+      {
+        titre: 'Ok',
+        dateFin,
+        image: '/uploads/contests/00000000-0000-0000-0000-000000000000.webp',
+      },
+      { titre: 'Ok', dateFin: 'demain', image },
+    ];
+    for (const payload of bad) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/concours', headers, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('is for editors only: 401 anonymous, 403 members', async () => {
+    const member = await headersOf('UTILISATEUR');
+    expect((await upload({})).statusCode).toBe(401);
+    expect((await upload(member)).statusCode).toBe(403);
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/concours/1', headers: member });
+    expect([res.statusCode, res.json().message]).toEqual([
+      403,
+      "Vous n'êtes pas autorisé à effectuer cette action.",
+    ]);
+  });
+});
