@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { MESSAGES } from '@munegu/shared';
+import { hasRole, MESSAGES } from '@munegu/shared';
+import { useAuth } from '../../../lib/auth';
+import { AddNewsButton, NewsItemActions } from '../components/NewsEditor';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
@@ -15,6 +17,8 @@ export default function NewsPage() {
   const categories = useNewsCategories();
   const [filter, setFilter] = useState<Filter>(null);
   const [opened, setOpened] = useState<NewsItem | null>(null);
+  const { user } = useAuth();
+  const editor = hasRole(user?.role?.libelle, 'REDACTEUR');
   const medium = useMediaQuery('(max-width: 999px)');
   const small = useMediaQuery('(max-width: 749px)');
   const excerptMax = excerptLength(small ? 700 : medium ? 900 : 1200);
@@ -29,9 +33,12 @@ export default function NewsPage() {
 
   return (
     <section className="page news-page" aria-labelledby="news-title">
-      <h1 id="news-title" className="page__title">
-        ACTUALITÉS
-      </h1>
+      <div className={styles['news-page__head']}>
+        <h1 id="news-title" className="page__title">
+          ACTUALITÉS
+        </h1>
+        {editor && <AddNewsButton />}
+      </div>
       <div className={styles['news-page__filters']} role="group" aria-label="Filtrer par catégorie">
         {filters.map((f) => (
           <button
@@ -53,7 +60,10 @@ export default function NewsPage() {
         ) : (
           <div className={styles['news-grid']}>
             {items.map((item) => (
-              <NewsCard key={item.id} item={item} excerptMax={excerptMax} onOpen={setOpened} />
+              <div key={item.id} className={styles['news-grid__item']}>
+                <NewsCard item={item} excerptMax={excerptMax} onOpen={setOpened} />
+                {editor && <NewsItemActions item={item} />}
+              </div>
             ))}
           </div>
         )}

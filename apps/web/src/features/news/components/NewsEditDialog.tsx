@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { NEWS_MESSAGES as M, newsContentSchema, newsTitleSchema } from '@munegu/shared';
+import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
+import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
+import { useNewsCategories } from '../api';
+import styles from './NewsEditDialog.module.css';
+
+export interface NewsDraft {
+  titre: string;
+  contenu: string;
+  image: string;
+  categorieId: number | null;
+  imageObjectPosY: number;
+}
+
+type Props = {
+  open: boolean;
+  draft: NewsDraft;
+  busy: boolean;
+  failure: string | null;
+  onClose: () => void;
+  onSubmit: (draft: NewsDraft & { categorieId: number }) => void;
+};
+
+/**
+ * 'ÉDITION ACTU' (spec sections 2 and 5): title, content, category (TOUT excluded, AUTRE by
+ * default) and the image's vertical focus, 0 to 100 in steps of 5. 'Publier' stays disabled
+ * until title, image, content and category are there, and reads 'Enregistrement...' while saving.
+ */
+export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }: Props) {
+  const categories = useNewsCategories();
+  const autre = categories.data?.find((c) => c.libelle.toUpperCase() === 'AUTRE')?.id ?? null;
+  const [values, setValues] = useState<NewsDraft>(() => ({
+    ...draft,
+    // Whitespace is normalised on opening (spec section 5).
+    contenu: draft.contenu
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+  }));
+  const categorieId = values.categorieId ?? autre;
+  const titleError = values.titre && !newsTitleSchema.safeParse(values.titre).success;
+  const contentError = values.contenu && !newsContentSchema.safeParse(values.contenu).success;
+  const ready =
+    !!values.titre.trim() &&
+    !!values.contenu.trim() &&
+    !!values.image &&
+    categorieId !== null &&
+    !titleError &&
+    !contentError;
+  const set = <K extends keyof NewsDraft>(key: K, value: NewsDraft[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  return (
+    <Dialog open={open} onClose={onClose} title="ÉDITION ACTU" wide freshContent>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready && categorieId !== null) onSubmit({ ...values, categorieId });
+        }}
+      >
+        {values.image && (
+          <img
+            className={styles['news-edit__image']}
+            src={values.image}
+            alt=""
+            style={{ objectPosition: `50% ${values.imageObjectPosY}%` }}
+          />
+        )}
+        <FormField
+          id="news-edit-position"
+          label={`Cadrage vertical de l’image : ${values.imageObjectPosY} %`}
+        >
+          <input
+            id="news-edit-position"
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={values.imageObjectPosY}
+            onChange={(e) => set('imageObjectPosY', Number(e.target.value))}
+          />
+        </FormField>
+        <FormField
+          id="news-edit-title"
+          label="Titre"
+          error={titleError ? M.invalidTitle : undefined}
+        >
+          <input
+            {...invalidProps('news-edit-title', titleError ? M.invalidTitle : undefined)}
+            className="input"
+            maxLength={200}
+            value={values.titre}
+            onChange={(e) => set('titre', e.target.value)}
+          />
+        </FormField>
+        <FormField
+          id="news-edit-content"
+          label="Contenu"
+          error={contentError ? M.invalidContent : undefined}
+        >
+          <textarea
+            {...invalidProps('news-edit-content', contentError ? M.invalidContent : undefined)}
+            className="input"
+            rows={6}
+            maxLength={5000}
+            value={values.contenu}
+            onChange={(e) => set('contenu', e.target.value)}
+          />
+        </FormField>
+        <FormField id="news-edit-category" label="Catégorie">
+          <select
+            id="news-edit-category"
+            className="input"
+            value={categorieId ?? ''}
+            onChange={(e) => set('categorieId', Number(e.target.value))}
+          >
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.libelle}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormError message={failure} />
+        <DialogFooter>
+          <DialogCancel />
+          <button type="submit" className="btn btn--primary" disabled={!ready || busy}>
+            {busy ? 'Enregistrement...' : 'Publier'}
+          </button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../../lib/api';
+import { call, type BodyOf } from '../../lib/call';
+import { newsKeys } from './api';
+
+/** The editors' writes on news; every one that changes a news item reloads the list. */
+function useNewsWrite<A, R>(write: (args: A) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: newsKeys.list() }),
+  });
+}
+
+/** Reads a club post (its text, and its image stored on our server). Changes nothing yet. */
+export function useProxyTweet() {
+  return useMutation({
+    mutationFn: async (url: string) => {
+      const known = unwrap(await call('GET /actualite/exists', { query: { url } }));
+      if (known.exists) throw new DuplicatePost();
+      return unwrap(await call('POST /actualite/proxy-tweet', { body: { url } }));
+    },
+  });
+}
+
+/** The post is already published (GET /actualite/exists), before fetching anything. */
+export class DuplicatePost extends Error {}
+
+export const usePublishNews = () =>
+  useNewsWrite(async (body: BodyOf<'POST /actualite'>) =>
+    unwrap(await call('POST /actualite', { body })),
+  );
+
+export const useUpdateNews = () =>
+  useNewsWrite(async ({ id, body }: { id: number; body: BodyOf<'PUT /actualite/:id'> }) =>
+    unwrap(await call('PUT /actualite/:id', { params: { id }, body })),
+  );
+
+export const useDeleteNews = () =>
+  useNewsWrite(async (id: number) =>
+    unwrap(await call('DELETE /actualite/:id', { params: { id } })),
+  );
