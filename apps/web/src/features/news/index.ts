@@ -2,3 +2,4 @@
 export * from './api';
 export { NewsCard } from './components/NewsCard';
 export { NewsPopup } from './components/NewsPopup';
+export { ContestActions } from './components/ContestEditor';

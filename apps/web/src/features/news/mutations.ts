@@ -40,3 +40,36 @@ export const useDeleteNews = () =>
   useNewsWrite(async (id: number) =>
     unwrap(await call('DELETE /actualite/:id', { params: { id } })),
   );
+
+/** Contests: their visual is uploaded first (checked and stored by the server). */
+export function useUploadContestImage() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return unwrap(await call('POST /concours/image', { body: form }));
+    },
+  });
+}
+
+function useContestWrite<A, R>(write: (args: A) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: newsKeys.contests() }),
+  });
+}
+
+export const useSaveContest = () =>
+  useContestWrite(async ({ id, body }: { id: number | null; body: BodyOf<'POST /concours'> }) =>
+    unwrap(
+      id === null
+        ? await call('POST /concours', { body })
+        : await call('PUT /concours/:id', { params: { id }, body }),
+    ),
+  );
+
+export const useDeleteContest = () =>
+  useContestWrite(async (id: number) =>
+    unwrap(await call('DELETE /concours/:id', { params: { id } })),
+  );

@@ -7,6 +7,9 @@ import { formatDate } from '../../../lib/dates';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
 import { NewsCard } from '../../news';
 import { NewsPopup } from '../../news';
+import { ContestActions } from '../../news';
+import { hasRole } from '@munegu/shared';
+import { useAuth } from '../../../lib/auth';
 import styles from './NewsContestCarousel.module.css';
 import { cx } from '../../../lib/cx';
 
@@ -17,6 +20,8 @@ import { cx } from '../../../lib/cx';
 export function NewsContestCarousel() {
   const news = useNews();
   const contests = useContests();
+  const { user } = useAuth();
+  const editor = hasRole(user?.role?.libelle, 'REDACTEUR');
   const narrow = useMediaQuery(`(max-width: ${LIMITS.homeNews.narrowWidth}px)`);
   const medium = useMediaQuery(`(max-width: ${LIMITS.excerpt.mediumBelow - 1}px)`);
   const small = useMediaQuery(`(max-width: ${LIMITS.excerpt.narrowBelow - 1}px)`);
@@ -131,6 +136,7 @@ export function NewsContestCarousel() {
                         </a>
                       )}
                     </p>
+                    {editor && <ContestActions contest={contest} />}
                   </article>
                 ))}
               </div>

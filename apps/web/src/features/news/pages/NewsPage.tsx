@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { hasRole, MESSAGES } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import { AddNewsButton, NewsItemActions } from '../components/NewsEditor';
+import { AddContestButton } from '../components/ContestEditor';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
@@ -37,7 +38,12 @@ export default function NewsPage() {
         <h1 id="news-title" className="page__title">
           ACTUALITÉS
         </h1>
-        {editor && <AddNewsButton />}
+        {editor && (
+          <div className={styles['news-page__tools']}>
+            <AddContestButton />
+            <AddNewsButton />
+          </div>
+        )}
       </div>
       <div className={styles['news-page__filters']} role="group" aria-label="Filtrer par catégorie">
         {filters.map((f) => (

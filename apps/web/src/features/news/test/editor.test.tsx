@@ -119,3 +119,39 @@ describe('news editors', () => {
     expect(await screen.findByText('Actualité supprimée avec succès !')).toBeVisible();
   });
 });
+
+describe('contest editors', () => {
+  it('creates a contest: visual uploaded, title and end date, optional links', async () => {
+    editor();
+    const visual = '/uploads/contests/7d1c2d1e-1111-4c0e-9a53-5f3f0f1d2a77.webp';
+    api.reply('POST /api/concours/image', 201, { image: visual });
+    api.reply('POST /api/concours', 201, { message: 'Concours enregistré avec succès !', id: 3 });
+    renderAt('/actualites');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un concours' }));
+    const form = await screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+    const save = within(form).getByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    fireEvent.change(within(form).getByLabelText('Image'), {
+      target: { files: [new File(['x'], 'maillot.png', { type: 'image/png' })] },
+    });
+    await waitFor(() => expect(api.callsTo('POST /api/concours/image')).toHaveLength(1));
+    fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
+    fireEvent.change(within(form).getByLabelText('Fin du concours'), {
+      target: { value: '2026-12-24T18:00' },
+    });
+    fireEvent.change(within(form).getByLabelText('Lien X (facultatif)'), {
+      target: { value: 'https://x.com/AS_Monaco/status/5' },
+    });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(api.callsTo('POST /api/concours')).toHaveLength(1));
+    expect(api.callsTo('POST /api/concours')[0]?.body).toEqual({
+      titre: 'Le maillot',
+      image: visual,
+      dateFin: new Date('2026-12-24T18:00').toISOString(),
+      lienInsta: '',
+      lienX: 'https://x.com/AS_Monaco/status/5',
+    });
+    expect(await screen.findByText('Concours enregistré avec succès !')).toBeVisible();
+  });
+});
