@@ -42,6 +42,7 @@ describe('every image upload route', () => {
       expect.arrayContaining([
         '/api/users/upload-profile-picture',
         `/api/admin/clubs/${clubId}/logo`,
+        '/api/concours/image',
       ]),
     );
   });
@@ -87,8 +88,8 @@ describe('every image upload route', () => {
     for (const url of uploadRoutes) {
       const res = await upload(url, multipart(photo, 'p.jpg', 'image/jpeg'));
       expect(res.statusCode, url).toBe(200);
-      const body = res.json() as { profile_picture?: string; logo?: string };
-      const path = (body.profile_picture ?? body.logo ?? '').split('?')[0]!;
+      const body = res.json() as { profile_picture?: string; logo?: string; image?: string };
+      const path = (body.profile_picture ?? body.logo ?? body.image ?? '').split('?')[0]!;
       const stored = await t.app.inject({ url: path });
       expect(stored.statusCode, path).toBe(200);
       const meta = await sharp(stored.rawPayload).metadata();

@@ -68,7 +68,7 @@ export const communityEndpoints = defineEndpoints({
   'DELETE /actualite/:id': { params: idParamSchema, response: messageResponseSchema },
   'GET /concours': { response: z.array(contestSchema) },
   /** The contest visual, re-encoded and stored; its path goes in the contest's body. */
-  'POST /concours/image': { upload: true, response: contestImageResponseSchema, status: 201 },
+  'POST /concours/image': { upload: true, response: contestImageResponseSchema },
   'POST /concours': {
     body: contestInputSchema,
     response: contestWriteResponseSchema,

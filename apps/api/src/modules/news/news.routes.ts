@@ -84,8 +84,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{
     }),
     ...editors,
     config: { rateLimit: app.rateBudgets.avatarUpload },
-    handler: async (req, reply) =>
-      reply.code(201).send(await contests.storeImage(await readImageUpload(req, 'contest'))),
+    handler: async (req) => contests.storeImage(await readImageUpload(req, 'contest')),
   });
   app.route({
     ...endpoint('POST /concours', { tags, summary: 'Créer un concours', errors }),

@@ -124,7 +124,7 @@ describe('contest editors', () => {
   it('creates a contest: visual uploaded, title and end date, optional links', async () => {
     editor();
     const visual = '/uploads/contests/7d1c2d1e-1111-4c0e-9a53-5f3f0f1d2a77.webp';
-    api.reply('POST /api/concours/image', 201, { image: visual });
+    api.reply('POST /api/concours/image', 200, { image: visual });
     api.reply('POST /api/concours', 201, { message: 'Concours enregistré avec succès !', id: 3 });
     renderAt('/actualites');
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un concours' }));
