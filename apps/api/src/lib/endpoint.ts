@@ -1,4 +1,11 @@
-import { endpoints, methodOf, pathOf, type EndpointKey, type Endpoints } from '@munegu/shared';
+import {
+  endpoints,
+  errorBodySchema,
+  methodOf,
+  pathOf,
+  type EndpointKey,
+  type Endpoints,
+} from '@munegu/shared';
 import type { z } from 'zod';
 
 type Spec<K extends EndpointKey> = Endpoints[K];
@@ -71,3 +78,12 @@ export function endpoint<
     },
   };
 }
+
+/** The error answers most member routes document (OpenAPI): bad input, auth, missing, conflict. */
+export const memberErrors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};

@@ -1,16 +1,10 @@
-import { errorBodySchema, MESSAGING_MESSAGES as M } from '@munegu/shared';
+import { MESSAGING_MESSAGES as M } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.js';
 import type { MessagesService } from './messages.service.js';
-import { endpoint } from '../../lib/endpoint.js';
+import { endpoint, memberErrors } from '../../lib/endpoint.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = memberErrors;
 const tags = ['messages'];
 
 /** Spec section 7, '/messages/*': every route needs a signed-in member. */

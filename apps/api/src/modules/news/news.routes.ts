@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoint } from '../../lib/endpoint.js';
+import { endpoint, memberErrors } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';
 import { readImageUpload } from '../../lib/uploads.js';
 import type { ContestsService } from './contests.service.js';
@@ -8,13 +8,7 @@ import type { NewsEditorService } from './news-editor.service.js';
 import type { NewsService } from './news.service.js';
 
 const tags = ['actualités'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = memberErrors;
 
 /** Spec section 7, 'Content': news and contests. */
 export const newsRoutes: FastifyPluginAsyncZod<{

@@ -7,11 +7,12 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+const autre = () => t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'AUTRE' } });
 
 describe('GET /api/actualite', () => {
   it('lists the news newest first with category, editor and a French date', async () => {
     const editor = await createUser(t.db, { pseudo: `Redac${Date.now() % 100000}` });
-    const category = await t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'AUTRE' } });
+    const category = await autre();
     const older = await t.db.news.create({
       data: {
         titre: 'Victoire à Nice',
@@ -63,13 +64,12 @@ describe('GET /api/actualite', () => {
 
   it('hides the profile link of an editor whose account was deleted', async () => {
     const gone = await createUser(t.db, { status: 'DELETED' });
-    const category = await t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'AUTRE' } });
     const item = await t.db.news.create({
       data: {
         titre: 'Ancien',
         contenu: 'x',
         image: '/i.webp',
-        categoryId: category.id,
+        categoryId: (await autre()).id,
         authorId: gone.id,
       },
     });

@@ -33,11 +33,11 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
   error?: string;
   hint?: ReactNode;
-  /** What react-hook-form's `register(name)` returns. */
-  registration: UseFormRegisterReturn;
+  /** What react-hook-form's `register(name)` returns; absent for a controlled input. */
+  registration?: UseFormRegisterReturn;
 };
 
-/** The common case: a labelled text input with its inline error, registered in a form. */
+/** The common case: a labelled text input with its inline error (registered, or controlled). */
 export function TextField({ id, label, error, hint, registration, ...input }: TextFieldProps) {
   return (
     <FormField id={id} label={label} error={error} hint={hint}>

@@ -1,25 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
-import { fakeSocket, type FakeSocket } from './fakeSocket';
+import { renderAt, type FakeApi } from '../../../test/harness';
+import type { FakeSocket } from './fakeSocket';
+import { BOB, ME, messagingWorld, meta } from './world';
 
 /** The messaging page through the real routes; only fetch and the socket object are fake. */
-const ME = { id: 7, username: 'Louis2' };
-const BOB = { id: 5, username: 'Bob_06', profile_picture: null };
 let api: FakeApi;
 let io: FakeSocket;
 
-const meta = (over: object = {}) => ({
-  conversationId: 10,
-  blockedByUserId: null,
-  newConversation: false,
-  accepted: true,
-  hadReplied: true,
-  position: 'user1',
-  otherReadAt: null,
-  ...over,
-});
 let seq = 100;
 const msg = (over: object = {}) => ({
   id: ++seq,
@@ -35,16 +24,7 @@ const conversationReply = (messages: object[], m: object = {}) =>
   api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, { messages, meta: meta(m) });
 
 beforeEach(() => {
-  api = fakeApi();
-  io = fakeSocket();
-  setSocketFactory(() => io.socket);
-  signIn(api, ME);
-  api.reply('GET /api/users/by-username/Bob_06', 200, BOB);
-  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
-  api.reply('GET /api/messages/conversations', 200, [
-    { id: 10, userId: BOB.id, username: BOB.username, avatar: null, hasUnread: false },
-    { id: 11, userId: 9, username: 'Zoe_98', avatar: null, hasUnread: false },
-  ]);
+  ({ api, io } = messagingWorld());
   api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
 });
 afterEach(() => setSocketFactory(null));

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CONTEST_MESSAGES as M, type Contest } from '@munegu/shared';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
-import { FormError, FormField } from '../../../components/ui/FormField';
+import { FormError, FormField, TextField } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteContest, useSaveContest, useUploadContestImage } from '../mutations';
+import { EditDeleteActions } from './EditDeleteActions';
 import styles from './NewsEditor.module.css';
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's time, as a datetime-local input wants it. */
@@ -29,6 +29,12 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
   const upload = useUploadContestImage();
   const save = useSaveContest();
   const ready = titre.trim() !== '' && image !== '' && dateFin !== '';
+  const fields: [string, string, string, string, (value: string) => void][] = [
+    ['contest-title', 'Titre', 'text', titre, setTitre],
+    ['contest-end', 'Fin du concours', 'datetime-local', dateFin, setDateFin],
+    ['contest-insta', 'Lien Instagram (facultatif)', 'url', lienInsta, setLienInsta],
+    ['contest-x', 'Lien X (facultatif)', 'url', lienX, setLienX],
+  ];
 
   return (
     <Dialog open onClose={onClose} title="ÉDITION CONCOURS" wide>
@@ -76,42 +82,17 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
             }}
           />
         </FormField>
-        <FormField id="contest-title" label="Titre">
-          <input
-            id="contest-title"
-            className="input"
-            maxLength={200}
-            value={titre}
-            onChange={(e) => setTitre(e.target.value)}
+        {fields.map(([id, label, type, value, set]) => (
+          <TextField
+            key={id}
+            id={id}
+            label={label}
+            type={type}
+            maxLength={300}
+            value={value}
+            onChange={(e) => set(e.target.value)}
           />
-        </FormField>
-        <FormField id="contest-end" label="Fin du concours">
-          <input
-            id="contest-end"
-            className="input"
-            type="datetime-local"
-            value={dateFin}
-            onChange={(e) => setDateFin(e.target.value)}
-          />
-        </FormField>
-        <FormField id="contest-insta" label="Lien Instagram (facultatif)">
-          <input
-            id="contest-insta"
-            className="input"
-            type="url"
-            value={lienInsta}
-            onChange={(e) => setLienInsta(e.target.value)}
-          />
-        </FormField>
-        <FormField id="contest-x" label="Lien X (facultatif)">
-          <input
-            id="contest-x"
-            className="input"
-            type="url"
-            value={lienX}
-            onChange={(e) => setLienX(e.target.value)}
-          />
-        </FormField>
+        ))}
         <FormError message={failure} />
         <DialogFooter>
           <DialogCancel />
@@ -142,36 +123,22 @@ export function AddContestButton() {
 
 /** 'Éditer' and 'Supprimer' under a contest, for editors. */
 export function ContestActions({ contest }: { contest: Contest }) {
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const remove = useDeleteContest();
   return (
-    <div className={styles['news-actions']} role="group" aria-label={`Gérer « ${contest.titre} »`}>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>
-        Éditer
-      </button>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setDeleting(true)}>
-        Supprimer
-      </button>
-      {editing && <ContestEditDialog contest={contest} onClose={() => setEditing(false)} />}
-      <ConfirmDialog
-        open={deleting}
-        title="Supprimer le concours"
-        message="Es-tu sûr de vouloir supprimer ce concours ?"
-        confirmLabel="Supprimer"
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(contest.id, {
-            onSuccess: (res) => {
-              toast.success(res.message);
-              setDeleting(false);
-            },
-            onError: () => toast.error('Erreur lors de la suppression.'),
-          })
-        }
-      />
-    </div>
+    <EditDeleteActions
+      name={contest.titre}
+      confirm="Es-tu sûr de vouloir supprimer ce concours ?"
+      deleting={remove.isPending}
+      onDelete={(done) =>
+        remove.mutate(contest.id, {
+          onSuccess: (res) => {
+            toast.success(res.message);
+            done();
+          },
+          onError: () => toast.error('Erreur lors de la suppression.'),
+        })
+      }
+      editor={(close) => <ContestEditDialog contest={contest} onClose={close} />}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NEWS_MESSAGES as M, newsContentSchema, newsTitleSchema } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
-import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
+import { FormError, FormField, TextField, invalidProps } from '../../../components/ui/FormField';
 import { useNewsCategories } from '../api';
 import styles from './NewsEditDialog.module.css';
 
@@ -82,19 +82,14 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
             onChange={(e) => set('imageObjectPosY', Number(e.target.value))}
           />
         </FormField>
-        <FormField
+        <TextField
           id="news-edit-title"
           label="Titre"
           error={titleError ? M.invalidTitle : undefined}
-        >
-          <input
-            {...invalidProps('news-edit-title', titleError ? M.invalidTitle : undefined)}
-            className="input"
-            maxLength={200}
-            value={values.titre}
-            onChange={(e) => set('titre', e.target.value)}
-          />
-        </FormField>
+          maxLength={200}
+          value={values.titre}
+          onChange={(e) => set('titre', e.target.value)}
+        />
         <FormField
           id="news-edit-content"
           label="Contenu"

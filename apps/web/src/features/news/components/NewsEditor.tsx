@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { NEWS_MESSAGES as M, type NewsItem } from '@munegu/shared';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';
@@ -13,7 +12,29 @@ import {
   useUpdateNews,
 } from '../mutations';
 import { NewsEditDialog, type NewsDraft } from './NewsEditDialog';
-import styles from './NewsEditor.module.css';
+import { EditDeleteActions } from './EditDeleteActions';
+
+/** The fields an editor writes in 'ÉDITION ACTU' (the image and the link come from the post). */
+const editable = (v: NewsDraft & { categorieId: number }) => ({
+  titre: v.titre,
+  contenu: v.contenu,
+  categorieId: v.categorieId,
+  imageObjectPosY: v.imageObjectPosY,
+});
+
+/** What a save says: the spec's success toast, or its failure text inside the form. */
+const outcome = (
+  success: string,
+  failure: string,
+  done: () => void,
+  fail: (message: string) => void,
+) => ({
+  onSuccess: () => {
+    toast.success(success);
+    done();
+  },
+  onError: (error: unknown) => fail(errorMessage(error, failure)),
+});
 
 /** 'Ajouter un article': a post link, then the 'ÉDITION ACTU' form prefilled from the post. */
 export function AddNewsButton() {
@@ -104,21 +125,8 @@ export function AddNewsButton() {
           onClose={close}
           onSubmit={(values) =>
             publish.mutate(
-              {
-                titre: values.titre,
-                contenu: values.contenu,
-                image: values.image,
-                lien: url.trim(),
-                categorieId: values.categorieId,
-                imageObjectPosY: values.imageObjectPosY,
-              },
-              {
-                onSuccess: () => {
-                  toast.success(M.published);
-                  close();
-                },
-                onError: (error) => setFailure(errorMessage(error, M.createFailed)),
-              },
+              { ...editable(values), image: values.image, lien: url.trim() },
+              outcome(M.published, M.createFailed, close, setFailure),
             )
           }
         />
@@ -129,75 +137,48 @@ export function AddNewsButton() {
 
 /** 'Éditer' and 'Supprimer' under a news tile (the server lets the author and moderators). */
 export function NewsItemActions({ item }: { item: NewsItem }) {
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const update = useUpdateNews();
   const remove = useDeleteNews();
   return (
-    <div className={styles['news-actions']} role="group" aria-label={`Gérer « ${item.titre} »`}>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>
-        Éditer
-      </button>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setDeleting(true)}>
-        Supprimer
-      </button>
-      {editing && (
-        <NewsEditDialog
-          open
-          draft={{
-            titre: item.titre,
-            contenu: item.contenu,
-            image: item.image,
-            categorieId: item.categorie.id,
-            imageObjectPosY: item.imageObjectPosY,
-          }}
-          busy={update.isPending}
-          failure={failure}
-          onClose={() => {
-            setEditing(false);
-            setFailure(null);
-          }}
-          onSubmit={(values) =>
-            update.mutate(
-              {
-                id: item.id,
-                body: {
-                  titre: values.titre,
-                  contenu: values.contenu,
-                  categorieId: values.categorieId,
-                  imageObjectPosY: values.imageObjectPosY,
-                },
-              },
-              {
-                onSuccess: () => {
-                  toast.success(M.updated);
-                  setEditing(false);
-                },
-                onError: (error) => setFailure(errorMessage(error, M.updateFailed)),
-              },
-            )
-          }
-        />
-      )}
-      <ConfirmDialog
-        open={deleting}
-        title="Supprimer l’actualité"
-        message={M.confirmDelete}
-        confirmLabel="Supprimer"
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(item.id, {
-            onSuccess: () => {
-              toast.success(M.deleted);
-              setDeleting(false);
-            },
-            onError: () => toast.error(M.deleteFailed),
-          })
-        }
-      />
-    </div>
+    <EditDeleteActions
+      name={item.titre}
+      confirm={M.confirmDelete}
+      deleting={remove.isPending}
+      onDelete={(done) =>
+        remove.mutate(item.id, {
+          onSuccess: () => {
+            toast.success(M.deleted);
+            done();
+          },
+          onError: () => toast.error(M.deleteFailed),
+        })
+      }
+      editor={(close) => <EditNewsDialog item={item} onClose={close} />}
+    />
+  );
+}
+
+function EditNewsDialog({ item, onClose }: { item: NewsItem; onClose: () => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateNews();
+  return (
+    <NewsEditDialog
+      open
+      draft={{
+        titre: item.titre,
+        contenu: item.contenu,
+        image: item.image,
+        categorieId: item.categorie.id,
+        imageObjectPosY: item.imageObjectPosY,
+      }}
+      busy={update.isPending}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={(values) =>
+        update.mutate(
+          { id: item.id, body: editable(values) },
+          outcome(M.updated, M.updateFailed, onClose, setFailure),
+        )
+      }
+    />
   );
 }

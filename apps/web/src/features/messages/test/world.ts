@@ -1,0 +1,33 @@
+import { setSocketFactory } from '../../../lib/socket';
+import { fakeApi, signIn, type FakeApi } from '../../../test/harness';
+import { fakeSocket, type FakeSocket } from './fakeSocket';
+
+/** The people and the server state both messaging test files start from. */
+export const ME = { id: 7, username: 'Louis2' };
+export const BOB = { id: 5, username: 'Bob_06', profile_picture: null };
+
+export const meta = (over: object = {}) => ({
+  conversationId: 10,
+  blockedByUserId: null,
+  newConversation: false,
+  accepted: true,
+  hadReplied: true,
+  position: 'user1',
+  otherReadAt: null,
+  ...over,
+});
+
+/** ME signed in, BOB's profile, two conversations, a fake socket; tests add their replies. */
+export function messagingWorld(): { api: FakeApi; io: FakeSocket } {
+  const api = fakeApi();
+  const io = fakeSocket();
+  setSocketFactory(() => io.socket);
+  signIn(api, ME);
+  api.reply('GET /api/users/by-username/Bob_06', 200, BOB);
+  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
+  api.reply('GET /api/messages/conversations', 200, [
+    { id: 10, userId: BOB.id, username: BOB.username, avatar: null, hasUnread: false },
+    { id: 11, userId: 9, username: 'Zoe_98', avatar: null, hasUnread: false },
+  ]);
+  return { api, io };
+}

@@ -1,0 +1,45 @@
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import styles from './NewsEditor.module.css';
+
+/**
+ * The editors' 'Éditer' / 'Supprimer' pair under a news item or a contest: `editor` renders the
+ * edit dialog (given its close function), `onDelete` runs after the confirmation.
+ */
+export function EditDeleteActions({
+  name,
+  confirm,
+  deleting,
+  onDelete,
+  editor,
+}: {
+  name: string;
+  confirm: string;
+  deleting: boolean;
+  onDelete: (done: () => void) => void;
+  editor: (close: () => void) => ReactNode;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className={styles['news-actions']} role="group" aria-label={`Gérer « ${name} »`}>
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>
+        Éditer
+      </button>
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => setAsking(true)}>
+        Supprimer
+      </button>
+      {editing && editor(() => setEditing(false))}
+      <ConfirmDialog
+        open={asking}
+        title={`Supprimer « ${name} »`}
+        message={confirm}
+        confirmLabel="Supprimer"
+        danger
+        busy={deleting}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => onDelete(() => setAsking(false))}
+      />
+    </div>
+  );
+}
