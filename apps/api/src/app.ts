@@ -96,7 +96,7 @@ import { contestsService } from './modules/news/contests.service.js';
 import { newsEditorService } from './modules/news/news-editor.service.js';
 import { tweetProvider } from './modules/news/tweet.provider.js';
 import type { SafeFetchOptions } from './lib/safe-fetch.js';
-import { access } from 'node:fs/promises';
+import { imageStore } from './lib/image-store.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { installAdapter, type AdapterKind } from './realtime/adapter.js';
 import { socketAuthenticator } from './realtime/socket-auth.js';
@@ -206,12 +206,12 @@ export async function buildApp(deps: AppDeps) {
   const health = healthService({ repo: healthRepository(db) });
   const reference = referenceService({ repo: referenceRepository(db) });
   const news = newsService({ repo: newsRepository(db), clock });
-  const newsUploads = path.join(config.dataDir, 'uploads', 'news');
+  const newsImages = imageStore(path.join(config.dataDir, 'uploads', 'news'), '/uploads/news');
   const newsEditor = newsEditorService({
     repo: newsWriteRepository(db),
     tweets: tweetProvider({
       baseUrl: config.news.providerUrl,
-      uploadsDir: newsUploads,
+      images: newsImages,
       fetch: {
         allowedHosts: config.news.fetchHosts,
         timeoutMs: config.news.timeoutMs,
@@ -221,16 +221,12 @@ export async function buildApp(deps: AppDeps) {
     }),
     clubAccount: config.news.clubAccount,
     productName: config.associationName,
-    imageStored: (publicPath) =>
-      access(path.join(newsUploads, path.basename(publicPath))).then(
-        () => true,
-        () => false,
-      ),
+    images: newsImages,
     log: app.log,
   });
   const contests = contestsService({
     repo: contestsRepository(db),
-    uploadsDir: path.join(config.dataDir, 'uploads', 'contests'),
+    images: imageStore(path.join(config.dataDir, 'uploads', 'contests'), '/uploads/contests'),
   });
   const matches = matchesService({
     repo: matchesRepository(db),

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { CONTEST_MESSAGES as M, type contestInputSchema } from '@munegu/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import type { ImageStore } from '../../lib/image-store.js';
 import { reencodeImage } from '../../lib/images.js';
 import type { ContestsRepository } from './news.repository.js';
 
@@ -12,18 +10,14 @@ type Input = z.output<typeof contestInputSchema>;
 /** Editors' contests (REDACTEUR and above): the visual is stored here, never linked from elsewhere. */
 export function contestsService({
   repo,
-  uploadsDir,
+  images,
 }: {
   repo: ContestsRepository;
-  /** Folder of /uploads/contests. */
-  uploadsDir: string;
+  /** The visuals (/uploads/contests). */
+  images: ImageStore;
 }) {
   async function data(input: Input) {
-    const stored = await access(path.join(uploadsDir, path.basename(input.image))).then(
-      () => true,
-      () => false,
-    );
-    if (!stored) throw new AppError('VALIDATION', M.invalidImage);
+    if (!(await images.has(input.image))) throw new AppError('VALIDATION', M.invalidImage);
     return {
       titre: input.titre,
       dateFin: new Date(input.dateFin),
@@ -37,11 +31,7 @@ export function contestsService({
   return {
     /** Checks the bytes (lib/images.ts, 'contest' profile), stores WebP, returns its path. */
     async storeImage(bytes: Buffer): Promise<{ image: string }> {
-      const webp = await reencodeImage(bytes, 'contest');
-      const file = `${randomUUID()}.webp`;
-      await mkdir(uploadsDir, { recursive: true });
-      await writeFile(path.join(uploadsDir, file), webp);
-      return { image: `/uploads/contests/${file}` };
+      return { image: await images.save(await reencodeImage(bytes, 'contest')) };
     },
     async create(input: Input) {
       const created = await repo.create(await data(input));

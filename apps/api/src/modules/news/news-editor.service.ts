@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { newsCreateSchema, newsUpdateSchema } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
+import type { ImageStore } from '../../lib/image-store.js';
 import { SafeFetchError } from '../../lib/safe-fetch.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { NewsWriteRepository } from './news.repository.js';
@@ -15,8 +16,8 @@ export interface NewsEditorDeps {
   clubAccount: string;
   /** Fills the '{product}' of the invalid-link message. */
   productName: string;
-  /** True when proxy-tweet stored this image (a create may only use one of ours). */
-  imageStored: (publicPath: string) => Promise<boolean>;
+  /** The images proxy-tweet stored (a create may only use one of ours). */
+  images: Pick<ImageStore, 'has'>;
   log: { warn: (obj: object, msg: string) => void };
 }
 
@@ -78,7 +79,7 @@ export function newsEditorService(deps: NewsEditorDeps) {
     async create(caller: Caller, input: z.output<typeof newsCreateSchema>) {
       const post = clubPost(input.lien);
       const cat = await category(input.categorieId);
-      if (!(await deps.imageStored(input.image))) throw new AppError('VALIDATION', M.invalidImage);
+      if (!(await deps.images.has(input.image))) throw new AppError('VALIDATION', M.invalidImage);
       try {
         const created = await deps.repo.create({
           titre: input.titre,

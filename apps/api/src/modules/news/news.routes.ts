@@ -16,7 +16,9 @@ export const newsRoutes: FastifyPluginAsyncZod<{
   editor: NewsEditorService;
   contests: ContestsService;
 }> = async (app, { news, editor, contests }) => {
-  const editors = { preHandler: app.requireRole('REDACTEUR') };
+  // onRequest, not preHandler: who is calling is settled before the body is even parsed, so an
+  // anonymous caller learns nothing from validation messages.
+  const editors = { onRequest: app.requireRole('REDACTEUR') };
 
   app.route({
     ...endpoint('GET /actualite', { tags, summary: 'Actualités, les plus récentes d’abord' }),

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { ImageStore } from '../../lib/image-store.js';
 import { reencodeImage } from '../../lib/images.js';
 import { safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 
@@ -15,8 +13,8 @@ export interface TweetProviderOptions {
   /** Base URL of the syndication endpoint (production: https://cdn.syndication.twimg.com). */
   baseUrl: string;
   fetch: SafeFetchOptions;
-  /** Folder of /uploads/news. */
-  uploadsDir: string;
+  /** Where the post's photo is kept (/uploads/news). */
+  images: ImageStore;
 }
 
 interface SyndicationTweet {
@@ -44,11 +42,8 @@ export function tweetProvider(opts: TweetProviderOptions) {
           ?.media_url_https ?? data.photos?.find((p) => typeof p.url === 'string')?.url;
       if (typeof photo !== 'string') return { text, image: null, account };
       const raw = await safeFetch(photo, opts.fetch);
-      const webp = await reencodeImage(raw.body, 'news');
-      const file = `${randomUUID()}.webp`;
-      await mkdir(opts.uploadsDir, { recursive: true });
-      await writeFile(path.join(opts.uploadsDir, file), webp);
-      return { text, image: `/uploads/news/${file}`, account };
+      const image = await opts.images.save(await reencodeImage(raw.body, 'news'));
+      return { text, image, account };
     },
   };
 }

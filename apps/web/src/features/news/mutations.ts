@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../lib/mutations';
 import { unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
 import { newsKeys } from './api';
 
 /** The editors' writes on news; every one that changes a news item reloads the list. */
-function useNewsWrite<A, R>(write: (args: A) => Promise<R>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: newsKeys.list() }),
-  });
-}
+const useNewsWrite = <A, R>(write: (args: A) => Promise<R>) =>
+  useRefreshingMutation(write, newsKeys.list());
 
 /** Reads a club post (its text, and its image stored on our server). Changes nothing yet. */
 export function useProxyTweet() {
@@ -52,13 +48,8 @@ export function useUploadContestImage() {
   });
 }
 
-function useContestWrite<A, R>(write: (args: A) => Promise<R>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: newsKeys.contests() }),
-  });
-}
+const useContestWrite = <A, R>(write: (args: A) => Promise<R>) =>
+  useRefreshingMutation(write, newsKeys.contests());
 
 export const useSaveContest = () =>
   useContestWrite(async ({ id, body }: { id: number | null; body: BodyOf<'POST /concours'> }) =>

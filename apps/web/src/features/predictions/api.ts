@@ -1,19 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError, unwrap } from '../../lib/api';
 import { call, query } from '../../lib/call';
-import type {
-  JourneeRanking,
-  LeaderboardResponse,
-  LeaderboardRow,
-  MesPronosResponse,
-  MiniLeagueDetail,
-  MiniLeagueSummary,
-  PointsResponse,
-  Prediction,
-  PronoEntry,
-} from '@munegu/shared';
+import type { Prediction } from '@munegu/shared';
 import { isMonaco, type PastMatch } from '../matches';
 
+/** The game's shapes, as the API's schemas define them. */
 export type {
   JourneeRanking,
   LeaderboardResponse,
@@ -24,7 +15,7 @@ export type {
   PointsResponse,
   Prediction,
   PronoEntry,
-};
+} from '@munegu/shared';
 
 export const predictionKeys = {
   all: ['predictions'] as const,

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../lib/mutations';
 import { unwrap, type Aborted } from '../../lib/api';
 import { type BodyOf } from '../../lib/call';
 import { settingsApi, settingsKeys } from './api';
@@ -7,13 +8,8 @@ import { settingsApi, settingsKeys } from './api';
  * Every write of the settings page and what it refreshes, in one place: a changed setting
  * reloads the page's personal data (the navbar's pseudo is reloaded by the page itself).
  */
-function useSettingsWrite<A, R>(write: (args: A) => Promise<R | Aborted>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (args: A) => unwrap(await write(args)),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: settingsKeys.personal() }),
-  });
-}
+const useSettingsWrite = <A, R>(write: (args: A) => Promise<R | Aborted>) =>
+  useRefreshingMutation(async (args: A) => unwrap(await write(args)), settingsKeys.personal());
 
 export const useUpdateUsername = () => useSettingsWrite(settingsApi.updateUsername);
 export const useUpdateDepartement = () => useSettingsWrite(settingsApi.updateDepartement);

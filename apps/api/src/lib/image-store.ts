@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/**
+ * Re-encoded images the server keeps under one folder of /uploads (news, contests): it names
+ * every file itself, and only paths of that form under its own prefix are ever looked up, so
+ * no caller-given path can point outside the folder.
+ */
+export function imageStore(dir: string, publicPrefix: string) {
+  return {
+    /** Writes WebP bytes (already re-encoded by lib/images.ts) and returns their public path. */
+    async save(webp: Buffer): Promise<string> {
+      const file = `${randomUUID()}.webp`;
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, file), webp, { flag: 'wx' });
+      return `${publicPrefix}/${file}`;
+    },
+    /** True when `publicPath` is a file this store wrote. */
+    async has(publicPath: string): Promise<boolean> {
+      const file = publicPath.slice(publicPrefix.length + 1);
+      if (!publicPath.startsWith(`${publicPrefix}/`) || !STORED_NAME.test(file)) return false;
+      return access(path.join(dir, file)).then(
+        () => true,
+        () => false,
+      );
+    },
+  };
+}
+
+export type ImageStore = ReturnType<typeof imageStore>;
