@@ -83,7 +83,9 @@ import { predictionsRoutes } from './modules/predictions/predictions.routes.js';
 import { predictionsService, type Seasons } from './modules/predictions/predictions.service.js';
 import { rankingRepository } from './modules/predictions/ranking.repository.js';
 import { reminderRepository } from './modules/predictions/reminder.repository.js';
-import { reminderService } from './modules/predictions/reminder.service.js';
+import { reminderService, type StopLinks } from './modules/predictions/reminder.service.js';
+import { carpoolServices } from './modules/carpool/carpool.module.js';
+import { carpoolRoutes } from './modules/carpool/carpool.routes.js';
 import { scoringService } from './modules/predictions/scoring.service.js';
 import { registerPredictionJobs } from './jobs/predictions.jobs.js';
 import { messagesRepository } from './modules/messages/messages.repository.js';
@@ -103,6 +105,7 @@ import { socketAuthenticator } from './realtime/socket-auth.js';
 import { realtimeSessionEndings, startSessionSweep } from './realtime/session-endings.js';
 import {
   createRealtimeServer,
+  realtimeNotificationPusher,
   realtimeNotifier,
   registerRealtimeHandlers,
   type RealtimeServer,
@@ -249,11 +252,14 @@ export async function buildApp(deps: AppDeps) {
   const seasons: Seasons = { current: matches.currentSeason };
   const predictions = predictionsService({ repo: predictionsRepository(db), seasons, clock });
   const scoring = scoringService({ ranking: rankingRepository(), seasons, clock });
+  // Set once the realtime server exists (below): a moved kickoff notifies carpool members.
+  let kickoffMoved: (matchId: number, kickoff: Date) => Promise<unknown> = async () => 0;
   const adminMatches = adminMatchesService({
     repo: adminMatchesRepository(db),
     scoring,
     transaction: transactionRunner(db),
     clock,
+    onKickoffMoved: (matchId, kickoff) => kickoffMoved(matchId, kickoff),
   });
   const imports = importService({
     repo: adminMatchesRepository(db),
@@ -264,22 +270,21 @@ export async function buildApp(deps: AppDeps) {
     uploadsDir: path.join(config.dataDir, 'uploads'),
   });
   const miniLeagues = miniLeaguesService({ repo: miniLeaguesRepository(db) });
+  // The stop link of notification mails, issued in the transaction that queues the mail.
+  const stopLinks: StopLinks = {
+    link: async (userId, kind, tx) =>
+      (
+        await emailTokens.issue(
+          userId,
+          kind === 'promo' ? 'STOP_NOTIF_PROMO' : 'STOP_NOTIF_APPLI',
+          { tx },
+        )
+      ).link,
+  };
   const reminders = reminderService({
     repo: reminderRepository(db),
     mail,
-    // The stop link of notification mails, issued in the reminder's transaction.
-    stopLinks: {
-      link: async (userId, kind, tx) =>
-        (
-          await emailTokens.issue(
-            userId,
-            kind === 'promo' ? 'STOP_NOTIF_PROMO' : 'STOP_NOTIF_APPLI',
-            {
-              tx,
-            },
-          )
-        ).link,
-    },
+    stopLinks,
     transaction: transactionRunner(db),
     clock,
     publicUrl: config.publicUrl,
@@ -324,6 +329,18 @@ export async function buildApp(deps: AppDeps) {
     clock,
     notifier: realtimeNotifier(io),
   });
+  const carpool = carpoolServices({
+    db,
+    mail,
+    stopLinks,
+    pusher: realtimeNotificationPusher(io),
+    clock,
+    publicUrl: config.publicUrl,
+    associationName: config.associationName,
+    detourRule: config.detourRule,
+    currentSeason: (now) => matches.currentSeason(now),
+  });
+  kickoffMoved = carpool.notifications.kickoffMoved;
   const contact = contactService({
     repo: contactRepository(db),
     mail,
@@ -442,6 +459,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(profilesRoutes, { profiles });
       await api.register(reportsRoutes, { reports });
       await api.register(messagesRoutes, { messages });
+      await api.register(carpoolRoutes, carpool);
     },
     { prefix: '/api' },
   );

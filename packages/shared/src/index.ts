@@ -14,5 +14,6 @@ export * from './schemas/predictions.js';
 export * from './schemas/settings.js';
 export * from './schemas/messages.js';
 export * from './schemas/news.js';
+export * from './schemas/carpool.js';
 export * from './realtime.js';
 export * from './endpoints/index.js';

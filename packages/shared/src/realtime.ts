@@ -13,6 +13,7 @@ export const SOCKET_EVENTS = {
   newMessage: 'newMessage',
   messagesRead: 'messagesRead',
   typing: 'typing',
+  notification: 'notification',
   joinRoom: 'joinRoom',
 } as const;
 
@@ -48,10 +49,21 @@ export interface TypingEvent {
   userId: number;
 }
 
+/**
+ * A new bell notification for the receiving member (carpool status change, kickoff moved):
+ * the page refetches its list and badge; `id` lets it ignore a duplicate.
+ */
+export interface NotificationEvent {
+  id: number;
+  type: 'COVOIT' | 'HORAIRE';
+  matchId: number | null;
+}
+
 export interface ServerToClientEvents {
   newMessage: (event: NewMessageEvent) => void;
   messagesRead: (event: MessagesReadEvent) => void;
   typing: (event: TypingEvent) => void;
+  notification: (event: NotificationEvent) => void;
 }
 
 export interface ClientToServerEvents {

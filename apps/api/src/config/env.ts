@@ -58,6 +58,9 @@ const envSchema = z.object({
   AUTH_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
   /** First lock in seconds; each further lock in the 15-minute window doubles it (max 15 min). */
   AUTH_LOCK_SECONDS: z.coerce.number().int().min(1).max(900).default(60),
+  /** MuneguMap suggestions: largest detour through the member's department (km, and share). */
+  CARPOOL_DETOUR_MAX_KM: z.coerce.number().int().min(0).max(1000).default(60),
+  CARPOOL_DETOUR_MAX_RATIO: z.coerce.number().min(0).max(2).default(0.25),
   /** Serve the web app's source maps (.map files); off in production by default. */
   SERVE_SOURCE_MAPS: bool.optional(),
   REDIS_URL: z.url().optional(),
@@ -119,6 +122,8 @@ export interface Config {
   throttle: ThrottleRules;
   redisUrl: string | undefined;
   associationName: string;
+  /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
+  detourRule: { maxKm: number; maxRatio: number };
   news: {
     clubAccount: string;
     providerUrl: string;
@@ -258,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseLockMs: e.AUTH_LOCK_SECONDS * 1000,
     },
     redisUrl: e.REDIS_URL,
+    detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     associationName: e.ASSOCIATION_NAME,
     news: {
       clubAccount: e.CLUB_X_ACCOUNT,

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
+import type { NotificationPusher } from '../modules/carpool/notifications.service.js';
 import type { SocketAuthenticator } from './socket-auth.js';
 import { sessionRoom } from './session-endings.js';
 import { eventBudget, originGuard, type EventLimit } from './socket-guards.js';
@@ -49,6 +50,13 @@ export function realtimeNotifier(io: RealtimeServer): MessagingNotifier {
     newMessage: (ids, event) => void io.to(rooms(ids)).emit('newMessage', event),
     messagesRead: (ids, event) => void io.to(rooms(ids)).emit('messagesRead', event),
     typing: (ids, event) => void io.to(rooms(ids)).emit('typing', event),
+  };
+}
+
+/** Bell notifications, pushed to every socket of the recipient. */
+export function realtimeNotificationPusher(io: RealtimeServer): NotificationPusher {
+  return {
+    notification: (userId, event) => void io.to(userRoom(userId)).emit('notification', event),
   };
 }
 

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './accounts.js';
+import { carpoolEndpoints } from './carpool.js';
 import { communityEndpoints } from './community.js';
 import { gameEndpoints } from './game.js';
 
@@ -8,6 +9,11 @@ export * from './define.js';
  * Every API endpoint (spec section 7), relative to /api. A new feature adds its table here;
  * `apps/api/test/endpoints.test.ts` checks that the API serves exactly these routes.
  */
-export const endpoints = { ...accountEndpoints, ...gameEndpoints, ...communityEndpoints };
+export const endpoints = {
+  ...accountEndpoints,
+  ...gameEndpoints,
+  ...communityEndpoints,
+  ...carpoolEndpoints,
+};
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

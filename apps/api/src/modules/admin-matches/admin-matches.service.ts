@@ -26,6 +26,8 @@ export interface AdminMatchesDeps {
   scoring: ScoringService;
   transaction: RunInTransaction;
   clock: Clock;
+  /** Tells the members with a carpool for the match that its kickoff moved. */
+  onKickoffMoved?: (matchId: number, kickoff: Date) => Promise<unknown>;
 }
 
 const clubRef = (c: { id: number; nom: string; logo: string }) => ({
@@ -34,7 +36,13 @@ const clubRef = (c: { id: number; nom: string; logo: string }) => ({
   logo: c.logo,
 });
 
-export function adminMatchesService({ repo, scoring, transaction, clock }: AdminMatchesDeps) {
+export function adminMatchesService({
+  repo,
+  scoring,
+  transaction,
+  clock,
+  onKickoffMoved,
+}: AdminMatchesDeps) {
   function toAdminMatch(m: AdminMatchRow): AdminMatch {
     return {
       id: m.id,
@@ -130,7 +138,11 @@ export function adminMatchesService({ repo, scoring, transaction, clock }: Admin
           await scoring.rescore(tx, m);
         }
       });
-      return toAdminMatch(await existing(id));
+      const after = await existing(id);
+      if (after.kickoffAt.getTime() !== before.kickoffAt.getTime() && !after.finishedAt) {
+        await onKickoffMoved?.(id, after.kickoffAt);
+      }
+      return toAdminMatch(after);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {

@@ -1,0 +1,247 @@
+import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import type { ReasonKind } from '../../generated/prisma/client.js';
+
+/** Relation statuses that hold a seat or wait for an answer. */
+export const PENDING = [1, 2];
+export const ACTIVE = [1, 2, 3];
+
+const memberSelect = {
+  id: true,
+  pseudo: true,
+  avatarFile: true,
+  avatarVersion: true,
+  noteCovoiturage: true,
+  status: true,
+} as const;
+
+const relationInclude = {
+  user1: { select: { id: true, pseudo: true } },
+  user2: { select: { id: true, pseudo: true } },
+} as const;
+
+/**
+ * Presences, searches, relations, their history and ratings. The seat count lives on the
+ * driver's presence (`places_dispo` = free seats): every change of it is one conditional
+ * UPDATE, so concurrent accepts can never sell the same seat twice.
+ */
+export function carpoolRepository(db: Db) {
+  return {
+    match: (id: number) =>
+      db.match.findUnique({
+        where: { id },
+        select: {
+          id: true,
+          kickoffAt: true,
+          finishedAt: true,
+          season: true,
+          homeClub: { select: { departement: true } },
+        },
+      }),
+    departmentExists: async (code: string) => (await db.department.count({ where: { code } })) > 0,
+    departments: () => db.department.findMany({ select: { code: true, name: true } }),
+    memberAntennaIds: async (userId: number) =>
+      (await db.userAntenna.findMany({ where: { userId }, select: { antennaId: true } })).map(
+        (row) => row.antennaId,
+      ),
+    member: (id: number, tx: Tx | Db = db) =>
+      tx.user.findUnique({ where: { id }, select: memberSelect }),
+    memberForMail: (id: number, tx: Tx | Db = db) =>
+      tx.user.findUnique({
+        where: { id },
+        select: { id: true, pseudo: true, email: true, notifMailAppli: true, status: true },
+      }),
+
+    presence: (userId: number, matchId: number, tx: Tx | Db = db) =>
+      tx.presence.findUnique({
+        where: { userId_matchId: { userId, matchId } },
+        include: { transportType: true, antenna: { select: { id: true, nom: true } } },
+      }),
+    search: (userId: number, matchId: number, tx: Tx | Db = db) =>
+      tx.rideSearch.findUnique({ where: { userId_matchId: { userId, matchId } } }),
+    /** Locks the searcher's row: creating and confirming relations of one passenger queue up. */
+    lockSearch: async (tx: Tx, userId: number, matchId: number) =>
+      (
+        await tx.$queryRaw<{ id: number; nb_pers: number; departement_depart: string }[]>`
+          SELECT id, nb_pers, departement_depart FROM ride_searches
+          WHERE user_id = ${userId} AND match_id = ${matchId} FOR UPDATE`
+      )[0] ?? null,
+    lockRelation: async (tx: Tx, id: number) =>
+      (
+        await tx.$queryRaw<{ id: number }[]>`
+        SELECT id FROM carpool_relations WHERE id = ${id} FOR UPDATE`
+      ).length > 0,
+
+    upsertPresence: (
+      tx: Tx,
+      userId: number,
+      matchId: number,
+      data: {
+        transportTypeId: number;
+        antennaId: number | null;
+        covoiturage: boolean;
+        placesDispo: number;
+        departementDepart: string;
+      },
+    ) =>
+      tx.presence.upsert({
+        where: { userId_matchId: { userId, matchId } },
+        create: { userId, matchId, actif: true, ...data },
+        update: { actif: true, ...data },
+      }),
+    upsertSearch: (
+      tx: Tx,
+      userId: number,
+      matchId: number,
+      data: { nbPers: number; departementDepart: string },
+    ) =>
+      tx.rideSearch.upsert({
+        where: { userId_matchId: { userId, matchId } },
+        create: { userId, matchId, actif: true, ...data },
+        update: { actif: true, ...data },
+      }),
+    deletePresence: (tx: Tx, userId: number, matchId: number) =>
+      tx.presence.deleteMany({ where: { userId, matchId } }),
+    deleteSearch: (tx: Tx, userId: number, matchId: number) =>
+      tx.rideSearch.deleteMany({ where: { userId, matchId } }),
+
+    /** Takes `seats` from the driver's free seats if they are all there; false otherwise. */
+    takeSeats: async (tx: Tx, driverId: number, matchId: number, seats: number) =>
+      (await tx.$executeRaw`
+        UPDATE presences SET places_dispo = places_dispo - ${seats}, updated_at = now()
+        WHERE user_id = ${driverId} AND match_id = ${matchId} AND covoiturage
+          AND places_dispo >= ${seats}`) === 1,
+    /** Gives seats back (cancel, exclude); never above the stepper's maximum. */
+    releaseSeats: (tx: Tx, driverId: number, matchId: number, seats: number) =>
+      tx.$executeRaw`
+        UPDATE presences SET places_dispo = LEAST(15, places_dispo + ${seats}), updated_at = now()
+        WHERE user_id = ${driverId} AND match_id = ${matchId}`,
+    setSeats: async (tx: Tx, driverId: number, matchId: number, seats: number) =>
+      (await tx.$executeRaw`
+        UPDATE presences SET places_dispo = ${seats}, updated_at = now()
+        WHERE user_id = ${driverId} AND match_id = ${matchId} AND covoiturage`) === 1,
+
+    relation: (id: number, tx: Tx | Db = db) =>
+      tx.carpoolRelation.findUnique({ where: { id }, include: relationInclude }),
+    /** The pending or confirmed relation of a pair for a match, whichever side started it. */
+    activeBetween: (tx: Tx | Db, matchId: number, a: number, b: number) =>
+      tx.carpoolRelation.findFirst({
+        where: {
+          matchId,
+          statusId: { in: ACTIVE },
+          OR: [
+            { user1Id: a, user2Id: b },
+            { user1Id: b, user2Id: a },
+          ],
+        },
+        include: relationInclude,
+      }),
+    pendingFrom: (tx: Tx | Db, matchId: number, user1Id: number, user2Id: number) =>
+      tx.carpoolRelation.findFirst({
+        where: { matchId, user1Id, user2Id, statusId: { in: PENDING } },
+        include: relationInclude,
+      }),
+    relationsOf: (userId: number, matchId: number, statuses: number[], tx: Tx | Db = db) =>
+      tx.carpoolRelation.findMany({
+        where: {
+          matchId,
+          statusId: { in: statuses },
+          OR: [{ user1Id: userId }, { user2Id: userId }],
+        },
+        include: relationInclude,
+        orderBy: { id: 'asc' },
+      }),
+    confirmedAsPassenger: (userId: number, matchId: number, tx: Tx | Db = db) =>
+      tx.carpoolRelation.findFirst({ where: { matchId, passengerId: userId, statusId: 3 } }),
+    confirmedOfDriver: (driverId: number, matchId: number, tx: Tx | Db = db) =>
+      tx.carpoolRelation.findMany({
+        where: { matchId, driverId, statusId: 3 },
+        include: { passenger: { select: memberSelect } },
+        orderBy: { id: 'asc' },
+      }),
+    /** Which of `userIds` ride with someone for the match (hidden from the searching list). */
+    confirmedPassengers: async (matchId: number, userIds: number[]) =>
+      new Set(
+        (
+          await db.carpoolRelation.findMany({
+            where: { matchId, statusId: 3, passengerId: { in: userIds } },
+            select: { passengerId: true },
+          })
+        ).map((row) => row.passengerId),
+      ),
+    createRelation: (
+      tx: Tx,
+      data: {
+        matchId: number;
+        user1Id: number;
+        user2Id: number;
+        statusId: number;
+        driverId: number;
+        passengerId: number;
+        nbPers: number;
+        description: string | null;
+        departementDepart: string;
+      },
+    ) => tx.carpoolRelation.create({ data, include: relationInclude }),
+    /** Moves a relation to `to` and writes its history row; returns the history row id. */
+    changeStatus: async (
+      tx: Tx,
+      relationId: number,
+      from: number | null,
+      to: number,
+      byUserId: number,
+      reason: { reasonId: number; customReason: string | null; withReport: boolean } | null = null,
+    ) => {
+      if (from !== null) {
+        await tx.carpoolRelation.update({ where: { id: relationId }, data: { statusId: to } });
+      }
+      const change = await tx.carpoolStatusChange.create({
+        data: {
+          relationId,
+          fromStatusId: from,
+          toStatusId: to,
+          byUserId,
+          reasonId: reason?.reasonId ?? null,
+          customReason: reason?.customReason ?? null,
+          withReport: reason?.withReport ?? false,
+        },
+        select: { id: true },
+      });
+      return change.id;
+    },
+    /** The latest cancellation or exclusion of a relation by a member, with its reason. */
+    lastEnding: (relationId: number, byUserId: number, toStatusId: number) =>
+      db.carpoolStatusChange.findFirst({
+        where: { relationId, byUserId, toStatusId },
+        orderBy: { id: 'desc' },
+        select: { customReason: true, reason: { select: { label: true } } },
+      }),
+    reason: (id: number, kind: ReasonKind, section = '') =>
+      db.reason.findFirst({ where: { id, kind, section }, select: { id: true, label: true } }),
+    createReport: (
+      tx: Tx,
+      data: {
+        reporterId: number;
+        reportedUserId: number;
+        reasonId: number;
+        customReason: string | null;
+        relationId: number;
+      },
+    ) =>
+      tx.report.create({
+        data: {
+          reporterId: data.reporterId,
+          reportedUserId: data.reportedUserId,
+          reasonId: data.reasonId,
+          customReason: data.customReason,
+          section: 'covoiturage',
+          contextType: 'carpool_relation',
+          contextId: data.relationId,
+        },
+      }),
+  };
+}
+
+export type CarpoolRepository = ReturnType<typeof carpoolRepository>;
+export type RelationRow = NonNullable<Awaited<ReturnType<CarpoolRepository['relation']>>>;
+export type MemberRow = NonNullable<Awaited<ReturnType<CarpoolRepository['member']>>>;

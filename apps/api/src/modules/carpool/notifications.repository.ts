@@ -1,0 +1,81 @@
+import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+
+const senderSelect = {
+  id: true,
+  pseudo: true,
+  avatarFile: true,
+  avatarVersion: true,
+  noteCovoiturage: true,
+} as const;
+
+/** The bell's rows. Deleting only stamps deletedAt (the history stays for moderation). */
+export function notificationsRepository(db: Db) {
+  return {
+    create: (
+      tx: Tx,
+      data: {
+        recipientId: number;
+        senderId: number | null;
+        type: 'COVOIT' | 'HORAIRE';
+        relationId?: number | null;
+        statusId?: number | null;
+        statusChangeId?: number | null;
+        matchId?: number | null;
+      },
+    ) => tx.notification.create({ data, select: { id: true } }),
+    listFor: (recipientId: number, limit: number) =>
+      db.notification.findMany({
+        where: { recipientId, deletedAt: null },
+        orderBy: { id: 'desc' },
+        take: limit,
+        include: {
+          sender: { select: senderSelect },
+          relation: { select: { matchId: true } },
+          match: { select: { id: true, kickoffAt: true } },
+        },
+      }),
+    detailFor: (id: number, recipientId: number) =>
+      db.notification.findFirst({
+        where: { id, recipientId, deletedAt: null },
+        include: {
+          sender: { select: senderSelect },
+          relation: {
+            include: {
+              user1: { select: { id: true, pseudo: true } },
+              user2: { select: { id: true, pseudo: true } },
+            },
+          },
+          statusChange: {
+            select: { customReason: true, reason: { select: { label: true } } },
+          },
+        },
+      }),
+    markRead: (id: number, at: Date) =>
+      db.notification.updateMany({ where: { id, readAt: null }, data: { readAt: at } }),
+    softDelete: async (id: number, recipientId: number, at: Date) =>
+      (
+        await db.notification.updateMany({
+          where: { id, recipientId, deletedAt: null },
+          data: { deletedAt: at },
+        })
+      ).count === 1,
+    driverSeats: async (driverId: number, matchId: number) =>
+      (
+        await db.presence.findUnique({
+          where: { userId_matchId: { userId: driverId, matchId } },
+          select: { placesDispo: true },
+        })
+      )?.placesDispo ?? 0,
+    /** Members with a pending or confirmed relation for the match (kickoff moved). */
+    membersWithCarpool: async (matchId: number) => {
+      const rows = await db.carpoolRelation.findMany({
+        where: { matchId, statusId: { in: [1, 2, 3] } },
+        select: { user1Id: true, user2Id: true },
+      });
+      return [...new Set(rows.flatMap((row) => [row.user1Id, row.user2Id]))];
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

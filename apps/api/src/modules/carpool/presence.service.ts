@@ -1,0 +1,219 @@
+import {
+  CARPOOL_MESSAGES as M,
+  CARPOOL_STATUS as S,
+  TRANSPORT_IDS,
+  type MatchInfo,
+  type PresenceInput,
+  type SearchInput,
+  type TransportCode,
+} from '@munegu/shared';
+import type { RunInTransaction, Tx } from '../../db/tx.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { ACTIVE, PENDING, type CarpoolRepository } from './carpool.repository.js';
+import { openMatch } from './match-window.js';
+import type { NotificationsService, Recorded } from './notifications.service.js';
+import type { RatingsRepository } from './ratings.repository.js';
+
+export interface PresenceDeps {
+  repo: CarpoolRepository;
+  ratings: Pick<RatingsRepository, 'hasRated'>;
+  notifications: Pick<NotificationsService, 'record' | 'push'>;
+  transaction: RunInTransaction;
+  clock: Clock;
+}
+
+/** Transport codes of the seed ('A_PIED') as the spec writes them ('A PIED'). */
+export function transportCode(code: string): TransportCode | null {
+  const spec = code.replace('_', ' ');
+  return spec === 'RECHERCHE' ? null : (spec as TransportCode);
+}
+
+/**
+ * The presence form (spec section 4): a member either declares a transport or searches a
+ * ride for a match, never both; a confirmed carpool freezes the answer; changing the kind of
+ * answer (or withdrawing it) cancels the pending relations it supported.
+ */
+export function presenceService({
+  repo,
+  ratings,
+  notifications,
+  transaction,
+  clock,
+}: PresenceDeps) {
+  async function ensureCanAnswer(me: number, matchId: number, departement: string) {
+    await openMatch(repo, matchId, clock.now());
+    if (!(await repo.departmentExists(departement))) {
+      throw new AppError('VALIDATION', M.unknownDepartment);
+    }
+    const confirmed = await repo.relationsOf(me, matchId, [S.CONFIRME]);
+    if (confirmed.length > 0) throw new AppError('CONFLICT', M.alreadyConfirmed);
+  }
+
+  /** Cancels the member's pending relations for the match and tells the other parties. */
+  async function dropPending(tx: Tx, out: Recorded[], me: number, matchId: number) {
+    for (const rel of await repo.relationsOf(me, matchId, PENDING, tx)) {
+      const changeId = await repo.changeStatus(tx, rel.id, rel.statusId, S.ANNULE, me);
+      out.push(
+        await notifications.record(tx, {
+          recipientId: rel.user1Id === me ? rel.user2Id : rel.user1Id,
+          senderId: me,
+          relationId: rel.id,
+          statusId: S.ANNULE,
+          statusChangeId: changeId,
+          matchId,
+        }),
+      );
+    }
+  }
+
+  async function run(fn: (tx: Tx, out: Recorded[]) => Promise<void>) {
+    const out: Recorded[] = [];
+    await transaction((tx) => fn(tx, out));
+    notifications.push(out);
+  }
+
+  return {
+    async savePresence(me: number, input: PresenceInput) {
+      const matchId = Number(input.match_id);
+      const departement = String(input.departement_depart);
+      await ensureCanAnswer(me, matchId, departement);
+      const transportId = Number(input.transport_id);
+      const isCar = transportId === TRANSPORT_IDS.VOITURE;
+      const antennaId = transportId === TRANSPORT_IDS.BUS ? (input.antenne_id ?? null) : null;
+      if (antennaId !== null && !(await repo.memberAntennaIds(me)).includes(Number(antennaId))) {
+        throw new AppError('VALIDATION', M.unknownAntenna);
+      }
+      const covoiturage = isCar && Boolean(input.covoiturage);
+      await run(async (tx, out) => {
+        const before = await repo.presence(me, matchId, tx);
+        // A driver who keeps offering seats keeps the requests addressed to them.
+        if (!(before?.covoiturage && covoiturage)) await dropPending(tx, out, me, matchId);
+        await repo.deleteSearch(tx, me, matchId);
+        await repo.upsertPresence(tx, me, matchId, {
+          transportTypeId: transportId,
+          antennaId: antennaId === null ? null : Number(antennaId),
+          covoiturage,
+          placesDispo: covoiturage ? input.places_dispo : 0,
+          departementDepart: departement,
+        });
+      });
+      return { message: M.presenceSaved };
+    },
+
+    async saveSearch(me: number, input: SearchInput) {
+      const matchId = Number(input.match_id);
+      const departement = String(input.departement_depart);
+      await ensureCanAnswer(me, matchId, departement);
+      await run(async (tx, out) => {
+        const before = await repo.search(me, matchId, tx);
+        if (!before) await dropPending(tx, out, me, matchId);
+        await repo.deletePresence(tx, me, matchId);
+        await repo.upsertSearch(tx, me, matchId, {
+          nbPers: Number(input.nb_pers),
+          departementDepart: departement,
+        });
+      });
+      return { message: M.presenceSaved };
+    },
+
+    /** Withdraws the answer: refused while a carpool is confirmed (cancel that first). */
+    async remove(me: number, matchId: number) {
+      await openMatch(repo, matchId, clock.now());
+      if ((await repo.relationsOf(me, matchId, [S.CONFIRME])).length > 0) {
+        throw new AppError('CONFLICT', M.deleteWithConfirmed);
+      }
+      await run(async (tx, out) => {
+        await dropPending(tx, out, me, matchId);
+        await repo.deletePresence(tx, me, matchId);
+        await repo.deleteSearch(tx, me, matchId);
+      });
+      return { message: M.presenceDeleted };
+    },
+
+    /** The driver's free seats, 0 to 15; taken seats stay with their passengers. */
+    async setPlaces(me: number, matchId: number, places: number) {
+      await openMatch(repo, matchId, clock.now());
+      const done = await transaction((tx) => repo.setSeats(tx, me, matchId, places));
+      if (!done) throw new AppError('CONFLICT', M.notADriver);
+      return { message: M.placesSaved };
+    },
+
+    async presence(me: number, matchId: number) {
+      const row = await repo.presence(me, matchId);
+      if (!row) return null;
+      return {
+        id: row.id,
+        transport_id: row.transportTypeId,
+        antenne_id: row.antennaId,
+        match_id: row.matchId,
+        covoiturage: row.covoiturage,
+        places_dispo: row.placesDispo,
+        departement_depart: row.departementDepart,
+        actif: row.actif,
+      };
+    },
+
+    async search(me: number, matchId: number) {
+      const row = await repo.search(me, matchId);
+      if (!row) return null;
+      return {
+        id: row.id,
+        nb_pers: row.nbPers,
+        departement_depart: row.departementDepart,
+        match_id: row.matchId,
+        actif: row.actif,
+      };
+    },
+
+    async answered(me: number, matchId: number) {
+      const [presence, search] = await Promise.all([
+        repo.presence(me, matchId),
+        repo.search(me, matchId),
+      ]);
+      return { answered: presence !== null || search !== null };
+    },
+
+    /** Spec section 3, Info for a match: what the match block and the map need. */
+    async info(me: number, matchId: number): Promise<MatchInfo | null> {
+      const [presence, search, relations, rated] = await Promise.all([
+        repo.presence(me, matchId),
+        repo.search(me, matchId),
+        repo.relationsOf(me, matchId, ACTIVE),
+        ratings.hasRated(me, matchId),
+      ]);
+      const flags = {
+        has_relation: relations.length > 0,
+        has_confirmed: relations.some((r) => r.statusId === S.CONFIRME),
+        note_submitted: rated,
+      };
+      if (presence) {
+        return {
+          type: 'transport',
+          transport: transportCode(presence.transportType.code),
+          nb_pers: null,
+          places_dispo: presence.placesDispo,
+          covoiturage: presence.covoiturage,
+          antenne: presence.antenna,
+          departement_depart: presence.departementDepart,
+          ...flags,
+        };
+      }
+      if (search) {
+        return {
+          type: 'recherche',
+          transport: null,
+          nb_pers: search.nbPers,
+          places_dispo: null,
+          covoiturage: false,
+          antenne: null,
+          departement_depart: search.departementDepart,
+          ...flags,
+        };
+      }
+      return null;
+    },
+  };
+}
+
+export type PresenceService = ReturnType<typeof presenceService>;

@@ -1,0 +1,275 @@
+import {
+  CARPOOL_MESSAGES as M,
+  CARPOOL_STATUS as S,
+  LIMITS,
+  isSafeText,
+  type CancelInput,
+  type CarpoolRelation,
+  type ExcludeInput,
+} from '@munegu/shared';
+import type { RunInTransaction, Tx } from '../../db/tx.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { ACTIVE, PENDING, type CarpoolRepository, type RelationRow } from './carpool.repository.js';
+import type { NotificationsService, Recorded } from './notifications.service.js';
+import { openMatch } from './match-window.js';
+import { toRelation } from './relation.mapper.js';
+
+export interface RelationsDeps {
+  repo: CarpoolRepository;
+  notifications: Pick<NotificationsService, 'record' | 'push'>;
+  transaction: RunInTransaction;
+  clock: Clock;
+}
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+const invalid = (message: string) => new AppError('VALIDATION', message);
+const notFound = () => new AppError('NOT_FOUND', M.relationNotFound);
+
+type ReasonChoice = { reasonId: number; customReason: string | null };
+
+/**
+ * Carpool relations (spec sections 4 and 6): who may do what, the status table, and the seat
+ * count. Every write runs in one transaction that locks what it reads (the relation, the
+ * passenger's search) and changes seats with a conditional update; the other party's
+ * notification is written in the same transaction and pushed live after the commit.
+ */
+export function relationsService({ repo, notifications, transaction, clock }: RelationsDeps) {
+  /** Runs `fn` in a transaction, then pushes the notifications it recorded. */
+  async function withNotifications<T>(fn: (tx: Tx, out: Recorded[]) => Promise<T>): Promise<T> {
+    const out: Recorded[] = [];
+    const result = await transaction((tx) => fn(tx, out));
+    notifications.push(out);
+    return result;
+  }
+
+  async function move(
+    tx: Tx,
+    out: Recorded[],
+    rel: { id: number; matchId: number; statusId: number; user1Id: number; user2Id: number },
+    to: number,
+    by: number,
+    reason: (ReasonChoice & { withReport: boolean }) | null = null,
+  ) {
+    const changeId = await repo.changeStatus(tx, rel.id, rel.statusId, to, by, reason);
+    const other = rel.user1Id === by ? rel.user2Id : rel.user1Id;
+    out.push(
+      await notifications.record(tx, {
+        recipientId: other,
+        senderId: by,
+        relationId: rel.id,
+        statusId: to,
+        statusChangeId: changeId,
+        matchId: rel.matchId,
+      }),
+    );
+  }
+
+  /** A reason of `kind`; 'Autre' needs 5 to 80 characters of safe free text. */
+  async function chooseReason(
+    motifId: number,
+    customReason: string | null | undefined,
+    kind: 'ANNULATION' | 'EXCLUSION' | 'SIGNALEMENT',
+  ): Promise<ReasonChoice> {
+    const reason = await repo.reason(motifId, kind, kind === 'SIGNALEMENT' ? 'covoiturage' : '');
+    if (!reason) throw invalid(M.invalidReason);
+    if (reason.label.trim().toLowerCase() !== 'autre')
+      return { reasonId: reason.id, customReason: null };
+    const text = (customReason ?? '').trim();
+    if (
+      text.length < LIMITS.cancelReason.min ||
+      text.length > LIMITS.cancelReason.max ||
+      !isSafeText(text)
+    ) {
+      throw invalid(M.customReasonLength);
+    }
+    return { reasonId: reason.id, customReason: text };
+  }
+
+  /** The pending relation user1 → user2 that the caller (user2) answers, locked. */
+  async function pendingForAnswer(
+    tx: Tx,
+    me: number,
+    body: { user1_id: number; user2_id: number; match_id: number },
+  ): Promise<RelationRow> {
+    if (body.user2_id !== me) throw forbidden(M.notAddressee);
+    const rel = await repo.pendingFrom(tx, body.match_id, body.user1_id, me);
+    if (!rel) throw conflict(M.notPending);
+    await repo.lockRelation(tx, rel.id);
+    const fresh = await repo.relation(rel.id, tx);
+    if (!fresh || !PENDING.includes(fresh.statusId)) throw conflict(M.notPending);
+    return fresh;
+  }
+
+  return {
+    /** POST /user-to-user-match: a searcher requests a seat (2) or a driver proposes one (1). */
+    async create(
+      me: number,
+      input: {
+        user2_id: number;
+        statut_id: 1 | 2;
+        match_id: number;
+        description?: string | null;
+      },
+    ): Promise<CarpoolRelation> {
+      if (input.user2_id === me) throw invalid(M.self);
+      await openMatch(repo, input.match_id, clock.now());
+      const other = await repo.member(input.user2_id);
+      if (!other || other.status !== 'ACTIVE') throw new AppError('NOT_FOUND', M.relationNotFound);
+      const request = input.statut_id === S.DEMANDE;
+      const driverId = request ? input.user2_id : me;
+      const passengerId = request ? me : input.user2_id;
+      return withNotifications(async (tx, out) => {
+        const driver = await repo.presence(driverId, input.match_id, tx);
+        if (!driver?.covoiturage) throw conflict(request ? M.targetNotDriver : M.notADriver);
+        // The passenger's search row is the lock every relation of that passenger queues on.
+        const search = await repo.lockSearch(tx, passengerId, input.match_id);
+        if (!search) throw conflict(request ? M.notASearcher : M.targetNotSearcher);
+        if (await repo.confirmedAsPassenger(passengerId, input.match_id, tx)) {
+          throw conflict(M.alreadyConfirmed);
+        }
+        if (await repo.activeBetween(tx, input.match_id, me, input.user2_id)) {
+          throw conflict(M.relationExists);
+        }
+        if (driver.placesDispo < search.nb_pers) throw conflict(M.notEnoughPlacesTooltip);
+        const rel = await repo.createRelation(tx, {
+          matchId: input.match_id,
+          user1Id: me,
+          user2Id: input.user2_id,
+          statusId: input.statut_id,
+          driverId,
+          passengerId,
+          nbPers: search.nb_pers,
+          description: input.description?.trim() || null,
+          departementDepart: search.departement_depart,
+        });
+        const changeId = await repo.changeStatus(tx, rel.id, null, input.statut_id, me);
+        out.push(
+          await notifications.record(tx, {
+            recipientId: input.user2_id,
+            senderId: me,
+            relationId: rel.id,
+            statusId: input.statut_id,
+            statusChangeId: changeId,
+            matchId: input.match_id,
+          }),
+        );
+        return toRelation(rel);
+      });
+    },
+
+    /** Only the addressee accepts; the seats are taken in the same transaction or not at all. */
+    async confirm(me: number, body: { user1_id: number; user2_id: number; match_id: number }) {
+      await openMatch(repo, body.match_id, clock.now());
+      await withNotifications(async (tx, out) => {
+        const rel = await pendingForAnswer(tx, me, body);
+        await repo.lockSearch(tx, rel.passengerId, rel.matchId);
+        if (await repo.confirmedAsPassenger(rel.passengerId, rel.matchId, tx)) {
+          throw conflict(M.alreadyConfirmed);
+        }
+        if (!(await repo.takeSeats(tx, rel.driverId, rel.matchId, rel.nbPers))) {
+          throw conflict('Aucune place disponible');
+        }
+        await move(tx, out, rel, S.CONFIRME, me);
+      });
+    },
+
+    async refuse(me: number, body: { user1_id: number; user2_id: number; match_id: number }) {
+      await withNotifications(async (tx, out) => {
+        const rel = await pendingForAnswer(tx, me, body);
+        await move(tx, out, rel, S.REFUSE, me);
+      });
+    },
+
+    /**
+     * Any member of a carpool cancels: one relation (pending or confirmed), or without an id
+     * the caller's confirmed carpool for the match (for the driver, every passenger). Freed
+     * seats go back to the driver; a passenger may also report the driver.
+     */
+    async cancel(me: number, input: CancelInput): Promise<{ reported: boolean }> {
+      const reason = await chooseReason(input.motifId, input.customReason, 'ANNULATION');
+      const report = input.avecSignalement
+        ? await chooseReason(
+            input.signalementMotifId ?? 0,
+            input.signalementCustomReason,
+            'SIGNALEMENT',
+          )
+        : null;
+      const matchId = Number(input.matchId);
+      return withNotifications(async (tx, out) => {
+        const mine = await repo.relationsOf(me, matchId, ACTIVE, tx);
+        const targets = input.userToUserMatchId
+          ? mine.filter((r) => r.id === Number(input.userToUserMatchId))
+          : mine.filter((r) => r.statusId === S.CONFIRME);
+        if (targets.length === 0) throw notFound();
+        if (report && targets.some((r) => r.driverId === me)) throw invalid(M.reportAsDriver);
+        for (const target of targets) {
+          await repo.lockRelation(tx, target.id);
+          const rel = await repo.relation(target.id, tx);
+          if (!rel || !ACTIVE.includes(rel.statusId)) throw conflict(M.notPending);
+          if (rel.statusId === S.CONFIRME) {
+            await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+          }
+          await move(tx, out, rel, S.ANNULE, me, { ...reason, withReport: report !== null });
+          if (report) {
+            await repo.createReport(tx, {
+              reporterId: me,
+              reportedUserId: rel.user1Id === me ? rel.user2Id : rel.user1Id,
+              reasonId: report.reasonId,
+              customReason: report.customReason,
+              relationId: rel.id,
+            });
+          }
+        }
+        return { reported: report !== null };
+      });
+    },
+
+    /** Only the driver excludes a confirmed passenger; the seats come back. */
+    async exclude(me: number, input: ExcludeInput) {
+      const reason = await chooseReason(input.motifId, input.customReason, 'EXCLUSION');
+      const matchId = Number(input.matchId);
+      await withNotifications(async (tx, out) => {
+        const rel = (await repo.relationsOf(me, matchId, [S.CONFIRME], tx)).find(
+          (r) => r.passengerId === Number(input.passagerId),
+        );
+        if (!rel) throw notFound();
+        if (rel.driverId !== me) throw forbidden(M.notDriver);
+        await repo.lockRelation(tx, rel.id);
+        const fresh = await repo.relation(rel.id, tx);
+        if (fresh?.statusId !== S.CONFIRME) throw conflict(M.notConfirmed);
+        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+        await move(tx, out, fresh, S.EXCLU, me, { ...reason, withReport: false });
+      });
+    },
+
+    /** The reason a member gave for cancelling (5) or excluding (6), for the other party. */
+    async reasonLabel(
+      me: number,
+      kind: 'annulation' | 'exclusion',
+      body: { userIdTriggeredBy: number; matchId: number; userToUserMatchId: number },
+    ): Promise<{ libelle: string }> {
+      const rel = await repo.relation(body.userToUserMatchId);
+      if (!rel || rel.matchId !== body.matchId || (rel.user1Id !== me && rel.user2Id !== me)) {
+        throw notFound();
+      }
+      const ending = await repo.lastEnding(
+        rel.id,
+        body.userIdTriggeredBy,
+        kind === 'annulation' ? S.ANNULE : S.EXCLU,
+      );
+      if (!ending) throw new AppError('NOT_FOUND', 'Aucun motif trouvé.');
+      const label = ending.reason?.label ?? 'Aucun motif trouvé.';
+      return {
+        libelle:
+          label.toLowerCase() === 'autre' && ending.customReason ? ending.customReason : label,
+      };
+    },
+
+    mine: async (me: number, matchId: number, statuses: number[]) =>
+      (await repo.relationsOf(me, matchId, statuses)).map(toRelation),
+  };
+}
+
+export type RelationsService = ReturnType<typeof relationsService>;

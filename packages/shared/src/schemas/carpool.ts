@@ -1,0 +1,472 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { isSafeText } from './common.js';
+
+/**
+ * Going to the match: presences, searches, carpool relations, notifications and ratings
+ * (spec sections 3, 4, 5, 6 and 7). Field names are the spec's, snake_case where it writes
+ * them so.
+ */
+
+export const CARPOOL_MESSAGES = {
+  presenceFailed: "Erreur lors de l'enregistrement de vos réponses. Veuillez réessayer.",
+  presenceSaved: 'Vos réponses ont été enregistrées avec succès !',
+  alreadyConfirmed:
+    'Vous avez déjà un covoiturage confirmé. Vous ne pouvez pas vous réenregistrer.',
+  mapClosed:
+    'Vous devez avoir un transport, une recherche ou un covoiturage pour accéder à la MuneguMap.',
+  alreadyRatedAll: 'Vous avez déjà noté vos covoitureurs.',
+  presenceDeleteFailed: 'Erreur lors de la suppression de votre présence au match.',
+  presenceDeleted: 'Votre présence au match a été supprimée.',
+  ratingDuplicate: 'Vous avez déjà noté ce covoiturage.',
+  /** The API's 400 message for a second rating; the web maps it to `ratingDuplicate`. */
+  ratingAlreadyDone: 'Notation déjà réalisée pour ce covoiturage.',
+  ratingFailed: "Erreur lors de l'enregistrement de la note",
+  ratingSaved: 'Note enregistrée avec succès',
+  ratingNotFinished: "Le match n'est pas encore terminé : la notation ouvrira à la fin du match.",
+  ratingNotMember: 'Vous ne pouvez noter que les membres de votre covoiturage.',
+  ratingIncomplete: 'Chaque membre du covoiturage doit recevoir une note.',
+  ratingValue: 'La note doit aller de 0,5 à 5 par demi-point.',
+  confirmFailed: 'Erreur lors de la confirmation',
+  confirmed: 'Covoiturage confirmé avec succès ! Bravo et merci à vous ! Bonne route 🤝',
+  refuseFailed: 'Erreur lors du refus',
+  refused: 'Proposition de covoiturage refusée.',
+  otherReasonMissing: "Motif 'Autre' introuvable pour l'annulation.",
+  invalidReason: 'Veuillez sélectionner un motif valide.',
+  operationFailed: "Une erreur est survenue pendant l'opération.",
+  actionDone: 'Action effectuée avec succès.',
+  actionWithReportDone: 'Action avec signalement effectués avec succès.',
+  customReasonLength: `Le motif doit contenir entre ${LIMITS.cancelReason.min} et ${LIMITS.cancelReason.max} caractères.`,
+  sent: (kind: 'demande' | 'proposition', name: string) =>
+    `Votre ${kind} de covoiturage a bien été envoyée. Elle est en attente de confirmation de ${name}.`,
+  sendFailed: (name: string) => `Erreur lors de l'envoi à ${name}.`,
+  sendUnexpected: "Une erreur inattendue s'est produite.",
+  notEnoughPlaces: 'Places insuffis.',
+  notEnoughPlacesTooltip: 'Pas assez de places pour cette demande',
+  descriptionForbidden: 'La description contient des caractères non autorisés.',
+  placesSaved: 'Nombre de places mis à jour.',
+  /** Server refusals (4xx); the spec shows the server's message for these. */
+  unknownMatch: 'Match introuvable.',
+  matchLocked: 'Les inscriptions pour ce match sont fermées : le coup d’envoi est passé.',
+  matchFinished: 'Ce match est terminé.',
+  unknownDepartment: 'Département de départ inconnu.',
+  unknownTransport: 'Moyen de transport inconnu.',
+  unknownAntenna: "Choisissez le bus public ou l'une de vos antennes.",
+  placesRange: `Le nombre de places doit aller de ${LIMITS.stepper.min} à ${LIMITS.stepper.max}.`,
+  placesEditorRange: `Le nombre de places doit aller de ${LIMITS.placesEditor.min} à ${LIMITS.placesEditor.max}.`,
+  peopleRange: `Le nombre de personnes doit aller de ${LIMITS.stepper.min} à ${LIMITS.stepper.max}.`,
+  notADriver: 'Vous devez être conducteur et proposer du covoiturage pour ce match.',
+  notASearcher: 'Vous devez être en recherche de covoiturage pour ce match.',
+  targetNotSearcher: 'Ce membre ne cherche pas de covoiturage pour ce match.',
+  targetNotDriver: 'Ce membre ne propose pas de covoiturage pour ce match.',
+  self: 'Vous ne pouvez pas faire cela avec vous-même.',
+  relationExists: 'Une demande est déjà en cours avec ce membre pour ce match.',
+  relationNotFound: 'Covoiturage introuvable.',
+  notAddressee: 'Seul le destinataire peut répondre à cette demande.',
+  notPending: "Cette demande n'est plus en attente.",
+  notDriver: 'Seul le conducteur peut faire cela.',
+  notConfirmed: "Ce covoiturage n'est pas confirmé.",
+  placesBelowTaken: 'Pas assez de places libres pour ce passager.',
+  noPresence: "Vous n'avez pas de présence enregistrée pour ce match.",
+  reportAsDriver: 'Le conducteur ne peut pas signaler en annulant.',
+  notificationNotFound: 'Notification introuvable.',
+  deleteWithConfirmed:
+    'Vous avez un covoiturage confirmé pour ce match : annulez-le avant de supprimer votre présence.',
+} as const;
+
+/** Spec section 4: carpool relation status ids. */
+export const CARPOOL_STATUS = {
+  PROPOSE: 1,
+  DEMANDE: 2,
+  CONFIRME: 3,
+  REFUSE: 4,
+  ANNULE: 5,
+  EXCLU: 6,
+} as const;
+export type CarpoolStatusId = (typeof CARPOOL_STATUS)[keyof typeof CARPOOL_STATUS];
+
+/** Transport codes as the spec's Info for a match writes them. */
+export const TRANSPORT_CODES = ['VOITURE', 'BUS', 'TRAIN', 'AVION', 'A PIED'] as const;
+export type TransportCode = (typeof TRANSPORT_CODES)[number];
+/** Transport ids fixed by the seed: 1 voiture … 5 a pied, 6 en recherche. */
+export const TRANSPORT_IDS = {
+  VOITURE: 1,
+  BUS: 2,
+  TRAIN: 3,
+  AVION: 4,
+  'A PIED': 5,
+  RECHERCHE: 6,
+} as const;
+
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+const matchId = id(CARPOOL_MESSAGES.unknownMatch);
+/** A department code without 'FR-' ('06', '2A', '974'); 'FR-06' is accepted and stripped. */
+export const departmentCodeSchema = z
+  .string({ error: CARPOOL_MESSAGES.unknownDepartment })
+  .trim()
+  .transform((value) => value.replace(/^FR-/i, '').toUpperCase())
+  .pipe(z.string().regex(/^(\d{2}|2A|2B|97\d)$/, { error: CARPOOL_MESSAGES.unknownDepartment }));
+const count = (min: number, max: number, message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
+export const matchIdQuerySchema = z.object({ match_id: matchId });
+export type MatchIdQuery = z.infer<typeof matchIdQuerySchema>;
+
+/** POST /user-transport (spec section 3, User presence). Creating or modifying a presence. */
+export const presenceInputSchema = z
+  .object({
+    transport_id: z.coerce
+      .number({ error: CARPOOL_MESSAGES.unknownTransport })
+      .int({ error: CARPOOL_MESSAGES.unknownTransport })
+      .min(TRANSPORT_IDS.VOITURE, { error: CARPOOL_MESSAGES.unknownTransport })
+      .max(TRANSPORT_IDS['A PIED'], { error: CARPOOL_MESSAGES.unknownTransport }),
+    /** The antenna whose bus the member takes; null = public bus. Only for the bus. */
+    antenne_id: id(CARPOOL_MESSAGES.unknownAntenna).nullable().optional(),
+    match_id: matchId,
+    covoiturage: z.boolean().optional().default(false),
+    places_dispo: count(
+      LIMITS.placesEditor.min,
+      LIMITS.placesEditor.max,
+      CARPOOL_MESSAGES.placesRange,
+    )
+      .optional()
+      .default(0),
+    departement_depart: departmentCodeSchema,
+    actif: z.boolean().optional().default(true),
+  })
+  .superRefine((value, ctx) => {
+    // A car offering carpooling offers 1 to 15 seats (section 5, stepper bounds).
+    if (value.transport_id === TRANSPORT_IDS.VOITURE && value.covoiturage) {
+      if (value.places_dispo < LIMITS.stepper.min) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['places_dispo'],
+          message: CARPOOL_MESSAGES.placesRange,
+        });
+      }
+    }
+  });
+export type PresenceInput = z.output<typeof presenceInputSchema>;
+
+/** POST /user-recherche (spec section 3, User search). */
+export const searchInputSchema = z.object({
+  nb_pers: count(LIMITS.stepper.min, LIMITS.stepper.max, CARPOOL_MESSAGES.peopleRange),
+  departement_depart: departmentCodeSchema,
+  match_id: matchId,
+  actif: z.boolean().optional().default(true),
+});
+export type SearchInput = z.output<typeof searchInputSchema>;
+
+export const presenceSchema = z.object({
+  id: z.number().int(),
+  transport_id: z.number().int(),
+  antenne_id: z.number().int().nullable(),
+  match_id: z.number().int(),
+  covoiturage: z.boolean(),
+  places_dispo: z.number().int(),
+  departement_depart: z.string(),
+  actif: z.boolean(),
+});
+export type Presence = z.infer<typeof presenceSchema>;
+
+export const searchSchema = z.object({
+  id: z.number().int(),
+  nb_pers: z.number().int(),
+  departement_depart: z.string(),
+  match_id: z.number().int(),
+  actif: z.boolean(),
+});
+export type RideSearch = z.infer<typeof searchSchema>;
+
+/** POST /user-transport/modifier-places-dispo: the driver's free seats, 0 to 15. */
+export const placesInputSchema = z.object({
+  match_id: matchId,
+  places_dispo: count(
+    LIMITS.placesEditor.min,
+    LIMITS.placesEditor.max,
+    CARPOOL_MESSAGES.placesEditorRange,
+  ),
+});
+
+export const antennaRefSchema = z.object({ id: z.number().int(), nom: z.string() });
+
+/** GET /users/infos-utilisateur (spec section 3, Info for a match); null without an answer. */
+export const matchInfoSchema = z.object({
+  type: z.enum(['transport', 'recherche']),
+  transport: z.enum(TRANSPORT_CODES).nullable(),
+  nb_pers: z.number().int().nullable(),
+  places_dispo: z.number().int().nullable(),
+  covoiturage: z.boolean(),
+  antenne: antennaRefSchema.nullable(),
+  departement_depart: z.string(),
+  /** Any pending or confirmed relation for the match. */
+  has_relation: z.boolean(),
+  /** A confirmed carpool exists for the match. */
+  has_confirmed: z.boolean(),
+  /** The member already rated their carpool for this (finished) match. */
+  note_submitted: z.boolean(),
+});
+export type MatchInfo = z.infer<typeof matchInfoSchema>;
+
+export const answeredSchema = z.object({ answered: z.boolean() });
+export const confirmedFlagSchema = z.object({ confirmed: z.boolean() });
+
+/** The caller's relation with a listed supporter, if any (drives Demander / En attente / Répondre). */
+export const supporterRelationSchema = z.object({
+  id: z.number().int(),
+  statut: z.number().int(),
+  /** The caller started it (user1): 'En attente'; otherwise 'Répondre'. */
+  initiator: z.boolean(),
+  nbPers: z.number().int(),
+  description: z.string().nullable(),
+});
+
+/** Spec section 3, Supporter in department list. */
+export const supporterSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  profile_picture: z.string().nullable(),
+  /** VOITURE, BUS… or null for a member searching. */
+  transport: z.enum(TRANSPORT_CODES).nullable(),
+  covoiturage: z.boolean(),
+  places_dispo: z.number().int().nullable(),
+  nb_pers: z.number().int().nullable(),
+  antenne: z.string().nullable(),
+  note_covoiturage: z.number().nullable(),
+  departement_depart: z.string(),
+  /** Extra kilometres of the detour, for suggestions from other departments. */
+  detour_km: z.number().int().optional(),
+  relation: supporterRelationSchema.nullable(),
+});
+export type Supporter = z.infer<typeof supporterSchema>;
+
+/**
+ * GET /users/departements-disponibles: departments with supporters for a match. `supporters`
+ * is '<3' below three members so that a map never reveals one or two people.
+ */
+export const departmentCountSchema = z.object({
+  code: z.string(),
+  nom: z.string(),
+  supporters: z.string(),
+});
+export const availableDepartmentsSchema = z.object({
+  departements: z.array(departmentCountSchema),
+  /** Drivers from other departments whose detour through the member's department is small. */
+  suggestions: z.array(supporterSchema),
+});
+export type AvailableDepartments = z.infer<typeof availableDepartmentsSchema>;
+
+export const supportersQuerySchema = z.object({
+  match_id: matchId,
+  /** One department; the caller's departure department by default. */
+  departement: departmentCodeSchema.optional(),
+});
+/** GET /users/supporters-par-departement-detail: supporters keyed by department code. */
+export const supportersByDepartmentSchema = z.record(z.string(), z.array(supporterSchema));
+
+/** POST /user-to-user-match (spec section 3, Sent payload). */
+export const relationInputSchema = z.object({
+  user2_id: id(CARPOOL_MESSAGES.relationNotFound),
+  /** 2 requests a seat from a driver, 1 proposes one to a searcher. */
+  statut_id: z.union([z.literal(CARPOOL_STATUS.PROPOSE), z.literal(CARPOOL_STATUS.DEMANDE)], {
+    error: CARPOOL_MESSAGES.relationNotFound,
+  }),
+  nbPers: count(LIMITS.stepper.min, LIMITS.stepper.max, CARPOOL_MESSAGES.peopleRange)
+    .optional()
+    .default(1),
+  departement_depart: departmentCodeSchema,
+  match_id: matchId,
+  description: z
+    .string({ error: CARPOOL_MESSAGES.descriptionForbidden })
+    .trim()
+    .max(LIMITS.proposalDescriptionMax, { error: CARPOOL_MESSAGES.descriptionForbidden })
+    .refine(isSafeText, { error: CARPOOL_MESSAGES.descriptionForbidden })
+    .nullable()
+    .optional(),
+});
+export type RelationInput = z.output<typeof relationInputSchema>;
+
+/** Spec section 3, User-to-user match. */
+export const relationSchema = z.object({
+  id: z.number().int(),
+  matchId: z.number().int(),
+  user1: z.object({ id: z.number().int(), username: z.string() }),
+  user2: z.object({ id: z.number().int(), username: z.string() }),
+  driverId: z.number().int(),
+  passengerId: z.number().int(),
+  statut: z.object({ id: z.number().int() }),
+  nbPers: z.number().int(),
+  description: z.string().nullable(),
+  departement_depart: z.string(),
+});
+export type CarpoolRelation = z.infer<typeof relationSchema>;
+export const relationWriteResponseSchema = z.object({
+  message: z.string(),
+  relation: relationSchema,
+});
+
+/** confirm-covoiturage / refus-covoiturage: the pending relation between user1 and user2. */
+export const answerInputSchema = z.object({
+  user1_id: id(CARPOOL_MESSAGES.relationNotFound),
+  user2_id: id(CARPOOL_MESSAGES.relationNotFound),
+  match_id: matchId,
+});
+
+const reasonText = z
+  .string({ error: CARPOOL_MESSAGES.customReasonLength })
+  .max(2000, { error: CARPOOL_MESSAGES.customReasonLength })
+  .nullable()
+  .optional();
+
+/**
+ * annuler-covoiturage. Without `userToUserMatchId` the caller's confirmed carpool for the
+ * match is cancelled (the driver's: every passenger). `customReason` is required (5 to 80)
+ * when the motif is 'Autre'; the report fields only with `avecSignalement`.
+ */
+export const cancelInputSchema = z.object({
+  matchId,
+  userToUserMatchId: id(CARPOOL_MESSAGES.relationNotFound).optional(),
+  motifId: id(CARPOOL_MESSAGES.invalidReason),
+  customReason: reasonText,
+  avecSignalement: z.boolean().optional().default(false),
+  signalementMotifId: id(CARPOOL_MESSAGES.invalidReason).optional(),
+  signalementCustomReason: reasonText,
+});
+export type CancelInput = z.output<typeof cancelInputSchema>;
+
+/** exclure-covoiturage: the driver removes one passenger. */
+export const excludeInputSchema = z.object({
+  matchId,
+  passagerId: id(CARPOOL_MESSAGES.relationNotFound),
+  motifId: id(CARPOOL_MESSAGES.invalidReason),
+  customReason: reasonText,
+});
+export type ExcludeInput = z.output<typeof excludeInputSchema>;
+
+/** POST /user-annulation|exclusion/motif-libelle: the reason shown by the info popup. */
+export const reasonLabelInputSchema = z.object({
+  userIdTriggeredBy: id(CARPOOL_MESSAGES.relationNotFound),
+  matchId,
+  userToUserMatchId: id(CARPOOL_MESSAGES.relationNotFound),
+});
+export const reasonLabelSchema = z.object({ libelle: z.string() });
+
+const memberRef = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  profile_picture: z.string().nullable(),
+  note_covoiturage: z.number().nullable(),
+});
+
+/** Spec section 3, Confirmed carpool. */
+export const confirmedCarpoolSchema = z.object({
+  relationId: z.number().int(),
+  matchId: z.number().int(),
+  vehicule: memberRef.extend({
+    places_dispo: z.number().int(),
+    departement_depart_conducteur: z.string(),
+  }),
+  passagers: z.array(
+    memberRef.extend({
+      nbPers: z.number().int(),
+      departement_depart: z.string(),
+      relationId: z.number().int(),
+    }),
+  ),
+  isModifiable: z.boolean(),
+  /** The caller drives this carpool. */
+  isDriver: z.boolean(),
+});
+export type ConfirmedCarpool = z.infer<typeof confirmedCarpoolSchema>;
+
+/** Spec section 3, Notification (bell list). */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type_notification: z.enum(['COVOIT', 'HORAIRE']),
+  notification_covoiturage_id: z.number().int().nullable(),
+  statut: z.object({ id: z.number().int() }).nullable(),
+  match_id: z.number().int().nullable(),
+  sender: memberRef.omit({ note_covoiturage: true }).nullable(),
+  date: z.string(),
+  read: z.boolean(),
+  /** For HORAIRE: the new kickoff (ISO instant). */
+  kickoff: z.string().nullable(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+/** GET /notification-covoiturage/{id}: what the popup of a notification shows. */
+export const carpoolNotificationSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  statut: z.object({ id: z.number().int() }),
+  triggeredBy: memberRef.nullable(),
+  userToUserMatch: relationSchema,
+  vehicule: z.object({ places_dispo: z.number().int() }),
+  /** The reason of a cancellation or an exclusion (statuses 5 and 6). */
+  motif: z.string().nullable(),
+  /** The relation's current status (it may have moved on since the notification). */
+  currentStatut: z.number().int(),
+});
+export type CarpoolNotification = z.infer<typeof carpoolNotificationSchema>;
+
+export const deleteNotificationInputSchema = z.object({
+  notifId: id(CARPOOL_MESSAGES.notificationNotFound),
+  type: z.enum(['COVOIT', 'HORAIRE']).optional(),
+});
+
+/** POST /user-notation-covoiturage/bulk (spec section 3, Rating payload). */
+export const ratingNoteSchema = z
+  .number({ error: CARPOOL_MESSAGES.ratingValue })
+  .min(LIMITS.rating.min, { error: CARPOOL_MESSAGES.ratingValue })
+  .max(LIMITS.rating.max, { error: CARPOOL_MESSAGES.ratingValue })
+  .refine((note) => Number.isInteger(note * 2), { error: CARPOOL_MESSAGES.ratingValue });
+export const ratingInputSchema = z
+  .array(
+    z.object({
+      note: ratingNoteSchema,
+      userId: id(CARPOOL_MESSAGES.ratingNotMember),
+      userToUserMatchId: id(CARPOOL_MESSAGES.relationNotFound),
+    }),
+    { error: CARPOOL_MESSAGES.ratingIncomplete },
+  )
+  .min(1, { error: CARPOOL_MESSAGES.ratingIncomplete })
+  .max(LIMITS.stepper.max, { error: CARPOOL_MESSAGES.ratingIncomplete });
+export type RatingInput = z.infer<typeof ratingInputSchema>;
+
+/** POST /users/my-covoiturage: own (userId) or another member's (publicId: pseudo or id). */
+export const myCarpoolsInputSchema = z.object({
+  userId: z.number().int().positive().optional(),
+  publicId: z.union([z.string().trim().min(1).max(30), z.number().int().positive()]).optional(),
+});
+
+const personRef = z.object({ username: z.string(), avatar: z.string().nullable() });
+/** Spec section 3, Stadium match entry ('Mes matchs au stade' and past carpools). */
+export const stadiumMatchSchema = z.object({
+  match_id: z.number().int(),
+  date: z.string(),
+  domicile: z.boolean(),
+  score: z.string().nullable(),
+  match: z.object({
+    club_adverse: z.object({ nom: z.string(), logo: z.string().nullable() }),
+    score_reel: z.object({ buts_dom: z.number().int(), buts_ext: z.number().int() }).nullable(),
+  }),
+  transport: z.object({
+    /** VOITURE, BUS, TRAIN, AVION, A PIED or COVOITURAGE. */
+    libelle_transport: z.string(),
+    libelle_antenne: z.string().nullable(),
+    conducteur: personRef.nullable(),
+    passagers: z.array(personRef),
+  }),
+});
+export type StadiumMatch = z.infer<typeof stadiumMatchSchema>;
+export const myCarpoolsSchema = z.object({
+  matchs: z.array(stadiumMatchSchema),
+  /** Confirmed carpools honoured / confirmed (not cancelled in the last 24 h before kickoff). */
+  trajets: z.object({ honores: z.number().int(), total: z.number().int() }),
+});
+export type MyCarpools = z.infer<typeof myCarpoolsSchema>;
