@@ -72,12 +72,7 @@ export function carpoolWorld(t: TestApp) {
         departement_depart: '06',
         match_id: matchId,
       }),
-    answer: (
-      who: User,
-      answer: 'confirm' | 'refus',
-      initiator: { id: number },
-      matchId: number,
-    ) =>
+    answer: (who: User, answer: 'confirm' | 'refus', initiator: { id: number }, matchId: number) =>
       api(who, 'POST', `/user-to-user-match/${answer}-covoiturage`, {
         user1_id: initiator.id,
         user2_id: who.id,
