@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import type { Role } from '../generated/prisma/client.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { CLUBS, crestPath } from './clubs.js';
+import { seedCommunity } from './community.js';
 import type { DemoAccount } from './index.js';
 
 /**
@@ -272,5 +273,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoAccount[]> {
   await seedDemoMatches(db, now, season);
   await seedDemoLeagueTable(db, season);
   await seedDemoContent(db, now, ids.get('REDACTEUR')!);
+  // Last: the community plays, travels and writes around these matches and accounts.
+  await seedCommunity(db, now);
   return DEMO_ACCOUNTS.map((a) => ({ ...a }));
 }
