@@ -41,10 +41,14 @@ export function fakeApi() {
     const reply = typeof handler === 'function' ? await handler(body, input) : handler;
     if (reply === 'network') throw new TypeError('Failed to fetch');
     const { status, body: payload } = reply ?? { status: 404, body: { message: 'Introuvable' } };
-    return new Response(status === 204 ? null : JSON.stringify(payload ?? {}), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    // A `null` body is sent as JSON null, as the API does for "nothing yet" answers.
+    return new Response(
+      status === 204 ? null : JSON.stringify(payload === undefined ? {} : payload),
+      {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      },
+    );
   });
   return {
     calls,

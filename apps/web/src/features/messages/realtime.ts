@@ -1,60 +1,19 @@
-import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SOCKET_EVENTS, type ServerToClientEvents } from '@munegu/shared';
-import { acquireSocket, releaseSocket, type RealtimeSocket } from '../../lib/socket';
+import { SOCKET_EVENTS } from '@munegu/shared';
+import { useSocketEvent, useSocketReconnect } from '../../lib/realtime';
 import { messageKeys, setUnreadDot } from './api';
 
 /**
  * Live messaging (spec section 4): the socket is shared by the navbar badge (always mounted
  * when signed in) and the open chat. The chat registers the member it shows so that the
  * global handler does not light a dot for a message the chat is about to mark read.
+ * The generic socket hooks live in lib/realtime.ts (the bell uses them too).
  */
+export { useSocketEvent, useSocketReconnect };
+
 let activeChatUserId: number | null = null;
 export function setActiveChat(userId: number | null): void {
   activeChatUserId = userId;
-}
-
-type EventName = keyof ServerToClientEvents;
-
-/** Subscribes `handler` to a server event on the shared socket while mounted. */
-export function useSocketEvent<E extends EventName>(
-  me: number | undefined,
-  event: E,
-  handler: ServerToClientEvents[E],
-): void {
-  const ref = useRef(handler);
-  ref.current = handler;
-  useEffect(() => {
-    if (me === undefined) return;
-    const socket = acquireSocket(me);
-    const listener = ((...args: unknown[]) =>
-      (ref.current as (...a: unknown[]) => void)(...args)) as never;
-    socket.on(event, listener);
-    return () => {
-      socket.off(event, listener);
-      releaseSocket(socket);
-    };
-  }, [me, event]);
-}
-
-/** Runs `onReconnect` after every reconnection (not the first connection). */
-export function useSocketReconnect(me: number | undefined, onReconnect: () => void): void {
-  const ref = useRef(onReconnect);
-  ref.current = onReconnect;
-  useEffect(() => {
-    if (me === undefined) return;
-    const socket: RealtimeSocket = acquireSocket(me);
-    let connectedOnce = false;
-    const listener = (() => {
-      if (connectedOnce) ref.current();
-      connectedOnce = true;
-    }) as never;
-    socket.on('connect' as never, listener);
-    return () => {
-      socket.off('connect' as never, listener);
-      releaseSocket(socket);
-    };
-  }, [me]);
 }
 
 /**

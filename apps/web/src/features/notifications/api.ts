@@ -1,25 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiRequestIfAuthenticated, unwrap } from '../../lib/api';
+import type { AppNotification } from '../carpool';
+import { formatDate, formatTime } from '../../lib/dates';
 
 /**
- * Spec section 3, Notification (carpool notifications). Only the fields the list shows are
- * typed here; the carpool issue completes the shape and the popups each status opens.
+ * Wording of the bell (spec section 4). The data itself (list, detail, keys, delete) comes from
+ * the carpool feature, which owns notifications along with the relations that raise them.
  */
-export type AppNotification = {
-  id: number;
-  type_notification: string;
-  notification_covoiturage_id?: number | null;
-  statut?: { id: number } | number | null;
-  sender?: { id?: number; username: string; profile_picture?: string | null } | null;
-  date?: string | null;
-};
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  mine: () => [...notificationKeys.all, 'me'] as const,
-};
-
-/** Spec section 4: wording per carpool relation status. */
 const WORDING: Record<number, string> = {
   1: 'vous a proposé un covoiturage. 👋',
   2: 'vous a demandé un covoiturage. 👋',
@@ -33,22 +18,17 @@ export function notificationWording(status: number | null | undefined): string {
   return (status != null && WORDING[status]) || 'vous a envoyé une notification.';
 }
 
-export function notificationStatus(notification: AppNotification): number | null {
-  const { statut } = notification;
-  if (typeof statut === 'number') return statut;
-  return statut?.id ?? null;
+export function notificationStatus(notification: Pick<AppNotification, 'statut'>): number | null {
+  return notification.statut?.id ?? null;
 }
 
-export function useNotifications(enabled: boolean) {
-  return useQuery({
-    queryKey: notificationKeys.mine(),
-    queryFn: async ({ signal }) => {
-      const data = unwrap(
-        await apiRequestIfAuthenticated<AppNotification[]>('/user-notification/me', { signal }),
-      );
-      return Array.isArray(data) ? data : [];
-    },
-    enabled,
-    retry: false,
-  });
+/** 'dd/MM/yyyy à HH:mm', Paris time (spec section 9). */
+export function formatKickoff(value: string): string {
+  return `${formatDate(value)} à ${formatTime(value)}`;
+}
+
+/** A kickoff moved ('HORAIRE'): the match's name is looked up by the caller. */
+export function kickoffWording(matchName: string, kickoff: string | null): string {
+  const when = kickoff ? `, nouvel horaire ${formatKickoff(kickoff)}` : '';
+  return `${matchName} : le coup d'envoi a changé${when}`;
 }

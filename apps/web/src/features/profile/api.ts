@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, unwrap, type Aborted } from '../../lib/api';
+import { ApiError, unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
 
 /** Spec section 3, User profile: the public fields of GET /users/by-username/{username}. */
@@ -21,28 +21,10 @@ export type PublicProfile = {
   pts_prono?: number | null;
 };
 
-/** Spec section 3, Stadium match entry. */
-export type StadiumEntry = {
-  date: string;
-  domicile: boolean;
-  score?: string | null;
-  match: {
-    club_adverse: { logo: string; nom?: string };
-    score_reel?: { buts_dom: number; buts_ext: number } | null;
-  };
-  transport: {
-    libelle_transport: string;
-    libelle_antenne?: string | null;
-    conducteur?: { username: string; avatar?: string | null } | null;
-    passagers?: { username: string; avatar?: string | null }[];
-  };
-};
-
 export const profileKeys = {
   all: ['profile'] as const,
   byUsername: (username: string) =>
     [...profileKeys.all, 'by-username', username.toLowerCase()] as const,
-  stadium: (id: number) => [...profileKeys.all, 'stadium', id] as const,
 };
 
 /** Deleted accounts are renamed with 'supprime' in the pseudo; their profile is a 404. */
@@ -68,23 +50,6 @@ export function useProfile(username: string | undefined) {
       }
     },
     enabled: Boolean(username) && !isDeletedUsername(username ?? ''),
-  });
-}
-
-const listOrEmpty = async <T>(call: Promise<T[] | Aborted>): Promise<T[]> => {
-  const result = unwrap(await call);
-  return Array.isArray(result) ? result : [];
-};
-
-export function useUserStadiumMatches(userId: number | undefined) {
-  return useQuery({
-    queryKey: profileKeys.stadium(userId ?? 0),
-    queryFn: ({ signal }) =>
-      listOrEmpty(
-        api.post<StadiumEntry[]>('/users/my-covoiturage', { publicId: userId }, { signal }),
-      ),
-    enabled: userId !== undefined,
-    retry: false,
   });
 }
 

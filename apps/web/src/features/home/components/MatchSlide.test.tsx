@@ -1,7 +1,8 @@
-import { render, screen, fireEvent } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
-import type { Match } from '@munegu/shared';
+import { screen, fireEvent } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Match, MatchInfo } from '@munegu/shared';
+import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
 import { MatchSlide } from './MatchSlide';
 
 let authenticated = false;
@@ -34,20 +35,26 @@ const match = (o: Partial<Match> = {}): Match => ({
   ...o,
 });
 
-function mount(m: Match, index = 0, onPrediction = vi.fn()) {
-  render(
-    <MemoryRouter initialEntries={['/']}>
-      <Routes>
-        <Route
-          path="/"
-          element={<MatchSlide match={m} index={index} onPrediction={onPrediction} />}
-        />
-        <Route path="/login" element={<p>page de connexion</p>} />
-      </Routes>
-    </MemoryRouter>,
+type Handlers = Partial<Record<'onPrediction' | 'onPresence' | 'onOpenMap' | 'onRate', () => void>>;
+
+function mount(m: Match, index = 0, onPrediction = vi.fn(), handlers: Handlers = {}) {
+  renderWithProviders(
+    <Routes>
+      <Route
+        path="/"
+        element={<MatchSlide match={m} index={index} onPrediction={onPrediction} {...handlers} />}
+      />
+      <Route path="/login" element={<p>page de connexion</p>} />
+    </Routes>,
   );
   return onPrediction;
 }
+
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi();
+  api.reply('GET /api/users/infos-utilisateur', 200, null);
+});
 
 describe('MatchSlide', () => {
   it('shows the round, the fallbacks for stadium and city, the hashtag and the .ics link', () => {
@@ -71,17 +78,7 @@ describe('MatchSlide', () => {
 
     authenticated = false;
     const never = vi.fn();
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <Routes>
-          <Route
-            path="/"
-            element={<MatchSlide match={match({ id: 9 })} index={0} onPrediction={never} />}
-          />
-          <Route path="/login" element={<p>page de connexion</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    mount(match({ id: 9 }), 0, never);
     fireEvent.click(screen.getAllByRole('button', { name: 'JEU DU PRONO' })[1]!);
     expect(screen.getByText('page de connexion')).toBeVisible();
     expect(never).not.toHaveBeenCalled();
@@ -100,5 +97,83 @@ describe('MatchSlide', () => {
     mount(match({ ordre: 2 }), 1);
     expect(screen.getByRole('heading', { name: 'MATCH À VENIR' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'JE VAIS AU MATCH !' })).toBeVisible();
+  });
+});
+
+const info = (o: Partial<MatchInfo> = {}): MatchInfo => ({
+  type: 'transport',
+  transport: 'TRAIN',
+  nb_pers: null,
+  places_dispo: 0,
+  covoiturage: false,
+  antenne: null,
+  departement_depart: '06',
+  has_relation: false,
+  has_confirmed: false,
+  note_submitted: false,
+  ...o,
+});
+const finished = { is_finish: true, edit_pronostic: false, buts_dom: 1, buts_ext: 0 };
+
+/** The second button (spec section 2): from the member's answer for the match. */
+describe('MatchSlide second button', () => {
+  const member = (answer: MatchInfo | null) => {
+    authenticated = true;
+    signIn(api, { id: 1, username: 'lea' });
+    api.reply('GET /api/users/infos-utilisateur?match_id=8', 200, answer);
+  };
+  const handlers = () => ({ onPresence: vi.fn(), onOpenMap: vi.fn(), onRate: vi.fn() });
+
+  it('JE VAIS AU MATCH ! opens the form before any answer, /login when signed out', async () => {
+    member(null);
+    const h = handlers();
+    mount(match(), 0, vi.fn(), h);
+    fireEvent.click(await screen.findByRole('button', { name: 'JE VAIS AU MATCH !' }));
+    expect(h.onPresence).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }));
+    expect(screen.queryByRole('button', { name: 'MUNEGU MAP' })).toBeNull();
+  });
+
+  it('signed out: the presence button leads to /login, no request for the answer', () => {
+    authenticated = false;
+    const h = handlers();
+    mount(match(), 0, vi.fn(), h);
+    fireEvent.click(screen.getByRole('button', { name: 'JE VAIS AU MATCH !' }));
+    expect(screen.getByText('page de connexion')).toBeVisible();
+    expect(h.onPresence).not.toHaveBeenCalled();
+    expect(api.callsTo('GET /api/users/infos-utilisateur')).toHaveLength(0);
+  });
+
+  it('MUNEGU MAP once answered, with a way to modify the answer', async () => {
+    member(info());
+    const h = handlers();
+    mount(match(), 0, vi.fn(), h);
+    fireEvent.click(await screen.findByRole('button', { name: 'MUNEGU MAP' }));
+    expect(h.onOpenMap).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }));
+    expect(screen.queryByRole('button', { name: 'JE VAIS AU MATCH !' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier ma présence' }));
+    expect(h.onPresence).toHaveBeenCalled();
+  });
+
+  it('NOTE TON COVOITURAGE after the match while the carpool is not rated', async () => {
+    member(info({ has_relation: true, has_confirmed: true }));
+    const h = handlers();
+    mount(match(finished), 0, vi.fn(), h);
+    fireEvent.click(await screen.findByRole('button', { name: 'NOTE TON COVOITURAGE' }));
+    expect(h.onRate).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }));
+  });
+
+  it('nothing to rate once rated', async () => {
+    member(info({ has_relation: true, has_confirmed: true, note_submitted: true }));
+    mount(match(finished));
+    expect(await screen.findByText('Vous avez déjà noté vos covoitureurs.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'NOTE TON COVOITURAGE' })).toBeNull();
+  });
+
+  it('nothing after the match without a carpool', async () => {
+    member(info());
+    mount(match(finished));
+    await vi.waitFor(() => expect(api.callsTo('GET /api/users/infos-utilisateur')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'JEU DU PRONO' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /JE VAIS|MUNEGU|NOTE TON/ })).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, type Match } from '@munegu/shared';
+import { CARPOOL_MESSAGES, MESSAGES, type Match } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { TicketIcon } from '../../../components/ui/icons';
 import { LOCAL_ZONE, formatLongDate, formatTime, matchKickoff } from '../../../lib/dates';
 import { useAuth } from '../../../lib/auth';
 import { SITE } from '../../../config/site';
 import { isLive, matchTitle } from '../../matches';
+import { useMatchInfo, type MatchInfo } from '../../carpool';
 import { Countdown } from './Countdown';
 import styles from './MatchSlide.module.css';
 
@@ -16,17 +17,38 @@ type Props = {
   onPresence?: (match: Match) => void;
   /** Opens the prediction popup; supplied by the prediction feature. */
   onPrediction?: (match: Match) => void;
+  /** Opens the MuneguMap of the match (presence validated). */
+  onOpenMap?: (match: Match) => void;
+  /** Opens 'NOTE TON COVOITURAGE' (finished match, confirmed carpool not rated yet). */
+  onRate?: (match: Match) => void;
 };
 
+type SecondButton = 'live' | 'presence' | 'map' | 'rate' | 'rated' | null;
+
+/**
+ * The match block's second button (spec section 2). `info` is the member's answer for the
+ * match (null without one, or signed out): the presence form until they answered, then the
+ * map; after the match, the rating while their confirmed carpool is not rated.
+ */
+function secondButton(live: boolean, finished: boolean, info: MatchInfo | null) {
+  let button: SecondButton = null;
+  if (live) button = 'live';
+  else if (!finished) button = info ? 'map' : 'presence';
+  else if (info?.has_confirmed) button = info.note_submitted ? 'rated' : 'rate';
+  return button;
+}
+
 /** One slide of the next-match carousel (spec section 2, Match block). */
-export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
+export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, onRate }: Props) {
   const { isAuthenticated } = useAuth();
+  const { data: info = null } = useMatchInfo(match.id, isAuthenticated);
   const navigate = useNavigate();
   const kickoff = matchKickoff(match.date, match.heure);
   const live = index === 0 && isLive(match);
   const home = match.club_dom;
   const away = match.club_ext;
   const titleId = `match-${match.id}-title`;
+  const second = secondButton(live, match.is_finish, isAuthenticated ? info : null);
 
   // Unauthenticated clicks on presence or prediction go to /login (spec section 2).
   const prediction = () => {
@@ -94,7 +116,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
         <button type="button" className="btn btn--light" onClick={prediction}>
           JEU DU PRONO
         </button>
-        {live ? (
+        {second === 'live' && (
           <a
             className="btn btn--primary"
             href={SITE.social.clubLive}
@@ -103,12 +125,32 @@ export function MatchSlide({ match, index, onPresence, onPrediction }: Props) {
           >
             SUIVRE LE MATCH EN DIRECT
           </a>
-        ) : !match.is_finish ? (
+        )}
+        {second === 'presence' && (
           <button type="button" className="btn btn--primary" onClick={presence}>
             JE VAIS AU MATCH !
           </button>
-        ) : null}
+        )}
+        {second === 'map' && (
+          <button type="button" className="btn btn--primary" onClick={() => onOpenMap?.(match)}>
+            MUNEGU MAP
+          </button>
+        )}
+        {second === 'rate' && (
+          <button type="button" className="btn btn--primary" onClick={() => onRate?.(match)}>
+            NOTE TON COVOITURAGE
+          </button>
+        )}
+        {second === 'rated' && (
+          <p className={styles['match__note']}>{CARPOOL_MESSAGES.alreadyRatedAll}</p>
+        )}
       </div>
+      {second === 'map' && (
+        // Once answered, the presence form offers to modify or cancel the answer.
+        <button type="button" className={styles['match__edit']} onClick={presence}>
+          Modifier ma présence
+        </button>
+      )}
 
       <a
         className={styles['match__tickets']}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
+import { useLocation } from 'react-router-dom';
 import { MESSAGES, type Match } from '@munegu/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
@@ -9,10 +10,17 @@ import { StadiumBackdrop } from './StadiumBackdrop';
 import styles from './NextMatchCarousel.module.css';
 import { cx } from '../../../lib/cx';
 
-type Props = { onPresence?: (match: Match) => void; onPrediction?: (match: Match) => void };
+type OpenFor = (match: Match) => void;
+/** What each slide's buttons open (the home page holds the popups). */
+type Props = {
+  onPresence?: OpenFor;
+  onPrediction?: OpenFor;
+  onOpenMap?: OpenFor;
+  onRate?: OpenFor;
+};
 
 /** One slide per upcoming match, with arrows and dots (spec section 2, Home). */
-export function NextMatchCarousel({ onPresence, onPrediction }: Props) {
+export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate }: Props) {
   const { data: matches, isPending, isError } = useNextMatches();
   const [emblaRef, embla] = useEmblaCarousel({ loop: false, align: 'center' });
   const [selected, setSelected] = useState(0);
@@ -26,6 +34,15 @@ export function NextMatchCarousel({ onPresence, onPrediction }: Props) {
       embla.off('select', onSelect).off('reInit', onSelect);
     };
   }, [embla, onSelect]);
+
+  // Opening a notification selects its match: it navigates here with state `{ matchId }`.
+  const { state: navState, key: navKey } = useLocation();
+  const wantedMatchId = (navState as { matchId?: unknown } | null)?.matchId;
+  useEffect(() => {
+    if (!embla || typeof wantedMatchId !== 'number') return;
+    const index = matches?.findIndex((match) => match.id === wantedMatchId) ?? -1;
+    if (index >= 0) embla.scrollTo(index);
+  }, [embla, matches, wantedMatchId, navKey]);
 
   let body;
   if (isPending) body = <LoadingOverlay label="Chargement des matchs…" />;
@@ -55,6 +72,8 @@ export function NextMatchCarousel({ onPresence, onPrediction }: Props) {
                   index={index}
                   onPresence={onPresence}
                   onPrediction={onPrediction}
+                  onOpenMap={onOpenMap}
+                  onRate={onRate}
                 />
               </div>
             ))}

@@ -8,6 +8,7 @@ import { WelcomePanel } from '../components/WelcomePanel';
 import { NewsContestCarousel } from '../components/NewsContestCarousel';
 import { PartnerBanner } from '../components/PartnerBanner';
 import { PredictionPopup } from '../../predictions';
+import { MuneguMapDialog, PresenceDialog, RatingDialog } from '../../carpool';
 import type { Match } from '@munegu/shared';
 import styles from './HomePage.module.css';
 import { cx } from '../../../lib/cx';
@@ -17,6 +18,10 @@ export default function HomePage() {
   const compact = useMediaQuery(`(max-width: ${LIMITS.leagueTableToggleMaxWidth}px)`);
   const [tableOpen, setTableOpen] = useState(false);
   const [predicting, setPredicting] = useState<Match | null>(null);
+  // The match whose presence form, MuneguMap or rating is open.
+  const [presenceFor, setPresenceFor] = useState<Match | null>(null);
+  const [mapFor, setMapFor] = useState<Match | null>(null);
+  const [ratingFor, setRatingFor] = useState<Match | null>(null);
   const tableId = useId();
   const showTable = !compact || tableOpen;
 
@@ -25,7 +30,12 @@ export default function HomePage() {
       <h1 className="visually-hidden">Munegu, l’espace des supporters de l’AS Monaco</h1>
       <div className={styles['home__top']}>
         <div className={styles['home__match']}>
-          <NextMatchCarousel onPrediction={setPredicting} />
+          <NextMatchCarousel
+            onPrediction={setPredicting}
+            onPresence={setPresenceFor}
+            onOpenMap={setMapFor}
+            onRate={setRatingFor}
+          />
           {compact && (
             <button
               type="button"
@@ -47,6 +57,15 @@ export default function HomePage() {
       </div>
       <PartnerBanner />
       <PredictionPopup match={predicting} onClose={() => setPredicting(null)} />
+      <PresenceDialog
+        match={presenceFor}
+        onClose={() => setPresenceFor(null)}
+        onOpenMap={setMapFor}
+      />
+      <RatingDialog match={ratingFor} onClose={() => setRatingFor(null)} />
+      {mapFor && (
+        <MuneguMapDialog match={mapFor} open onOpenChange={(open) => !open && setMapFor(null)} />
+      )}
     </div>
   );
 }

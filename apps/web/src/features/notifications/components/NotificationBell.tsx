@@ -1,72 +1,94 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MESSAGES } from '@munegu/shared';
+import { CARPOOL_STATUS, MESSAGES } from '@munegu/shared';
 import { BellIcon } from '../../../components/ui/icons';
-import { Avatar } from '../../../components/ui/Avatar';
-import { formatMessageTime } from '../../../lib/dates';
-import { notificationStatus, notificationWording, useNotifications } from '../api';
-import menuStyles from '../../../components/ui/menu.module.css';
+import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/cx';
+import { useNotifications, type AppNotification } from '../../carpool';
+import { notificationStatus } from '../api';
+import { useNotificationsRealtime } from '../realtime';
+import { useNotificationRemoval } from '../useRemoval';
+import { NotificationItem } from './NotificationItem';
+import { NotificationPopup } from './NotificationPopup';
+import menuStyles from '../../../components/ui/menu.module.css';
 
 /**
- * The navbar bell. Each notification opens the popup of its status (spec section 4); those
- * popups arrive with the carpool issue, which passes `onOpen`.
+ * The navbar bell (spec section 2): the member's notifications, the unread ones counted on the
+ * badge and kept live by the socket. Opening one selects its match on the home page and opens
+ * the popup of its status (spec section 4).
  */
-export function NotificationBell({ onOpen }: { onOpen?: (id: number) => void }) {
-  const { data: notifications = [] } = useNotifications(true);
-  const count = notifications.length;
+export function NotificationBell() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { data = [] } = useNotifications(true);
+  useNotificationsRealtime(user?.id);
+  const { leaving, gone, remove } = useNotificationRemoval();
+  const [opened, setOpened] = useState<AppNotification | null>(null);
+
+  const notifications = data.filter((n) => !gone.has(n.id));
+  const unread = notifications.filter((n) => !n.read && !leaving.has(n.id)).length;
+
+  const selectMatch = useCallback(
+    (matchId: number) => navigate('/', { state: { matchId } }),
+    [navigate],
+  );
+  const open = (notification: AppNotification) => {
+    if (notification.match_id !== null) selectMatch(notification.match_id);
+    const refused = notificationStatus(notification) === CARPOOL_STATUS.REFUSE;
+    if (notification.type_notification === 'COVOIT' && !refused) setOpened(notification);
+  };
+
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="icon-btn"
-        aria-label={count ? `Notifications, ${count} nouvelles` : 'Notifications'}
-      >
-        <BellIcon />
-        {count > 0 && (
-          <span className={menuStyles['badge']} aria-hidden="true">
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          className={cx(menuStyles['menu'], menuStyles['menu--wide'])}
-          align="end"
-          sideOffset={8}
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          className="icon-btn"
+          aria-label={
+            unread ? `Notifications, ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'
+          }
         >
-          <DropdownMenu.Label className={menuStyles['menu__label']}>
-            Notifications
-          </DropdownMenu.Label>
-          {count === 0 ? (
-            <p className={menuStyles['menu__empty']}>{MESSAGES.listings.noNotification}</p>
-          ) : (
-            notifications.map((notification) => {
-              const sender = notification.sender?.username ?? 'Un membre';
-              return (
-                <DropdownMenu.Item
-                  key={notification.id}
-                  className={cx(menuStyles['menu__item'], menuStyles['notif'])}
-                  onSelect={() => onOpen?.(notification.id)}
-                >
-                  <Avatar
-                    username={sender}
-                    picture={notification.sender?.profile_picture}
-                    size={32}
-                  />
-                  <span>
-                    <strong>{sender}</strong>{' '}
-                    {notificationWording(notificationStatus(notification))}
-                    {notification.date && (
-                      <small className={menuStyles['notif__date']}>
-                        {formatMessageTime(notification.date)}
-                      </small>
-                    )}
-                  </span>
-                </DropdownMenu.Item>
-              );
-            })
+          <BellIcon />
+          {unread > 0 && (
+            <span className={menuStyles['badge']} aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </span>
           )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            className={cx(menuStyles['menu'], menuStyles['menu--wide'])}
+            align="end"
+            sideOffset={8}
+          >
+            <DropdownMenu.Label className={menuStyles['menu__label']}>
+              Notifications
+            </DropdownMenu.Label>
+            {notifications.length === 0 ? (
+              <p className={menuStyles['menu__empty']}>{MESSAGES.listings.noNotification}</p>
+            ) : (
+              notifications.map((notification) => (
+                <NotificationItem
+                  key={notification.id}
+                  notification={notification}
+                  leaving={leaving.has(notification.id)}
+                  onOpen={open}
+                  onDelete={remove}
+                />
+              ))
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {opened && (
+        <NotificationPopup
+          key={opened.id}
+          notification={opened}
+          onClose={() => setOpened(null)}
+          onMatch={selectMatch}
+          onAnswered={() => remove(opened.id)}
+        />
+      )}
+    </>
   );
 }

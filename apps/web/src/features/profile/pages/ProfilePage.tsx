@@ -1,36 +1,22 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
-import { Crest } from '../../../components/ui/Crest';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { InstagramIcon, MessageIcon, XLogoIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
-import { formatDate, formatMemberSince } from '../../../lib/dates';
-import { isDeletedUsername, useProfile, useUserStadiumMatches, type StadiumEntry } from '../api';
+import { formatMemberSince } from '../../../lib/dates';
+import { isDeletedUsername, useProfile } from '../api';
 import { AvatarEditor } from '../components/AvatarEditor';
 import { EditProfileDialog } from '../components/EditProfileDialog';
 import { ReportDialog } from '../components/ReportDialog';
+import { CarpoolRecord, StadiumSections } from '../components/StadiumSections';
 import { MesPronosSection } from '../../predictions';
 import styles from './ProfilePage.module.css';
 import { cx } from '../../../lib/cx';
 
 /** How many titles show before 'Voir plus' (the original limit is not documented). */
 const TITLES_SHOWN = 3;
-
-const TRANSPORT_LABELS: Record<string, string> = {
-  VOITURE: 'En voiture',
-  TRAIN: 'En train',
-  AVION: 'En avion',
-  'A PIED': 'À pied',
-  COVOITURAGE: 'En covoiturage',
-};
-
-function transportLine(entry: StadiumEntry): string {
-  const type = entry.transport.libelle_transport.toUpperCase();
-  if (type === 'BUS') return `En bus - ${entry.transport.libelle_antenne || 'public'}`;
-  return TRANSPORT_LABELS[type] ?? entry.transport.libelle_transport;
-}
 
 export default function ProfilePage() {
   const { username = '' } = useParams();
@@ -40,7 +26,6 @@ export default function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const stadium = useUserStadiumMatches(profile.data?.id);
 
   /** After an own change (its mutation refreshed the page and the navbar): say how it went. */
   const changed = (outcome: { ok: boolean; message: string }) => setResult(outcome);
@@ -62,7 +47,6 @@ export default function ProfilePage() {
   const titles = [...(p.titres ?? [])].sort((a, b) => b.importance - a.importance);
   const shownTitles = allTitles ? titles : titles.slice(0, TITLES_SHOWN);
   const antennas = (p.antennes ?? []).slice(0, 2);
-  const stadiumList = stadium.data ?? [];
 
   return (
     <div className={cx('page', styles['profile'])}>
@@ -92,9 +76,7 @@ export default function ProfilePage() {
             ))}
           </p>
         )}
-        {p.note_covoiturage != null && (
-          <p className={styles['profile__rating']}>Covoiturage : {p.note_covoiturage}/5</p>
-        )}
+        <CarpoolRecord username={p.username} note={p.note_covoiturage ?? null} />
         {p.created_at && (
           <p className={styles['profile__since']}>{formatMemberSince(p.created_at)}</p>
         )}
@@ -177,41 +159,7 @@ export default function ProfilePage() {
 
       <div className={styles['profile__main']}>
         <MesPronosSection username={p.username} displayName={p.username} />
-        <section className="card" aria-labelledby="profile-stadium">
-          <h2 id="profile-stadium" className={styles['profile__section-title']}>
-            Mes matchs au stade
-          </h2>
-          {stadiumList.length === 0 ? (
-            <p className="empty-state">
-              {p.username} n'a assisté à aucun match au stade cette saison.
-            </p>
-          ) : (
-            <ul className={styles['profile__cards']}>
-              {stadiumList.map((entry, index) => (
-                <li key={`${entry.date}-${index}`} className={styles['prono-card']}>
-                  <span className={styles['prono-card__date']}>{formatDate(entry.date)}</span>
-                  <span className={styles['prono-card__venue']}>
-                    {entry.domicile ? 'Domicile' : 'Extérieur'}
-                  </span>
-                  <Crest
-                    name={entry.match.club_adverse.nom ?? 'Adversaire'}
-                    logo={entry.match.club_adverse.logo}
-                    size={40}
-                  />
-                  {entry.score && <span>Score : {entry.score}</span>}
-                  <span>{transportLine(entry)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section className="card" aria-labelledby="profile-carpools">
-          <h2 id="profile-carpools" className={styles['profile__section-title']}>
-            Covoiturages passés
-          </h2>
-          <p className="empty-state">{p.username} n'a effectué aucun covoiturage cette saison.</p>
-        </section>
+        <StadiumSections username={p.username} own={own} />
       </div>
 
       {own && editing && (

@@ -75,6 +75,112 @@ describe('public profile', () => {
   });
 });
 
+const stadiumMatch = (matchId: number, date: string, transport: object, over: object = {}) => ({
+  match_id: matchId,
+  date,
+  domicile: true,
+  score: '2-1',
+  match: {
+    club_adverse: { nom: 'OGC Nice', logo: null },
+    score_reel: { buts_dom: 2, buts_ext: 1 },
+  },
+  transport: {
+    libelle_transport: 'VOITURE',
+    libelle_antenne: null,
+    conducteur: null,
+    passagers: [],
+    ...transport,
+  },
+  ...over,
+});
+const stadium = {
+  matchs: [
+    stadiumMatch(31, '2026-09-12T19:00:00Z', { libelle_transport: 'BUS', libelle_antenne: 'Nice' }),
+    stadiumMatch(32, '2026-09-26T19:00:00Z', { libelle_transport: 'BUS' }, { domicile: false }),
+    stadiumMatch(33, '2026-10-04T15:00:00Z', {
+      libelle_transport: 'COVOITURAGE',
+      conducteur: { username: 'Zoe_98', avatar: null },
+      passagers: [
+        { username: 'Bob_06', avatar: null },
+        { username: 'utilisateur_Supprime_4', avatar: null },
+      ],
+    }),
+    stadiumMatch(34, '2026-10-18T15:00:00Z', { libelle_transport: 'A PIED' }, { score: null }),
+  ],
+  trajets: { honores: 3, total: 4 },
+};
+
+describe('stadium matches and past carpools', () => {
+  it('shows the cards, the transport lines, the carpools and the honoured trips', async () => {
+    api.reply('GET /api/users/by-username/Bob_06', 200, profile({ note_covoiturage: 4.5 }));
+    api.reply('POST /api/users/my-covoiturage', 200, stadium);
+    renderAt('/profil/Bob_06');
+    const side = within(await screen.findByRole('complementary'));
+    expect(await side.findByText('trajets honorés 3/4')).toBeVisible();
+    expect(side.getByText('Covoiturage : 4.5/5')).toBeVisible();
+    expect(api.callsTo('POST /api/users/my-covoiturage')[0]?.body).toEqual({ publicId: 'Bob_06' });
+
+    const cards = within(screen.getByRole('region', { name: 'Mes matchs au stade' }));
+    expect(cards.getByText('12/09/2026')).toBeVisible();
+    expect(cards.getByText('En bus - Nice')).toBeVisible();
+    expect(cards.getByText('En bus - public')).toBeVisible();
+    expect(cards.getByText('Extérieur')).toBeVisible();
+    expect(cards.getByText('En covoiturage')).toBeVisible();
+    expect(cards.getByText('À pied')).toBeVisible();
+    expect(cards.getAllByText('Score : 2-1')).toHaveLength(3);
+    // Someone else's carpool: the members popup reads the caller's own carpool only.
+    expect(cards.queryByRole('button', { name: /Voir les membres/ })).toBeNull();
+
+    const rides = within(screen.getByRole('region', { name: 'Covoiturages passés' }));
+    expect(rides.getAllByRole('listitem')).toHaveLength(1);
+    expect(rides.getByText('04/10/2026 · Domicile · OGC Nice · 2 - 1')).toBeVisible();
+    expect(rides.getByRole('link', { name: 'Zoe_98' })).toHaveAttribute('href', '/profil/Zoe_98');
+    expect(rides.getByRole('link', { name: 'Bob_06' })).toBeVisible();
+    expect(rides.getByText('Utilisateur introuvable')).toBeVisible();
+  });
+
+  it('says when there is no carpool', async () => {
+    api.reply('POST /api/users/my-covoiturage', 200, {
+      matchs: [stadium.matchs[0]],
+      trajets: { honores: 0, total: 0 },
+    });
+    renderAt('/profil/Bob_06');
+    expect(
+      await screen.findByText("Bob_06 n'a effectué aucun covoiturage cette saison."),
+    ).toBeVisible();
+    expect(screen.queryByText(/trajets honorés/)).toBeNull();
+  });
+
+  it('opens the members of a carpool on the own profile', async () => {
+    signIn(api, { id: 5, username: 'Bob_06' });
+    api.reply('POST /api/users/my-covoiturage', 200, stadium);
+    api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, {
+      relationId: 900,
+      matchId: 33,
+      vehicule: {
+        id: 8,
+        username: 'Zoe_98',
+        profile_picture: null,
+        note_covoiturage: null,
+        places_dispo: 0,
+        departement_depart_conducteur: '06',
+      },
+      passagers: [],
+      isModifiable: false,
+      isDriver: false,
+    });
+    renderAt('/profil/Bob_06');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Voir les membres du covoiturage du 04/10/2026' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Membres du covoiturage' }));
+    expect(await dialog.findByRole('link', { name: 'Zoe_98' })).toBeVisible();
+    expect(
+      api.callsTo('GET /api/user-to-user-match/mon-covoiturage-confirme?match_id=33'),
+    ).toHaveLength(1);
+  });
+});
+
 describe("another member's profile", () => {
   beforeEach(() => {
     signIn(api, { id: 9, username: 'Moi_06' });

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { CARPOOL_MESSAGES } from '@munegu/shared';
+import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
+import { FormError } from '../../../components/ui/FormField';
+import { errorMessage } from '../../../lib/api';
+import { useReasons } from '../api';
+import { useExcludePassenger } from '../mutations';
+import { ReasonPicker } from './ReasonPicker';
+import { customText, reasonError, type ReasonChoice } from './reasons';
+
+type Props = {
+  matchId: number;
+  passenger: { id: number; username: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** The driver removes one passenger, with a reason (spec sections 2 and 5). */
+export function ExcludePassengerDialog({ matchId, passenger, open, onOpenChange }: Props) {
+  return (
+    <Dialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={`Exclure ${passenger.username}`}
+      description="Choisis le motif de l'exclusion."
+      descriptionClassName="field__hint"
+      wide
+      freshContent
+    >
+      <ExcludeForm
+        matchId={matchId}
+        passengerId={passenger.id}
+        onDone={() => onOpenChange(false)}
+      />
+    </Dialog>
+  );
+}
+
+function ExcludeForm({
+  matchId,
+  passengerId,
+  onDone,
+}: {
+  matchId: number;
+  passengerId: number;
+  onDone: () => void;
+}) {
+  const reasons = useReasons('exclusion');
+  const [reason, setReason] = useState<ReasonChoice>({ id: null, text: '' });
+  const [error, setError] = useState<string | null>(null);
+  const exclude = useExcludePassenger();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = reasonError(reasons.data, reason, CARPOOL_MESSAGES.invalidReason);
+    setError(problem);
+    if (problem || reason.id === null) return;
+    exclude.mutate(
+      {
+        matchId,
+        passagerId: passengerId,
+        motifId: reason.id,
+        customReason: customText(reasons.data, reason),
+      },
+      {
+        onSuccess: () => {
+          toast.success(CARPOOL_MESSAGES.actionDone);
+          onDone();
+        },
+        onError: (e) => toast.error(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <ReasonPicker
+        legend="Motif de l'exclusion"
+        reasons={reasons.data}
+        failed={reasons.isError}
+        value={reason}
+        onChange={setReason}
+        textLabel="Précise le motif"
+      />
+      <FormError message={error} />
+      <DialogFooter>
+        <DialogCancel label="Retour" />
+        <button type="submit" className="btn btn--danger" disabled={exclude.isPending}>
+          Exclure
+        </button>
+      </DialogFooter>
+    </form>
+  );
+}

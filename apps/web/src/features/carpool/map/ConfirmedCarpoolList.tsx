@@ -1,0 +1,76 @@
+import { Link } from 'react-router-dom';
+import type { ConfirmedCarpool } from '@munegu/shared';
+import { Avatar } from '../../../components/ui/Avatar';
+import { cx } from '../../../lib/cx';
+import { plural, ratingLabel } from './supporters';
+import rowStyles from './SupporterRow.module.css';
+
+type Member = {
+  id: number;
+  username: string;
+  profile_picture: string | null;
+  note_covoiturage: number | null;
+};
+
+/** 'En covoiturage': the member's confirmed carpool, driver first, then the passengers. */
+export function ConfirmedCarpoolList({
+  carpool,
+  meId,
+}: {
+  carpool: ConfirmedCarpool;
+  meId: number | null;
+}) {
+  const driver = carpool.vehicule;
+  return (
+    <ul className={rowStyles['supporter-list']}>
+      <MemberRow
+        member={driver}
+        meId={meId}
+        role="Conducteur"
+        detail={`${plural(driver.places_dispo, 'place')} dispo.`}
+      />
+      {carpool.passagers.map((p) => (
+        <MemberRow
+          key={p.id}
+          member={p}
+          meId={meId}
+          role="Passager"
+          detail={plural(p.nbPers, 'personne')}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function MemberRow({
+  member,
+  meId,
+  role,
+  detail,
+}: {
+  member: Member;
+  meId: number | null;
+  role: string;
+  detail: string;
+}) {
+  const isMe = member.id === meId;
+  return (
+    <li className={cx(rowStyles['supporter-row'], isMe && rowStyles['supporter-row--me'])}>
+      <Avatar username={member.username} picture={member.profile_picture} size={44} />
+      <div className={rowStyles['supporter-row__body']}>
+        <Link
+          to={`/profil/${encodeURIComponent(member.username)}`}
+          className={rowStyles['supporter-row__name']}
+        >
+          {member.username}
+        </Link>
+        {isMe && <span className={rowStyles['supporter-row__me']}> (vous)</span>}
+        <p className={rowStyles['supporter-row__meta']}>
+          <span>{role}</span>
+          <span>{detail}</span>
+          {member.note_covoiturage !== null && <span>{ratingLabel(member.note_covoiturage)}</span>}
+        </p>
+      </div>
+    </li>
+  );
+}

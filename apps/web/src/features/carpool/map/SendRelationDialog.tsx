@@ -1,0 +1,121 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  CARPOOL_MESSAGES,
+  CARPOOL_STATUS,
+  LIMITS,
+  isSafeText,
+  type Supporter,
+} from '@munegu/shared';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
+import { ResultPopup } from '../../../components/ui/ResultPopup';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { useSendRelation } from '../mutations';
+import type { SendKind } from './SupporterRow';
+import type { Viewer } from './supporters';
+import styles from './SendRelationDialog.module.css';
+
+type Props = {
+  /** The driver asked for a seat, or the searcher offered one; null when closed. */
+  target: Supporter | null;
+  kind: SendKind;
+  viewer: Viewer;
+  matchId: number;
+  onClose: () => void;
+};
+
+type Result = { status: 'success' | 'error'; message: string };
+
+/**
+ * The proposal/request popup (spec sections 2, 5 and 8): the recipient, an optional
+ * description (150 characters, no forbidden content), 'Envoyer', then the result popup.
+ */
+export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: Props) {
+  const send = useSendRelation();
+  const [description, setDescription] = useState('');
+  const [result, setResult] = useState<Result | null>(null);
+  const fieldId = useId();
+  const unsafe = !isSafeText(description);
+  const name = target?.username ?? '';
+
+  const close = () => {
+    setDescription('');
+    setResult(null);
+    send.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!target || unsafe || send.isPending) return;
+    const request = kind === 'demande';
+    send.mutate(
+      {
+        user2_id: target.id,
+        statut_id: request ? CARPOOL_STATUS.DEMANDE : CARPOOL_STATUS.PROPOSE,
+        // The passenger's group and department: mine for a request, theirs for a proposal.
+        nbPers: request ? viewer.groupSize : (target.nb_pers ?? 1),
+        departement_depart: request ? (viewer.department ?? '') : target.departement_depart,
+        match_id: matchId,
+        description: description.trim() || null,
+      },
+      {
+        onSuccess: () =>
+          setResult({ status: 'success', message: CARPOOL_MESSAGES.sent(kind, name) }),
+        onError: (error) =>
+          setResult({
+            status: 'error',
+            message: isApiError(error)
+              ? errorMessage(error, CARPOOL_MESSAGES.sendFailed(name))
+              : CARPOOL_MESSAGES.sendUnexpected,
+          }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Dialog
+        open={target !== null && result === null}
+        onClose={close}
+        title={kind === 'demande' ? 'Demande de covoiturage' : 'Proposition de covoiturage'}
+        closeButton
+      >
+        <form onSubmit={submit} noValidate>
+          <div className={styles['send-relation__who']}>
+            <Avatar username={name} picture={target?.profile_picture} size={64} />
+            <strong>{name}</strong>
+          </div>
+          <div className="field">
+            <label htmlFor={fieldId}>Description (facultative)</label>
+            <textarea
+              id={fieldId}
+              className="input"
+              rows={3}
+              maxLength={LIMITS.proposalDescriptionMax}
+              value={description}
+              aria-invalid={unsafe || undefined}
+              aria-describedby={`${fieldId}-count${unsafe ? ` ${fieldId}-error` : ''}`}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+            <p id={`${fieldId}-count`} className={styles['send-relation__count']}>
+              {description.length}/{LIMITS.proposalDescriptionMax}
+            </p>
+            {unsafe && (
+              <p id={`${fieldId}-error`} className="field__error" role="alert">
+                {CARPOOL_MESSAGES.descriptionForbidden}
+              </p>
+            )}
+          </div>
+          <FormDialogFooter disabled={unsafe || send.isPending} label="Envoyer" />
+        </form>
+      </Dialog>
+      <ResultPopup
+        open={result !== null}
+        status={result?.status ?? 'success'}
+        message={result?.message ?? ''}
+        onClose={close}
+      />
+    </>
+  );
+}

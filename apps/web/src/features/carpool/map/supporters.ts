@@ -1,0 +1,171 @@
+import { CARPOOL_STATUS, type MatchInfo, type Supporter } from '@munegu/shared';
+
+/**
+ * The MuneguMap's rules as pure functions (spec sections 4 and 9): who the member is for the
+ * list, the order of the tabs, the order of the rows and the action each row offers.
+ */
+
+/** The member looking at the map, as the rows' actions need them. */
+export type Viewer = {
+  id: number | null;
+  /** Declared a presence with transport (MatchInfo.type 'transport'). */
+  hasTransport: boolean;
+  /** Searching for a ride: may request seats from carpool-offering drivers. */
+  searching: boolean;
+  /** Driving and offering carpooling: may propose seats to searchers. */
+  offering: boolean;
+  /** People travelling with the member when searching (nb_pers). */
+  groupSize: number;
+  /** The driver's free seats (places_dispo). */
+  freePlaces: number;
+  department: string | null;
+  hasConfirmed: boolean;
+};
+
+export function viewerOf(info: MatchInfo | null, id: number | null): Viewer {
+  return {
+    id,
+    hasTransport: info?.type === 'transport',
+    searching: info?.type === 'recherche',
+    offering: info?.type === 'transport' && info.transport === 'VOITURE' && info.covoiturage,
+    groupSize: info?.nb_pers ?? 1,
+    freePlaces: info?.places_dispo ?? 0,
+    department: info ? plainCode(info.departement_depart) : null,
+    hasConfirmed: info?.has_confirmed ?? false,
+  };
+}
+
+/** Codes are compared without the 'FR-' some sources still carry ('FR-06' → '06'). */
+export function plainCode(code: string): string {
+  return code.replace(/^FR-/i, '').toUpperCase();
+}
+
+export const isOfferingDriver = (s: Supporter) => s.transport === 'VOITURE' && s.covoiturage;
+const isPendingStatus = (statut: number) =>
+  statut === CARPOOL_STATUS.PROPOSE || statut === CARPOOL_STATUS.DEMANDE;
+/** A proposal or a request the member has not answered yet. */
+export const isPendingToMe = (s: Supporter) =>
+  s.relation !== null && !s.relation.initiator && isPendingStatus(s.relation.statut);
+
+export type TabId = 'confirmed' | 'transport' | 'searching';
+export const TAB_LABELS: Record<TabId, string> = {
+  confirmed: 'En covoiturage',
+  transport: 'Avec transport',
+  searching: 'En recherche',
+};
+
+/**
+ * Spec section 4: the confirmed carpool comes first when there is one; a member with
+ * transport looks for passengers ('En recherche' before 'Avec transport'), a searcher for
+ * drivers ('Avec transport' first).
+ */
+export function orderTabs(hasTransport: boolean, hasConfirmed: boolean): TabId[] {
+  const lists: TabId[] = hasTransport ? ['searching', 'transport'] : ['transport', 'searching'];
+  return hasConfirmed ? ['confirmed', ...lists] : [...lists, 'confirmed'];
+}
+
+/** The first tab with something in it, else the first tab. */
+export function defaultTab(order: TabId[], counts: Record<TabId, number>): TabId {
+  return order.find((tab) => counts[tab] > 0) ?? order[0] ?? 'transport';
+}
+
+type Compare = (a: Supporter, b: Supporter) => number;
+const first =
+  (test: (s: Supporter) => boolean): Compare =>
+  (a, b) =>
+    Number(test(b)) - Number(test(a));
+/** Descending, null last. */
+const desc =
+  (value: (s: Supporter) => number | null): Compare =>
+  (a, b) =>
+    (value(b) ?? -Infinity) - (value(a) ?? -Infinity);
+
+/**
+ * Spec section 9, Supporter sorting: own entry, then the requests waiting for the member's
+ * answer, then per list: drivers offering a carpool, rating, enough seats for the member's
+ * group, seats (with transport); rating then group size, larger first (searching).
+ */
+export function sortSupporters(
+  list: readonly Supporter[],
+  kind: 'transport' | 'searching',
+  { meId, groupSize }: { meId: number | null; groupSize: number },
+): Supporter[] {
+  const rules: Compare[] = [first((s) => s.id === meId), first(isPendingToMe)];
+  if (kind === 'transport') {
+    rules.push(
+      first(isOfferingDriver),
+      desc((s) => s.note_covoiturage),
+      first((s) => (s.places_dispo ?? 0) >= groupSize),
+      desc((s) => s.places_dispo),
+    );
+  } else {
+    rules.push(
+      desc((s) => s.note_covoiturage),
+      desc((s) => s.nb_pers),
+    );
+  }
+  return [...list].sort((a, b) => {
+    for (const rule of rules) {
+      const order = rule(a, b);
+      if (order !== 0) return order;
+    }
+    return 0;
+  });
+}
+
+export type RowAction =
+  | { kind: 'none' }
+  | { kind: 'pending' }
+  | { kind: 'answer' }
+  | { kind: 'request' | 'propose'; enoughPlaces: boolean };
+
+/**
+ * What the member can do with a row (spec sections 4 and 6): answer a pending relation
+ * addressed to them, wait for one they started, request a seat from a driver offering a
+ * carpool (searchers without a confirmed carpool) or propose seats to a searcher (drivers).
+ */
+export function rowAction(s: Supporter, viewer: Viewer): RowAction {
+  if (s.id === viewer.id) return { kind: 'none' };
+  if (s.relation && isPendingStatus(s.relation.statut)) {
+    return { kind: s.relation.initiator ? 'pending' : 'answer' };
+  }
+  if (s.relation?.statut === CARPOOL_STATUS.CONFIRME) return { kind: 'none' };
+  if (viewer.searching && !viewer.hasConfirmed && isOfferingDriver(s)) {
+    return { kind: 'request', enoughPlaces: (s.places_dispo ?? 0) >= viewer.groupSize };
+  }
+  if (viewer.offering && s.transport === null && s.nb_pers !== null) {
+    return { kind: 'propose', enoughPlaces: viewer.freePlaces >= s.nb_pers };
+  }
+  return { kind: 'none' };
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+/** 'En voiture', 'En bus - Antenne X', … or 'En recherche' for a searcher. */
+export function transportLabel(s: Pick<Supporter, 'transport' | 'antenne'>): string {
+  switch (s.transport) {
+    case null:
+      return 'En recherche';
+    case 'VOITURE':
+      return 'En voiture';
+    case 'BUS':
+      return `En bus - ${s.antenne ?? 'public'}`;
+    case 'TRAIN':
+      return 'En train';
+    case 'AVION':
+      return 'En avion';
+    case 'A PIED':
+      return 'À pied';
+  }
+}
+
+/** Free seats of a driver offering a carpool, or the size of a searcher's group. */
+export function capacityLabel(s: Supporter): string | null {
+  if (isOfferingDriver(s)) return `${plural(s.places_dispo ?? 0, 'place')} dispo.`;
+  if (s.transport === null && s.nb_pers !== null) return plural(s.nb_pers, 'personne');
+  return null;
+}
+
+/** 'N/5' with the French decimal comma (4,5/5). */
+export const ratingLabel = (note: number) =>
+  `${note.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}/5`;

@@ -1,0 +1,102 @@
+import { Link } from 'react-router-dom';
+import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { useAuth } from '../../../lib/auth';
+import { isDeletedUsername } from '../../profile';
+import { useConfirmedCarpool, type ConfirmedCarpool } from '../api';
+import { PlacesEditor } from '../presence/PlacesEditor';
+import { MemberActions, PassengerExclude } from './MemberActions';
+import { MemberName } from './MemberName';
+import styles from './members.module.css';
+
+type Props = { matchId: number; open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * 'Membres du covoiturage' (spec section 2, Profile): the caller's confirmed carpool for a
+ * match. While it can still change, a passenger may write to the driver or leave, and the
+ * driver may set the free seats, exclude a passenger or cancel the whole carpool.
+ */
+export function CarpoolMembersDialog({ matchId, open, onOpenChange }: Props) {
+  return (
+    <Dialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title="Membres du covoiturage"
+      wide
+      freshContent
+    >
+      <Members matchId={matchId} />
+      <DialogFooter>
+        <DialogCancel label="Fermer" primary />
+      </DialogFooter>
+    </Dialog>
+  );
+}
+
+function Members({ matchId }: { matchId: number }) {
+  const { user } = useAuth();
+  const carpool = useConfirmedCarpool(matchId);
+  if (carpool.isPending) return <LoadingOverlay label="Chargement du covoiturage…" />;
+  if (carpool.isError) return <p className="error-text">Une erreur est survenue.</p>;
+  if (!carpool.data)
+    return <p className="empty-state">Aucun covoiturage confirmé pour ce match.</p>;
+  return <MemberList carpool={carpool.data} meId={user?.id} />;
+}
+
+function MemberList({ carpool, meId }: { carpool: ConfirmedCarpool; meId: number | undefined }) {
+  const { vehicule: driver, passagers, isModifiable, isDriver, matchId } = carpool;
+  const editable = isModifiable && isDriver;
+  return (
+    <>
+      <section className={styles['members__section']} aria-labelledby="members-driver">
+        <h3 id="members-driver" className={styles['members__heading']}>
+          Conducteur
+        </h3>
+        <MemberName
+          username={driver.username}
+          picture={driver.profile_picture}
+          me={driver.id === meId}
+        />
+      </section>
+      <section className={styles['members__section']} aria-labelledby="members-passengers">
+        <h3 id="members-passengers" className={styles['members__heading']}>
+          Passagers
+        </h3>
+        {passagers.length === 0 ? (
+          <p className="empty-state">Aucun passager</p>
+        ) : (
+          <ul className={styles['members__list']}>
+            {passagers.map((passenger) => (
+              <li key={passenger.relationId} className={styles['members__row']}>
+                <MemberName
+                  username={passenger.username}
+                  picture={passenger.profile_picture}
+                  me={passenger.id === meId}
+                  extra={passenger.nbPers > 1 ? `${passenger.nbPers} personnes` : undefined}
+                />
+                {editable && <PassengerExclude matchId={matchId} passenger={passenger} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {editable && <PlacesEditor matchId={matchId} places={driver.places_dispo} />}
+      {isModifiable && (
+        <MemberActions
+          carpool={carpool}
+          myRelationId={passagers.find((p) => p.id === meId)?.relationId}
+          writeTo={
+            !isDriver && !isDeletedUsername(driver.username) ? (
+              <Link
+                to={`/messages/${encodeURIComponent(driver.username)}`}
+                className="btn btn--outline btn--small"
+              >
+                Écrire au conducteur
+              </Link>
+            ) : null
+          }
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState, type ReactNode } from 'react';
+import { isDeletedUsername } from '../../profile';
+import type { ConfirmedCarpool } from '../api';
+import { CancelCarpoolDialog } from '../cancel/CancelCarpoolDialog';
+import { ExcludePassengerDialog } from '../cancel/ExcludePassengerDialog';
+import styles from './members.module.css';
+
+/** 'Exclure' beside a passenger (driver only), opening the exclusion reason popup. */
+export function PassengerExclude({
+  matchId,
+  passenger,
+}: {
+  matchId: number;
+  passenger: { id: number; username: string };
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        aria-label={`Exclure ${passenger.username}`}
+        onClick={() => setOpen(true)}
+      >
+        Exclure
+      </button>
+      <ExcludePassengerDialog
+        matchId={matchId}
+        passenger={passenger}
+        open={open}
+        onOpenChange={setOpen}
+      />
+    </>
+  );
+}
+
+type Props = {
+  carpool: ConfirmedCarpool;
+  /** The passenger's own relation (a passenger leaves only their seat). */
+  myRelationId: number | undefined;
+  writeTo: ReactNode;
+};
+
+/** A passenger: write to the driver, leave. The driver: cancel the whole carpool. */
+export function MemberActions({ carpool, myRelationId, writeTo }: Props) {
+  const [cancelling, setCancelling] = useState(false);
+  const { isDriver, matchId, vehicule } = carpool;
+  return (
+    <div className={styles['members__actions']}>
+      {writeTo}
+      <button
+        type="button"
+        className="btn btn--danger btn--small"
+        onClick={() => setCancelling(true)}
+      >
+        {isDriver ? 'Annuler le covoiturage' : 'Annuler mon covoiturage'}
+      </button>
+      <CancelCarpoolDialog
+        matchId={matchId}
+        relationId={isDriver ? undefined : (myRelationId ?? carpool.relationId)}
+        asDriver={isDriver}
+        otherMember={isDriver || isDeletedUsername(vehicule.username) ? undefined : vehicule}
+        open={cancelling}
+        onOpenChange={setCancelling}
+      />
+    </div>
+  );
+}

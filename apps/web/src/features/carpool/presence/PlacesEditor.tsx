@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { CARPOOL_MESSAGES, LIMITS } from '@munegu/shared';
+import { NumberStepper } from '../../../components/ui/NumberStepper';
+import { errorMessage } from '../../../lib/api';
+import { useUpdatePlaces } from '../mutations';
+import styles from './PlacesEditor.module.css';
+
+type Props = {
+  matchId: number;
+  /** The driver's free seats as the server knows them. */ places: number;
+};
+
+/**
+ * The driver's free seats for a match, 0 to 15 (spec section 5, places editor): 0 closes the
+ * car to new passengers without cancelling anyone. Only the driver sees it.
+ */
+export function PlacesEditor({ matchId, places }: Props) {
+  const [value, setValue] = useState(places);
+  // What the server holds since the last save, so 'Enregistrer' waits for a change.
+  const [saved, setSaved] = useState(places);
+  const update = useUpdatePlaces();
+
+  const save = () =>
+    update.mutate(
+      { match_id: matchId, places_dispo: value },
+      {
+        onSuccess: (data) => {
+          setSaved(value);
+          toast.success(data?.message || CARPOOL_MESSAGES.placesSaved);
+        },
+        onError: (error) => toast.error(errorMessage(error, CARPOOL_MESSAGES.operationFailed)),
+      },
+    );
+
+  return (
+    // The stepper names itself; the visible label is for sighted members only.
+    <div className={styles['places-editor']}>
+      <span className={styles['places-editor__label']} aria-hidden="true">
+        Places disponibles
+      </span>
+      <NumberStepper
+        value={value}
+        onChange={setValue}
+        min={LIMITS.placesEditor.min}
+        max={LIMITS.placesEditor.max}
+        label="Places disponibles"
+      />
+      <button
+        type="button"
+        className="btn btn--outline btn--small"
+        disabled={value === saved || update.isPending}
+        onClick={save}
+      >
+        {update.isPending ? 'Enregistrement…' : 'Enregistrer les places'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { CARPOOL_MESSAGES, type MatchInfo } from '@munegu/shared';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { DialogFooter } from '../../../components/ui/Dialog';
+import { FormError } from '../../../components/ui/FormField';
+import { errorMessage } from '../../../lib/api';
+import { useDeletePresence } from '../mutations';
+import { PlacesEditor } from './PlacesEditor';
+import styles from './presence.module.css';
+
+type Props = {
+  matchId: number;
+  info: MatchInfo;
+  onModify: () => void;
+  /** The presence is gone: the dialog closes. */
+  onDeleted: () => void;
+};
+
+/** The member already answered: modify the answers, or cancel the presence (spec section 4). */
+export function PresenceChoice({ matchId, info, onModify, onDeleted }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = useDeletePresence();
+  const driver = isOfferingDriver(info);
+
+  const cancelPresence = () =>
+    remove.mutate(matchId, {
+      onSuccess: (data) => {
+        setConfirming(false);
+        toast.success(data?.message || CARPOOL_MESSAGES.presenceDeleted);
+        onDeleted();
+      },
+      onError: (error) => {
+        setConfirming(false);
+        setFailure(errorMessage(error, CARPOOL_MESSAGES.presenceDeleteFailed));
+      },
+    });
+
+  return (
+    <div>
+      <p className={styles['presence__summary']}>Ta réponse : {describe(info)}</p>
+      {driver && <PlacesEditor matchId={matchId} places={info.places_dispo ?? 0} />}
+      <FormError message={failure} />
+      <DialogFooter>
+        <button type="button" className="btn btn--ghost" onClick={() => setConfirming(true)}>
+          Annuler ma présence
+        </button>
+        <button type="button" className="btn btn--primary" onClick={onModify}>
+          Modifier
+        </button>
+      </DialogFooter>
+      <ConfirmDialog
+        open={confirming}
+        title="Annuler ma présence"
+        message="Es-tu sûr de vouloir annuler ta présence à ce match ?"
+        confirmLabel="Oui, annuler"
+        cancelLabel="Non"
+        danger
+        busy={remove.isPending}
+        onConfirm={cancelPresence}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}
+
+/** A car offering carpooling: the member whose free seats the places editor changes. */
+export function isOfferingDriver(info: MatchInfo): boolean {
+  return info.type === 'transport' && info.transport === 'VOITURE' && info.covoiturage;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+/** One line of what the member answered, in the profile's transport wording. */
+export function describe(info: MatchInfo): string {
+  const from = `départ du ${info.departement_depart}`;
+  if (info.type === 'recherche')
+    return `en recherche de covoiturage pour ${plural(info.nb_pers ?? 1, 'personne')}, ${from}`;
+  switch (info.transport) {
+    case 'VOITURE':
+      return info.covoiturage
+        ? `en voiture, ${plural(info.places_dispo ?? 0, 'place')} proposée${(info.places_dispo ?? 0) > 1 ? 's' : ''}, ${from}`
+        : `en voiture, ${from}`;
+    case 'BUS':
+      return `en bus - ${info.antenne?.nom ?? 'public'}, ${from}`;
+    case 'TRAIN':
+      return `en train, ${from}`;
+    case 'AVION':
+      return `en avion, ${from}`;
+    default:
+      return `à pied, ${from}`;
+  }
+}

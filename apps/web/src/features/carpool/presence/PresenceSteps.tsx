@@ -1,0 +1,196 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { LIMITS, MESSAGES } from '@munegu/shared';
+import { DialogFooter } from '../../../components/ui/Dialog';
+import { NumberStepper } from '../../../components/ui/NumberStepper';
+import { useDepartements } from '../../reference';
+import { useTransports } from '../api';
+import { useMemberDefaults } from './member';
+import styles from './presence.module.css';
+
+/** The presence form's steps, each one question; PresenceForm decides which comes next. */
+
+export function Question({
+  title,
+  children,
+  footer,
+}: {
+  title: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  // Each step replaces the button just pressed: focus moves to the new question, read aloud.
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <fieldset ref={ref} tabIndex={-1} className={styles['presence__step']}>
+      <legend className={styles['presence__question']}>{title}</legend>
+      {children}
+      {footer && <DialogFooter>{footer}</DialogFooter>}
+    </fieldset>
+  );
+}
+
+export function Choice({
+  pressed,
+  disabled = false,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles['presence__choice']}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function DepartmentStep(props: {
+  value: string;
+  onChange: (code: string) => void;
+  onNext: () => void;
+}) {
+  const { data: departements = [] } = useDepartements();
+  const known = departements.some((d) => d.code === props.value);
+  return (
+    <div className={styles['presence__step']}>
+      <div className="field">
+        <label htmlFor="presence-departement" className={styles['presence__question']}>
+          D’où pars-tu ?
+        </label>
+        <select
+          id="presence-departement"
+          className="input"
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        >
+          <option value="">Choisis ton département de départ</option>
+          {/* The member's department shows even before the list arrives. */}
+          {!known && props.value && <option value={props.value}>{props.value}</option>}
+          {departements.map((d) => (
+            <option key={d.code} value={d.code}>
+              {d.code} – {d.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <DialogFooter>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={!props.value}
+          onClick={props.onNext}
+        >
+          Suivant
+        </button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+export function TransportStep(props: {
+  selected: number | null;
+  busy: boolean;
+  onChoose: (id: number) => void;
+  footer: ReactNode;
+}) {
+  const transports = useTransports();
+  return (
+    <Question title="Comment vas-tu au stade ?" footer={props.footer}>
+      {transports.isError && <p className="error-text">{MESSAGES.generic.error}</p>}
+      <div className={styles['presence__choices']}>
+        {(transports.data ?? []).map((t) => (
+          <Choice
+            key={t.id}
+            pressed={props.selected === t.id}
+            disabled={props.busy}
+            onClick={() => props.onChoose(t.id)}
+          >
+            <span className={styles['presence__label']}>{t.libelle}</span>
+          </Choice>
+        ))}
+      </div>
+    </Question>
+  );
+}
+
+export function BusStep(props: {
+  /** The bus answered last time (null = public), undefined for a first answer. */
+  selected: number | null | undefined;
+  busy: boolean;
+  onChoose: (antenneId: number | null) => void;
+  footer: ReactNode;
+}) {
+  const { antennes } = useMemberDefaults();
+  return (
+    <Question title="Quel bus prends-tu ?" footer={props.footer}>
+      <div className={styles['presence__choices']}>
+        <Choice
+          pressed={props.selected === null}
+          disabled={props.busy}
+          onClick={() => props.onChoose(null)}
+        >
+          Bus public
+        </Choice>
+        {antennes.map((a) => (
+          <Choice
+            key={a.id}
+            pressed={props.selected === a.id}
+            disabled={props.busy}
+            onClick={() => props.onChoose(a.id)}
+          >
+            Bus {a.nom}
+          </Choice>
+        ))}
+      </div>
+    </Question>
+  );
+}
+
+export function CountStep(props: {
+  title: string;
+  label: string;
+  value: number;
+  onChange: (n: number) => void;
+  busy: boolean;
+  onSend: () => void;
+  back: ReactNode;
+}) {
+  return (
+    <Question
+      title={props.title}
+      footer={
+        <>
+          {props.back}
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={props.busy}
+            onClick={props.onSend}
+          >
+            {props.busy ? 'Envoi…' : 'Valider'}
+          </button>
+        </>
+      }
+    >
+      <div className={styles['presence__stepper']}>
+        <NumberStepper
+          value={props.value}
+          onChange={props.onChange}
+          min={LIMITS.stepper.min}
+          max={LIMITS.stepper.max}
+          label={props.label}
+        />
+      </div>
+    </Question>
+  );
+}

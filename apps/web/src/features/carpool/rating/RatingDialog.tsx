@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { CARPOOL_MESSAGES, MESSAGES, type ConfirmedCarpool, type Match } from '@munegu/shared';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { isApiError } from '../../../lib/api';
+import { cx } from '../../../lib/cx';
+import { useConfirmedCarpool } from '../api';
+import { useRateCarpool } from '../mutations';
+import { RATING_VALUES, formatRating, ratingTargets } from './ratingTargets';
+import styles from './RatingDialog.module.css';
+
+type Props = { match: Match | null; onClose: () => void };
+
+/** 'NOTE TON COVOITURAGE' (spec sections 5 and 8, Rating): one note per member of the carpool. */
+export function RatingDialog({ match, onClose }: Props) {
+  return (
+    <Dialog
+      open={match !== null}
+      onClose={onClose}
+      title="NOTE TON COVOITURAGE"
+      wide
+      closeButton
+      freshContent
+    >
+      {match && <RatingBody match={match} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RatingBody({ match, onClose }: { match: Match; onClose: () => void }) {
+  const carpool = useConfirmedCarpool(match.id, match.is_finish);
+  const close = (
+    <DialogFooter>
+      <button type="button" className="btn btn--primary" onClick={onClose}>
+        Fermer
+      </button>
+    </DialogFooter>
+  );
+  let notice: string | null = null;
+  if (!match.is_finish) notice = CARPOOL_MESSAGES.ratingNotFinished;
+  else if (carpool.isPending) return <LoadingOverlay label="Chargement du covoiturage…" />;
+  else if (carpool.isError) notice = MESSAGES.generic.error;
+  else if (!carpool.data) notice = CARPOOL_MESSAGES.relationNotFound;
+  if (notice || !carpool.data)
+    return (
+      <>
+        <p className={styles['rating__result']}>{notice}</p>
+        {close}
+      </>
+    );
+  return <RatingForm matchId={match.id} carpool={carpool.data} footer={close} />;
+}
+
+type Outcome = { ok: boolean; message: string };
+
+/** The server refuses a second rating with a 400 naming it; the spec words it for the member. */
+function failureText(error: unknown): string {
+  if (isApiError(error) && error.status === 400 && error.message.includes('Notation déjà réalisée'))
+    return CARPOOL_MESSAGES.ratingDuplicate;
+  return CARPOOL_MESSAGES.ratingFailed;
+}
+
+function RatingForm({
+  matchId,
+  carpool,
+  footer,
+}: {
+  matchId: number;
+  carpool: ConfirmedCarpool;
+  footer: React.ReactNode;
+}) {
+  const targets = ratingTargets(carpool);
+  const [notes, setNotes] = useState<Record<number, number>>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const rate = useRateCarpool(matchId);
+  const complete = targets.length > 0 && targets.every((t) => notes[t.userId] !== undefined);
+
+  if (outcome)
+    return (
+      <>
+        <p
+          className={cx(styles['rating__result'], !outcome.ok && styles['rating__result--error'])}
+          role={outcome.ok ? 'status' : 'alert'}
+        >
+          {outcome.message}
+        </p>
+        {footer}
+      </>
+    );
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!complete || rate.isPending) return;
+    rate.mutate(
+      targets.map((t) => ({
+        note: notes[t.userId] ?? 0,
+        userId: t.userId,
+        userToUserMatchId: t.userToUserMatchId,
+      })),
+      {
+        onSuccess: () => setOutcome({ ok: true, message: CARPOOL_MESSAGES.ratingSaved }),
+        onError: (error) => setOutcome({ ok: false, message: failureText(error) }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {targets.length === 0 && <p className={styles['rating__result']}>Aucun passager</p>}
+      <ul className={styles['rating__list']}>
+        {targets.map((t) => {
+          return (
+            <li key={t.userId} className={styles['rating__row']}>
+              <Avatar username={t.username} picture={t.picture} size={44} />
+              <span className={styles['rating__who']}>
+                <span className={styles['rating__name']}>{t.username}</span>
+                <span className={styles['rating__role']}>{t.role}</span>
+              </span>
+              <select
+                className="input"
+                aria-label={`Note de ${t.username}`}
+                required
+                value={notes[t.userId] ?? ''}
+                onChange={(e) => setNotes((n) => ({ ...n, [t.userId]: Number(e.target.value) }))}
+              >
+                <option value="" disabled>
+                  Ta note
+                </option>
+                {RATING_VALUES.map((value) => (
+                  <option key={value} value={value}>
+                    {formatRating(value)}
+                  </option>
+                ))}
+              </select>
+            </li>
+          );
+        })}
+      </ul>
+      <DialogFooter>
+        <button type="submit" className="btn btn--primary" disabled={!complete || rate.isPending}>
+          {rate.isPending ? 'Envoi…' : 'Valider'}
+        </button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../../lib/auth';
+import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
+import { CarpoolMembersDialog } from '..';
+
+/** 'Membres du covoiturage' (spec section 2, Profile): who, and what each member may do. */
+let api: FakeApi;
+const ME = { id: 7, username: 'Louis2' };
+const member = (id: number, username: string, over: object = {}) => ({
+  id,
+  username,
+  profile_picture: null,
+  note_covoiturage: null,
+  ...over,
+});
+const passenger = (id: number, username: string, relationId: number, nbPers = 1) => ({
+  ...member(id, username),
+  nbPers,
+  departement_depart: '06',
+  relationId,
+});
+const carpool = (over: object = {}) => ({
+  relationId: 900,
+  matchId: 42,
+  vehicule: { ...member(5, 'Bob_06'), places_dispo: 2, departement_depart_conducteur: '06' },
+  passagers: [passenger(ME.id, ME.username, 901), passenger(9, 'utilisateur_Supprime_9', 902, 2)],
+  isModifiable: true,
+  isDriver: false,
+  ...over,
+});
+const URL = 'GET /api/user-to-user-match/mon-covoiturage-confirme';
+
+beforeEach(() => {
+  api = fakeApi();
+  signIn(api, ME);
+  api.reply('GET /api/motifs-annulation', 200, [{ id: 2, label: 'Imprévu' }]);
+  api.reply('GET /api/motifs-exclusion', 200, [{ id: 3, label: 'Comportement' }]);
+});
+
+function show() {
+  const onOpenChange = vi.fn();
+  renderWithProviders(
+    <AuthProvider>
+      <CarpoolMembersDialog matchId={42} open onOpenChange={onOpenChange} />
+    </AuthProvider>,
+  );
+  return onOpenChange;
+}
+const members = async () =>
+  within(await screen.findByRole('dialog', { name: 'Membres du covoiturage' }));
+
+describe('carpool members', () => {
+  it('lists driver and passengers: me in bold, a deleted account unnamed', async () => {
+    api.reply(URL, 200, carpool());
+    show();
+    const dialog = await members();
+    expect(await dialog.findByRole('link', { name: 'Bob_06' })).toHaveAttribute(
+      'href',
+      '/profil/Bob_06',
+    );
+    expect(dialog.getByRole('link', { name: 'Louis2' }).closest('strong')).not.toBeNull();
+    expect(dialog.getByRole('link', { name: 'Bob_06' }).closest('strong')).toBeNull();
+    expect(dialog.getByText('Utilisateur introuvable')).toBeVisible();
+    expect(dialog.queryByText(/utilisateur_Supprime_9/)).toBeNull();
+    expect(api.callsTo(URL)[0]?.path).toBe(`${URL.slice(4)}?match_id=42`);
+  });
+
+  it('lets a passenger write to the driver or leave, but not exclude', async () => {
+    api.reply(URL, 200, carpool());
+    show();
+    const dialog = await members();
+    expect(await dialog.findByRole('link', { name: 'Écrire au conducteur' })).toHaveAttribute(
+      'href',
+      '/messages/Bob_06',
+    );
+    expect(dialog.queryByRole('button', { name: /^Exclure/ })).toBeNull();
+    expect(dialog.queryByRole('group', { name: 'Places disponibles' })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Annuler mon covoiturage' }));
+    const cancel = within(
+      await screen.findByRole('dialog', { name: 'Annuler le covoiturage avec Bob_06' }),
+    );
+    expect(cancel.getByRole('checkbox', { name: 'Signaler ce membre' })).toBeVisible();
+    api.reply('POST /api/user-to-user-match/annuler-covoiturage', 200, { message: 'ok' });
+    fireEvent.click(await cancel.findByRole('radio', { name: 'Imprévu' }));
+    fireEvent.click(cancel.getByRole('button', { name: "Confirmer l'annulation" }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/user-to-user-match/annuler-covoiturage')[0]?.body).toEqual({
+        matchId: 42,
+        userToUserMatchId: 901,
+        motifId: 2,
+        customReason: null,
+        avecSignalement: false,
+        signalementCustomReason: null,
+      }),
+    );
+  });
+
+  it('lets the driver set the seats, exclude a passenger and cancel everything', async () => {
+    api.reply(
+      URL,
+      200,
+      carpool({
+        vehicule: {
+          ...member(ME.id, ME.username),
+          places_dispo: 2,
+          departement_depart_conducteur: '06',
+        },
+        passagers: [passenger(5, 'Bob_06', 901)],
+        isDriver: true,
+      }),
+    );
+    show();
+    const dialog = await members();
+    expect(await dialog.findByRole('group', { name: 'Places disponibles' })).toBeVisible();
+    expect(dialog.queryByRole('link', { name: 'Écrire au conducteur' })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Exclure Bob_06' }));
+    expect(await screen.findByRole('dialog', { name: 'Exclure Bob_06' })).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Retour' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Annuler le covoiturage' }));
+    const cancel = within(await screen.findByRole('dialog', { name: 'Annuler le covoiturage' }));
+    expect(cancel.queryByRole('checkbox', { name: 'Signaler ce membre' })).toBeNull();
+  });
+
+  it("says 'Aucun passager' and offers nothing once the carpool is locked", async () => {
+    api.reply(URL, 200, carpool({ passagers: [], isModifiable: false }));
+    const onOpenChange = show();
+    const dialog = await members();
+    expect(await dialog.findByText('Aucun passager')).toBeVisible();
+    expect(dialog.queryByRole('button', { name: /Annuler/ })).toBeNull();
+    expect(dialog.queryByRole('link', { name: 'Écrire au conducteur' })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Fermer' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});

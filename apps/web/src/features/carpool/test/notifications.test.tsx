@@ -1,0 +1,253 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSocketFactory } from '../../../lib/socket';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+import { fakeSocket, type FakeSocket } from '../../messages/test/fakeSocket';
+
+/** The navbar bell: wording, badge, popups per status, removal, live updates. */
+let api: FakeApi;
+let io: FakeSocket;
+const ME = { id: 7, username: 'Louis2' };
+const BOB = { id: 5, username: 'Bob_06', profile_picture: null };
+
+const notif = (id: number, statut: number | null, over: object = {}) => ({
+  id,
+  type_notification: 'COVOIT',
+  notification_covoiturage_id: 900, // the relation's id
+  statut: statut === null ? null : { id: statut },
+  match_id: 42,
+  sender: BOB,
+  date: new Date().toISOString(),
+  read: false,
+  kickoff: null,
+  ...over,
+});
+const relation = (statut: number) => ({
+  id: 900,
+  matchId: 42,
+  user1: { id: BOB.id, username: BOB.username },
+  user2: { id: ME.id, username: ME.username },
+  driverId: ME.id,
+  passengerId: BOB.id,
+  statut: { id: statut },
+  nbPers: 2,
+  description: 'Je pars de Nice',
+  departement_depart: '06',
+});
+const detail = (id: number, statut: number, over: object = {}) => ({
+  id,
+  date: new Date().toISOString(),
+  statut: { id: statut },
+  triggeredBy: { ...BOB, note_covoiturage: 4.5 },
+  userToUserMatch: relation(statut),
+  vehicule: { places_dispo: 3 },
+  motif: null,
+  currentStatut: statut,
+  ...over,
+});
+const MATCH = {
+  id: 42,
+  date: '2030-11-22T20:00:00.000Z',
+  heure: '20:00',
+  journee: 12,
+  hashtag: null,
+  ordre: 1,
+  is_finish: false,
+  edit_pronostic: true,
+  club_dom: {
+    id: 1,
+    nom: 'AS Monaco',
+    logo: '/clubs/asm.svg',
+    stade: null,
+    nomStade: 'Stade Louis-II',
+    ville: 'Monaco',
+    departement_club: '06',
+  },
+  club_ext: {
+    id: 2,
+    nom: 'OGC Nice',
+    logo: '/clubs/nice.svg',
+    stade: null,
+    nomStade: null,
+    ville: 'Nice',
+    departement_club: '06',
+  },
+};
+
+beforeEach(() => {
+  api = fakeApi();
+  io = fakeSocket();
+  setSocketFactory(() => io.socket);
+  signIn(api, ME);
+  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
+  api.reply('GET /api/matchs/next', 200, [MATCH]);
+  api.reply('GET /api/departements', 200, [{ code: '06', name: 'Alpes-Maritimes' }]);
+});
+afterEach(() => {
+  setSocketFactory(null);
+  vi.useRealTimers();
+});
+
+const bell = (name: RegExp | string = /^Notifications/) => screen.findByRole('button', { name });
+async function openBell(name?: string) {
+  fireEvent.keyDown(await bell(name), { key: 'Enter' });
+  return within(await screen.findByRole('menu'));
+}
+
+describe('notification bell', () => {
+  it('says the status wording, counts the unread ones and shows the kickoff change', async () => {
+    api.reply('GET /api/user-notification/me', 200, [
+      notif(1, 1),
+      notif(2, 3, { read: true }),
+      notif(3, null, {
+        type_notification: 'HORAIRE',
+        notification_covoiturage_id: null,
+        sender: null,
+        kickoff: '2030-11-22T19:00:00.000Z',
+      }),
+    ]);
+    renderAt('/contact');
+    const menu = await openBell();
+    expect(screen.getByRole('button', { name: 'Notifications, 2 non lues' })).toBeVisible();
+    expect(menu.getByText('vous a proposé un covoiturage. 👋', { exact: false })).toBeVisible();
+    expect(menu.getByText('a accepté le covoiturage ! 🎉', { exact: false })).toBeVisible();
+    expect(
+      await menu.findByText(
+        "AS Monaco - OGC Nice : le coup d'envoi a changé, nouvel horaire 22/11/2030 à 20:00",
+        { exact: false },
+      ),
+    ).toBeVisible();
+  });
+
+  it("shows 'Aucune notification' when empty", async () => {
+    api.reply('GET /api/user-notification/me', 200, []);
+    renderAt('/contact');
+    const menu = await openBell('Notifications');
+    expect(menu.getByText('Aucune notification')).toBeVisible();
+  });
+
+  it('fades a deleted notification out for 300 ms, then deletes it', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 3), notif(2, 5)]);
+    api.reply('POST /api/user-notification/delete', 200, { message: 'ok' });
+    renderAt('/contact');
+    const menu = await openBell('Notifications, 2 non lues');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(menu.getAllByRole('menuitem', { name: 'Supprimer la notification' })[0]!);
+    act(() => void vi.advanceTimersByTime(299));
+    expect(menu.getByText(/a accepté le covoiturage/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/user-notification/delete')).toHaveLength(0);
+    expect(await bell('Notifications, 1 non lue')).toBeVisible();
+    api.reply('GET /api/user-notification/me', 200, [notif(2, 5)]);
+    await act(async () => void vi.advanceTimersByTime(1));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/user-notification/delete')[0]?.body).toEqual({ notifId: 1 }),
+    );
+    await waitFor(() => expect(menu.queryByText(/a accepté le covoiturage/)).toBeNull());
+    expect(menu.getByText(/a annulé le covoiturage/)).toBeVisible();
+  });
+
+  it("brings it back with 'Échec de la suppression' when the server refuses", async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 3)]);
+    api.reply('POST /api/user-notification/delete', 500, { message: 'boom' });
+    renderAt('/contact');
+    const menu = await openBell();
+    fireEvent.click(menu.getByRole('menuitem', { name: 'Supprimer la notification' }));
+    expect(await screen.findByText('Échec de la suppression')).toBeInTheDocument();
+    expect(await bell('Notifications, 1 non lue')).toBeVisible();
+    expect(menu.getByText(/a accepté le covoiturage/)).toBeVisible();
+  });
+
+  it('updates the badge from a live event, without a poll, and after a reconnect', async () => {
+    api.reply('GET /api/user-notification/me', 200, []);
+    renderAt('/contact');
+    expect(await bell('Notifications')).toBeVisible();
+    const before = api.callsTo('GET /api/user-notification/me').length;
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 2)]);
+    act(() => io.push('notification', { id: 1, type: 'COVOIT', matchId: 42 }));
+    expect(await bell('Notifications, 1 non lue')).toBeVisible();
+    expect(api.callsTo('GET /api/user-notification/me')).toHaveLength(before + 1);
+    act(() => io.push('notification', { id: 1, type: 'COVOIT', matchId: 42 })); // replayed
+    expect(api.callsTo('GET /api/user-notification/me')).toHaveLength(before + 1);
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 2), notif(2, 1)]);
+    act(() => io.push('connect'));
+    act(() => io.push('connect')); // a reconnection
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/user-notification/me').length).toBeGreaterThan(before + 1),
+    );
+    expect(await bell('Notifications, 2 non lues')).toBeVisible();
+  });
+});
+
+describe('opening a notification', () => {
+  const open = async (text: RegExp) => {
+    const router = renderAt('/contact');
+    const menu = await openBell();
+    fireEvent.click(menu.getByText(text));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.state).toEqual({ matchId: 42 });
+    return router;
+  };
+
+  it('opens the accept/refuse popup for a proposal, then removes the notification', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 2)]);
+    api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 2));
+    api.reply('POST /api/user-to-user-match/confirm-covoiturage', 200, { message: 'ok' });
+    api.reply('POST /api/user-notification/delete', 200, { message: 'ok' });
+    await open(/vous a demandé un covoiturage/);
+    const popup = within(await screen.findByRole('dialog', { name: 'Demande de covoiturage' }));
+    expect(popup.getByText('Stade Louis-II, Monaco')).toBeVisible();
+    expect(popup.getByText('Je pars de Nice')).toBeVisible();
+    api.reply('GET /api/user-notification/me', 200, []);
+    fireEvent.click(popup.getByRole('button', { name: "J'accepte" }));
+    expect(
+      await screen.findByText(
+        'Covoiturage confirmé avec succès ! Bravo et merci à vous ! Bonne route 🤝',
+      ),
+    ).toBeVisible();
+    expect(api.callsTo('POST /api/user-to-user-match/confirm-covoiturage')[0]?.body).toEqual({
+      user1_id: BOB.id,
+      user2_id: ME.id,
+      match_id: 42,
+    });
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/user-notification/delete')[0]?.body).toEqual({ notifId: 1 }),
+    );
+  });
+
+  it('says a request is no longer pending', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 1)]);
+    api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 1, { currentStatut: 3 }));
+    await open(/vous a proposé un covoiturage/);
+    expect(await screen.findByText("Cette demande n'est plus en attente.")).toBeVisible();
+    expect(screen.queryByRole('button', { name: "J'accepte" })).toBeNull();
+  });
+
+  it('confirms an accepted carpool with who accepted', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 3)]);
+    api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 3));
+    await open(/a accepté le covoiturage/);
+    const popup = within(await screen.findByRole('dialog', { name: 'Covoiturage confirmé' }));
+    expect(popup.getByText('Bob_06 a accepté le covoiturage ! 🎉')).toBeVisible();
+  });
+
+  it('shows the reason of a cancellation, or that there is none', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 5), notif(2, 6)]);
+    api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 5, { motif: 'Panne' }));
+    api.reply('GET /api/notification-covoiturage/2', 200, detail(2, 6));
+    await open(/a annulé le covoiturage/);
+    const cancelled = await screen.findByRole('dialog', { name: 'Covoiturage annulé' });
+    expect(within(cancelled).getByText(/Motif : Panne/)).toBeVisible();
+    fireEvent.click(within(cancelled).getByRole('button', { name: 'Fermer' }));
+    const menu = await openBell();
+    fireEvent.click(menu.getByText(/vous a exclu du covoiturage/));
+    const excluded = await screen.findByRole('dialog', { name: 'Exclusion du covoiturage' });
+    expect(within(excluded).getByText(/Motif : Aucun motif trouvé\./)).toBeVisible();
+  });
+
+  it('opens nothing for a refusal, but selects the match', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 4)]);
+    await open(/a refusé le covoiturage/);
+    expect(api.callsTo('GET /api/notification-covoiturage/1')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

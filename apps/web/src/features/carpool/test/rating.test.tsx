@@ -1,0 +1,166 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CARPOOL_MESSAGES, type ConfirmedCarpool, type Match } from '@munegu/shared';
+import {
+  fakeApi,
+  renderAt,
+  renderWithProviders,
+  signIn,
+  type FakeApi,
+} from '../../../test/harness';
+import { RatingDialog } from '..';
+
+const club = (id: number, nom: string) => ({
+  id,
+  nom,
+  logo: '',
+  stade: null,
+  nomStade: null,
+  ville: null,
+  departement_club: '06',
+});
+const finished: Match = {
+  id: 42,
+  date: '2026-11-01T20:00:00.000Z',
+  heure: '20:00',
+  journee: 12,
+  hashtag: null,
+  ordre: 1,
+  is_finish: true,
+  edit_pronostic: false,
+  buts_dom: 2,
+  buts_ext: 0,
+  club_dom: club(1, 'AS Monaco'),
+  club_ext: club(2, 'OGC Nice'),
+};
+const person = (id: number, username: string) => ({
+  id,
+  username,
+  profile_picture: null,
+  note_covoiturage: 4,
+});
+const carpool = (isDriver: boolean): ConfirmedCarpool => ({
+  relationId: 55,
+  matchId: 42,
+  vehicule: { ...person(9, 'Pilote06'), places_dispo: 1, departement_depart_conducteur: '06' },
+  passagers: [
+    { ...person(7, 'Lea'), nbPers: 2, departement_depart: '06', relationId: 55 },
+    { ...person(8, 'Marc'), nbPers: 1, departement_depart: '83', relationId: 56 },
+  ],
+  isModifiable: true,
+  isDriver,
+});
+
+const CARPOOL = 'GET /api/user-to-user-match/mon-covoiturage-confirme?match_id=42';
+const BULK = 'POST /api/user-notation-covoiturage/bulk';
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi();
+  signIn(api, { id: 7, username: 'Lea' });
+});
+
+function open() {
+  const onClose = vi.fn();
+  renderWithProviders(<RatingDialog match={finished} onClose={onClose} />);
+  return onClose;
+}
+const rate = (username: string, note: string) =>
+  fireEvent.change(screen.getByRole('combobox', { name: `Note de ${username}` }), {
+    target: { value: note },
+  });
+const validate = () => screen.getByRole('button', { name: 'Valider' });
+
+describe('NOTE TON COVOITURAGE', () => {
+  it('a passenger rates the driver on the carpool relation', async () => {
+    api.reply(CARPOOL, 200, carpool(false));
+    api.reply(BULK, 200, { message: 'ok' });
+    open();
+    expect(await screen.findByText('Pilote06')).toBeVisible();
+    expect(screen.queryByText('Marc')).toBeNull();
+    expect(validate()).toBeDisabled();
+    const select = screen.getByRole('combobox', { name: 'Note de Pilote06' });
+    // Half steps from 0,5 to 5.
+    const values = within(select)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value)
+      .filter(Boolean);
+    expect(values).toEqual(['0.5', '1', '1.5', '2', '2.5', '3', '3.5', '4', '4.5', '5']);
+    rate('Pilote06', '4.5');
+    fireEvent.click(validate());
+    await waitFor(() => expect(api.callsTo(BULK)).toHaveLength(1));
+    expect(api.callsTo(BULK)[0]?.body).toEqual([{ note: 4.5, userId: 9, userToUserMatchId: 55 }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Note enregistrée avec succès');
+  });
+
+  it('the driver rates each passenger on their own relation, all required', async () => {
+    api.reply(CARPOOL, 200, carpool(true));
+    api.reply(BULK, 200, { message: 'ok' });
+    open();
+    await screen.findByText('Marc');
+    rate('Lea', '5');
+    expect(validate()).toBeDisabled(); // Marc has no note yet
+    rate('Marc', '0.5');
+    fireEvent.click(validate());
+    await waitFor(() => expect(api.callsTo(BULK)).toHaveLength(1));
+    expect(api.callsTo(BULK)[0]?.body).toEqual([
+      { note: 5, userId: 7, userToUserMatchId: 55 },
+      { note: 0.5, userId: 8, userToUserMatchId: 56 },
+    ]);
+  });
+
+  it('says the carpool was already rated', async () => {
+    api.reply(CARPOOL, 200, carpool(false));
+    api.reply(BULK, 400, { message: CARPOOL_MESSAGES.ratingAlreadyDone });
+    open();
+    await screen.findByText('Pilote06');
+    rate('Pilote06', '3');
+    fireEvent.click(validate());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Vous avez déjà noté ce covoiturage.',
+    );
+  });
+
+  it('reports any other failure', async () => {
+    api.reply(CARPOOL, 200, carpool(false));
+    api.reply(BULK, 500, { message: 'boom' });
+    const onClose = open();
+    await screen.findByText('Pilote06');
+    rate('Pilote06', '2');
+    fireEvent.click(validate());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Erreur lors de l'enregistrement de la note",
+    );
+    fireEvent.click(screen.getByText('Fermer'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says when there is no confirmed carpool', async () => {
+    api.reply(CARPOOL, 200, null);
+    open();
+    expect(await screen.findByText(CARPOOL_MESSAGES.relationNotFound)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Valider' })).toBeNull();
+  });
+});
+
+describe('from the home page', () => {
+  it('NOTE TON COVOITURAGE on the finished match opens the rating', async () => {
+    api.reply('GET /api/matchs/next', 200, [finished]);
+    api.reply('GET /api/users/infos-utilisateur', 200, {
+      type: 'recherche',
+      transport: null,
+      nb_pers: 2,
+      places_dispo: null,
+      covoiturage: false,
+      antenne: null,
+      departement_depart: '06',
+      has_relation: true,
+      has_confirmed: true,
+      note_submitted: false,
+    });
+    api.reply(CARPOOL, 200, carpool(false));
+    renderAt('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'NOTE TON COVOITURAGE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'NOTE TON COVOITURAGE' });
+    expect(await within(dialog).findByText('Pilote06')).toBeVisible();
+  });
+});

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CARPOOL_MESSAGES, CARPOOL_STATUS, MESSAGES } from '@munegu/shared';
+import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { ResultPopup } from '../../../components/ui/ResultPopup';
+import { errorMessage } from '../../../lib/api';
+import {
+  notificationKeys,
+  useCarpoolNotification,
+  type AppNotification,
+  type CarpoolNotification,
+} from '../../carpool';
+import { notificationStatus, notificationWording } from '../api';
+import { AnswerPopup } from './AnswerPopup';
+
+type Props = {
+  notification: AppNotification;
+  onClose: () => void;
+  /** The match of the notification, once known (the list may not carry it). */
+  onMatch: (matchId: number) => void;
+  /** The member accepted or refused: the notification leaves the list. */
+  onAnswered: () => void;
+};
+
+const PENDING: number[] = [CARPOOL_STATUS.PROPOSE, CARPOOL_STATUS.DEMANDE];
+
+/**
+ * The popup a carpool notification opens (spec section 4): 1 and 2 the accept/refuse popup
+ * while the relation is still pending, 3 a confirmation, 5 and 6 the reason. Status 4 opens
+ * nothing (the bell does not mount this for it).
+ */
+export function NotificationPopup({ notification, onClose, onMatch, onAnswered }: Props) {
+  const qc = useQueryClient();
+  // The detail is addressed by the notification's own id (notification_covoiturage_id is the
+  // relation's, see the API's notifications service).
+  const detail = useCarpoolNotification(notification.id);
+  const data = detail.data;
+  // Once answered, the refetched relation is no longer pending: keep the answer's own result.
+  const [answered, setAnswered] = useState(false);
+
+  // Once per opening: the badge is refetched (the server marks a notification read when its
+  // detail is read) and a notification listed without its match selects it now.
+  const seen = useRef(false);
+  useEffect(() => {
+    if (!data || seen.current) return;
+    seen.current = true;
+    void qc.invalidateQueries({ queryKey: notificationKeys.mine() });
+    if (notification.match_id === null) onMatch(data.userToUserMatch.matchId);
+  }, [data, qc, notification.match_id, onMatch]);
+
+  if (detail.isPending) return <LoadingOverlay fullScreen label="Chargement de la notification…" />;
+  if (detail.isError || !data) {
+    return (
+      <ResultPopup
+        open
+        status="error"
+        message={errorMessage(detail.error, CARPOOL_MESSAGES.notificationNotFound)}
+        onClose={onClose}
+      />
+    );
+  }
+
+  const status = notificationStatus(notification) ?? data.statut.id;
+  if (PENDING.includes(status)) {
+    if (!answered && !PENDING.includes(data.currentStatut)) {
+      return (
+        <InfoPopup
+          title="Demande de covoiturage"
+          lines={[CARPOOL_MESSAGES.notPending]}
+          onClose={onClose}
+        />
+      );
+    }
+    return (
+      <AnswerPopup
+        notification={data}
+        onClose={onClose}
+        onAnswered={() => {
+          setAnswered(true);
+          onAnswered();
+        }}
+      />
+    );
+  }
+  const who = senderName(data);
+  if (status === CARPOOL_STATUS.CONFIRME) {
+    return (
+      <ResultPopup
+        open
+        status="success"
+        title="Covoiturage confirmé"
+        message={`${who} ${notificationWording(status)}`}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <InfoPopup
+      title={status === CARPOOL_STATUS.EXCLU ? 'Exclusion du covoiturage' : 'Covoiturage annulé'}
+      lines={[
+        `${who} ${notificationWording(status)}`,
+        `Motif : ${data.motif?.trim() || MESSAGES.listings.noReason}`,
+      ]}
+      onClose={onClose}
+    />
+  );
+}
+
+const senderName = (data: CarpoolNotification) => data.triggeredBy?.username ?? 'Un membre';
+
+function InfoPopup({
+  title,
+  lines,
+  onClose,
+}: {
+  title: string;
+  lines: string[];
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open onClose={onClose} title={title} description={lines.join('\n')}>
+      <DialogFooter>
+        <DialogCancel label="Fermer" primary />
+      </DialogFooter>
+    </Dialog>
+  );
+}

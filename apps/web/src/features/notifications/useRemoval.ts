@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { LIMITS, MESSAGES } from '@munegu/shared';
+import { useDeleteNotification } from '../carpool';
+
+const withId = (set: ReadonlySet<number>, id: number) => new Set(set).add(id);
+const withoutId = (set: ReadonlySet<number>, id: number) => {
+  const next = new Set(set);
+  next.delete(id);
+  return next;
+};
+
+/**
+ * Removal of a bell notification (spec section 4): it fades out for 300 ms, then
+ * POST /user-notification/delete; on success it stays gone (the list refetch confirms it), on
+ * failure it comes back with 'Échec de la suppression'.
+ */
+export function useNotificationRemoval() {
+  const del = useDeleteNotification();
+  const [leaving, setLeaving] = useState<ReadonlySet<number>>(new Set());
+  const [gone, setGone] = useState<ReadonlySet<number>>(new Set());
+  const timers = useRef(new Set<number>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => window.clearTimeout(timer));
+  }, []);
+
+  const { mutateAsync } = del;
+  const remove = useCallback(
+    (id: number) => {
+      setLeaving((set) => withId(set, id));
+      const timer = window.setTimeout(async () => {
+        timers.current.delete(timer);
+        // mutateAsync (not mutate): every removal settles, even when several overlap.
+        try {
+          await mutateAsync(id);
+          setGone((set) => withId(set, id));
+        } catch {
+          toast.error(MESSAGES.listings.deleteFailed);
+        } finally {
+          setLeaving((set) => withoutId(set, id));
+        }
+      }, LIMITS.notificationRemoveAnimationMs);
+      timers.current.add(timer);
+    },
+    [mutateAsync],
+  );
+
+  return { leaving, gone, remove };
+}
