@@ -1,4 +1,4 @@
-// The demo community (seed/community.ts) on a database of its own: a copy of the run's
+// The demo community (seed/community/) on a database of its own: a copy of the run's
 // template (pg tier), an in-memory PGlite (embedded tier, as `pnpm start` runs it), or a
 // scratch database at TEST_PG_URL when run without a global setup.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

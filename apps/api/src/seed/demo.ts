@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import type { Role } from '../generated/prisma/client.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { CLUBS, crestPath } from './clubs.js';
-import { seedCommunity } from './community.js';
+import { seedCommunity } from './community/index.js';
 import type { DemoAccount } from './index.js';
 
 /**
