@@ -111,6 +111,11 @@ export const carpoolEndpoints = defineEndpoints({
     params: idParamSchema,
     response: carpoolNotificationSchema,
   },
+  /** Beyond the spec: marks read a notification that opens no popup (kickoff moved, refusal). */
+  'POST /user-notification/read': {
+    body: deleteNotificationInputSchema,
+    response: messageResponseSchema,
+  },
   'POST /user-notification/delete': {
     body: deleteNotificationInputSchema,
     response: messageResponseSchema,

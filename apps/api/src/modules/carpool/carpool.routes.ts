@@ -247,6 +247,18 @@ export const carpoolRoutes: FastifyPluginAsyncZod<CarpoolRouteDeps> = async (app
     handler: (req) => notifications.detail(me(req), req.params.id),
   });
   app.route({
+    ...endpoint('POST /user-notification/read', {
+      tags,
+      summary: 'Marquer lue une notification sans popup',
+      errors,
+    }),
+    ...auth,
+    handler: async (req) => {
+      await notifications.markRead(me(req), req.body.notifId);
+      return { message: 'Notification lue.' };
+    },
+  });
+  app.route({
     ...endpoint('POST /user-notification/delete', {
       tags,
       summary: 'Supprimer une notification',

@@ -7,10 +7,9 @@ import {
 } from '@munegu/shared';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import { AppError } from '../../lib/errors.js';
-import { ACTIVE, type CarpoolRepository } from './carpool.repository.js';
+import type { CarpoolRepository } from './carpool.repository.js';
 import { rankSuggestions, type DetourRule } from './geo/detour.js';
-import type { MapRepository } from './map.repository.js';
-import { existingMatch } from './match-window.js';
+import type { MapRepository, SupporterRow } from './map.repository.js';
 import { transportCode } from './presence.service.js';
 
 /** Below this many supporters a department shows '<3', never the exact count. */
@@ -21,39 +20,44 @@ export function shownCount(n: number): string {
   return n < MIN_SHOWN_COUNT ? `<${MIN_SHOWN_COUNT}` : String(n);
 }
 
-type UserRow = {
+const noteOf = (u: { noteCovoiturage: { toNumber(): number } | null }) =>
+  u.noteCovoiturage ? u.noteCovoiturage.toNumber() : null;
+const who = (u: {
   id: number;
   pseudo: string;
   avatarFile: string | null;
   avatarVersion: number;
   noteCovoiturage: { toNumber(): number } | null;
-};
-type PresenceRow = {
-  covoiturage: boolean;
-  placesDispo: number;
-  departementDepart: string;
-  transportType: { code: string };
-  antenna: { nom: string } | null;
-  user: UserRow;
-};
-
-const noteOf = (u: UserRow) => (u.noteCovoiturage ? u.noteCovoiturage.toNumber() : null);
-const who = (u: UserRow) => ({
+}) => ({
   id: u.id,
   username: u.pseudo,
   profile_picture: avatarUrl(u.avatarFile, u.avatarVersion),
   note_covoiturage: noteOf(u),
 });
 
-function fromPresence(p: PresenceRow): Omit<Supporter, 'relation'> {
+/** Spec section 3, Supporter in department list, from one SQL row. */
+export function toSupporter(row: SupporterRow): Supporter {
   return {
-    ...who(p.user),
-    transport: transportCode(p.transportType.code),
-    covoiturage: p.covoiturage,
-    places_dispo: p.covoiturage ? p.placesDispo : null,
-    nb_pers: null,
-    antenne: p.antenna?.nom ?? null,
-    departement_depart: p.departementDepart,
+    id: row.id,
+    username: row.username,
+    profile_picture: avatarUrl(row.avatar_file, row.avatar_version),
+    note_covoiturage: row.note_covoiturage,
+    transport: row.transport_code ? transportCode(row.transport_code) : null,
+    covoiturage: row.covoiturage,
+    places_dispo: row.places_dispo,
+    nb_pers: row.nb_pers,
+    antenne: row.antenne,
+    departement_depart: row.departement_depart,
+    relation:
+      row.rel_id === null
+        ? null
+        : {
+            id: row.rel_id,
+            statut: row.rel_statut!,
+            initiator: row.rel_initiator!,
+            nbPers: row.rel_nb_pers!,
+            description: row.rel_description,
+          },
   };
 }
 
@@ -69,91 +73,37 @@ export function mapService(deps: {
 }) {
   const { repo, carpool } = deps;
 
+  /** The map opens to members who answered for the match (spec section 4). */
   async function ensureOpen(me: number, matchId: number) {
-    const match = await existingMatch(carpool, matchId);
-    if (!(await repo.hasAnything(me, matchId))) throw new AppError('FORBIDDEN', M.mapClosed);
-    return match;
-  }
-
-  async function myDepartment(me: number, matchId: number): Promise<string | null> {
-    const [presence, search] = await Promise.all([
-      carpool.presence(me, matchId),
-      carpool.search(me, matchId),
-    ]);
-    return presence?.departementDepart ?? search?.departementDepart ?? null;
-  }
-
-  async function withRelations(me: number, matchId: number, rows: Omit<Supporter, 'relation'>[]) {
-    const relations = await carpool.relationsOf(me, matchId, ACTIVE);
-    const byOther = new Map(relations.map((r) => [r.user1Id === me ? r.user2Id : r.user1Id, r]));
-    return rows.map((row): Supporter => {
-      const r = byOther.get(row.id);
-      return {
-        ...row,
-        relation: r
-          ? {
-              id: r.id,
-              statut: r.statusId,
-              initiator: r.user1Id === me,
-              nbPers: r.nbPers,
-              description: r.description,
-            }
-          : null,
-      };
-    });
+    const access = await repo.access(matchId, me);
+    if (!access) throw new AppError('NOT_FOUND', M.unknownMatch);
+    if (!access.answered) throw new AppError('FORBIDDEN', M.mapClosed);
+    return access;
   }
 
   return {
     async departments(me: number, matchId: number): Promise<AvailableDepartments> {
-      const match = await ensureOpen(me, matchId);
+      const { stadium, mine } = await ensureOpen(me, matchId);
       const counts = await repo.countsByDepartment(matchId);
       const departements = counts.map((c) => ({
         code: c.code,
         nom: c.nom,
         supporters: shownCount(c.n),
       }));
-      const mine = await myDepartment(me, matchId);
-      if (!mine) return { departements, suggestions: [] };
-      const local = await repo.presencesIn(matchId, mine);
-      const localOffer = local.some((p) => p.covoiturage && p.placesDispo > 0 && p.user.id !== me);
-      if (localOffer) return { departements, suggestions: [] };
-      const others = (await repo.driversOutside(matchId, mine, me)).map(fromPresence);
-      const ranked = rankSuggestions(others, mine, match.homeClub.departement, deps.detourRule);
-      return {
-        departements,
-        suggestions: await withRelations(me, matchId, ranked.slice(0, SUGGESTIONS)),
-      };
+      if (!mine || (await repo.hasLocalOffer(matchId, mine, me))) {
+        return { departements, suggestions: [] };
+      }
+      const others = (await repo.driversOutside(matchId, mine, me)).map(toSupporter);
+      const ranked = rankSuggestions(others, mine, stadium, deps.detourRule);
+      return { departements, suggestions: ranked.slice(0, SUGGESTIONS) };
     },
 
     /** Spec section 7: `{ [code]: Supporter[] }` for one department (the caller's by default). */
     async supporters(me: number, matchId: number, departement?: string) {
-      await ensureOpen(me, matchId);
-      const code = departement ?? (await myDepartment(me, matchId));
+      const { mine } = await ensureOpen(me, matchId);
+      const code = departement ?? mine;
       if (!code) return {};
-      const [presences, searches] = await Promise.all([
-        repo.presencesIn(matchId, code),
-        repo.searchesIn(matchId, code),
-      ]);
-      // Searchers who already ride with someone are in that carpool, not in the list.
-      const riding = await carpool.confirmedPassengers(
-        matchId,
-        searches.map((s) => s.user.id),
-      );
-      const rows = [
-        ...presences.map(fromPresence),
-        ...searches
-          .filter((s) => !riding.has(s.user.id))
-          .map((s) => ({
-            ...who(s.user),
-            transport: null,
-            covoiturage: false,
-            places_dispo: null,
-            nb_pers: s.nbPers,
-            antenne: null,
-            departement_depart: s.departementDepart,
-          })),
-      ];
-      return { [code]: await withRelations(me, matchId, rows) };
+      return { [code]: (await repo.supportersIn(matchId, code, me)).map(toSupporter) };
     },
 
     /** Spec section 3, Confirmed carpool: the caller's, as driver or passenger. */

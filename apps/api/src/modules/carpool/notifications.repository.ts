@@ -53,6 +53,16 @@ export function notificationsRepository(db: Db) {
       }),
     markRead: (id: number, at: Date) =>
       db.notification.updateMany({ where: { id, readAt: null }, data: { readAt: at } }),
+    /** Marks read one of the recipient's notifications; false when it is not theirs. */
+    markReadFor: async (id: number, recipientId: number, at: Date) => {
+      const mine = await db.notification.count({ where: { id, recipientId, deletedAt: null } });
+      if (mine === 0) return false;
+      await db.notification.updateMany({
+        where: { id, recipientId, readAt: null },
+        data: { readAt: at },
+      });
+      return true;
+    },
     softDelete: async (id: number, recipientId: number, at: Date) =>
       (
         await db.notification.updateMany({

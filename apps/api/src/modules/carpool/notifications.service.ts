@@ -160,6 +160,12 @@ export function notificationsService(deps: NotificationsDeps) {
       };
     },
 
+    async markRead(me: number, id: number): Promise<void> {
+      if (!(await repo.markReadFor(id, me, clock.now()))) {
+        throw new AppError('NOT_FOUND', M.notificationNotFound);
+      }
+    },
+
     async remove(me: number, id: number): Promise<void> {
       if (!(await repo.softDelete(id, me, clock.now()))) {
         throw new AppError('NOT_FOUND', M.notificationNotFound);

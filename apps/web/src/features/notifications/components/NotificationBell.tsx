@@ -5,7 +5,7 @@ import { CARPOOL_STATUS, MESSAGES } from '@munegu/shared';
 import { BellIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/cx';
-import { useNotifications, type AppNotification } from '../../carpool';
+import { useMarkNotificationRead, useNotifications, type AppNotification } from '../../carpool';
 import { notificationStatus } from '../api';
 import { useNotificationsRealtime } from '../realtime';
 import { useNotificationRemoval } from '../useRemoval';
@@ -25,6 +25,7 @@ export function NotificationBell() {
   useNotificationsRealtime(user?.id);
   const { leaving, gone, remove } = useNotificationRemoval();
   const [opened, setOpened] = useState<AppNotification | null>(null);
+  const markRead = useMarkNotificationRead();
 
   const notifications = data.filter((n) => !gone.has(n.id));
   const unread = notifications.filter((n) => !n.read && !leaving.has(n.id)).length;
@@ -37,6 +38,8 @@ export function NotificationBell() {
     if (notification.match_id !== null) selectMatch(notification.match_id);
     const refused = notificationStatus(notification) === CARPOOL_STATUS.REFUSE;
     if (notification.type_notification === 'COVOIT' && !refused) setOpened(notification);
+    // Its popup marks a carpool notification read; the others are read by opening them.
+    else if (!notification.read) markRead.mutate(notification.id);
   };
 
   return (
