@@ -156,5 +156,14 @@ describe('carpool notifications', () => {
       expect(bell[0].kickoff).toBe('2099-01-02T19:45:00.000Z');
     }
     expect((await w.api(alone, 'GET', '/user-notification/me')).json()).toEqual([]);
+
+    // It opens no popup: opening it marks it read, for its recipient only.
+    const [horaire] = (await w.api(driver, 'GET', '/user-notification/me')).json();
+    const foreign = await w.api(alone, 'POST', '/user-notification/read', { notifId: horaire.id });
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await w.api(driver, 'POST', '/user-notification/read', { notifId: horaire.id })).statusCode,
+    ).toBe(200);
+    expect((await w.api(driver, 'GET', '/user-notification/me')).json()[0].read).toBe(true);
   });
 });
