@@ -27,7 +27,7 @@ export function notificationsRepository(db: Db) {
     listFor: (recipientId: number, limit: number) =>
       db.notification.findMany({
         where: { recipientId, deletedAt: null },
-        orderBy: { id: 'desc' },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,
         include: {
           sender: { select: senderSelect },

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ConfirmedCarpool } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cx } from '../../../lib/cx';
+import { CarpoolMembersDialog } from '../members/CarpoolMembersDialog';
 import { plural, ratingLabel } from './supporters';
 import rowStyles from './SupporterRow.module.css';
 
@@ -21,24 +23,34 @@ export function ConfirmedCarpoolList({
   meId: number | null;
 }) {
   const driver = carpool.vehicule;
+  const [manage, setManage] = useState(false);
   return (
-    <ul className={rowStyles['supporter-list']}>
-      <MemberRow
-        member={driver}
-        meId={meId}
-        role="Conducteur"
-        detail={`${plural(driver.places_dispo, 'place')} dispo.`}
-      />
-      {carpool.passagers.map((p) => (
+    <>
+      <ul className={rowStyles['supporter-list']}>
         <MemberRow
-          key={p.id}
-          member={p}
+          member={driver}
           meId={meId}
-          role="Passager"
-          detail={plural(p.nbPers, 'personne')}
+          role="Conducteur"
+          detail={`${plural(driver.places_dispo, 'place')} dispo.`}
         />
-      ))}
-    </ul>
+        {carpool.passagers.map((p) => (
+          <MemberRow
+            key={p.id}
+            member={p}
+            meId={meId}
+            role="Passager"
+            detail={plural(p.nbPers, 'personne')}
+          />
+        ))}
+      </ul>
+      {/* Places, cancel, exclude and 'message the driver' live in the members popup. */}
+      <p>
+        <button type="button" className="btn btn--light" onClick={() => setManage(true)}>
+          Gérer mon covoiturage
+        </button>
+      </p>
+      <CarpoolMembersDialog matchId={carpool.matchId} open={manage} onOpenChange={setManage} />
+    </>
   );
 }
 

@@ -12,10 +12,10 @@ import {
   type Answers,
 } from './answers';
 import { useMemberDefaults } from './member';
-import { PresenceChoice, isOfferingDriver } from './PresenceChoice';
+import { PresenceChoice } from './PresenceChoice';
 import { PresenceForm } from './PresenceForm';
 import { PresenceResult, type PresenceOutcome } from './PresenceResult';
-import { PlacesEditor } from './PlacesEditor';
+import { CarpoolMembersDialog } from '../members/CarpoolMembersDialog';
 import styles from './presence.module.css';
 
 type Props = {
@@ -72,6 +72,7 @@ function PresenceBody({
   const savePresence = useSavePresence();
   const saveSearch = useSaveSearch();
   const [editing, setEditing] = useState(false);
+  const [showCarpool, setShowCarpool] = useState(false);
   const [outcome, setOutcome] = useState<PresenceOutcome | null>(null);
 
   // The result stays up even though the saved answer refreshes the infos behind it.
@@ -87,14 +88,16 @@ function PresenceBody({
         <p className={styles['presence__note']} role="status">
           {CARPOOL_MESSAGES.alreadyConfirmed}
         </p>
-        {isOfferingDriver(current) && (
-          <PlacesEditor matchId={match.id} places={current.places_dispo ?? 0} />
-        )}
         <DialogFooter>
-          <button type="button" className="btn btn--primary" onClick={onClose}>
+          <button type="button" className="btn btn--light" onClick={onClose}>
             Fermer
           </button>
+          {/* Members, places, cancel or exclude: everything about the carpool lives there. */}
+          <button type="button" className="btn btn--primary" onClick={() => setShowCarpool(true)}>
+            Voir mon covoiturage
+          </button>
         </DialogFooter>
+        <CarpoolMembersDialog matchId={match.id} open={showCarpool} onOpenChange={setShowCarpool} />
       </div>
     );
   if (current && !editing)

@@ -222,6 +222,10 @@ describe('presence form', () => {
     open();
     expect(await screen.findByText(CARPOOL_MESSAGES.alreadyConfirmed)).toBeVisible();
     expect(screen.queryByLabelText('D’où pars-tu ?')).toBeNull();
+    // The carpool itself (members, places, cancel) opens from here.
+    api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, null);
+    click('Voir mon covoiturage');
+    expect(await screen.findByRole('dialog', { name: 'Membres du covoiturage' })).toBeVisible();
   });
 });
 
