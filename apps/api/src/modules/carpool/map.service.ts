@@ -83,8 +83,11 @@ export function mapService(deps: {
 
   return {
     async departments(me: number, matchId: number): Promise<AvailableDepartments> {
-      const { stadium, mine } = await ensureOpen(me, matchId);
-      const counts = await repo.countsByDepartment(matchId);
+      // The counts do not depend on the access check: both queries run at once.
+      const [{ stadium, mine }, counts] = await Promise.all([
+        ensureOpen(me, matchId),
+        repo.countsByDepartment(matchId),
+      ]);
       const departements = counts.map((c) => ({
         code: c.code,
         nom: c.nom,
@@ -100,10 +103,17 @@ export function mapService(deps: {
 
     /** Spec section 7: `{ [code]: Supporter[] }` for one department (the caller's by default). */
     async supporters(me: number, matchId: number, departement?: string) {
+      if (departement) {
+        // A named department: the list is read alongside the access check, shown only if it passes.
+        const [, rows] = await Promise.all([
+          ensureOpen(me, matchId),
+          repo.supportersIn(matchId, departement, me),
+        ]);
+        return { [departement]: rows.map(toSupporter) };
+      }
       const { mine } = await ensureOpen(me, matchId);
-      const code = departement ?? mine;
-      if (!code) return {};
-      return { [code]: (await repo.supportersIn(matchId, code, me)).map(toSupporter) };
+      if (!mine) return {};
+      return { [mine]: (await repo.supportersIn(matchId, mine, me)).map(toSupporter) };
     },
 
     /** Spec section 3, Confirmed carpool: the caller's, as driver or passenger. */
