@@ -84,7 +84,7 @@ export function mapService(deps: {
   return {
     async departments(me: number, matchId: number): Promise<AvailableDepartments> {
       // The counts do not depend on the access check: both queries run at once.
-      const [{ stadium, mine }, counts] = await Promise.all([
+      const [{ stadium, mine, localOffer }, counts] = await Promise.all([
         ensureOpen(me, matchId),
         repo.countsByDepartment(matchId),
       ]);
@@ -93,7 +93,7 @@ export function mapService(deps: {
         nom: c.nom,
         supporters: shownCount(c.n),
       }));
-      if (!mine || (await repo.hasLocalOffer(matchId, mine, me))) {
+      if (!mine || localOffer) {
         return { departements, suggestions: [] };
       }
       const others = (await repo.driversOutside(matchId, mine, me)).map(toSupporter);
@@ -104,11 +104,10 @@ export function mapService(deps: {
     /** Spec section 7: `{ [code]: Supporter[] }` for one department (the caller's by default). */
     async supporters(me: number, matchId: number, departement?: string) {
       if (departement) {
-        // A named department: the list is read alongside the access check, shown only if it passes.
-        const [, rows] = await Promise.all([
-          ensureOpen(me, matchId),
-          repo.supportersIn(matchId, departement, me),
-        ]);
+        // One statement in the usual case: the list query applies the access rule itself,
+        // and only an empty answer needs the check that tells why (unknown match, closed map).
+        const rows = await repo.supportersIn(matchId, departement, me);
+        if (rows.length === 0) await ensureOpen(me, matchId);
         return { [departement]: rows.map(toSupporter) };
       }
       const { mine } = await ensureOpen(me, matchId);

@@ -123,6 +123,7 @@ describe('the MuneguMap', () => {
     for (const url of [
       `/users/departements-disponibles?match_id=${match.id}`,
       `/users/supporters-par-departement-detail?match_id=${match.id}`,
+      `/users/supporters-par-departement-detail?match_id=${match.id}&departement=06`,
     ]) {
       const res = await w.api(u, 'GET', url);
       expect([res.statusCode, res.json().message]).toEqual([403, M.mapClosed]);
