@@ -354,6 +354,7 @@ export async function buildApp(deps: AppDeps) {
 
   app.decorate('mail', mail);
   const routeTable: FastifyInstance['routeTable'] = [];
+    listCap: config.carpoolListLimit,
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())

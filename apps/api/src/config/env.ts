@@ -62,6 +62,8 @@ const envSchema = z.object({
   CARPOOL_DETOUR_MAX_KM: z.coerce.number().int().min(0).max(1000).default(60),
   CARPOOL_DETOUR_MAX_RATIO: z.coerce.number().min(0).max(2).default(0.25),
   /** Serve the web app's source maps (.map files); off in production by default. */
+  /** MuneguMap: members listed per department and kind (transport, search), besides one's own. */
+  CARPOOL_LIST_LIMIT: z.coerce.number().int().min(10).max(10_000).default(100),
   SERVE_SOURCE_MAPS: bool.optional(),
   REDIS_URL: z.url().optional(),
   /** Daily account run (inactivity warnings, anonymisation, expired sessions), Paris time. */
@@ -127,6 +129,7 @@ export interface Config {
   news: {
     clubAccount: string;
     providerUrl: string;
+  carpoolListLimit: number;
     fetchHosts: string[];
     timeoutMs: number;
     imageMaxBytes: number;
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fetchHosts: e.NEWS_FETCH_HOSTS.split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
+    carpoolListLimit: e.CARPOOL_LIST_LIMIT,
       timeoutMs: e.NEWS_FETCH_TIMEOUT_MS,
       imageMaxBytes: e.NEWS_IMAGE_MAX_BYTES,
     },

@@ -25,6 +25,7 @@ export interface CarpoolModuleDeps {
   publicUrl: string;
   associationName: string;
   detourRule: DetourRule;
+  listCap: number;
   currentSeason: (now: Date) => Promise<string | null>;
 }
 
@@ -49,7 +50,12 @@ export function carpoolServices(deps: CarpoolModuleDeps) {
     notifications,
     presence: presenceService({ repo, ratings: ratingsRepo, notifications, transaction, clock }),
     relations: relationsService({ repo, notifications, transaction, clock }),
-    map: mapService({ repo: mapRepository(db), carpool: repo, detourRule: deps.detourRule }),
+    map: mapService({
+      repo: mapRepository(db),
+      carpool: repo,
+      detourRule: deps.detourRule,
+      listCap: deps.listCap,
+    }),
     ratings: ratingsService({ repo: ratingsRepo, transaction }),
     stadium: stadiumService({
       repo: stadiumRepository(db),

@@ -1,5 +1,4 @@
-import { Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../../db/client.js';
+import { sqlOf, type Db } from '../../db/client.js';
 
 /** One row of a department's list, with the caller's latest active relation to that member. */
 export interface SupporterRow {
@@ -21,111 +20,133 @@ export interface SupporterRow {
   rel_description: string | null;
 }
 
-const MEMBER_COLUMNS = Prisma.sql`u.id, u.pseudo AS username, u.avatar_file, u.avatar_version,
-  u.note_covoiturage::float8 AS note_covoiturage`;
+export interface AccessRow {
+  stadium: string;
+  mine: string | null;
+  answered: boolean;
+  localOffer: boolean;
+}
+
+// $1 match, $2 caller in every statement below.
+const ANSWERED = `(EXISTS (SELECT 1 FROM presences WHERE match_id = $1 AND user_id = $2)
+  OR EXISTS (SELECT 1 FROM ride_searches WHERE match_id = $1 AND user_id = $2)
+  OR EXISTS (SELECT 1 FROM carpool_relations WHERE match_id = $1 AND status_id IN (1, 2, 3)
+             AND (user1_id = $2 OR user2_id = $2)))`;
+
+const ACTIVE_MEMBER = (alias: string) =>
+  `EXISTS (SELECT 1 FROM users au WHERE au.id = ${alias}.user_id AND au.status = 'ACTIVE')`;
 
 /** The caller's latest pending or confirmed relation with the row's member (u). */
-const relationWith = (matchId: number, me: number) => Prisma.sql`LEFT JOIN LATERAL (
-    SELECT r.id, r.status_id, r.user1_id = ${me} AS initiator, r.nb_pers, r.description
+const RELATION = `LEFT JOIN LATERAL (
+    SELECT r.id, r.status_id, r.user1_id = $2 AS initiator, r.nb_pers, r.description
     FROM carpool_relations r
-    WHERE r.match_id = ${matchId} AND r.status_id IN (1, 2, 3)
-      AND ((r.user1_id = ${me} AND r.user2_id = u.id) OR (r.user2_id = ${me} AND r.user1_id = u.id))
+    WHERE r.match_id = $1 AND r.status_id IN (1, 2, 3)
+      AND ((r.user1_id = $2 AND r.user2_id = u.id) OR (r.user2_id = $2 AND r.user1_id = u.id))
     ORDER BY r.id DESC LIMIT 1) r ON true`;
 
+const COLUMNS = `u.id, u.pseudo AS username, u.avatar_file, u.avatar_version,
+  u.note_covoiturage::float8 AS note_covoiturage,
+  r.id AS rel_id, r.status_id AS rel_statut, r.initiator AS rel_initiator,
+  r.nb_pers AS rel_nb_pers, r.description AS rel_description`;
+
+/** Presences (p) and searches (s) shaped as list rows. */
+const PRESENCE_ROW = `SELECT ${COLUMNS}, t.code AS transport_code, p.covoiturage,
+    CASE WHEN p.covoiturage THEN p.places_dispo END AS places_dispo, NULL::int AS nb_pers,
+    a.nom AS antenne, p.departement_depart
+  FROM p JOIN users u ON u.id = p.user_id
+  JOIN transport_types t ON t.id = p.transport_type_id
+  LEFT JOIN antennas a ON a.id = p.antenna_id ${RELATION}`;
+const SEARCH_ROW = `SELECT ${COLUMNS}, NULL, false, NULL, s.nb_pers, NULL, s.departement_depart
+  FROM s JOIN users u ON u.id = s.user_id ${RELATION}`;
+
 /**
- * Reads of the MuneguMap: who goes to a match from which department. Only active members are
- * listed. Each read is one SQL statement on the (match_id, departement_depart) indexes: the
- * benchmark (bench/carpool.bench.ts) showed the ORM's relation loading (one IN list per
- * relation, thousands of parameters) costing more than the query itself.
+ * A department's list ($3 department, $4 cap): the first presences in the index's order
+ * (drivers offering seats first, most seats first) and the first searches (largest groups
+ * first) of active members, each capped so the work stays the same whatever the department's
+ * size; plus the caller and the members related to them, always. Searchers already riding
+ * with someone are left out. Nothing unless the caller answered for the match.
+ */
+const SUPPORTERS = `
+WITH gate AS (SELECT 1 WHERE ${ANSWERED}),
+related AS (
+  SELECT $2::int AS id
+  UNION SELECT CASE WHEN user1_id = $2 THEN user2_id ELSE user1_id END FROM carpool_relations
+  WHERE match_id = $1 AND status_id IN (1, 2, 3) AND (user1_id = $2 OR user2_id = $2)),
+p AS (
+  (SELECT x.* FROM gate, presences x
+   WHERE x.match_id = $1 AND x.departement_depart = $3 AND ${ACTIVE_MEMBER('x')}
+   ORDER BY x.covoiturage DESC, x.places_dispo DESC, x.id LIMIT $4)
+  UNION
+  SELECT x.* FROM gate, presences x JOIN related ON related.id = x.user_id
+  WHERE x.match_id = $1 AND x.departement_depart = $3 AND ${ACTIVE_MEMBER('x')}),
+s AS (
+  (SELECT x.* FROM gate, ride_searches x
+   WHERE x.match_id = $1 AND x.departement_depart = $3 AND ${ACTIVE_MEMBER('x')}
+     AND NOT EXISTS (SELECT 1 FROM carpool_relations c
+                     WHERE c.match_id = $1 AND c.status_id = 3 AND c.passenger_id = x.user_id)
+   ORDER BY x.nb_pers DESC, x.id LIMIT $4)
+  UNION
+  SELECT x.* FROM gate, ride_searches x JOIN related ON related.id = x.user_id
+  WHERE x.match_id = $1 AND x.departement_depart = $3 AND ${ACTIVE_MEMBER('x')}
+    AND NOT EXISTS (SELECT 1 FROM carpool_relations c
+                    WHERE c.match_id = $1 AND c.status_id = 3 AND c.passenger_id = x.user_id))
+${PRESENCE_ROW}
+UNION ALL
+${SEARCH_ROW}`;
+
+/**
+ * Reads of the MuneguMap, each one SQL statement on the pool (db/client.ts `sqlOf`): the
+ * benchmark (bench/carpool.bench.ts) showed the ORM's relation loading, then its per-query
+ * overhead, costing more than the queries themselves.
  */
 export function mapRepository(db: Db) {
+  const sql = async <T>(text: string, params: unknown[]) =>
+    (await sqlOf(db).query(text, params)).rows as T[];
   return {
     /**
      * The match's stadium department and the caller's department for it; `answered` when the
      * caller has a presence, a search or a relation for the match; `localOffer` when someone
      * else of the caller's department offers a free seat. Null for an unknown match.
      */
-    access: async (matchId: number, me: number) =>
+    access: async (matchId: number, me: number): Promise<AccessRow | null> =>
       (
-        await db.$queryRaw<
-          { stadium: string; mine: string | null; answered: boolean; localOffer: boolean }[]
-        >`SELECT a.stadium, a.mine, a.answered, EXISTS (
-            SELECT 1 FROM presences o JOIN users u ON u.id = o.user_id AND u.status = 'ACTIVE'
-            WHERE o.match_id = ${matchId} AND o.departement_depart = a.mine
-              AND o.covoiturage AND o.places_dispo > 0 AND o.user_id <> ${me}) AS "localOffer"
-          FROM (
-            SELECT c.departement AS stadium,
-              coalesce(p.departement_depart, s.departement_depart) AS mine,
-              (p.id IS NOT NULL OR s.id IS NOT NULL OR EXISTS (
-                SELECT 1 FROM carpool_relations r
-                WHERE r.match_id = m.id AND r.status_id IN (1, 2, 3)
-                  AND (r.user1_id = ${me} OR r.user2_id = ${me}))) AS answered
-            FROM matches m
-            JOIN clubs c ON c.id = m.home_club_id
-            LEFT JOIN presences p ON p.match_id = m.id AND p.user_id = ${me}
-            LEFT JOIN ride_searches s ON s.match_id = m.id AND s.user_id = ${me}
-            WHERE m.id = ${matchId}) a`
+        await sql<AccessRow>(
+          `SELECT a.stadium, a.mine, a.answered, EXISTS (
+             SELECT 1 FROM presences o
+             WHERE o.match_id = $1 AND o.departement_depart = a.mine AND o.covoiturage
+               AND o.places_dispo > 0 AND o.user_id <> $2 AND ${ACTIVE_MEMBER('o')}
+           ) AS "localOffer"
+           FROM (
+             SELECT c.departement AS stadium,
+               coalesce(p.departement_depart, s.departement_depart) AS mine, ${ANSWERED} AS answered
+             FROM matches m
+             JOIN clubs c ON c.id = m.home_club_id
+             LEFT JOIN presences p ON p.match_id = m.id AND p.user_id = $2
+             LEFT JOIN ride_searches s ON s.match_id = m.id AND s.user_id = $2
+             WHERE m.id = $1) a`,
+          [matchId, me],
+        )
       )[0] ?? null,
-    /** Supporters per departure department (presences and searches of active members). */
+    /** Supporters per departure department, from the counts the triggers keep. */
     countsByDepartment: (matchId: number) =>
-      db.$queryRaw<{ code: string; nom: string; n: number }[]>`
-        SELECT x.d AS code, d.name AS nom, count(*)::int AS n
-        FROM (
-          SELECT p.departement_depart AS d FROM presences p
-            JOIN users u ON u.id = p.user_id AND u.status = 'ACTIVE'
-            WHERE p.match_id = ${matchId}
-          UNION ALL
-          SELECT s.departement_depart FROM ride_searches s
-            JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE'
-            WHERE s.match_id = ${matchId}
-        ) x JOIN departments d ON d.code = x.d
-        GROUP BY x.d, d.name ORDER BY x.d`,
-    /**
-     * A department's list: presences, then searches of members not already riding with
-     * someone, each with the caller's relation to that member. Empty unless the caller
-     * answered for the match (the map's access rule, checked in the same statement).
-     */
-    supportersIn: (matchId: number, departement: string, me: number) =>
-      db.$queryRaw<SupporterRow[]>`
-        WITH gate AS (
-          SELECT 1 WHERE EXISTS (SELECT 1 FROM presences WHERE match_id = ${matchId} AND user_id = ${me})
-            OR EXISTS (SELECT 1 FROM ride_searches WHERE match_id = ${matchId} AND user_id = ${me})
-            OR EXISTS (SELECT 1 FROM carpool_relations WHERE match_id = ${matchId}
-              AND status_id IN (1, 2, 3) AND (user1_id = ${me} OR user2_id = ${me})))
-        SELECT ${MEMBER_COLUMNS}, t.code AS transport_code, p.covoiturage,
-          CASE WHEN p.covoiturage THEN p.places_dispo END AS places_dispo,
-          NULL::int AS nb_pers, a.nom AS antenne, p.departement_depart,
-          r.id AS rel_id, r.status_id AS rel_statut, r.initiator AS rel_initiator,
-          r.nb_pers AS rel_nb_pers, r.description AS rel_description
-        FROM gate, presences p
-        JOIN users u ON u.id = p.user_id AND u.status = 'ACTIVE'
-        JOIN transport_types t ON t.id = p.transport_type_id
-        LEFT JOIN antennas a ON a.id = p.antenna_id
-        ${relationWith(matchId, me)}
-        WHERE p.match_id = ${matchId} AND p.departement_depart = ${departement}
-        UNION ALL
-        SELECT ${MEMBER_COLUMNS}, NULL, false, NULL, s.nb_pers, NULL, s.departement_depart,
-          r.id, r.status_id, r.initiator, r.nb_pers, r.description
-        FROM gate, ride_searches s
-        JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE'
-        ${relationWith(matchId, me)}
-        WHERE s.match_id = ${matchId} AND s.departement_depart = ${departement}
-          AND NOT EXISTS (SELECT 1 FROM carpool_relations c
-            WHERE c.match_id = ${matchId} AND c.status_id = 3 AND c.passenger_id = s.user_id)`,
+      sql<{ code: string; nom: string; n: number }>(
+        `SELECT c.departement AS code, d.name AS nom, c.supporters AS n
+         FROM match_department_counts c JOIN departments d ON d.code = c.departement
+         WHERE c.match_id = $1 AND c.supporters > 0 ORDER BY c.departement`,
+        [matchId],
+      ),
+    supportersIn: (matchId: number, departement: string, me: number, cap: number) =>
+      sql<SupporterRow>(SUPPORTERS, [matchId, me, departement, cap]),
     /** Drivers with free seats elsewhere, for the detour suggestions. */
     driversOutside: (matchId: number, departement: string, me: number) =>
-      db.$queryRaw<SupporterRow[]>`
-        SELECT ${MEMBER_COLUMNS}, t.code AS transport_code, p.covoiturage, p.places_dispo,
-          NULL::int AS nb_pers, a.nom AS antenne, p.departement_depart,
-          r.id AS rel_id, r.status_id AS rel_statut, r.initiator AS rel_initiator,
-          r.nb_pers AS rel_nb_pers, r.description AS rel_description
-        FROM presences p
-        JOIN users u ON u.id = p.user_id AND u.status = 'ACTIVE'
-        JOIN transport_types t ON t.id = p.transport_type_id
-        LEFT JOIN antennas a ON a.id = p.antenna_id
-        ${relationWith(matchId, me)}
-        WHERE p.match_id = ${matchId} AND p.covoiturage AND p.places_dispo > 0
-          AND p.departement_depart <> ${departement} AND p.user_id <> ${me}`,
+      sql<SupporterRow>(
+        `WITH p AS (
+           SELECT x.* FROM presences x
+           WHERE x.match_id = $1 AND x.covoiturage AND x.places_dispo > 0
+             AND x.departement_depart <> $3 AND x.user_id <> $2 AND ${ACTIVE_MEMBER('x')})
+         ${PRESENCE_ROW}`,
+        [matchId, me, departement],
+      ),
   };
 }
 

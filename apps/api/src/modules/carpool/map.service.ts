@@ -70,6 +70,8 @@ export function mapService(deps: {
   repo: MapRepository;
   carpool: CarpoolRepository;
   detourRule: DetourRule;
+  /** Members listed per kind (presences, searches) for one department, besides the caller's own. */
+  listCap: number;
 }) {
   const { repo, carpool } = deps;
 
@@ -106,13 +108,15 @@ export function mapService(deps: {
       if (departement) {
         // One statement in the usual case: the list query applies the access rule itself,
         // and only an empty answer needs the check that tells why (unknown match, closed map).
-        const rows = await repo.supportersIn(matchId, departement, me);
+        const rows = await repo.supportersIn(matchId, departement, me, deps.listCap);
         if (rows.length === 0) await ensureOpen(me, matchId);
         return { [departement]: rows.map(toSupporter) };
       }
       const { mine } = await ensureOpen(me, matchId);
       if (!mine) return {};
-      return { [mine]: (await repo.supportersIn(matchId, mine, me)).map(toSupporter) };
+      return {
+        [mine]: (await repo.supportersIn(matchId, mine, me, deps.listCap)).map(toSupporter),
+      };
     },
 
     /** Spec section 3, Confirmed carpool: the caller's, as driver or passenger. */
