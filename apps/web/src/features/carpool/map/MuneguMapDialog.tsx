@@ -98,8 +98,14 @@ function MapContent({ match, info, confirmed }: ContentProps) {
           departmentName={departmentName}
           match={match}
           loading={list.isFetching}
+          total={totalOf(departments.find((d) => d.code === selected)?.supporters)}
         />
       )}
     </div>
   );
+}
+
+/** '12' → 12; '<3' → null (a small department is never counted exactly). */
+function totalOf(shown: string | undefined): number | null {
+  return shown && /^\d+$/.test(shown) ? Number(shown) : null;
 }

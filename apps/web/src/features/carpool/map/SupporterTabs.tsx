@@ -27,6 +27,8 @@ type Props = {
   departmentName: (code: string) => string;
   match: { id: number; club_dom: { nomStade: string | null; ville: string | null } };
   loading: boolean;
+  /** The department's count from the map (null below three: never shown exactly). */
+  total?: number | null;
 };
 
 /** The lists beside the map: confirmed carpool, with transport, searching (spec section 4). */
@@ -82,6 +84,13 @@ export function SupporterTabs(props: Props) {
 
   return (
     <section className={styles['supporter-tabs']} aria-label="Supporters">
+      {/* Big departments are listed in part (drivers with most seats, largest groups first);
+          passengers already in a carpool are listed in it, not here. */}
+      {props.total != null && props.total > supporters.length && (
+        <p className={styles['supporter-tabs__partial']}>
+          {supporters.length} des {props.total} supporters de ce département sont listés ici.
+        </p>
+      )}
       <div role="tablist" aria-label="Listes" className={styles['supporter-tabs__list']}>
         {order.map((tab) => (
           <button

@@ -167,6 +167,10 @@ describe('MuneguMapDialog', () => {
     expect(within(await row('ana')).getByText('4,5/5')).toBeVisible();
     // ana drives from 06: no suggestion from elsewhere.
     expect(screen.queryByText("Conducteurs proches d'autres départements")).toBeNull();
+    // 5 of the department's 12 are listed: the list says so (a '<3' count never does).
+    expect(
+      screen.getByText('5 des 12 supporters de ce département sont listés ici.'),
+    ).toBeVisible();
   });
 
   it('offers Demander, Places insuffis., En attente and Répondre per case', async () => {
