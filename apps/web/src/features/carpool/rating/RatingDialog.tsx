@@ -10,7 +10,9 @@ import { useRateCarpool } from '../mutations';
 import { RATING_VALUES, formatRating, ratingTargets } from './ratingTargets';
 import styles from './RatingDialog.module.css';
 
-type Props = { match: Match | null; onClose: () => void };
+/** The finished match whose carpool is rated (a slide's match, or a profile card's). */
+type RatedMatch = Pick<Match, 'id' | 'is_finish'>;
+type Props = { match: RatedMatch | null; onClose: () => void };
 
 /** 'NOTE TON COVOITURAGE' (spec sections 5 and 8, Rating): one note per member of the carpool. */
 export function RatingDialog({ match, onClose }: Props) {
@@ -28,7 +30,7 @@ export function RatingDialog({ match, onClose }: Props) {
   );
 }
 
-function RatingBody({ match, onClose }: { match: Match; onClose: () => void }) {
+function RatingBody({ match, onClose }: { match: RatedMatch; onClose: () => void }) {
   const carpool = useConfirmedCarpool(match.id, match.is_finish);
   const close = (
     <DialogFooter>

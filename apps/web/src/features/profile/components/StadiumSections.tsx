@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Crest } from '../../../components/ui/Crest';
 import { formatDate } from '../../../lib/dates';
-import { CarpoolMembersDialog, useStadiumMatches, type StadiumMatch } from '../../carpool';
+import {
+  CarpoolMembersDialog,
+  RatingDialog,
+  useMatchInfo,
+  useStadiumMatches,
+  type StadiumMatch,
+} from '../../carpool';
 import { isDeletedUsername } from '../api';
 import styles from './StadiumSections.module.css';
 
@@ -49,6 +55,7 @@ export function CarpoolRecord({ username, note }: { username: string; note: numb
 export function StadiumSections({ username, own }: { username: string; own: boolean }) {
   const { data } = useStadiumMatches(username);
   const [membersOf, setMembersOf] = useState<number | null>(null);
+  const [ratingOf, setRatingOf] = useState<number | null>(null);
   const matches = data?.matchs ?? [];
   const carpools = matches.filter((entry) => kind(entry) === 'COVOITURAGE');
   return (
@@ -82,6 +89,9 @@ export function StadiumSections({ username, own }: { username: string; own: bool
                     Voir les membres
                   </button>
                 )}
+                {own && kind(entry) === 'COVOITURAGE' && (
+                  <RateButton matchId={entry.match_id} onRate={() => setRatingOf(entry.match_id)} />
+                )}
               </li>
             ))}
           </ul>
@@ -103,6 +113,10 @@ export function StadiumSections({ username, own }: { username: string; own: bool
         )}
       </section>
 
+      <RatingDialog
+        match={ratingOf === null ? null : { id: ratingOf, is_finish: true }}
+        onClose={() => setRatingOf(null)}
+      />
       {own && membersOf !== null && (
         <CarpoolMembersDialog
           matchId={membersOf}
@@ -111,6 +125,20 @@ export function StadiumSections({ username, own }: { username: string; own: bool
         />
       )}
     </>
+  );
+}
+
+/**
+ * 'NOTE TON COVOITURAGE' on a past carpool not rated yet: the home page offers it only on the
+ * day after the match, the profile keeps it reachable.
+ */
+function RateButton({ matchId, onRate }: { matchId: number; onRate: () => void }) {
+  const info = useMatchInfo(matchId);
+  if (!info.data || info.data.note_submitted) return null;
+  return (
+    <button type="button" className="btn btn--primary btn--small" onClick={onRate}>
+      NOTE TON COVOITURAGE
+    </button>
   );
 }
 

@@ -179,6 +179,28 @@ describe('stadium matches and past carpools', () => {
       api.callsTo('GET /api/user-to-user-match/mon-covoiturage-confirme?match_id=33'),
     ).toHaveLength(1);
   });
+
+  it('keeps an unrated past carpool ratable from the own profile', async () => {
+    signIn(api, { id: 5, username: 'Bob_06' });
+    api.reply('POST /api/users/my-covoiturage', 200, stadium);
+    api.reply('GET /api/users/infos-utilisateur', 200, {
+      type: 'recherche',
+      transport: null,
+      nb_pers: 1,
+      places_dispo: null,
+      covoiturage: false,
+      antenne: null,
+      departement_depart: '06',
+      has_relation: true,
+      has_confirmed: true,
+      note_submitted: false,
+    });
+    api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, null);
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'NOTE TON COVOITURAGE' }));
+    expect(await screen.findByRole('dialog', { name: 'NOTE TON COVOITURAGE' })).toBeVisible();
+    expect(api.callsTo('GET /api/users/infos-utilisateur?match_id=33')).toHaveLength(1);
+  });
 });
 
 describe("another member's profile", () => {
