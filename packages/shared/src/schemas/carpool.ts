@@ -85,6 +85,21 @@ export const CARPOOL_STATUS = {
 } as const;
 export type CarpoolStatusId = (typeof CARPOOL_STATUS)[keyof typeof CARPOOL_STATUS];
 
+/** Spec section 4: the bell's wording per relation status, after the other member's pseudo. */
+export const CARPOOL_STATUS_WORDING: Readonly<Record<number, string>> = {
+  1: 'vous a proposé un covoiturage. 👋',
+  2: 'vous a demandé un covoiturage. 👋',
+  3: 'a accepté le covoiturage ! 🎉',
+  4: 'a refusé le covoiturage. ❌',
+  5: 'a annulé le covoiturage. ❌',
+  6: 'vous a exclu du covoiturage. ❌',
+};
+
+/** Any other status reads 'vous a envoyé une notification.' (spec section 4). */
+export function carpoolStatusWording(status: number | null | undefined): string {
+  return (status != null && CARPOOL_STATUS_WORDING[status]) || 'vous a envoyé une notification.';
+}
+
 /** Transport codes as the spec's Info for a match writes them. */
 export const TRANSPORT_CODES = ['VOITURE', 'BUS', 'TRAIN', 'AVION', 'A PIED'] as const;
 export type TransportCode = (typeof TRANSPORT_CODES)[number];

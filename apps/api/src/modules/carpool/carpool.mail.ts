@@ -1,27 +1,6 @@
+import { carpoolStatusWording } from '@munegu/shared';
 import { layout, type MailContent } from '../../lib/mail/layout.js';
-
-/** Spec section 4: the wording of each relation status, after the other member's pseudo. */
-export const STATUS_WORDING: Record<number, string> = {
-  1: 'vous a proposé un covoiturage. 👋',
-  2: 'vous a demandé un covoiturage. 👋',
-  3: 'a accepté le covoiturage ! 🎉',
-  4: 'a refusé le covoiturage. ❌',
-  5: 'a annulé le covoiturage. ❌',
-  6: 'vous a exclu du covoiturage. ❌',
-};
-
-export function statusWording(statusId: number): string {
-  return STATUS_WORDING[statusId] ?? 'vous a envoyé une notification.';
-}
-
-const parisFormat = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import { formatParisLong } from '../../lib/paris-time.js';
 
 const stopBlock = (stop: string) => ({
   paragraph: `Tu ne veux plus recevoir ces e-mails ? Désactive les e-mails de l'application : ${stop}`,
@@ -37,10 +16,10 @@ export function carpoolMail(
   associationName: string,
 ): MailContent {
   return layout({
-    subject: `${associationName} : ${sender} ${statusWording(statusId)}`,
+    subject: `${associationName} : ${sender} ${carpoolStatusWording(statusId)}`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
-      { paragraph: `${sender} ${statusWording(statusId)}` },
+      { paragraph: `${sender} ${carpoolStatusWording(statusId)}` },
       { action: { label: 'Voir mes notifications', url: `${publicUrl}/` } },
       stopBlock(stop),
     ],
@@ -56,7 +35,7 @@ export function kickoffMovedMail(
   stop: string,
   associationName: string,
 ): MailContent {
-  const when = parisFormat.format(kickoff);
+  const when = formatParisLong(kickoff);
   return layout({
     subject: `${associationName} : nouvel horaire de match (${when})`,
     greeting: `Bonjour ${pseudo},`,

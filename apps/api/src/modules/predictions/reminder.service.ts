@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { ReminderRepository } from './reminder.repository.js';
 import { predictionReminderMail } from './reminder.template.js';
+import { formatParisLong } from '../../lib/paris-time.js';
 
 /** How far ahead of kickoff the reminder goes out. */
 export const REMINDER_WINDOW_MS = 24 * 3_600_000;
@@ -21,15 +22,6 @@ export interface ReminderDeps {
   publicUrl: string;
   associationName: string;
 }
-
-const parisFormat = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 export function reminderService(deps: ReminderDeps) {
   const { repo, mail, stopLinks, transaction, clock } = deps;
@@ -51,7 +43,7 @@ export function reminderService(deps: ReminderDeps) {
             home: match.homeClub.nom,
             away: match.awayClub.nom,
             journee: match.journee,
-            kickoff: parisFormat.format(match.kickoffAt),
+            kickoff: formatParisLong(match.kickoffAt),
           };
           for (const user of recipients) {
             const stop = await stopLinks.link(user.id, 'application', tx);

@@ -1,21 +1,13 @@
+import { carpoolStatusWording } from '@munegu/shared';
 import type { AppNotification } from '../carpool';
 import { formatDate, formatTime } from '../../lib/dates';
 
 /**
- * Wording of the bell (spec section 4). The data itself (list, detail, keys, delete) comes from
+ * Wording of the bell (spec section 4, written once in @munegu/shared). The data itself (list, detail, keys, delete) comes from
  * the carpool feature, which owns notifications along with the relations that raise them.
  */
-const WORDING: Record<number, string> = {
-  1: 'vous a proposé un covoiturage. 👋',
-  2: 'vous a demandé un covoiturage. 👋',
-  3: 'a accepté le covoiturage ! 🎉',
-  4: 'a refusé le covoiturage. ❌',
-  5: 'a annulé le covoiturage. ❌',
-  6: 'vous a exclu du covoiturage. ❌',
-};
-
 export function notificationWording(status: number | null | undefined): string {
-  return (status != null && WORDING[status]) || 'vous a envoyé une notification.';
+  return carpoolStatusWording(status);
 }
 
 export function notificationStatus(notification: Pick<AppNotification, 'statut'>): number | null {
