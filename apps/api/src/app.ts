@@ -88,6 +88,13 @@ import { carpoolServices } from './modules/carpool/carpool.module.js';
 import { carpoolRoutes } from './modules/carpool/carpool.routes.js';
 import { scoringService } from './modules/predictions/scoring.service.js';
 import { registerPredictionJobs } from './jobs/predictions.jobs.js';
+import { registerModerationJobs } from './jobs/moderation.jobs.js';
+import { moderationServices } from './modules/moderation/moderation.module.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import {
+  administrationRoutes,
+  administrationServices,
+} from './modules/administration/administration.module.js';
 import { messagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { newsRepository } from './modules/news/news.repository.js';
@@ -309,6 +316,15 @@ export async function buildApp(deps: AppDeps) {
     associationName: config.associationName,
   };
   const account = accountService({ ...accountDeps, clock });
+  const administration = administrationServices(db);
+  const moderation = moderationServices({
+    db,
+    clock,
+    mail,
+    accounts: account,
+    publicUrl: config.publicUrl,
+    associationName: config.associationName,
+  });
   const settings = settingsService(accountDeps);
   const privacy = privacyService({
     repo: privacyRepository(db),
@@ -338,6 +354,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     associationName: config.associationName,
     detourRule: config.detourRule,
+    listCap: config.carpoolListLimit,
     currentSeason: (now) => matches.currentSeason(now),
   });
   kickoffMoved = carpool.notifications.kickoffMoved;
@@ -354,7 +371,6 @@ export async function buildApp(deps: AppDeps) {
 
   app.decorate('mail', mail);
   const routeTable: FastifyInstance['routeTable'] = [];
-    listCap: config.carpoolListLimit,
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
@@ -384,6 +400,8 @@ export async function buildApp(deps: AppDeps) {
       workers: [
         (b) => registerAccountJobs(b, config.schedules.accounts, privacy, auth, app.log),
         (b) => registerPredictionJobs(b, config.schedules.reminders, reminders, app.log),
+        (b) =>
+          registerModerationJobs(b, config.schedules.suspensions, moderation.sanctions, app.log),
         ...(counters ? [(b: PgBoss) => registerMaintenanceJobs(b, counters)] : []),
       ],
     });
@@ -461,6 +479,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(reportsRoutes, { reports });
       await api.register(messagesRoutes, { messages });
       await api.register(carpoolRoutes, carpool);
+      await api.register(moderationRoutes, moderation);
+      await api.register(administrationRoutes, administration);
     },
     { prefix: '/api' },
   );

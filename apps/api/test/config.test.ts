@@ -23,7 +23,11 @@ describe('configuration', () => {
     expect(c.rateBudgets.registration).toEqual({ max: 50, timeWindow: 7_200_000 });
     expect(c.rateBudgets.passwordResetRequest).toEqual({ max: 30, timeWindow: 90_000 });
     expect(c.rateBudgets.contact).toEqual({ max: 5, timeWindow: 600_000 });
-    expect(c.schedules).toEqual({ accounts: '0 4 * * *', reminders: '*/15 * * * *' });
+    expect(c.schedules).toEqual({
+      accounts: '0 4 * * *',
+      reminders: '*/15 * * * *',
+      suspensions: '*/5 * * * *',
+    });
     for (const bad of ['10', '10/h', '0/1h', '10/48h', 'dix/1h']) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_REGISTRATION: bad })).toThrow(
         /RATE_LIMIT_REGISTRATION/,

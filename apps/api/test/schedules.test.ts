@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_INACTIVITY } from '../src/jobs/account.jobs.js';
 import { RATE_COUNTERS_PURGE } from '../src/jobs/maintenance.jobs.js';
+import { SUSPENSIONS_LIFT } from '../src/jobs/moderation.jobs.js';
 import { PREDICTION_REMINDERS } from '../src/jobs/predictions.jobs.js';
 import { createTestApp, FAST_JOBS, type TestApp } from './helpers/app.js';
 
@@ -41,6 +42,7 @@ describe('schedules', () => {
       timezone: 'Europe/Paris',
     });
     expect(byName.get(RATE_COUNTERS_PURGE)).toMatchObject({ timezone: 'Europe/Paris' });
+    expect(byName.get(SUSPENSIONS_LIFT)).toMatchObject({ cron: '*/5 * * * *' });
   });
 
   it('purges finished rate-limit windows and keeps running ones', async () => {

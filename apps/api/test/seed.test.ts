@@ -117,6 +117,24 @@ describe('seed', () => {
     expect(before.departments).toBe(101);
   }, 120_000);
 
+  it('never undoes what administrators and operators changed', async () => {
+    await seed(db, { demo: false, now: NOW });
+    const antenna = await db.antenna.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    await db.antenna.update({ where: { id: antenna.id }, data: { nom: 'Antenne renommée' } });
+    const reason = await db.reason.findFirstOrThrow({
+      where: { kind: 'ANNULATION', NOT: { label: 'Autre' } },
+    });
+    await db.reason.delete({ where: { id: reason.id } });
+    await db.club.update({ where: { id: 1 }, data: { liveFeedUrl: 'https://x.com/asm_direct' } });
+    await seed(db, { demo: false, now: NOW });
+    expect(await db.antenna.count({ where: { nom: antenna.nom } })).toBe(0);
+    expect(await db.reason.count({ where: { id: reason.id } })).toBe(0);
+    expect(await db.reason.count({ where: { label: reason.label, kind: 'ANNULATION' } })).toBe(0);
+    expect((await db.club.findUniqueOrThrow({ where: { id: 1 } })).liveFeedUrl).toBe(
+      'https://x.com/asm_direct',
+    );
+  });
+
   it('re-dates demo matches a week later instead of duplicating them', async () => {
     const count = await db.match.count();
     await seed(db, { demo: true, now: new Date(NOW.getTime() + 7 * 86_400_000) });

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'INACTIVE_ACCOUNT',
+  /** Login or refresh of a suspended or banned member: the message says until when. */
+  'SUSPENDED_ACCOUNT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA',
   'INTERNAL',

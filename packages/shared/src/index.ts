@@ -15,5 +15,7 @@ export * from './schemas/settings.js';
 export * from './schemas/messages.js';
 export * from './schemas/news.js';
 export * from './schemas/carpool.js';
+export * from './schemas/administration.js';
+export * from './schemas/moderation.js';
 export * from './realtime.js';
 export * from './endpoints/index.js';

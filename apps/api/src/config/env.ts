@@ -25,6 +25,7 @@ const cron = z
 export interface Schedules {
   accounts: string;
   reminders: string;
+  suspensions: string;
 }
 
 const envSchema = z.object({
@@ -61,15 +62,17 @@ const envSchema = z.object({
   /** MuneguMap suggestions: largest detour through the member's department (km, and share). */
   CARPOOL_DETOUR_MAX_KM: z.coerce.number().int().min(0).max(1000).default(60),
   CARPOOL_DETOUR_MAX_RATIO: z.coerce.number().min(0).max(2).default(0.25),
-  /** Serve the web app's source maps (.map files); off in production by default. */
   /** MuneguMap: members listed per department and kind (transport, search), besides one's own. */
   CARPOOL_LIST_LIMIT: z.coerce.number().int().min(10).max(10_000).default(100),
+  /** Serve the web app's source maps (.map files); off in production by default. */
   SERVE_SOURCE_MAPS: bool.optional(),
   REDIS_URL: z.url().optional(),
   /** Daily account run (inactivity warnings, anonymisation, expired sessions), Paris time. */
   SCHEDULE_ACCOUNTS: cron.default('30 3 * * *'),
   /** Prediction reminders (the service sends each match's reminder once), Paris time. */
   SCHEDULE_REMINDERS: cron.default('*/15 * * * *'),
+  /** End of timed suspensions (lifted once their date has passed), Paris time. */
+  SCHEDULE_SUSPENSIONS: cron.default('*/5 * * * *'),
   ASSOCIATION_NAME: z.string().min(1).default('Munegu'),
   /** The club's official X account: only its posts can become news. */
   CLUB_X_ACCOUNT: z
@@ -126,10 +129,10 @@ export interface Config {
   associationName: string;
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
+  carpoolListLimit: number;
   news: {
     clubAccount: string;
     providerUrl: string;
-  carpoolListLimit: number;
     fetchHosts: string[];
     timeoutMs: number;
     imageMaxBytes: number;
@@ -253,7 +256,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateBudgets: parseBudgets(cleaned),
-    schedules: { accounts: e.SCHEDULE_ACCOUNTS, reminders: e.SCHEDULE_REMINDERS },
+    schedules: {
+      accounts: e.SCHEDULE_ACCOUNTS,
+      reminders: e.SCHEDULE_REMINDERS,
+      suspensions: e.SCHEDULE_SUSPENSIONS,
+    },
     socketOrigins: parseOrigins(publicUrl, e.SOCKET_ALLOWED_ORIGINS),
     socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,
     socketMaxViolations: e.SOCKET_MAX_VIOLATIONS,
@@ -267,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
+    carpoolListLimit: e.CARPOOL_LIST_LIMIT,
     associationName: e.ASSOCIATION_NAME,
     news: {
       clubAccount: e.CLUB_X_ACCOUNT,
@@ -274,7 +282,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fetchHosts: e.NEWS_FETCH_HOSTS.split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
-    carpoolListLimit: e.CARPOOL_LIST_LIMIT,
       timeoutMs: e.NEWS_FETCH_TIMEOUT_MS,
       imageMaxBytes: e.NEWS_IMAGE_MAX_BYTES,
     },

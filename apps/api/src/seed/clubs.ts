@@ -205,7 +205,8 @@ export async function seedClubs(db: Db): Promise<void> {
     await db.club.upsert({
       where: { id: club.id },
       create: { id: club.id, ...data },
-      update: data,
+      // Operators edit clubs (logo, stadium, live feed): a restart never undoes their changes.
+      update: {},
     });
   }
   // Rows were written with explicit ids: move the sequence past them for later inserts.

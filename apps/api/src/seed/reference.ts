@@ -128,26 +128,26 @@ export async function seedReference(db: Db): Promise<void> {
       update: { code: t.code, libelle: t.libelle },
     });
   }
-  for (const a of ANTENNAS) {
-    await db.antenna.upsert({
-      where: { nom: a.nom },
-      create: a,
-      update: { categorie: a.categorie },
+  // Antennas, news categories and reasons are the administrators' from then on (the
+  // 'Référentiels' screens): the seed only fills an empty list, so a rename or a deletion
+  // is never undone at the next start.
+  if ((await db.antenna.count()) === 0) {
+    await db.antenna.createMany({ data: [...ANTENNAS], skipDuplicates: true });
+  }
+  if ((await db.newsCategory.count()) === 0) {
+    await db.newsCategory.createMany({
+      data: NEWS_CATEGORIES.map((libelle) => ({ libelle })),
+      skipDuplicates: true,
     });
   }
-  for (const libelle of NEWS_CATEGORIES) {
-    await db.newsCategory.upsert({ where: { libelle }, create: { libelle }, update: {} });
-  }
   for (const list of REASONS) {
+    const where = { kind: list.kind, section: list.section };
+    if ((await db.reason.count({ where })) > 0) continue;
     const entries: Array<[string, number]> = list.labels.map((label, i) => [label, (i + 1) * 10]);
     entries.push([OTHER_REASON_LABEL, OTHER_REASON_POSITION]);
-    for (const [label, position] of entries) {
-      const key = { kind: list.kind, section: list.section, label };
-      await db.reason.upsert({
-        where: { kind_section_label: key },
-        create: { ...key, position },
-        update: { position },
-      });
-    }
+    await db.reason.createMany({
+      data: entries.map(([label, position]) => ({ ...where, label, position })),
+      skipDuplicates: true,
+    });
   }
 }

@@ -82,6 +82,23 @@ export const routes: RouteObject[] = [
           },
           { path: 'clubs', lazy: page(() => import('../features/admin/pages/AdminClubsPage')) },
           { path: 'import', lazy: page(() => import('../features/admin/pages/AdminImportPage')) },
+          // ADMIN only: the pages send moderators to /404 (and the API refuses them).
+          {
+            path: 'membres',
+            lazy: page(() => import('../features/administration/pages/MembersPage')),
+          },
+          {
+            path: 'referentiels',
+            lazy: page(() => import('../features/administration/pages/ReferencesPage')),
+          },
+          {
+            path: 'moderation',
+            lazy: page(() => import('../features/moderation/pages/ModerationPage')),
+          },
+          {
+            path: 'journal',
+            lazy: page(() => import('../features/moderation/pages/ModerationJournalPage')),
+          },
         ],
       },
       { path: '404', lazy: page(() => import('../features/errors/pages/NotFoundPage')) },

@@ -1,7 +1,9 @@
 import { accountEndpoints } from './accounts.js';
+import { administrationEndpoints } from './administration.js';
 import { carpoolEndpoints } from './carpool.js';
 import { communityEndpoints } from './community.js';
 import { gameEndpoints } from './game.js';
+import { moderationEndpoints } from './moderation.js';
 
 export * from './define.js';
 
@@ -14,6 +16,8 @@ export const endpoints = {
   ...gameEndpoints,
   ...communityEndpoints,
   ...carpoolEndpoints,
+  ...administrationEndpoints,
+  ...moderationEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -12,6 +12,8 @@ export const clubSchema = z.object({
   ville: z.string().nullable(),
   /** Department code without 'FR-' (e.g. '06', '2A', '974'). */
   departement_club: z.string().nullable(),
+  /** The club's live feed (https), linked while its match is live; null = the site's default. */
+  live_feed_url: z.string().nullish(),
 });
 export type Club = z.infer<typeof clubSchema>;
 
@@ -31,6 +33,8 @@ export const matchSchema = z.object({
   buts_ext: z.number().int().nullable(),
   club_dom: clubSchema,
   club_ext: clubSchema,
+  /** Ticket office link (https); null = the site's default. Always sent by the API. */
+  ticket_url: z.string().nullish(),
 });
 export type Match = z.infer<typeof matchSchema>;
 

@@ -65,12 +65,12 @@ export function accountRepository(db: Db) {
     setEmail: (id: number, email: string) =>
       db.user.update({ where: { id }, data: { email }, select: { id: true } }),
 
-    /** Only an ACTIVE account is suspended; false when there was none to suspend. */
-    suspend: async (id: number, tx?: Tx) =>
+    /** An ACTIVE or SUSPENDED account (until null = banned); false when there was none. */
+    suspend: async (id: number, until: Date | null, tx?: Tx) =>
       (
         await (tx ?? db).user.updateMany({
-          where: { id, status: 'ACTIVE' },
-          data: { status: 'SUSPENDED' },
+          where: { id, status: { in: ['ACTIVE', 'SUSPENDED'] } },
+          data: { status: 'SUSPENDED', suspendedUntil: until },
         })
       ).count === 1,
 

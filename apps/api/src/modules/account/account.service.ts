@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { registrationSchema } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { RunInTransaction } from '../../db/tx.js';
+import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -68,12 +68,18 @@ export function accountService(deps: AccountServiceDeps) {
   return {
     /**
      * Suspends a member (moderation, operators): every login is revoked and every socket of
-     * the member is cut at once, on every instance. false when the account was not active.
+     * the member is cut at once, on every instance. `until` null (default) = banned until
+     * lifted; a suspended member's end can be changed. `within` runs in the same transaction
+     * (the moderator's audit row). false when the account is neither active nor suspended.
      */
-    async suspend(userId: number): Promise<boolean> {
+    async suspend(
+      userId: number,
+      options: { until?: Date | null; within?: (tx: Tx) => Promise<void> } = {},
+    ): Promise<boolean> {
       const done = await transaction(async (tx) => {
-        if (!(await repo.suspend(userId, tx))) return false;
+        if (!(await repo.suspend(userId, options.until ?? null, tx))) return false;
         await auth.revokeSessions(userId, 'suspended', { tx });
+        await options.within?.(tx);
         return true;
       });
       if (done) auth.endConnections(userId);

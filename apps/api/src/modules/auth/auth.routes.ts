@@ -92,7 +92,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const result = await auth.refresh(req.cookies[COOKIE], clientMeta(req));
       if (!result.ok) {
         if (result.clearCookie) clearCookie(reply);
-        return reply.code(401).send({ message: SESSION_EXPIRED, code: 'UNAUTHENTICATED' });
+        const message = result.message ?? SESSION_EXPIRED;
+        return reply.code(401).send({ message, code: 'UNAUTHENTICATED' });
       }
       setCookie(reply, result.sessionToken);
       return { access_token: result.accessToken };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginInput } from '@munegu/shared';
-import { AUTH_MESSAGES } from '@munegu/shared';
+import { AUTH_MESSAGES, suspendedAccountMessage } from '@munegu/shared';
 import type { Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -23,7 +23,9 @@ export interface Signed {
   sessionToken: string;
 }
 
-export type RefreshResult = ({ ok: true } & Signed) | { ok: false; clearCookie: boolean };
+export type RefreshResult =
+  | ({ ok: true } & Signed)
+  | { ok: false; clearCookie: boolean; /** Said instead of 'session expirée'. */ message?: string };
 
 /**
  * Ends the live connections (sockets) of logins the database no longer honours. Implemented by
@@ -85,8 +87,9 @@ export function authService({
   return {
     /**
      * Locked keys answer 429 before the password is even looked at. Unknown e-mail, wrong
-     * password, suspended or deleted account: one identical 401. A PENDING account with the
-     * right password gets INACTIVE_ACCOUNT so the page can offer to resend the mail.
+     * password or deleted account: one identical 401. A PENDING account with the right
+     * password gets INACTIVE_ACCOUNT so the page can offer to resend the mail; a suspended one
+     * (right password only) a 401 saying until when, or that it is banned.
      */
     async login(input: LoginInput, meta: ClientMeta): Promise<Signed> {
       const email = input.email.toLowerCase();
@@ -98,6 +101,8 @@ export function authService({
       });
       if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
       if (user.status === 'PENDING') throw new AppError('INACTIVE_ACCOUNT', 'INACTIVE_ACCOUNT');
+      if (user.status === 'SUSPENDED')
+        throw new AppError('SUSPENDED_ACCOUNT', suspendedAccountMessage(user.suspendedUntil));
       if (user.status !== 'ACTIVE') {
         throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
       }
@@ -116,9 +121,13 @@ export function authService({
       if (!cookie || cookie.length > 128) return { ok: false, clearCookie: Boolean(cookie) };
       const now = clock.now();
       const current = await repo.findSessionByHash(hashToken(cookie));
-      if (!current || current.revokedAt || current.expiresAt <= now) {
-        return { ok: false, clearCookie: true };
+      if (!current || current.expiresAt <= now) return { ok: false, clearCookie: true };
+      // Suspension revoked the session too: its owner is told why rather than 'expired'.
+      if (current.user.status === 'SUSPENDED') {
+        const message = suspendedAccountMessage(current.user.suspendedUntil);
+        return { ok: false, clearCookie: true, message };
       }
+      if (current.revokedAt) return { ok: false, clearCookie: true };
       if (current.rotatedAt) {
         await repo.revokeFamily(current.familyId, now, 'reuse');
         endings.loginEnded(current.familyId);

@@ -66,13 +66,30 @@ describe('POST /api/auth/login', () => {
     expect((await login(t, user.email, 'Mauvais1!')).statusCode).toBe(401);
   });
 
-  it('refuses suspended and deleted accounts like wrong credentials', async () => {
-    for (const status of ['SUSPENDED', 'DELETED'] as const) {
-      const user = await createMember(t.db, { status });
-      const res = await login(t, user.email);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().message).toBe('Email ou mot de passe incorrect.');
-    }
+  it('refuses deleted accounts like wrong credentials', async () => {
+    const user = await createMember(t.db, { status: 'DELETED' });
+    const res = await login(t, user.email);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Email ou mot de passe incorrect.');
+  });
+
+  it('tells a suspended member until when, and a banned one, with the right password only', async () => {
+    const banned = await createMember(t.db, { status: 'SUSPENDED' });
+    const res = await login(t, banned.email);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Votre compte est banni.');
+    expect(sessionCookie(res)).toBeNull();
+    expect((await login(t, banned.email, 'Mauvais1!')).json().message).toBe(
+      'Email ou mot de passe incorrect.',
+    );
+    const suspended = await createMember(t.db, { status: 'SUSPENDED' });
+    await t.db.user.update({
+      where: { id: suspended.id },
+      data: { suspendedUntil: new Date('2031-07-14T08:30:00Z') },
+    });
+    expect((await login(t, suspended.email)).json().message).toBe(
+      'Votre compte est suspendu jusqu’au 14 juillet 2031 à 10:30.',
+    );
   });
 
   it('validates the body with the French messages', async () => {
@@ -192,11 +209,17 @@ describe('POST /api/auth/refresh', () => {
     t.clock.reset();
   });
 
-  it('refuses a session whose account is no longer active', async () => {
+  it('refuses a session whose account is no longer active, saying so when suspended', async () => {
     const user = await createMember(t.db);
     const { cookie } = await signIn(t, user.email);
     await t.db.user.update({ where: { id: user.id }, data: { status: 'SUSPENDED' } });
-    expect((await refresh(t, cookie)).statusCode).toBe(401);
+    const res = await refresh(t, cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Votre compte est banni.');
+    await t.db.user.update({ where: { id: user.id }, data: { status: 'DELETED' } });
+    expect((await refresh(t, cookie)).json().message).toBe(
+      'Session expirée, veuillez vous reconnecter.',
+    );
   });
 
   it('refuses a foreign Origin or Referer but accepts its own', async () => {

@@ -11,6 +11,7 @@ export function toClub(club: ClubRow): Club {
     nomStade: club.nomStade,
     ville: club.ville,
     departement_club: club.departement,
+    live_feed_url: club.liveFeedUrl,
   };
 }
 
@@ -32,6 +33,7 @@ export function toMatch(match: MatchWithClubs, ordre: number, now: Date): Match 
     buts_ext: match.awayGoals,
     club_dom: toClub(match.homeClub),
     club_ext: toClub(match.awayClub),
+    ticket_url: match.ticketUrl,
   };
 }
 

@@ -124,8 +124,11 @@ export function messagesRepository(db: Db) {
       return new Set(rows.map((r) => r.conversationId));
     },
 
+    /** Messages of suspended members are hidden, so they are not counted either. */
     countUnread: (userId: number) =>
-      db.message.count({ where: { receiverId: userId, readAt: null } }),
+      db.message.count({
+        where: { receiverId: userId, readAt: null, sender: { status: { not: 'SUSPENDED' } } },
+      }),
 
     setAccepted: (id: number) =>
       db.conversation.update({ where: { id }, data: { accepted: true }, select: { id: true } }),

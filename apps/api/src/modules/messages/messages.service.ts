@@ -62,6 +62,8 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     return c;
   }
   const otherOf = (c: ConversationRow, me: number) => (c.user1Id === me ? c.user2Id : c.user1Id);
+  /** A suspended or banned member's conversations are hidden from others until lifted. */
+  const isSuspended = (user: { status: string }) => user.status === 'SUSPENDED';
 
   /** Why the caller may not write in `c` now, or null when they may. */
   async function refusal(c: ConversationRow, senderId: number): Promise<AppError | null> {
@@ -106,24 +108,26 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
         repo.listFor(callerId),
         repo.unreadConversationIds(callerId),
       ]);
-      return rows.map((c) => {
-        const other = c.user1Id === callerId ? c.user2 : c.user1;
-        const gone = other.status === 'DELETED';
-        return {
-          id: c.id,
-          userId: other.id,
-          username: gone ? M.unknownUser : other.pseudo,
-          avatar: gone ? null : avatarUrl(other.avatarFile, other.avatarVersion),
-          hasUnread: unread.has(c.id),
-        };
-      });
+      const others = rows.map((c) => ({ c, other: c.user1Id === callerId ? c.user2 : c.user1 }));
+      return others
+        .filter(({ other }) => !isSuspended(other))
+        .map(({ c, other }) => {
+          const gone = other.status === 'DELETED';
+          return {
+            id: c.id,
+            userId: other.id,
+            username: gone ? M.unknownUser : other.pseudo,
+            avatar: gone ? null : avatarUrl(other.avatarFile, other.avatarVersion),
+            hasUnread: unread.has(c.id),
+          };
+        });
     },
 
     /** The latest 20 messages with `userId` (oldest first) and the conversation's meta. */
     async conversationWith(callerId: number, userId: number): Promise<ConversationDetail> {
       if (userId === callerId) throw new AppError('VALIDATION', M.self);
       const other = await repo.findUser(userId);
-      if (!other) throw new AppError('NOT_FOUND', M.unknownUser);
+      if (!other || isSuspended(other)) throw new AppError('NOT_FOUND', M.unknownUser);
       const c = await repo.findConversationByPair(callerId, userId);
       if (!c) {
         return {
@@ -161,7 +165,9 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
 
     /** The 20 messages older than the `offset` already loaded, oldest first. */
     async loadMore(callerId: number, conversationId: number, offset: number): Promise<Message[]> {
-      await ownConversation(callerId, conversationId);
+      const c = await ownConversation(callerId, conversationId);
+      const other = await repo.findUser(otherOf(c, callerId));
+      if (!other || isSuspended(other)) throw new AppError('NOT_FOUND', M.conversationNotFound);
       const page = await repo.pageNewestFirst(conversationId, offset, PAGE);
       return page.reverse().map((m) => toMessage(m, callerId));
     },

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { ImageStore } from '../../lib/image-store.js';
 import { reencodeImage } from '../../lib/images.js';
-import type { ContestsRepository } from './news.repository.js';
+import type { ContestsRepository, DeletionActor } from './news.repository.js';
 
 type Input = z.output<typeof contestInputSchema>;
 
@@ -42,9 +42,9 @@ export function contestsService({
       await repo.update(id, await data(input));
       return { message: M.saved, id };
     },
-    async remove(id: number) {
+    async remove(id: number, by: DeletionActor) {
       if (!(await repo.exists(id))) throw notFound();
-      await repo.remove(id);
+      await repo.remove(id, by);
       return { message: M.deleted };
     },
   };

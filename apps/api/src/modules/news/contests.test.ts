@@ -72,6 +72,9 @@ describe('contests', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/concours/${id}`, headers });
     expect(removed.json()).toEqual({ message: 'Concours supprimé avec succès !' });
     expect(await t.db.contest.count({ where: { id } })).toBe(0);
+    expect(
+      await t.db.auditLog.findMany({ where: { targetType: 'contest', targetId: String(id) } }),
+    ).toMatchObject([{ action: 'contest.delete', data: { titre: 'Terminé' }, ip: '127.0.0.1' }]);
   });
 
   it('refuses a missing title, a bad link or an image the server did not store', async () => {

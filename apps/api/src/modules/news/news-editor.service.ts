@@ -110,9 +110,9 @@ export function newsEditorService(deps: NewsEditorDeps) {
       return { message: M.updated, id };
     },
 
-    async remove(caller: Caller, id: number) {
+    async remove(caller: Caller, id: number, ip: string) {
       await mayChange(caller, id);
-      await deps.repo.remove(id);
+      await deps.repo.remove(id, { id: caller.id, ip });
       return { message: M.deleted };
     },
   };

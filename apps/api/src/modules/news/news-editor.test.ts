@@ -234,5 +234,17 @@ describe('news writes', () => {
       'Actualité supprimée avec succès !',
     ]);
     expect((await del(author.headers)).statusCode).toBe(404);
+    // The moderator's deletion is in the audit log (refused attempts are not).
+    const audit = await t.db.auditLog.findMany({
+      where: { targetType: 'news', targetId: String(created.id) },
+    });
+    expect(audit).toMatchObject([
+      {
+        actorId: moderator.user.id,
+        action: 'news.delete',
+        data: { authorId: author.user.id },
+        ip: '127.0.0.1',
+      },
+    ]);
   });
 });

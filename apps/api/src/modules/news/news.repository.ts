@@ -1,5 +1,19 @@
 import type { Db } from '../../db/client.js';
 
+/** Who deletes a news item or a contest, for the audit log. */
+export interface DeletionActor {
+  id: number;
+  ip: string;
+}
+
+const auditOf = (by: DeletionActor, action: string, targetType: string, id: number) => ({
+  actorId: by.id,
+  ip: by.ip,
+  action,
+  targetType,
+  targetId: String(id),
+});
+
 export function newsRepository(db: Db) {
   return {
     /** Every news item, newest first, with its category and its editor's pseudo. */
@@ -50,7 +64,21 @@ export function newsWriteRepository(db: Db) {
       id: number,
       data: { titre: string; contenu: string; categoryId: number; imageObjectPosY: number },
     ) => db.news.update({ where: { id }, data, select: { id: true } }),
-    remove: (id: number) => db.news.delete({ where: { id }, select: { image: true } }),
+    /** Deletes the item and writes its audit row, in one transaction. */
+    remove: (id: number, by: DeletionActor) =>
+      db.$transaction(async (tx) => {
+        const gone = await tx.news.delete({
+          where: { id },
+          select: { image: true, titre: true, authorId: true },
+        });
+        await tx.auditLog.create({
+          data: {
+            ...auditOf(by, 'news.delete', 'news', id),
+            data: { titre: gone.titre, authorId: gone.authorId },
+          },
+        });
+        return gone;
+      }),
   };
 }
 
@@ -69,7 +97,14 @@ export function contestsRepository(db: Db) {
     create: (data: Data) => db.contest.create({ data, select: { id: true } }),
     update: (id: number, data: Data) =>
       db.contest.update({ where: { id }, data, select: { id: true } }),
-    remove: (id: number) => db.contest.delete({ where: { id }, select: { id: true } }),
+    /** Deletes the contest and writes its audit row, in one transaction. */
+    remove: (id: number, by: DeletionActor) =>
+      db.$transaction(async (tx) => {
+        const gone = await tx.contest.delete({ where: { id }, select: { titre: true } });
+        await tx.auditLog.create({
+          data: { ...auditOf(by, 'contest.delete', 'contest', id), data: { titre: gone.titre } },
+        });
+      }),
   };
 }
 

@@ -68,7 +68,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{
       errors,
     }),
     ...editors,
-    handler: (req) => editor.remove(callerOf(req), req.params.id),
+    handler: (req) => editor.remove(callerOf(req), req.params.id, req.ip),
   });
 
   app.route({
@@ -95,6 +95,6 @@ export const newsRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('DELETE /concours/:id', { tags, summary: 'Supprimer un concours', errors }),
     ...editors,
-    handler: (req) => contests.remove(req.params.id),
+    handler: (req) => contests.remove(req.params.id, { id: callerOf(req).id, ip: req.ip }),
   });
 };

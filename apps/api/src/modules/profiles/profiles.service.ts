@@ -31,9 +31,9 @@ const SEARCH_LIMIT = 10;
 
 const notFound = () => new AppError('NOT_FOUND', USER_MESSAGES.notFound);
 
-/** Anonymised accounts and accounts never confirmed have no public profile. */
+/** Anonymised, never confirmed, suspended and banned accounts have no public profile. */
 function isHidden(row: { status: string; pseudo: string }): boolean {
-  return row.status === 'DELETED' || row.status === 'PENDING' || isDeletedPseudo(row.pseudo);
+  return row.status !== 'ACTIVE' || isDeletedPseudo(row.pseudo);
 }
 
 /** '' and null both clear an optional text; undefined leaves it unchanged. */

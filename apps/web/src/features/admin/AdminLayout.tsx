@@ -9,6 +9,13 @@ const TABS = [
   ['/admin/classement', 'Classement'],
   ['/admin/clubs', 'Clubs'],
   ['/admin/import', 'Import'],
+  ['/admin/moderation', 'Modération'],
+  ['/admin/journal', 'Journal'],
+] as const;
+/** ADMIN only: hidden from moderators. */
+const ADMIN_TABS = [
+  ['/admin/membres', 'Membres'],
+  ['/admin/referentiels', 'Référentiels'],
 ] as const;
 
 /**
@@ -19,11 +26,12 @@ export default function AdminLayout() {
   const { status, user } = useAuth();
   if (status === 'loading') return <LoadingOverlay fullScreen />;
   if (!user || !hasRole(user.role?.libelle, 'MODERATEUR')) return <Navigate to="/404" replace />;
+  const tabs = hasRole(user.role?.libelle, 'ADMIN') ? [...TABS, ...ADMIN_TABS] : TABS;
   return (
     <div className="page admin">
       <h1 className="page__title">Espace opérateurs</h1>
       <nav className={styles['admin__tabs']} aria-label="Sections de l’espace opérateurs">
-        {TABS.map(([to, label]) => (
+        {tabs.map(([to, label]) => (
           <NavLink
             key={to}
             to={to}

@@ -56,6 +56,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         (e.code === 'INACTIVE_ACCOUNT' || e.message === 'INACTIVE_ACCOUNT')
       ) {
         setInactive(true);
+      } else if (e instanceof ApiError && e.code === 'SUSPENDED_ACCOUNT') {
+        // 'Votre compte est suspendu jusqu’au …' / 'Votre compte est banni.'
+        setError(e.message);
       } else if (e instanceof ApiError && e.network) {
         setError(MESSAGES.generic.network);
       } else {

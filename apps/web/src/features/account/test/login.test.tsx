@@ -68,6 +68,21 @@ describe('login form', () => {
     expect(screen.queryByText(/Trop de tentatives/)).toBeNull();
   });
 
+  it('tells a suspended member until when, instead of wrong credentials', async () => {
+    api.reply('POST /api/auth/login', 401, {
+      message: 'Votre compte est suspendu jusqu’au 14 juillet 2031 à 10:30.',
+      code: 'SUSPENDED_ACCOUNT',
+    });
+    const submit = await openLogin();
+    type('Adresse e-mail', 'jean@example.fr');
+    type('Mot de passe', 'Secret12!');
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    expect(
+      await screen.findByText('Votre compte est suspendu jusqu’au 14 juillet 2031 à 10:30.'),
+    ).toBeVisible();
+  });
+
   it('offers to resend the confirmation mail to an inactive account', async () => {
     api.reply('POST /api/auth/login', 403, { message: 'INACTIVE_ACCOUNT' });
     api.reply('POST /api/auth/resend-confirmation', 200, { message: 'ok' });

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match, MatchInfo } from '@munegu/shared';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
+import { SITE } from '../../../config/site';
 import { MatchSlide } from './MatchSlide';
 
 let authenticated = false;
@@ -90,6 +91,40 @@ describe('MatchSlide', () => {
     expect(screen.getByRole('heading', { name: 'MATCH EN COURS' })).toBeVisible();
     expect(screen.getByRole('link', { name: /EN DIRECT/ })).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('button', { name: 'JE VAIS AU MATCH !' })).toBeNull();
+  });
+
+  it('uses the match ticket link and AS Monaco live feed, else the site defaults', () => {
+    authenticated = true;
+    const monaco = { ...club(1, 'AS Monaco', null, null), live_feed_url: 'https://x.com/asm_live' };
+    mount(
+      match({
+        edit_pronostic: false,
+        club_dom: { ...club(5, 'OL', null, null), live_feed_url: 'https://x.com/ol' },
+        club_ext: monaco,
+        ticket_url: 'https://billetterie.example/j15',
+      }),
+    );
+    expect(screen.getByRole('link', { name: /EN DIRECT/ })).toHaveAttribute(
+      'href',
+      'https://x.com/asm_live',
+    );
+    expect(screen.getByRole('link', { name: /Billetterie/ })).toHaveAttribute(
+      'href',
+      'https://billetterie.example/j15',
+    );
+  });
+
+  it('falls back to the site links when the match has none', () => {
+    authenticated = true;
+    mount(match({ edit_pronostic: false, ticket_url: null }));
+    expect(screen.getByRole('link', { name: /EN DIRECT/ })).toHaveAttribute(
+      'href',
+      SITE.social.clubLive,
+    );
+    expect(screen.getByRole('link', { name: /Billetterie/ })).toHaveAttribute(
+      'href',
+      SITE.ticketOfficeUrl,
+    );
   });
 
   it('titles a later slide MATCH À VENIR', () => {

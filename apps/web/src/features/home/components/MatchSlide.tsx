@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { CARPOOL_MESSAGES, MESSAGES, type Match } from '@munegu/shared';
+import { CARPOOL_MESSAGES, MESSAGES, MONACO_CLUB_ID, type Match } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { TicketIcon } from '../../../components/ui/icons';
 import { LOCAL_ZONE, formatLongDate, formatTime, matchKickoff } from '../../../lib/dates';
@@ -38,6 +38,19 @@ function secondButton(live: boolean, finished: boolean, info: MatchInfo | null) 
   return button;
 }
 
+/**
+ * The links of the match block: the match's own ticket office and AS Monaco's live feed (else
+ * the home club's), both set by operators; the site's defaults only when they are not set.
+ */
+function matchLinks(match: Match) {
+  const clubs = [match.club_dom, match.club_ext];
+  const monaco = clubs.find((c) => c.id === MONACO_CLUB_ID);
+  return {
+    live: monaco?.live_feed_url || match.club_dom.live_feed_url || SITE.social.clubLive,
+    tickets: match.ticket_url || SITE.ticketOfficeUrl,
+  };
+}
+
 /** One slide of the next-match carousel (spec section 2, Match block). */
 export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, onRate }: Props) {
   const { isAuthenticated } = useAuth();
@@ -49,6 +62,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
   const away = match.club_ext;
   const titleId = `match-${match.id}-title`;
   const second = secondButton(live, match.is_finish, isAuthenticated ? info : null);
+  const links = matchLinks(match);
 
   // Unauthenticated clicks on presence or prediction go to /login (spec section 2).
   const prediction = () => {
@@ -119,7 +133,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
         {second === 'live' && (
           <a
             className="btn btn--primary"
-            href={SITE.social.clubLive}
+            href={links.live}
             target="_blank"
             rel="noopener noreferrer"
           >
@@ -154,7 +168,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
 
       <a
         className={styles['match__tickets']}
-        href={SITE.ticketOfficeUrl}
+        href={links.tickets}
         target="_blank"
         rel="noopener noreferrer"
       >

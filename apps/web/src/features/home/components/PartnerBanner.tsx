@@ -1,9 +1,17 @@
 import { SITE } from '../../../config/site';
+import { usePartner } from '../../administration';
 import styles from './PartnerBanner.module.css';
 
-/** The partner's -10% code on club items (spec section 2). */
+/**
+ * The partner's -10% code on club items (spec section 2). The code and link come from the
+ * administrators' settings (GET /site/partner); until they are set, the site's default text.
+ */
 export function PartnerBanner() {
-  const { partner } = SITE;
+  const { data } = usePartner();
+  const partner =
+    data?.code && data.url
+      ? { ...SITE.partner, name: 'Voir la boutique partenaire', code: data.code, url: data.url }
+      : SITE.partner;
   return (
     <aside className={styles['partner']} aria-label="Offre partenaire">
       <p className={styles['partner__badge']} aria-hidden="true">

@@ -1,0 +1,138 @@
+import {
+  ADMINISTRATION_MESSAGES as M,
+  PROTECTED_CATEGORIES,
+  type AdminAntenna,
+  type AdminCategory,
+  type AntennaInput,
+} from '@munegu/shared';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { RunInTransaction } from '../../db/tx.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { writeAudit, type Actor } from './audit.js';
+import type { ListsRepository } from './lists.repository.js';
+
+type AntennaRow = { id: number; nom: string; categorie: string } & {
+  _count: { members: number; presences: number };
+};
+const toAntenna = ({ _count, ...a }: AntennaRow): AdminAntenna => ({
+  ...a,
+  uses: _count.members + _count.presences,
+});
+
+const isProtected = (libelle: string) =>
+  (PROTECTED_CATEGORIES as readonly string[]).includes(libelle.trim().toUpperCase());
+const toCategory = (c: { id: number; libelle: string; _count: { news: number } }) => ({
+  id: c.id,
+  libelle: c.libelle,
+  protected: isProtected(c.libelle),
+  uses: c._count.news,
+});
+
+/** A duplicate name that raced past the service's own check still gets the French message. */
+async function unique<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', message);
+    throw err;
+  }
+}
+
+/**
+ * Antennas and news categories. Deletion is refused while something uses the row: deleting
+ * an antenna would silently drop members' memberships (cascade) and presences' bus choice,
+ * and news need their category; renaming is the way to change them.
+ */
+export function listsService({
+  repo,
+  transaction,
+}: {
+  repo: ListsRepository;
+  transaction: RunInTransaction;
+}) {
+  return {
+    antennas: async () => (await repo.antennas()).map(toAntenna),
+
+    saveAntenna: (id: number | null, input: AntennaInput, actor: Actor): Promise<AdminAntenna> =>
+      unique(M.antennaTaken, () =>
+        transaction(async (tx) => {
+          const before = id === null ? null : await repo.antenna(id, tx);
+          if (id !== null && !before) throw notFound(M.antennaNotFound);
+          const same = await repo.antennaNamed(input.nom, tx);
+          if (same && same.id !== id) throw new AppError('CONFLICT', M.antennaTaken);
+          const saved =
+            id === null
+              ? await repo.createAntenna(tx, input)
+              : await repo.updateAntenna(tx, id, input);
+          const action = id === null ? 'antenna.create' : 'antenna.update';
+          const data = before
+            ? { from: { nom: before.nom, categorie: before.categorie }, to: input }
+            : input;
+          await writeAudit(tx, actor, action, { type: 'antenna', id: saved.id }, data);
+          return toAntenna((await repo.antenna(saved.id, tx))!);
+        }),
+      ),
+
+    removeAntenna: (id: number, actor: Actor) =>
+      transaction(async (tx) => {
+        if ((await repo.lockAntenna(tx, id)).length === 0) throw notFound(M.antennaNotFound);
+        const antenna = toAntenna((await repo.antenna(id, tx))!);
+        if (antenna.uses > 0) throw new AppError('CONFLICT', M.antennaInUse);
+        await repo.deleteAntenna(tx, id);
+        await writeAudit(
+          tx,
+          actor,
+          'antenna.delete',
+          { type: 'antenna', id },
+          {
+            nom: antenna.nom,
+            categorie: antenna.categorie,
+          },
+        );
+        return { message: M.deleted };
+      }),
+
+    categories: async (): Promise<AdminCategory[]> => (await repo.categories()).map(toCategory),
+
+    saveCategory: (id: number | null, libelle: string, actor: Actor): Promise<AdminCategory> =>
+      unique(M.categoryTaken, () =>
+        transaction(async (tx) => {
+          const before = id === null ? null : await repo.category(id, tx);
+          if (id !== null && !before) throw notFound(M.categoryNotFound);
+          if (before && isProtected(before.libelle))
+            throw new AppError('CONFLICT', M.categoryProtected);
+          const same = await repo.categoryNamed(libelle, tx);
+          if (same && same.id !== id) throw new AppError('CONFLICT', M.categoryTaken);
+          const saved =
+            id === null
+              ? await repo.createCategory(tx, libelle)
+              : await repo.renameCategory(tx, id, libelle);
+          const action = id === null ? 'news-category.create' : 'news-category.update';
+          const data = before ? { from: before.libelle, to: libelle } : { libelle };
+          await writeAudit(tx, actor, action, { type: 'news-category', id: saved.id }, data);
+          return toCategory((await repo.category(saved.id, tx))!);
+        }),
+      ),
+
+    removeCategory: (id: number, actor: Actor) =>
+      transaction(async (tx) => {
+        if ((await repo.lockCategory(tx, id)).length === 0) throw notFound(M.categoryNotFound);
+        const category = toCategory((await repo.category(id, tx))!);
+        if (category.protected) throw new AppError('CONFLICT', M.categoryProtected);
+        if (category.uses > 0) throw new AppError('CONFLICT', M.categoryInUse);
+        await repo.deleteCategory(tx, id);
+        await writeAudit(
+          tx,
+          actor,
+          'news-category.delete',
+          { type: 'news-category', id },
+          {
+            libelle: category.libelle,
+          },
+        );
+        return { message: M.deleted };
+      }),
+  };
+}
+
+export type ListsService = ReturnType<typeof listsService>;

@@ -1,0 +1,264 @@
+import type { AdminCategory, AdminReason } from '@munegu/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { bearer } from '../../../test/helpers/auth.js';
+import { createUser } from '../../../test/helpers/factories.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+describe('administration: antennas, reasons and news categories', () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  let adminId: number;
+  const send = (method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+  const publicRead = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api${url}` })).json() as {
+      id: number;
+      label?: string;
+      nom?: string;
+      libelle?: string;
+    }[];
+  const lastAudit = (action: string, targetId: number) =>
+    t.db.auditLog.findFirst({ where: { action, targetId: String(targetId) } });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    adminId = admin.id;
+    headers = await bearer(t.app, admin, t.clock);
+  });
+  afterAll(() => t.close());
+
+  it('creates, renames and deletes an antenna, visible in GET /antennes', async () => {
+    const nom = `Antenne ${tag()}`;
+    const created = await send('POST', '/administration/antennes', { nom, categorie: 'Groupe' });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as { id: number };
+    expect((await publicRead('/antennes')).find((a) => a.id === id)?.nom).toBe(nom);
+    const duplicate = await send('POST', '/administration/antennes', {
+      nom: nom.toUpperCase(),
+      categorie: 'Groupe',
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe('Une antenne porte déjà ce nom.');
+    const bad = await send('POST', '/administration/antennes', { nom: '<i>x</i>', categorie: 'G' });
+    expect(bad.statusCode).toBe(400);
+
+    const renamed = `${nom} bis`;
+    await send('PUT', `/administration/antennes/${id}`, { nom: renamed, categorie: 'Section' });
+    expect((await publicRead('/antennes')).find((a) => a.id === id)).toEqual({
+      id,
+      nom: renamed,
+      categorie: 'Section',
+    });
+    expect(await lastAudit('antenna.update', id)).toMatchObject({
+      actorId: adminId,
+      data: { from: { nom }, to: { nom: renamed } },
+    });
+
+    // In use by a member: refused, the membership is kept.
+    const member = await createUser(t.db);
+    await t.db.userAntenna.create({ data: { userId: member.id, antennaId: id } });
+    const inUse = await send('DELETE', `/administration/antennes/${id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toMatch(/renommez-la/);
+    await t.db.userAntenna.deleteMany({ where: { antennaId: id } });
+    expect((await send('DELETE', `/administration/antennes/${id}`)).statusCode).toBe(200);
+    expect((await publicRead('/antennes')).some((a) => a.id === id)).toBe(false);
+    expect(await lastAudit('antenna.delete', id)).toMatchObject({ data: { nom: renamed } });
+    expect((await send('DELETE', `/administration/antennes/${id}`)).statusCode).toBe(404);
+  });
+
+  it('adds reasons before « Autre », reorders them, and protects « Autre »', async () => {
+    const label = `Motif ${tag()}`;
+    const created = await send('POST', '/administration/motifs', {
+      kind: 'SIGNALEMENT',
+      section: 'message',
+      label,
+    });
+    expect(created.statusCode).toBe(201);
+    const reason = created.json() as AdminReason;
+    let list = await publicRead('/motifs-signalement/message');
+    expect(list.at(-1)?.label).toBe('Autre');
+    expect(list.at(-2)).toEqual({ id: reason.id, label });
+
+    // Reorder: the new one first; 'Autre' stays last whatever is sent.
+    const others = list.filter((r) => r.label !== 'Autre').map((r) => r.id);
+    const order = [reason.id, ...others.filter((id) => id !== reason.id)];
+    const reordered = await send('PUT', '/administration/motifs/ordre', {
+      kind: 'SIGNALEMENT',
+      section: 'message',
+      ids: order,
+    });
+    expect(reordered.statusCode).toBe(200);
+    list = await publicRead('/motifs-signalement/message');
+    expect(list.map((r) => r.id)).toEqual([...order, list.at(-1)!.id]);
+    expect(list.at(-1)?.label).toBe('Autre');
+    const autreId = list.at(-1)!.id;
+    const withAutre = await send('PUT', '/administration/motifs/ordre', {
+      kind: 'SIGNALEMENT',
+      section: 'message',
+      ids: [autreId, ...order],
+    });
+    expect(withAutre.statusCode).toBe(400);
+    const partial = await send('PUT', '/administration/motifs/ordre', {
+      kind: 'SIGNALEMENT',
+      section: 'message',
+      ids: order.slice(1),
+    });
+    expect(partial.json().message).toBe(
+      "L'ordre doit reprendre exactement les motifs de la liste, « Autre » excepté.",
+    );
+
+    for (const [method, payload] of [
+      ['DELETE', undefined],
+      ['PUT', { label: 'Divers' }],
+    ] as const) {
+      const refused = await send(method, `/administration/motifs/${autreId}`, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        '« Autre » reste en dernière position : il ne peut être ni renommé ni supprimé.',
+      );
+    }
+    const reserved = await send('PUT', `/administration/motifs/${reason.id}`, { label: 'autre' });
+    expect(reserved.statusCode).toBe(400);
+    const noSection = await send('POST', '/administration/motifs', {
+      kind: 'SIGNALEMENT',
+      section: '',
+      label: `Motif ${tag()}`,
+    });
+    expect(noSection.statusCode).toBe(400);
+
+    const renamed = await send('PUT', `/administration/motifs/${reason.id}`, {
+      label: `${label}!`,
+    });
+    expect(renamed.json()).toMatchObject({ label: `${label}!`, autre: false });
+    expect((await publicRead('/motifs-signalement/message'))[0]?.label).toBe(`${label}!`);
+    expect((await send('DELETE', `/administration/motifs/${reason.id}`)).statusCode).toBe(200);
+    expect((await publicRead('/motifs-signalement/message')).some((r) => r.id === reason.id)).toBe(
+      false,
+    );
+    const actions = await t.db.auditLog.findMany({
+      where: { actorId: adminId, action: { startsWith: 'reason.' } },
+      orderBy: { id: 'asc' },
+    });
+    expect(actions.map((a) => a.action)).toEqual([
+      'reason.create',
+      'reason.reorder',
+      'reason.update',
+      'reason.delete',
+    ]);
+  });
+
+  it('keeps a reason already used by a cancellation or a report', async () => {
+    const created = await send('POST', '/administration/motifs', {
+      kind: 'SIGNALEMENT',
+      section: 'profil',
+      label: `Motif ${tag()}`,
+    });
+    const { id } = created.json() as AdminReason;
+    const [reporter, reported] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await t.db.report.create({
+      data: {
+        reporterId: reporter.id,
+        reportedUserId: reported.id,
+        reasonId: id,
+        section: 'profil',
+      },
+    });
+    const refused = await send('DELETE', `/administration/motifs/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Ce motif a déjà été utilisé : il ne peut pas être supprimé.',
+    );
+  });
+
+  it('manages news categories; TOUT, AUTRE and used ones are protected', async () => {
+    const libelle = `CAT ${tag()}`;
+    const created = await send('POST', '/administration/categories-actualite', { libelle });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as AdminCategory;
+    expect((await publicRead('/categorie-actualite')).find((c) => c.id === id)?.libelle).toBe(
+      libelle,
+    );
+    await send('PUT', `/administration/categories-actualite/${id}`, { libelle: `${libelle} 2` });
+    expect((await publicRead('/categorie-actualite')).find((c) => c.id === id)?.libelle).toBe(
+      `${libelle} 2`,
+    );
+    const all = (
+      await send('GET', '/administration/categories-actualite')
+    ).json() as AdminCategory[];
+    for (const name of ['TOUT', 'AUTRE']) {
+      const protectedOne = all.find((c) => c.libelle === name)!;
+      expect(protectedOne.protected).toBe(true);
+      for (const [method, payload] of [
+        ['DELETE', undefined],
+        ['PUT', { libelle: 'Divers' }],
+      ] as const) {
+        const refused = await send(
+          method,
+          `/administration/categories-actualite/${protectedOne.id}`,
+          payload,
+        );
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe(
+          'Les catégories TOUT et AUTRE ne peuvent être ni renommées ni supprimées.',
+        );
+      }
+    }
+    const taken = await send('POST', '/administration/categories-actualite', { libelle: 'tout' });
+    expect(taken.statusCode).toBe(409);
+
+    await t.db.news.create({
+      data: { titre: 'x', contenu: 'x', image: '/x.webp', categoryId: id, authorId: adminId },
+    });
+    const used = await send('DELETE', `/administration/categories-actualite/${id}`);
+    expect(used.statusCode).toBe(409);
+    await t.db.news.deleteMany({ where: { categoryId: id } });
+    expect((await send('DELETE', `/administration/categories-actualite/${id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await publicRead('/categorie-actualite')).some((c) => c.id === id)).toBe(false);
+    expect(await lastAudit('news-category.delete', id)).toMatchObject({
+      actorId: adminId,
+      data: { libelle: `${libelle} 2` },
+    });
+  });
+
+  it('manages titles and their holders', async () => {
+    const libelle = `Titre ${tag()}`;
+    const created = await send('POST', '/administration/titres', {
+      libelle,
+      couleur: '#e2001a',
+      importance: 5,
+    });
+    expect(created.json()).toMatchObject({
+      libelle,
+      couleur: '#E2001A',
+      importance: 5,
+      holders: 0,
+    });
+    const { id } = created.json() as { id: number };
+    for (const payload of [
+      { libelle, couleur: 'red', importance: 1 },
+      { libelle: '', couleur: '#000000', importance: 1 },
+      { libelle: 'x'.repeat(61), couleur: '#000000', importance: 1 },
+      { libelle: 'ok', couleur: '#000000', importance: 1.5 },
+    ]) {
+      const bad = await send('POST', '/administration/titres', payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const member = await createUser(t.db);
+    await send('POST', `/administration/membres/${member.id}/titres`, { title_id: id });
+    const list = (await send('GET', '/administration/titres')).json() as {
+      id: number;
+      holders: number;
+    }[];
+    expect(list.find((x) => x.id === id)?.holders).toBe(1);
+    expect((await send('DELETE', `/administration/titres/${id}`)).statusCode).toBe(200);
+    expect(await t.db.userTitle.count({ where: { userId: member.id } })).toBe(0);
+    expect(await lastAudit('title.delete', id)).toMatchObject({ data: { libelle, holders: 1 } });
+  });
+});

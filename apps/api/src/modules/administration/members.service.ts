@@ -1,0 +1,153 @@
+import {
+  ADMINISTRATION_MESSAGES as M,
+  type MemberDetail,
+  type MemberSummary,
+  type Role,
+} from '@munegu/shared';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { RunInTransaction, Tx } from '../../db/tx.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { FORBIDDEN_MESSAGE } from '../../plugins/auth.js';
+import { writeAudit, type Actor } from './audit.js';
+import type { MemberRow, MembersRepository } from './members.repository.js';
+
+/** How many members a search returns: enough to pick one, never the whole table. */
+export const MEMBER_SEARCH_LIMIT = 20;
+
+export function toMemberDetail(row: MemberRow): MemberDetail {
+  return {
+    id: row.id,
+    pseudo: row.pseudo,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    poste: row.poste,
+    titres: row.titles.map(({ title }) => title),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export interface MembersDeps {
+  repo: MembersRepository;
+  transaction: RunInTransaction;
+}
+
+/**
+ * Members as administrators manage them: role, poste and titles. Roles reach the API through
+ * the database on every request (plugins/auth.ts reads the current role, not the token's), so
+ * a change applies to the member's next request without revoking their logins.
+ */
+export function membersService({ repo, transaction }: MembersDeps) {
+  async function detailIn(tx: Tx, id: number): Promise<MemberDetail> {
+    const row = await repo.detail(id, tx);
+    if (!row) throw notFound(M.memberNotFound);
+    return toMemberDetail(row);
+  }
+
+  return {
+    async search(q: string): Promise<MemberSummary[]> {
+      return repo.search(q, MEMBER_SEARCH_LIMIT);
+    },
+
+    async detail(id: number): Promise<MemberDetail> {
+      const row = await repo.detail(id);
+      if (!row) throw notFound(M.memberNotFound);
+      return toMemberDetail(row);
+    },
+
+    /**
+     * Changes a role. The active administrators' rows are locked first, so of two
+     * administrators demoting each other at the same time the second sees the first's change
+     * and is refused: there is always at least one active ADMIN. The actor must still be one
+     * of them when the lock is granted (they may have just been demoted).
+     */
+    setRole(id: number, role: Role, actor: Actor): Promise<MemberDetail> {
+      return transaction(async (tx) => {
+        const admins = await repo.lockActiveAdmins(tx);
+        if (!admins.includes(actor.id)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+        const member = await repo.lockMember(tx, id);
+        if (!member) throw notFound(M.memberNotFound);
+        if (member.role === role) return detailIn(tx, id);
+        if (member.role === 'ADMIN' && !admins.some((adminId) => adminId !== id))
+          throw new AppError('CONFLICT', M.lastAdmin);
+        await repo.setRole(tx, id, role);
+        await writeAudit(
+          tx,
+          actor,
+          'user.role',
+          { type: 'user', id },
+          { from: member.role, to: role },
+        );
+        return detailIn(tx, id);
+      });
+    },
+
+    setPoste(id: number, poste: string | null, actor: Actor): Promise<MemberDetail> {
+      const value = poste?.trim() || null;
+      return transaction(async (tx) => {
+        const before = await detailIn(tx, id);
+        if (before.poste === value) return before;
+        await repo.setPoste(tx, id, value);
+        await writeAudit(
+          tx,
+          actor,
+          'user.poste',
+          { type: 'user', id },
+          {
+            from: before.poste,
+            to: value,
+          },
+        );
+        return detailIn(tx, id);
+      });
+    },
+
+    async grantTitle(id: number, titleId: number, actor: Actor): Promise<MemberDetail> {
+      try {
+        return await transaction(async (tx) => {
+          await detailIn(tx, id);
+          const title = await repo.title(titleId, tx);
+          if (!title) throw notFound(M.titleNotFound);
+          await repo.grantTitle(tx, id, titleId);
+          await writeAudit(
+            tx,
+            actor,
+            'user.title.grant',
+            { type: 'user', id },
+            {
+              titleId,
+              libelle: title.libelle,
+            },
+          );
+          return detailIn(tx, id);
+        });
+      } catch (err) {
+        // The (member, title) pair is the primary key: a second grant, even a concurrent one.
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.titleHeld);
+        throw err;
+      }
+    },
+
+    removeTitle(id: number, titleId: number, actor: Actor): Promise<MemberDetail> {
+      return transaction(async (tx) => {
+        await detailIn(tx, id);
+        const title = await repo.title(titleId, tx);
+        if (!title || (await repo.removeTitle(tx, id, titleId)) === 0)
+          throw notFound(M.titleNotHeld);
+        await writeAudit(
+          tx,
+          actor,
+          'user.title.remove',
+          { type: 'user', id },
+          {
+            titleId,
+            libelle: title.libelle,
+          },
+        );
+        return detailIn(tx, id);
+      });
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof membersService>;

@@ -1,0 +1,88 @@
+import {
+  ADMINISTRATION_MESSAGES as M,
+  type AdminClubFeed,
+  type Partner,
+  type PartnerInput,
+} from '@munegu/shared';
+import type { RunInTransaction } from '../../db/tx.js';
+import { notFound } from '../../lib/errors.js';
+import { writeAudit, type Actor } from './audit.js';
+import type { SiteRepository } from './site.repository.js';
+
+/** SiteSetting keys of the home page's partner banner. */
+export const PARTNER_KEYS = { code: 'partner.code', url: 'partner.url' } as const;
+const keys = [PARTNER_KEYS.code, PARTNER_KEYS.url];
+
+const toClubFeed = (c: { id: number; nom: string; logo: string; liveFeedUrl: string | null }) => ({
+  id: c.id,
+  nom: c.nom,
+  logo: c.logo,
+  live_feed_url: c.liveFeedUrl,
+});
+
+/**
+ * The partner offer (code and link, both or neither) and the clubs' live-feed links. Until an
+ * administrator sets the partner, GET /site/partner answers nulls and the banner keeps the
+ * site's default text.
+ */
+export function siteService({
+  repo,
+  transaction,
+}: {
+  repo: SiteRepository;
+  transaction: RunInTransaction;
+}) {
+  async function partner(read = repo.settings): Promise<Partner> {
+    const values = await read(keys);
+    const code = values.get(PARTNER_KEYS.code) ?? null;
+    const url = values.get(PARTNER_KEYS.url) ?? null;
+    // Both are written together; a half pair (hand-edited) is not shown.
+    return code && url ? { code, url } : { code: null, url: null };
+  }
+
+  return {
+    partner: () => partner(),
+
+    setPartner: (input: PartnerInput, actor: Actor): Promise<Partner> =>
+      transaction(async (tx) => {
+        const before = await partner((k) => repo.settings(k, tx));
+        if (input.code !== null && input.url !== null) {
+          await repo.setSetting(tx, PARTNER_KEYS.code, input.code);
+          await repo.setSetting(tx, PARTNER_KEYS.url, input.url);
+        } else await repo.clearSettings(tx, keys);
+        await writeAudit(
+          tx,
+          actor,
+          'site.partner',
+          { type: 'site-setting', id: 'partner' },
+          {
+            from: before,
+            to: { code: input.code, url: input.url },
+          },
+        );
+        return partner((k) => repo.settings(k, tx));
+      }),
+
+    clubs: async (): Promise<AdminClubFeed[]> => (await repo.clubs()).map(toClubFeed),
+
+    setLiveFeed: (id: number, url: string | null, actor: Actor): Promise<AdminClubFeed> =>
+      transaction(async (tx) => {
+        const before = await repo.club(id, tx);
+        if (!before) throw notFound(M.clubNotFound);
+        const club = await repo.setLiveFeed(tx, id, url);
+        await writeAudit(
+          tx,
+          actor,
+          'club.live-feed',
+          { type: 'club', id },
+          {
+            from: before.liveFeedUrl,
+            to: url,
+          },
+        );
+        return toClubFeed(club);
+      }),
+  };
+}
+
+export type SiteService = ReturnType<typeof siteService>;

@@ -1,0 +1,171 @@
+import type { AuditPage, ClientToServerEvents, ServerToClientEvents } from '@munegu/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, signIn } from '../../../test/helpers/accounts.js';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { moderationWorld } from '../../../test/helpers/moderation.js';
+import { transactionRunner } from '../../db/tx.js';
+import { moderationRepository } from './moderation.repository.js';
+import { sanctionsService } from './sanctions.service.js';
+
+let t: TestApp;
+let w: ReturnType<typeof moderationWorld>;
+let url: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = moderationWorld(t);
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+const REASON = 'Comportement agressif au stade.';
+
+describe('end of a suspension', () => {
+  it('lifts every suspension whose end has passed, bans and later ends untouched', async () => {
+    const sanctions = sanctionsService({
+      repo: moderationRepository(t.db),
+      transaction: transactionRunner(t.db),
+      clock: t.clock,
+      accounts: t.app.accounts,
+    });
+    const moderator = await w.member('MODERATEUR');
+    const [short, long, banned] = [await w.member(), await w.member(), await w.member()];
+    t.clock.set('2031-02-01T12:00:00Z');
+    for (const [who, body] of [
+      [short, { reason: REASON, days: 1 }],
+      [long, { reason: REASON, days: 3 }],
+      [banned, { reason: REASON }],
+    ] as const) {
+      const action = 'days' in body ? 'suspend' : 'ban';
+      expect((await w.call(moderator, 'POST', `/users/${who.id}/${action}`, body)).statusCode).toBe(
+        200,
+      );
+    }
+    const statusOf = async () =>
+      (
+        await t.db.user.findMany({
+          where: { id: { in: [short.id, long.id, banned.id] } },
+          orderBy: { id: 'asc' },
+        })
+      ).map((u) => u.status);
+
+    t.clock.set('2031-02-02T11:59:59Z');
+    await sanctions.liftExpired();
+    expect(await statusOf()).toEqual(['SUSPENDED', 'SUSPENDED', 'SUSPENDED']);
+
+    t.clock.set('2031-02-02T12:00:00Z');
+    expect(await sanctions.liftExpired()).toBeGreaterThanOrEqual(1);
+    expect(await statusOf()).toEqual(['ACTIVE', 'SUSPENDED', 'SUSPENDED']);
+    expect(await t.db.user.findUniqueOrThrow({ where: { id: short.id } })).toMatchObject({
+      suspendedUntil: null,
+    });
+    expect((await w.auditOf('user', short.id)).at(-1)).toMatchObject({
+      actorId: null,
+      action: 'moderation.user.lift',
+      data: { automatic: true, until: '2031-02-02T12:00:00.000Z' },
+    });
+    // A second run finds nothing more to do for that member.
+    await sanctions.liftExpired();
+    expect((await w.auditOf('user', short.id)).length).toBe(2);
+
+    t.clock.set('2031-03-01T00:00:00Z');
+    await sanctions.liftExpired();
+    expect(await statusOf()).toEqual(['ACTIVE', 'ACTIVE', 'SUSPENDED']);
+    t.clock.reset();
+  });
+
+  it('lists the suspended and banned members for moderators only', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const banned = await w.member();
+    await w.call(moderator, 'POST', `/users/${banned.id}/ban`, { reason: REASON });
+    expect((await w.call(null, 'GET', '/users/suspended')).statusCode).toBe(401);
+    expect((await w.call(await w.member(), 'GET', '/users/suspended')).statusCode).toBe(403);
+    const res = await w.call(moderator, 'GET', '/users/suspended');
+    expect(res.json()).toContainEqual({
+      id: banned.id,
+      pseudo: banned.pseudo,
+      avatar: null,
+      suspendedUntil: null,
+    });
+  });
+});
+
+describe('sockets', () => {
+  it('cuts the suspended member’s socket at once', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const member = await createMember(t.db);
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: (await signIn(t, member.email)).token },
+      reconnection: false,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(null));
+      socket.once('connect_error', reject);
+    });
+    const cut = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('socket toujours connecté')), 1000);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+    const res = await w.call(moderator, 'POST', `/users/${member.id}/suspend`, {
+      reason: REASON,
+      days: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await cut).toBe('io server disconnect');
+    socket.disconnect();
+  });
+});
+
+describe('GET /api/moderation/audit', () => {
+  it('reads newest first, filtered by action prefix or target, for moderators only', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const target = await w.member();
+    await w.call(moderator, 'POST', `/users/${target.id}/suspend`, { reason: REASON, days: 2 });
+    await w.call(moderator, 'POST', `/users/${target.id}/lift`, { reason: 'Erreur de ma part.' });
+
+    expect((await w.call(null, 'GET', '/audit')).statusCode).toBe(401);
+    for (const role of ['UTILISATEUR', 'REDACTEUR'] as const)
+      expect((await w.call(await w.member(role), 'GET', '/audit')).statusCode).toBe(403);
+
+    const res = await w.call(
+      moderator,
+      'GET',
+      `/audit?targetType=user&targetId=${target.id}&action=moderation.user.`,
+    );
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as AuditPage;
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 50 });
+    expect(page.items).toMatchObject([
+      {
+        action: 'moderation.user.lift',
+        actor: { id: moderator.id, pseudo: moderator.pseudo },
+        targetType: 'user',
+        targetId: String(target.id),
+        data: { reason: 'Erreur de ma part.' },
+      },
+      { action: 'moderation.user.suspend', data: { reason: REASON, days: 2 } },
+    ]);
+    // The stored address is not handed out.
+    expect(JSON.stringify(page)).not.toContain('127.0.0.1');
+    const lifts = (await w.call(moderator, 'GET', '/audit?action=moderation.user.lift')).json();
+    expect((lifts as AuditPage).items.every((i) => i.action === 'moderation.user.lift')).toBe(true);
+    expect((await w.call(moderator, 'GET', '/audit?action=%3Cscript%3E')).statusCode).toBe(400);
+  });
+
+  it('has no route that edits or deletes it', async () => {
+    const admin = await w.member('ADMIN');
+    const id = (await t.db.auditLog.findFirstOrThrow()).id;
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      for (const path of ['/audit', `/audit/${id}`]) {
+        const res = await w.call(admin, method, path, {});
+        expect([404, 405], `${method} ${path}`).toContain(res.statusCode);
+      }
+    }
+    expect(await t.db.auditLog.count({ where: { id } })).toBe(1);
+  });
+});

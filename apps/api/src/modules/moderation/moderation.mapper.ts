@@ -1,0 +1,77 @@
+import { MONACO_CLUB_ID, type AuditEntry, type ModerationReport } from '@munegu/shared';
+import { avatarUrl } from '../../lib/avatar-url.js';
+import type { ModerationRepository, ReportRow } from './moderation.repository.js';
+
+type Repo = Pick<ModerationRepository, 'relations' | 'messages'>;
+
+/**
+ * Reports as the queue shows them. What each one points at (a carpool's match, a message's
+ * text) is read in two batched queries for the whole page, not one per report.
+ */
+export async function toReports(repo: Repo, rows: ReportRow[]): Promise<ModerationReport[]> {
+  const idsOf = (type: string) =>
+    rows.filter((r) => r.contextType === type && r.contextId !== null).map((r) => r.contextId!);
+  const [relations, messages] = await Promise.all([
+    repo.relations(idsOf('carpool_relation')),
+    repo.messages(idsOf('message')),
+  ]);
+  const matchOf = new Map(
+    relations.map(({ id, match: m }) => [
+      id,
+      {
+        kickoffAt: m.kickoffAt.toISOString(),
+        opponent: m.homeClubId === MONACO_CLUB_ID ? m.awayClub.nom : m.homeClub.nom,
+      },
+    ]),
+  );
+  const textOf = new Map(messages.map((m) => [m.id, m.content]));
+  return rows.map((r) => {
+    const u = r.reportedUser;
+    return {
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      status: r.status,
+      section: r.section,
+      reason: r.reason.label,
+      customReason: r.customReason,
+      reported: {
+        id: u.id,
+        pseudo: u.pseudo,
+        avatar: avatarUrl(u.avatarFile, u.avatarVersion),
+        role: u.role,
+        status: u.status,
+        suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
+      },
+      reporter: r.reporter,
+      context: {
+        type: r.contextType,
+        id: r.contextId,
+        match: (r.contextType === 'carpool_relation' && matchOf.get(r.contextId ?? 0)) || null,
+        messageText: (r.contextType === 'message' && textOf.get(r.contextId ?? 0)) || null,
+      },
+      handledBy: r.handledBy,
+      handledAt: r.handledAt?.toISOString() ?? null,
+    };
+  });
+}
+
+type AuditRowOut = Awaited<ReturnType<ModerationRepository['listAudit']>>['rows'][number];
+
+export function toAuditEntry(row: AuditRowOut): AuditEntry {
+  const data = row.data;
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    action: row.action,
+    actor: row.actor,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    // Rows are written as objects; anything else (older rows, scripts) is kept under `value`.
+    data:
+      data === null
+        ? null
+        : typeof data === 'object' && !Array.isArray(data)
+          ? (data as Record<string, unknown>)
+          : { value: data },
+  };
+}

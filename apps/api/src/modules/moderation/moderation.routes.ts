@@ -1,0 +1,110 @@
+import { MODERATION_MESSAGES as M } from '@munegu/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint, memberErrors as errors } from '../../lib/endpoint.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { ModerationService } from './moderation.service.js';
+import type { Actor, SanctionsService } from './sanctions.service.js';
+
+const tags = ['modération'];
+
+const actor = (req: FastifyRequest): Actor => {
+  const { id, role } = callerOf(req);
+  return { id, role, ip: req.ip };
+};
+
+/** Moderation (MODERATEUR and above). The audit log has a GET and nothing else, on purpose. */
+export const moderationRoutes: FastifyPluginAsyncZod<{
+  moderation: ModerationService;
+  sanctions: SanctionsService;
+}> = async (app, { moderation, sanctions }) => {
+  // onRequest: who is calling is settled before the body is parsed (401/403 first).
+  const moderators = { onRequest: app.requireRole('MODERATEUR') };
+
+  app.route({
+    ...endpoint('GET /moderation/reports', { tags, summary: 'Signalements, récents d’abord' }),
+    ...moderators,
+    handler: (req) => moderation.reports(req.query.status, req.query.page),
+  });
+  app.route({
+    ...endpoint('POST /moderation/reports/:id/dismiss', { tags, summary: 'Classer', errors }),
+    ...moderators,
+    handler: async (req) => {
+      await moderation.dismiss(actor(req), req.params.id, req.body.reason);
+      return { message: M.dismissed };
+    },
+  });
+  app.route({
+    ...endpoint('POST /moderation/reports/:id/warn', {
+      tags,
+      summary: 'Avertir le membre signalé (mail)',
+      errors,
+    }),
+    ...moderators,
+    handler: async (req) => {
+      await moderation.warn(actor(req), req.params.id, req.body.reason);
+      return { message: M.warned };
+    },
+  });
+  app.route({
+    ...endpoint('POST /moderation/reports/:id/suspend', {
+      tags,
+      summary: 'Suspendre le membre signalé (1 à 365 jours)',
+      errors,
+    }),
+    ...moderators,
+    handler: (req) => moderation.sanction(actor(req), req.params.id, req.body),
+  });
+  app.route({
+    ...endpoint('POST /moderation/reports/:id/ban', {
+      tags,
+      summary: 'Bannir le membre signalé',
+      errors,
+    }),
+    ...moderators,
+    handler: (req) =>
+      moderation.sanction(actor(req), req.params.id, { reason: req.body.reason, days: null }),
+  });
+  app.route({
+    ...endpoint('GET /moderation/users/suspended', {
+      tags,
+      summary: 'Membres suspendus ou bannis',
+    }),
+    ...moderators,
+    handler: () => sanctions.suspended(),
+  });
+  app.route({
+    ...endpoint('POST /moderation/users/:id/suspend', { tags, summary: 'Suspendre', errors }),
+    ...moderators,
+    handler: (req) => sanctions.sanction(actor(req), req.params.id, req.body),
+  });
+  app.route({
+    ...endpoint('POST /moderation/users/:id/ban', { tags, summary: 'Bannir', errors }),
+    ...moderators,
+    handler: (req) =>
+      sanctions.sanction(actor(req), req.params.id, { reason: req.body.reason, days: null }),
+  });
+  app.route({
+    ...endpoint('POST /moderation/users/:id/lift', {
+      tags,
+      summary: 'Lever une suspension ou un bannissement',
+      errors,
+    }),
+    ...moderators,
+    handler: async (req) => {
+      await sanctions.lift(actor(req), req.params.id, req.body.reason);
+      return { message: M.lifted };
+    },
+  });
+  app.route({
+    ...endpoint('GET /moderation/audit', {
+      tags,
+      summary: 'Journal des actions (lecture seule)',
+    }),
+    ...moderators,
+    handler: (req) => {
+      const { page, ...filter } = req.query;
+      return moderation.audit(filter, page);
+    },
+  });
+};

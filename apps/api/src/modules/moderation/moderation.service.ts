@@ -1,0 +1,112 @@
+import {
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES as M,
+  type AuditPage,
+  type ReportsPage,
+  type ReportStatus,
+} from '@munegu/shared';
+import type { RunInTransaction, Tx } from '../../db/tx.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { MailService } from '../mail/mail.service.js';
+import { warningMail } from './moderation.mail.js';
+import { toAuditEntry, toReports } from './moderation.mapper.js';
+import type { AuditFilter, ModerationRepository } from './moderation.repository.js';
+import type { Actor, SanctionsService } from './sanctions.service.js';
+
+export interface ModerationDeps {
+  repo: ModerationRepository;
+  sanctions: SanctionsService;
+  transaction: RunInTransaction;
+  clock: Clock;
+  mail: Pick<MailService, 'enqueue'>;
+  publicUrl: string;
+  associationName: string;
+}
+
+/** The reports queue and what a moderator does with a report; the audit log's reading side. */
+export function moderationService(deps: ModerationDeps) {
+  const { repo, sanctions, transaction, clock } = deps;
+
+  /** An OPEN report about someone else than the moderator. */
+  async function openReport(actor: Actor, id: number) {
+    const report = await repo.findReport(id);
+    if (!report) throw new AppError('NOT_FOUND', M.reportNotFound);
+    if (report.status !== 'OPEN') throw new AppError('CONFLICT', M.reportHandled);
+    if (report.reportedUserId === actor.id) throw new AppError('FORBIDDEN', M.ownReport);
+    return report;
+  }
+
+  /** Closes the report in the caller's transaction; a moderator who got there first wins. */
+  const close = (tx: Tx, actor: Actor, id: number, status: ReportStatus) =>
+    repo.closeReport(tx, id, status, actor.id, clock.now()).then((ok) => {
+      if (!ok) throw new AppError('CONFLICT', M.reportHandled);
+    });
+
+  return {
+    async reports(status: ReportStatus, page: number): Promise<ReportsPage> {
+      const size = MODERATION_LIMITS.reportsPageSize;
+      const { rows, total } = await repo.listReports(status, (page - 1) * size, size);
+      return { items: await toReports(repo, rows), total, page, pageSize: size };
+    },
+
+    async dismiss(actor: Actor, id: number, reason: string | undefined): Promise<void> {
+      const report = await openReport(actor, id);
+      await transaction(async (tx) => {
+        await close(tx, actor, id, 'DISMISSED');
+        await repo.audit(tx, {
+          actorId: actor.id,
+          action: 'moderation.report.dismiss',
+          targetType: 'report',
+          targetId: String(id),
+          data: { reportedUserId: report.reportedUserId, ...(reason ? { reason } : {}) },
+          ip: actor.ip,
+        });
+      });
+    },
+
+    /** A warning mail through the outbox, the report REVIEWED, one audit row: one transaction. */
+    async warn(actor: Actor, id: number, reason: string): Promise<void> {
+      const report = await openReport(actor, id);
+      const user = await sanctions.target(actor, report.reportedUserId);
+      if (user.status === 'DELETED' || user.status === 'PENDING')
+        throw new AppError('CONFLICT', M.notSuspendable);
+      const content = warningMail(
+        user.pseudo,
+        reason,
+        `${deps.publicUrl}/contact`,
+        deps.associationName,
+      );
+      await transaction(async (tx) => {
+        await close(tx, actor, id, 'REVIEWED');
+        await deps.mail.enqueue({ to: user.email, kind: 'moderation-warning', ...content }, tx);
+        await repo.audit(tx, {
+          actorId: actor.id,
+          action: 'moderation.user.warn',
+          targetType: 'user',
+          targetId: String(user.id),
+          data: { pseudo: user.pseudo, reason, reportId: id },
+          ip: actor.ip,
+        });
+      });
+    },
+
+    /** Suspension (days) or ban (days null) of the reported member; the report REVIEWED. */
+    async sanction(actor: Actor, id: number, input: { reason: string; days: number | null }) {
+      const report = await openReport(actor, id);
+      const user = await sanctions.target(actor, report.reportedUserId);
+      return sanctions.suspend(actor, user, input, {
+        data: { reportId: id },
+        within: (tx) => close(tx, actor, id, 'REVIEWED'),
+      });
+    },
+
+    async audit(filter: AuditFilter, page: number): Promise<AuditPage> {
+      const size = MODERATION_LIMITS.auditPageSize;
+      const { rows, total } = await repo.listAudit(filter, (page - 1) * size, size);
+      return { items: rows.map(toAuditEntry), total, page, pageSize: size };
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof moderationService>;

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxFor } from '../../../test/helpers/accounts.js';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { moderationWorld } from '../../../test/helpers/moderation.js';
+
+let t: TestApp;
+let w: ReturnType<typeof moderationWorld>;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = moderationWorld(t);
+});
+afterAll(() => t.close());
+
+const reportRow = (id: number) => t.db.report.findUniqueOrThrow({ where: { id } });
+const userRow = (id: number) => t.db.user.findUniqueOrThrow({ where: { id } });
+const REASON = 'Propos insultants répétés.';
+
+describe('actions on a report', () => {
+  it.each([
+    ['dismiss', {}],
+    ['warn', { reason: REASON }],
+    ['suspend', { reason: REASON, days: 7 }],
+    ['ban', { reason: REASON }],
+  ])('%s: 401 anonymous, 403 members and editors, nothing changed', async (action, body) => {
+    const reported = await w.member();
+    const report = await w.report(reported.id);
+    expect((await w.call(null, 'POST', `/reports/${report.id}/${action}`, body)).statusCode).toBe(
+      401,
+    );
+    for (const role of ['UTILISATEUR', 'REDACTEUR'] as const) {
+      const res = await w.call(
+        await w.member(role),
+        'POST',
+        `/reports/${report.id}/${action}`,
+        body,
+      );
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await reportRow(report.id)).status).toBe('OPEN');
+    expect((await userRow(reported.id)).status).toBe('ACTIVE');
+    expect(await w.auditOf('user', reported.id)).toEqual([]);
+  });
+
+  it('dismiss: the report is DISMISSED by the moderator, with an audit row', async () => {
+    t.clock.set('2031-05-04T10:00:00Z');
+    const moderator = await w.member('MODERATEUR');
+    const reported = await w.member();
+    const report = await w.report(reported.id);
+    const res = await w.call(moderator, 'POST', `/reports/${report.id}/dismiss`, {});
+    expect([res.statusCode, res.json()]).toEqual([200, { message: 'Signalement classé.' }]);
+    expect(await reportRow(report.id)).toMatchObject({
+      status: 'DISMISSED',
+      handledById: moderator.id,
+      handledAt: new Date('2031-05-04T10:00:00Z'),
+    });
+    expect(await w.auditOf('report', report.id)).toMatchObject([
+      {
+        actorId: moderator.id,
+        action: 'moderation.report.dismiss',
+        data: { reportedUserId: reported.id },
+        ip: '127.0.0.1',
+      },
+    ]);
+    // Handled once: a second action is a conflict and changes nothing.
+    const again = await w.call(moderator, 'POST', `/reports/${report.id}/warn`, { reason: REASON });
+    expect([again.statusCode, again.json().message]).toEqual([
+      409,
+      'Ce signalement a déjà été traité.',
+    ]);
+    expect((await w.call(moderator, 'POST', '/reports/99999999/dismiss', {})).statusCode).toBe(404);
+    t.clock.reset();
+  });
+
+  it('warn: a French mail through the outbox with the reason, report REVIEWED, audited', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const reported = await w.member();
+    const report = await w.report(reported.id);
+    const res = await w.call(moderator, 'POST', `/reports/${report.id}/warn`, {
+      reason: '  Tu as insulté <un> membre.  ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('La raison contient des caractères interdits.');
+    const short = await w.call(moderator, 'POST', `/reports/${report.id}/warn`, { reason: ' ab ' });
+    expect(short.json().message).toBe('La raison doit contenir entre 5 et 500 caractères.');
+    const missing = await w.call(moderator, 'POST', `/reports/${report.id}/warn`, {});
+    expect(missing.statusCode).toBe(400);
+
+    const ok = await w.call(moderator, 'POST', `/reports/${report.id}/warn`, {
+      reason: `  ${REASON}  `,
+    });
+    expect([ok.statusCode, ok.json()]).toEqual([
+      200,
+      { message: 'Avertissement envoyé au membre.' },
+    ]);
+    const [mail] = await outboxFor(t.db, reported.email);
+    expect(mail).toMatchObject({ kind: 'moderation-warning' });
+    expect(mail!.subject).toBe('Munegu : avertissement de la modération');
+    expect(mail!.text).toContain(`Bonjour ${reported.pseudo},`);
+    expect(mail!.text).toContain(REASON);
+    expect((await reportRow(report.id)).status).toBe('REVIEWED');
+    expect((await userRow(reported.id)).status).toBe('ACTIVE');
+    expect(await w.auditOf('user', reported.id)).toMatchObject([
+      {
+        actorId: moderator.id,
+        action: 'moderation.user.warn',
+        data: { reason: REASON, reportId: report.id },
+      },
+    ]);
+  });
+
+  it('suspend: SUSPENDED until now + days, report REVIEWED, audited; days 1 to 365', async () => {
+    t.clock.set('2031-05-04T10:00:00Z');
+    const moderator = await w.member('MODERATEUR');
+    const reported = await w.member();
+    const report = await w.report(reported.id);
+    for (const days of [0, 366, 1.5, 'sept']) {
+      const res = await w.call(moderator, 'POST', `/reports/${report.id}/suspend`, {
+        reason: REASON,
+        days,
+      });
+      expect([res.statusCode, res.json().message]).toEqual([
+        400,
+        'La durée doit être comprise entre 1 et 365 jours.',
+      ]);
+    }
+    const res = await w.call(moderator, 'POST', `/reports/${report.id}/suspend`, {
+      reason: REASON,
+      days: 7,
+    });
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { message: 'Membre suspendu.', suspendedUntil: '2031-05-11T10:00:00.000Z' },
+    ]);
+    expect(await userRow(reported.id)).toMatchObject({
+      status: 'SUSPENDED',
+      suspendedUntil: new Date('2031-05-11T10:00:00Z'),
+    });
+    expect((await reportRow(report.id)).status).toBe('REVIEWED');
+    expect(await w.auditOf('user', reported.id)).toMatchObject([
+      {
+        action: 'moderation.user.suspend',
+        data: { reason: REASON, days: 7, until: '2031-05-11T10:00:00.000Z', reportId: report.id },
+      },
+    ]);
+    t.clock.reset();
+  });
+
+  it('ban: SUSPENDED without an end, report REVIEWED, audited', async () => {
+    const admin = await w.member('ADMIN');
+    const reported = await w.member('MODERATEUR');
+    const report = await w.report(reported.id);
+    const res = await w.call(admin, 'POST', `/reports/${report.id}/ban`, { reason: REASON });
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { message: 'Membre banni.', suspendedUntil: null },
+    ]);
+    expect(await userRow(reported.id)).toMatchObject({ status: 'SUSPENDED', suspendedUntil: null });
+    expect(await w.auditOf('user', reported.id)).toMatchObject([
+      { actorId: admin.id, action: 'moderation.user.ban', data: { reason: REASON } },
+    ]);
+  });
+
+  it('refuses a moderator acting on an admin, a moderator, themselves or a report about them', async () => {
+    const moderator = await w.member('MODERATEUR');
+    for (const role of ['ADMIN', 'MODERATEUR'] as const) {
+      const report = await w.report((await w.member(role)).id);
+      for (const [action, body] of [
+        ['suspend', { reason: REASON, days: 3 }],
+        ['ban', { reason: REASON }],
+        ['warn', { reason: REASON }],
+      ] as const) {
+        const res = await w.call(moderator, 'POST', `/reports/${report.id}/${action}`, body);
+        expect([res.statusCode, res.json().message]).toEqual([
+          403,
+          'Vous ne pouvez pas sanctionner un membre de rang égal ou supérieur au vôtre.',
+        ]);
+      }
+      expect((await reportRow(report.id)).status).toBe('OPEN');
+    }
+    const aboutMe = await w.report(moderator.id);
+    const res = await w.call(moderator, 'POST', `/reports/${aboutMe.id}/dismiss`, {});
+    expect([res.statusCode, res.json().message]).toEqual([
+      403,
+      'Un autre modérateur doit traiter un signalement qui vous concerne.',
+    ]);
+    expect(await t.db.auditLog.count({ where: { actorId: moderator.id } })).toBe(0);
+  });
+});

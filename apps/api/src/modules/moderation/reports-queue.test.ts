@@ -1,0 +1,133 @@
+import type { ModerationReport } from '@munegu/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { createClub, createMatch, uniqueSeason } from '../../../test/helpers/factories.js';
+import { moderationWorld } from '../../../test/helpers/moderation.js';
+
+let t: TestApp;
+let w: ReturnType<typeof moderationWorld>;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = moderationWorld(t);
+});
+afterAll(() => t.close());
+
+const itemsOf = async (res: { json(): unknown }) =>
+  (res.json() as { items: ModerationReport[] }).items;
+
+describe('GET /api/moderation/reports', () => {
+  it('is for moderators: 401 anonymous, 403 members and editors, 200 moderators and admins', async () => {
+    expect((await w.call(null, 'GET', '/reports')).statusCode).toBe(401);
+    for (const role of ['UTILISATEUR', 'REDACTEUR'] as const) {
+      const res = await w.call(await w.member(role), 'GET', '/reports');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe("Vous n'êtes pas autorisé à effectuer cette action.");
+    }
+    for (const role of ['MODERATEUR', 'ADMIN'] as const)
+      expect((await w.call(await w.member(role), 'GET', '/reports')).statusCode).toBe(200);
+  });
+
+  it('lists open reports newest first with who, whom, why and what', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const reporter = await w.member();
+    const reported = await w.member('UTILISATEUR', { status: 'SUSPENDED' });
+    await t.db.user.update({
+      where: { id: reported.id },
+      data: { suspendedUntil: new Date('2031-01-01T00:00:00Z') },
+    });
+
+    // A carpool cancelled with a report: the match and the opponent come with it.
+    const rival = await createClub(t.db, { nom: `Rival ${reported.id}` });
+    const kickoffAt = new Date('2031-03-01T20:00:00Z');
+    const match = await createMatch(t.db, {
+      kickoffAt,
+      season: uniqueSeason(),
+      journee: 1,
+      homeClubId: 1,
+      awayClubId: rival.id,
+    });
+    const relation = await t.db.carpoolRelation.create({
+      data: {
+        matchId: match.id,
+        user1Id: reporter.id,
+        user2Id: reported.id,
+        statusId: 1,
+        driverId: reported.id,
+        passengerId: reporter.id,
+        departementDepart: '06',
+      },
+    });
+    const conversation = await t.db.conversation.create({
+      data: {
+        user1Id: reported.id,
+        user2Id: reporter.id,
+        pairKey: `${reported.id}:${reporter.id}`,
+      },
+    });
+    const message = await t.db.message.create({
+      data: {
+        conversationId: conversation.id,
+        senderId: reported.id,
+        receiverId: reporter.id,
+        content: '<b>insulte</b>',
+      },
+    });
+    const base = { reporterId: reporter.id };
+    const older = await w.report(reported.id, {
+      ...base,
+      section: 'covoiturage',
+      contextType: 'carpool_relation',
+      contextId: relation.id,
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    const newer = await w.report(reported.id, {
+      ...base,
+      section: 'message',
+      contextType: 'message',
+      contextId: message.id,
+      customReason: 'Il insulte tout le monde.',
+      createdAt: new Date(Date.now() + 120_000),
+    });
+
+    const res = await w.call(moderator, 'GET', '/reports');
+    expect(res.statusCode).toBe(200);
+    const items = (await itemsOf(res)).filter((r) => r.reported.id === reported.id);
+    expect(items.map((r) => r.id)).toEqual([newer.id, older.id]);
+    expect(items[0]).toMatchObject({
+      status: 'OPEN',
+      section: 'message',
+      reason: newer.reason.label,
+      customReason: 'Il insulte tout le monde.',
+      reporter: { id: reporter.id, pseudo: reporter.pseudo },
+      reported: {
+        id: reported.id,
+        pseudo: reported.pseudo,
+        avatar: null,
+        status: 'SUSPENDED',
+        suspendedUntil: '2031-01-01T00:00:00.000Z',
+      },
+      context: { type: 'message', id: message.id, messageText: '<b>insulte</b>', match: null },
+      handledBy: null,
+    });
+    expect(items[1]!.context).toEqual({
+      type: 'carpool_relation',
+      id: relation.id,
+      match: { kickoffAt: kickoffAt.toISOString(), opponent: rival.nom },
+      messageText: null,
+    });
+  });
+
+  it('filters by status and pages by 20', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const reported = await w.member();
+    const dismissed = await w.report(reported.id);
+    await t.db.report.update({ where: { id: dismissed.id }, data: { status: 'DISMISSED' } });
+    const open = await itemsOf(await w.call(moderator, 'GET', '/reports'));
+    expect(open.map((r) => r.id)).not.toContain(dismissed.id);
+    const res = await w.call(moderator, 'GET', '/reports?status=DISMISSED');
+    expect((await itemsOf(res)).map((r) => r.id)).toContain(dismissed.id);
+    expect(res.json()).toMatchObject({ page: 1, pageSize: 20 });
+    expect((await w.call(moderator, 'GET', '/reports?status=AUTRE')).statusCode).toBe(400);
+    expect((await w.call(moderator, 'GET', '/reports?page=0')).statusCode).toBe(400);
+  });
+});

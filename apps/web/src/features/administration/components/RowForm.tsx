@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from 'react';
+import { cx } from '../../../lib/cx';
+import styles from './RowForm.module.css';
+
+export type RowField = {
+  name: string;
+  label: string;
+  type?: 'text' | 'number' | 'color' | 'url';
+  maxLength?: number;
+  placeholder?: string;
+};
+
+type Props = {
+  fields: RowField[];
+  initial?: Record<string, string>;
+  submitLabel: string;
+  busy?: boolean;
+  /** Resolves true when saved: a new-row form then empties itself. */
+  onSubmit: (values: Record<string, string>) => Promise<boolean>;
+  onCancel?: () => void;
+};
+
+/**
+ * A one-line form of a reference list (new row or edit in place). The server checks every
+ * value again; errors come back as toasts with its French message.
+ */
+export function RowForm({ fields, initial = {}, submitLabel, busy, onSubmit, onCancel }: Props) {
+  const id = useId();
+  const empty = Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? '']));
+  const [values, setValues] = useState<Record<string, string>>(empty);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if ((await onSubmit(values)) && !onCancel) setValues(empty);
+  };
+  return (
+    <form className={styles['form']} onSubmit={(e) => void submit(e)}>
+      {fields.map((f) => (
+        <label
+          key={f.name}
+          className={cx(styles['form__field'], f.type === 'color' && styles['form__field--narrow'])}
+          htmlFor={`${id}-${f.name}`}
+        >
+          {f.label}
+          <input
+            id={`${id}-${f.name}`}
+            className="input"
+            type={f.type ?? 'text'}
+            maxLength={f.maxLength}
+            placeholder={f.placeholder}
+            value={values[f.name] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          />
+        </label>
+      ))}
+      <div className={styles['form__actions']}>
+        <button type="submit" className="btn btn--primary btn--small" disabled={busy}>
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+            Annuler
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+
+/** The administrators' screens through the real routes; only the network is fake. */
+let api: FakeApi;
+
+const titles = [
+  { id: 1, libelle: 'Capo', couleur: '#E2001A', importance: 5, holders: 1 },
+  { id: 2, libelle: 'Fondateur', couleur: '#000000', importance: 9, holders: 0 },
+];
+const bob = {
+  id: 42,
+  pseudo: 'Bob_06',
+  email: 'bob@example.com',
+  role: 'UTILISATEUR',
+  status: 'ACTIVE',
+  poste: null,
+  titres: [{ id: 1, libelle: 'Capo', couleur: '#E2001A', importance: 5 }],
+  created_at: '2025-03-01T10:00:00.000Z',
+};
+
+function as(role: string) {
+  signIn(api, { id: 1, username: 'Chef', role: { libelle: role } } as never);
+}
+
+beforeEach(() => {
+  api = fakeApi();
+  api.reply('GET /api/administration/titres', 200, titles);
+});
+
+describe('members (ADMIN)', () => {
+  beforeEach(() => {
+    as('ADMIN');
+    api.reply('GET /api/administration/membres', 200, [
+      { id: 42, pseudo: 'Bob_06', email: 'bob@example.com', role: 'UTILISATEUR', status: 'ACTIVE' },
+    ]);
+    api.reply('GET /api/administration/membres/42', 200, bob);
+  });
+
+  it('finds a member, changes the role after confirmation, and shows a refusal', async () => {
+    renderAt('/admin/membres');
+    expect(await screen.findByRole('link', { name: 'Référentiels' })).toBeVisible();
+    const search = await screen.findByLabelText('Pseudo ou e-mail');
+    fireEvent.change(search, { target: { value: 'b' } });
+    expect(screen.getByText('Saisissez au moins 2 caractères.')).toBeVisible();
+    fireEvent.change(search, { target: { value: 'bo' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Bob_06/ }));
+    expect(api.callsTo('GET /api/administration/membres?q=bo')).toHaveLength(1);
+
+    expect(await screen.findByRole('heading', { name: 'Bob_06' })).toBeVisible();
+    api.reply('PUT /api/administration/membres/42/role', 200, { ...bob, role: 'MODERATEUR' });
+    fireEvent.change(screen.getByLabelText('Rôle'), { target: { value: 'MODERATEUR' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Changer le rôle' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Bob_06 passera de Utilisateur à Modérateur');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Rôle modifié.')).toBeVisible();
+    expect(api.callsTo('PUT /api/administration/membres/42/role')[0]?.body).toEqual({
+      role: 'MODERATEUR',
+    });
+
+    api.reply('PUT /api/administration/membres/42/role', 409, {
+      code: 'CONFLICT',
+      message: 'Impossible : il doit toujours rester au moins un administrateur actif.',
+    });
+    fireEvent.change(screen.getByLabelText('Rôle'), { target: { value: 'UTILISATEUR' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Changer le rôle' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmer' }),
+    );
+    expect(
+      await screen.findByText(
+        'Impossible : il doit toujours rester au moins un administrateur actif.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('grants and removes titles and saves the poste', async () => {
+    renderAt('/admin/membres');
+    fireEvent.change(await screen.findByLabelText('Pseudo ou e-mail'), {
+      target: { value: 'bob' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Bob_06/ }));
+    await screen.findByRole('heading', { name: 'Bob_06' });
+
+    api.reply('POST /api/administration/membres/42/titres', 200, {
+      ...bob,
+      titres: [{ id: 2, libelle: 'Fondateur', couleur: '#000000', importance: 9 }, bob.titres[0]],
+    });
+    const grant = screen.getByLabelText('Titre à attribuer');
+    // Only the titles the member does not hold are offered.
+    await within(grant).findByRole('option', { name: 'Fondateur' });
+    expect(within(grant).queryByRole('option', { name: 'Capo' })).toBeNull();
+    fireEvent.change(grant, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Attribuer' }));
+    expect(await screen.findByRole('button', { name: 'Retirer le titre Fondateur' })).toBeVisible();
+    expect(api.callsTo('POST /api/administration/membres/42/titres')[0]?.body).toEqual({
+      title_id: 2,
+    });
+
+    api.reply('DELETE /api/administration/membres/42/titres/1', 200, {
+      ...bob,
+      titres: [{ id: 2, libelle: 'Fondateur', couleur: '#000000', importance: 9 }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer le titre Capo' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Retirer le titre Capo' })).toBeNull(),
+    );
+
+    api.reply('PUT /api/administration/membres/42/poste', 400, {
+      code: 'VALIDATION',
+      message: 'Données invalides.',
+      errors: [
+        { path: 'poste', message: 'Le poste doit contenir au plus 60 caractères, sans balise.' },
+      ],
+    });
+    fireEvent.change(screen.getByLabelText('Poste (60 caractères au plus)'), {
+      target: { value: '<b>Chef</b>' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le poste' }));
+    expect(
+      await screen.findByText('Le poste doit contenir au plus 60 caractères, sans balise.'),
+    ).toBeVisible();
+  });
+});
+
+describe('ADMIN-only screens', () => {
+  it('are hidden from moderators and send them to /404', async () => {
+    as('MODERATEUR');
+    const router = renderAt('/admin/matchs');
+    expect(await screen.findByRole('link', { name: 'Matchs' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Membres' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Référentiels' })).toBeNull();
+    await router.navigate('/admin/referentiels');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(api.callsTo('GET /api/administration/titres')).toHaveLength(0);
+  });
+});
+
+describe('reasons editor', () => {
+  const reason = (id: number, label: string, position: number, extra = {}) => ({
+    id,
+    kind: 'ANNULATION',
+    section: '',
+    label,
+    position,
+    autre: label === 'Autre',
+    uses: 0,
+    ...extra,
+  });
+
+  beforeEach(() => {
+    as('ADMIN');
+    api.reply('GET /api/administration/motifs', 200, [
+      reason(10, 'Imprévu', 10, { uses: 3 }),
+      reason(11, 'Voiture en panne', 20),
+      reason(12, 'Autre', 1000),
+      reason(20, 'Spam', 10, { kind: 'SIGNALEMENT', section: 'message' }),
+    ]);
+  });
+
+  it('keeps « Autre » last and untouchable, adds, reorders and reports refusals', async () => {
+    renderAt('/admin/referentiels');
+    const section = await screen.findByRole('region', { name: 'Motifs' });
+    await within(section).findByText('Imprévu');
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items.at(-1)).toMatch(/^Autre/);
+    expect(within(section).queryByRole('button', { name: 'Renommer Autre' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Supprimer Autre' })).toBeNull();
+    expect(within(section).queryByText('Spam')).toBeNull();
+    // A used reason cannot be deleted.
+    expect(within(section).getByRole('button', { name: 'Supprimer Imprévu' })).toBeDisabled();
+
+    api.reply('PUT /api/administration/motifs/ordre', 200, []);
+    fireEvent.click(within(section).getByRole('button', { name: 'Descendre Imprévu' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/administration/motifs/ordre')[0]?.body).toEqual({
+        kind: 'ANNULATION',
+        section: '',
+        ids: [11, 10],
+      }),
+    );
+
+    api.reply('POST /api/administration/motifs', 409, {
+      code: 'CONFLICT',
+      message: 'Ce motif existe déjà dans cette liste.',
+    });
+    fireEvent.change(within(section).getByLabelText('Liste'), {
+      target: { value: 'SIGNALEMENT:message' },
+    });
+    expect(await within(section).findByText('Spam')).toBeVisible();
+    fireEvent.change(within(section).getAllByLabelText('Motif')[0]!, {
+      target: { value: 'Spam' },
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByText('Ce motif existe déjà dans cette liste.')).toBeVisible();
+    expect(api.callsTo('POST /api/administration/motifs')[0]?.body).toEqual({
+      kind: 'SIGNALEMENT',
+      section: 'message',
+      label: 'Spam',
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
+import { PartnerBanner } from './PartnerBanner';
+
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi();
+});
+
+describe('PartnerBanner', () => {
+  it('shows the code and link set by the administrators', async () => {
+    api.reply('GET /api/site/partner', 200, {
+      code: 'ASM-10',
+      url: 'https://boutique.example/asm',
+    });
+    renderWithProviders(<PartnerBanner />);
+    expect(await screen.findByText('ASM-10')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Voir la boutique partenaire' })).toHaveAttribute(
+      'href',
+      'https://boutique.example/asm',
+    );
+  });
+
+  it('keeps the default banner while no partner is set', async () => {
+    api.reply('GET /api/site/partner', 200, { code: null, url: null });
+    renderWithProviders(<PartnerBanner />);
+    await screen.findByRole('link', { name: 'Boutique partenaire (à configurer)' });
+    expect(api.callsTo('GET /api/site/partner')).toHaveLength(1);
+    expect(screen.queryByText('ASM-10')).toBeNull();
+  });
+});

@@ -1,0 +1,2 @@
+/** Moderation (MODERATEUR and above): its pages are lazy routes under /admin (app/routes.tsx). */
+export { moderationKeys } from './api';

@@ -1,0 +1,223 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+
+/** The moderators' screens through the real routes; only the network is fake. */
+let api: FakeApi;
+
+const report = (id: number, pseudo: string, extra: object = {}) => ({
+  id,
+  createdAt: '2031-05-04T08:00:00.000Z',
+  status: 'OPEN',
+  section: 'message',
+  reason: 'Insultes',
+  customReason: 'Il insulte <b>tout</b> le monde.',
+  reported: {
+    id: 100 + id,
+    pseudo,
+    avatar: null,
+    role: 'UTILISATEUR',
+    status: 'ACTIVE',
+    suspendedUntil: null,
+  },
+  reporter: { id: 7, pseudo: 'Temoin_06' },
+  context: { type: 'message', id: 9, match: null, messageText: '<script>x</script>' },
+  handledBy: null,
+  handledAt: null,
+  ...extra,
+});
+
+beforeEach(() => {
+  api = fakeApi();
+  signIn(api, { id: 1, username: 'Modo', role: { libelle: 'MODERATEUR' } } as never);
+  api.reply('GET /api/moderation/reports', 200, {
+    items: [
+      report(5, 'Bob_06'),
+      report(6, 'AutreModo', {
+        reported: {
+          id: 106,
+          pseudo: 'AutreModo',
+          avatar: null,
+          role: 'MODERATEUR',
+          status: 'SUSPENDED',
+          suspendedUntil: null,
+        },
+        section: 'covoiturage',
+        context: {
+          type: 'carpool_relation',
+          id: 3,
+          match: { kickoffAt: '2031-05-10T19:00:00.000Z', opponent: 'OGC Nice' },
+          messageText: null,
+        },
+      }),
+    ],
+    total: 2,
+    page: 1,
+    pageSize: 20,
+  });
+  api.reply('GET /api/moderation/users/suspended', 200, [
+    { id: 200, pseudo: 'Banni_1', avatar: null, suspendedUntil: null },
+    { id: 201, pseudo: 'Court_2', avatar: null, suspendedUntil: '2031-06-01T10:00:00.000Z' },
+  ]);
+});
+
+const card = async (pseudo: string) =>
+  within(await screen.findByRole('article', { name: `Signalement de ${pseudo}` }));
+
+describe('the reports queue', () => {
+  it('shows who, whom, why and what, as text', async () => {
+    renderAt('/admin/moderation');
+    const bob = await card('Bob_06');
+    expect(bob.getByText(/signalé par Temoin_06 le 04\/05\/2031 à 10:00/)).toBeVisible();
+    expect(bob.getByText('Message privé')).toBeVisible();
+    expect(bob.getByText('Il insulte <b>tout</b> le monde.')).toBeVisible();
+    expect(bob.getByText('<script>x</script>')).toBeVisible();
+    const modo = await card('AutreModo');
+    expect(modo.getByText('Banni')).toBeVisible();
+    expect(modo.getByText(/match contre OGC Nice, le 10\/05\/2031 à 21:00/)).toBeVisible();
+    // A moderator only files a report about another moderator away.
+    expect(modo.getByRole('button', { name: 'Classer' })).toBeVisible();
+    expect(modo.queryByRole('button', { name: 'Bannir' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Modération' })).toHaveAttribute(
+      'href',
+      '/admin/moderation',
+    );
+  });
+
+  it('suspends after checking the days and the reason, then says so', async () => {
+    api.reply('POST /api/moderation/reports/5/suspend', 200, {
+      message: 'Membre suspendu.',
+      suspendedUntil: '2031-05-11T10:00:00.000Z',
+    });
+    renderAt('/admin/moderation');
+    fireEvent.click((await card('Bob_06')).getByRole('button', { name: 'Suspendre' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Suspendre Bob_06' }));
+    fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '400' } });
+    fireEvent.change(dialog.getByLabelText('Raison'), { target: { value: 'abc' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Suspendre' }));
+    expect(
+      await dialog.findByText('La durée doit être comprise entre 1 et 365 jours.'),
+    ).toBeVisible();
+    expect(dialog.getByText('La raison doit contenir entre 5 et 500 caractères.')).toBeVisible();
+    expect(api.callsTo('POST /api/moderation/reports/5/suspend')).toHaveLength(0);
+
+    fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '7' } });
+    fireEvent.change(dialog.getByLabelText('Raison'), {
+      target: { value: '  Insultes répétées.  ' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Suspendre' }));
+    expect(await screen.findByText('Membre suspendu.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/moderation/reports/5/suspend')[0]!.body).toEqual({
+      reason: 'Insultes répétées.',
+      days: 7,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the dialog open with the server’s message when refused', async () => {
+    api.reply('POST /api/moderation/reports/5/ban', 409, {
+      message: 'Ce signalement a déjà été traité.',
+      code: 'CONFLICT',
+    });
+    renderAt('/admin/moderation');
+    fireEvent.click((await card('Bob_06')).getByRole('button', { name: 'Bannir' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bannir Bob_06' }));
+    fireEvent.change(dialog.getByLabelText('Raison'), { target: { value: 'Spam massif.' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Bannir' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Ce signalement a déjà été traité.');
+  });
+
+  it.each([
+    [
+      'Classer',
+      'dismiss',
+      'Classer le signalement',
+      'Note (facultative)',
+      '',
+      'Signalement classé.',
+    ],
+    [
+      'Avertir',
+      'warn',
+      'Avertir Bob_06',
+      'Raison (envoyée au membre par e-mail)',
+      'Merci de rester courtois.',
+      'Avertissement envoyé au membre.',
+    ],
+  ])(
+    '%s sends the reason and shows the result',
+    async (button, action, title, label, reason, done) => {
+      api.reply(`POST /api/moderation/reports/5/${action}`, 200, { message: done });
+      renderAt('/admin/moderation');
+      fireEvent.click((await card('Bob_06')).getByRole('button', { name: button }));
+      const dialog = within(await screen.findByRole('dialog', { name: title }));
+      fireEvent.change(dialog.getByLabelText(label), { target: { value: reason } });
+      fireEvent.click(
+        dialog.getByRole('button', {
+          name: button === 'Classer' ? 'Classer' : 'Envoyer l’avertissement',
+        }),
+      );
+      expect(await screen.findByText(done)).toBeInTheDocument();
+      expect(api.callsTo(`POST /api/moderation/reports/5/${action}`)[0]!.body).toEqual({ reason });
+    },
+  );
+});
+
+describe('suspended members and the journal', () => {
+  it('lifts a suspension', async () => {
+    api.reply('POST /api/moderation/users/201/lift', 200, { message: 'Suspension levée.' });
+    renderAt('/admin/moderation');
+    expect(await screen.findByText('Suspendu jusqu’au 01/06/2031')).toBeVisible();
+    const row = within((await screen.findByText('Court_2')).closest('li')!);
+    fireEvent.click(row.getByRole('button', { name: 'Lever la suspension' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Lever la suspension de Court_2' }),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Lever la suspension' }));
+    expect(await screen.findByText('Suspension levée.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/moderation/users/201/lift')).toHaveLength(1);
+  });
+
+  it('lists the audit log and filters it by action', async () => {
+    api.reply('GET /api/moderation/audit', 200, {
+      items: [
+        {
+          id: 1,
+          createdAt: '2031-05-04T08:00:00.000Z',
+          action: 'moderation.user.ban',
+          actor: { id: 1, pseudo: 'Modo' },
+          targetType: 'user',
+          targetId: '106',
+          data: { pseudo: 'Bob_06', reason: 'Spam <massif>.' },
+        },
+        {
+          id: 2,
+          createdAt: '2031-05-04T09:00:00.000Z',
+          action: 'moderation.user.lift',
+          actor: null,
+          targetType: 'user',
+          targetId: '107',
+          data: { automatic: true },
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 50,
+    });
+    renderAt('/admin/journal');
+    expect(await screen.findByText('Bannissement')).toBeVisible();
+    expect(screen.getByText('« Spam <massif>. »')).toBeVisible();
+    expect(screen.getByText('par le système')).toBeVisible();
+    expect(screen.getByText(/fin automatique/)).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Filtrer les actions'), {
+      target: { value: 'moderation.user.ban' },
+    });
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) =>
+          c.path.includes('/api/moderation/audit?page=1&action=moderation.user.ban'),
+        ),
+      ).toBe(true),
+    );
+  });
+});

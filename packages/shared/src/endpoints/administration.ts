@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  adminAntennaSchema,
+  adminCategorySchema,
+  adminClubFeedSchema,
+  adminReasonSchema,
+  antennaInputSchema,
+  categoryInputSchema,
+  grantTitleInputSchema,
+  liveFeedInputSchema,
+  memberDetailSchema,
+  memberSearchQuerySchema,
+  memberSummarySchema,
+  memberTitleParamsSchema,
+  partnerInputSchema,
+  partnerSchema,
+  posteInputSchema,
+  reasonCreateSchema,
+  reasonOrderSchema,
+  reasonRenameSchema,
+  roleInputSchema,
+  titleInputSchema,
+  titleWithHoldersSchema,
+} from '../schemas/administration.js';
+import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
+import { defineEndpoints } from './define.js';
+
+/**
+ * Administration: every /administration route is for ADMIN only (401 anonymous, 403 below).
+ * GET /site/partner is the public read of the partner offer.
+ */
+export const administrationEndpoints = defineEndpoints({
+  'GET /site/partner': { response: partnerSchema },
+
+  'GET /administration/membres': {
+    query: memberSearchQuerySchema,
+    response: z.array(memberSummarySchema),
+  },
+  'GET /administration/membres/:id': { params: idParamSchema, response: memberDetailSchema },
+  'PUT /administration/membres/:id/role': {
+    params: idParamSchema,
+    body: roleInputSchema,
+    response: memberDetailSchema,
+  },
+  'PUT /administration/membres/:id/poste': {
+    params: idParamSchema,
+    body: posteInputSchema,
+    response: memberDetailSchema,
+  },
+  'POST /administration/membres/:id/titres': {
+    params: idParamSchema,
+    body: grantTitleInputSchema,
+    response: memberDetailSchema,
+  },
+  'DELETE /administration/membres/:id/titres/:titleId': {
+    params: memberTitleParamsSchema,
+    response: memberDetailSchema,
+  },
+
+  'GET /administration/titres': { response: z.array(titleWithHoldersSchema) },
+  'POST /administration/titres': {
+    body: titleInputSchema,
+    response: titleWithHoldersSchema,
+    status: 201,
+  },
+  'PUT /administration/titres/:id': {
+    params: idParamSchema,
+    body: titleInputSchema,
+    response: titleWithHoldersSchema,
+  },
+  'DELETE /administration/titres/:id': { params: idParamSchema, response: messageResponseSchema },
+
+  'GET /administration/antennes': { response: z.array(adminAntennaSchema) },
+  'POST /administration/antennes': {
+    body: antennaInputSchema,
+    response: adminAntennaSchema,
+    status: 201,
+  },
+  'PUT /administration/antennes/:id': {
+    params: idParamSchema,
+    body: antennaInputSchema,
+    response: adminAntennaSchema,
+  },
+  'DELETE /administration/antennes/:id': {
+    params: idParamSchema,
+    response: messageResponseSchema,
+  },
+
+  'GET /administration/motifs': { response: z.array(adminReasonSchema) },
+  'POST /administration/motifs': {
+    body: reasonCreateSchema,
+    response: adminReasonSchema,
+    status: 201,
+  },
+  'PUT /administration/motifs/ordre': {
+    body: reasonOrderSchema,
+    response: z.array(adminReasonSchema),
+  },
+  'PUT /administration/motifs/:id': {
+    params: idParamSchema,
+    body: reasonRenameSchema,
+    response: adminReasonSchema,
+  },
+  'DELETE /administration/motifs/:id': { params: idParamSchema, response: messageResponseSchema },
+
+  'GET /administration/categories-actualite': { response: z.array(adminCategorySchema) },
+  'POST /administration/categories-actualite': {
+    body: categoryInputSchema,
+    response: adminCategorySchema,
+    status: 201,
+  },
+  'PUT /administration/categories-actualite/:id': {
+    params: idParamSchema,
+    body: categoryInputSchema,
+    response: adminCategorySchema,
+  },
+  'DELETE /administration/categories-actualite/:id': {
+    params: idParamSchema,
+    response: messageResponseSchema,
+  },
+
+  'PUT /administration/partner': { body: partnerInputSchema, response: partnerSchema },
+  'GET /administration/clubs': { response: z.array(adminClubFeedSchema) },
+  'PUT /administration/clubs/:id/live-feed': {
+    params: idParamSchema,
+    body: liveFeedInputSchema,
+    response: adminClubFeedSchema,
+  },
+});
