@@ -74,6 +74,18 @@ export function acquireSocket(userId: number): RealtimeSocket {
         if (await refreshAccessToken()) window.setTimeout(() => socket.connect(), 1_000 * retries);
       }) as never,
     );
+    // The server cut this socket (logout elsewhere, suspension, password change, a flood):
+    // socket.io does not reconnect by itself then. A refresh tells whether the login lives
+    // on: if so, reconnect; if not, the API client clears the token and the page signs out.
+    socket.on(
+      'disconnect' as never,
+      ((reason: string) => {
+        if (reason !== 'io server disconnect') return;
+        void refreshAccessToken().then((token) => {
+          if (token && current?.socket === socket) socket.connect();
+        });
+      }) as never,
+    );
     current = { socket, userId, users: 0 };
   }
   current.users += 1;
