@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CarpoolNotification, MatchInfo, Supporter } from '@munegu/shared';
+import type { CarpoolNotification, Supporter } from '@munegu/shared';
+import {
+  testMatchInfo,
+  testSearcher as searcher,
+  testSupporter as supporter,
+  testSupporterRelation,
+  testTransportInfo,
+} from '../../../test/fixtures';
 import { parseFranceMap } from './franceMap';
 import { propositionFromNotification, propositionSentence } from './proposition';
 import {
@@ -11,42 +18,7 @@ import {
   viewerOf,
 } from './supporters';
 
-const supporter = (id: number, o: Partial<Supporter> = {}): Supporter => ({
-  id,
-  username: `u${id}`,
-  profile_picture: null,
-  transport: 'VOITURE',
-  covoiturage: true,
-  places_dispo: 3,
-  nb_pers: null,
-  antenne: null,
-  note_covoiturage: null,
-  departement_depart: '06',
-  relation: null,
-  ...o,
-});
-const searcher = (id: number, o: Partial<Supporter> = {}) =>
-  supporter(id, { transport: null, covoiturage: false, places_dispo: null, nb_pers: 1, ...o });
-const relation = (initiator: boolean, statut = 2) => ({
-  id: 1,
-  statut,
-  initiator,
-  nbPers: 1,
-  description: null,
-});
-const info = (o: Partial<MatchInfo> = {}): MatchInfo => ({
-  type: 'recherche',
-  transport: null,
-  nb_pers: 2,
-  places_dispo: null,
-  covoiturage: false,
-  antenne: null,
-  departement_depart: '06',
-  has_relation: false,
-  has_confirmed: false,
-  note_submitted: false,
-  ...o,
-});
+const relation = (initiator: boolean, statut = 2) => testSupporterRelation(initiator, statut);
 const ids = (list: Supporter[]) => list.map((s) => s.id);
 
 describe('orderTabs / defaultTab', () => {
@@ -95,11 +67,8 @@ describe('sortSupporters', () => {
 });
 
 describe('rowAction', () => {
-  const seeker = viewerOf(info(), 7);
-  const driver = viewerOf(
-    info({ type: 'transport', transport: 'VOITURE', covoiturage: true, places_dispo: 2 }),
-    7,
-  );
+  const seeker = viewerOf(testMatchInfo({ nb_pers: 2 }), 7);
+  const driver = viewerOf(testTransportInfo({ places_dispo: 2 }), 7);
   it('lets a searcher request from offering drivers with enough places', () => {
     expect(rowAction(supporter(1, { places_dispo: 2 }), seeker)).toEqual({
       kind: 'request',

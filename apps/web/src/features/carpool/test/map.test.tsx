@@ -1,85 +1,36 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARPOOL_MESSAGES, type Match, type MatchInfo, type Supporter } from '@munegu/shared';
+import { CARPOOL_MESSAGES, type Supporter } from '@munegu/shared';
+import {
+  testCarpoolDriver,
+  testCarpoolPassenger,
+  testClub,
+  testConfirmedCarpool,
+  testMatch,
+  testMatchInfo,
+  testSearcher,
+  testSupporter,
+  testSupporterRelation,
+  testTransportInfo,
+} from '../../../test/fixtures';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
 import { MuneguMapDialog } from '..';
 
 const me = vi.hoisted(() => ({ id: 7, username: 'lea' }));
 vi.mock('../../../lib/auth', () => ({ useAuth: () => ({ user: me, isAuthenticated: true }) }));
 
-const club = (id: number, nom: string) => ({
-  id,
-  nom,
-  logo: '',
-  stade: null,
-  nomStade: 'Stade Louis-II',
-  ville: 'Monaco',
-  departement_club: '06',
-});
-const match: Match = {
+const match = testMatch({
   id: 42,
-  date: '2026-12-01T20:00:00.000Z',
-  heure: '20:00',
-  journee: 15,
-  hashtag: null,
-  ordre: 1,
-  is_finish: false,
-  edit_pronostic: true,
-  buts_dom: null,
-  buts_ext: null,
-  club_dom: club(1, 'AS Monaco'),
-  club_ext: club(2, 'OGC Nice'),
-};
-const searching: MatchInfo = {
-  type: 'recherche',
-  transport: null,
-  nb_pers: 2,
-  places_dispo: null,
-  covoiturage: false,
-  antenne: null,
-  departement_depart: '06',
-  has_relation: true,
-  has_confirmed: false,
-  note_submitted: false,
-};
-const driving: MatchInfo = {
-  ...searching,
-  type: 'transport',
-  transport: 'VOITURE',
-  nb_pers: null,
-  places_dispo: 2,
-  covoiturage: true,
-};
-const driver = (id: number, username: string, o: Partial<Supporter> = {}): Supporter => ({
-  id,
-  username,
-  profile_picture: null,
-  transport: 'VOITURE',
-  covoiturage: true,
-  places_dispo: 3,
-  nb_pers: null,
-  antenne: null,
-  note_covoiturage: null,
-  departement_depart: '06',
-  relation: null,
-  ...o,
+  club_dom: testClub(1, 'AS Monaco', { nomStade: 'Stade Louis-II', ville: 'Monaco' }),
 });
+const searching = testMatchInfo({ has_relation: true });
+const driving = testTransportInfo({ places_dispo: 2, has_relation: true });
+const driver = (id: number, username: string, o: Partial<Supporter> = {}) =>
+  testSupporter(id, { username, ...o });
 const seeker = (id: number, username: string, o: Partial<Supporter> = {}) =>
-  driver(id, username, {
-    transport: null,
-    covoiturage: false,
-    places_dispo: null,
-    nb_pers: 1,
-    ...o,
-  });
-const pending = (initiator: boolean, statut: number, o = {}) => ({
-  id: 50 + statut,
-  statut,
-  initiator,
-  nbPers: 2,
-  description: null,
-  ...o,
-});
+  testSearcher(id, { username, ...o });
+const pending = (initiator: boolean, statut: number, o = {}) =>
+  testSupporterRelation(initiator, statut, { id: 50 + statut, nbPers: 2, ...o });
 
 /** The map file is static (not /api): three departments are enough. */
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 613 585">
@@ -302,31 +253,15 @@ describe('MuneguMapDialog', () => {
   });
 
   it("opens on the member's confirmed carpool, driver then passengers", async () => {
-    api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, {
-      relationId: 11,
-      matchId: 42,
-      vehicule: {
-        id: 1,
-        username: 'ana',
-        profile_picture: null,
-        note_covoiturage: 4,
-        places_dispo: 1,
-        departement_depart_conducteur: '06',
-      },
-      passagers: [
-        {
-          id: 7,
-          username: 'lea',
-          profile_picture: null,
-          note_covoiturage: null,
-          nbPers: 2,
-          departement_depart: '06',
-          relationId: 11,
-        },
-      ],
-      isModifiable: true,
-      isDriver: false,
-    });
+    api.reply(
+      'GET /api/user-to-user-match/mon-covoiturage-confirme',
+      200,
+      testConfirmedCarpool({
+        relationId: 11,
+        vehicule: testCarpoolDriver(1, 'ana'),
+        passagers: [testCarpoolPassenger(7, 'lea', 11, { nbPers: 2 })],
+      }),
+    );
     open();
     const tab = await screen.findByRole('tab', { name: /En covoiturage/ });
     expect(tab).toHaveAttribute('aria-selected', 'true');

@@ -1,34 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConfirmedCarpool } from '@munegu/shared';
 import { AuthProvider } from '../../../lib/auth';
+import {
+  testCarpoolDriver,
+  testCarpoolPassenger,
+  testConfirmedCarpool,
+} from '../../../test/fixtures';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
 import { CarpoolMembersDialog } from '..';
 
 /** 'Membres du covoiturage' (spec section 2, Profile): who, and what each member may do. */
 let api: FakeApi;
 const ME = { id: 7, username: 'Louis2' };
-const member = (id: number, username: string, over: object = {}) => ({
-  id,
-  username,
-  profile_picture: null,
-  note_covoiturage: null,
-  ...over,
-});
-const passenger = (id: number, username: string, relationId: number, nbPers = 1) => ({
-  ...member(id, username),
-  nbPers,
-  departement_depart: '06',
-  relationId,
-});
-const carpool = (over: object = {}) => ({
-  relationId: 900,
-  matchId: 42,
-  vehicule: { ...member(5, 'Bob_06'), places_dispo: 2, departement_depart_conducteur: '06' },
-  passagers: [passenger(ME.id, ME.username, 901), passenger(9, 'utilisateur_Supprime_9', 902, 2)],
-  isModifiable: true,
-  isDriver: false,
-  ...over,
-});
+/** Bob_06 drives me (relation 901) and a deleted account of 2 (relation 902). */
+const carpool = (over: Partial<ConfirmedCarpool> = {}) =>
+  testConfirmedCarpool({
+    vehicule: testCarpoolDriver(5, 'Bob_06'),
+    passagers: [
+      testCarpoolPassenger(ME.id, ME.username, 901),
+      testCarpoolPassenger(9, 'utilisateur_Supprime_9', 902, { nbPers: 2 }),
+    ],
+    ...over,
+  });
 const URL = 'GET /api/user-to-user-match/mon-covoiturage-confirme';
 
 beforeEach(() => {
@@ -101,12 +95,8 @@ describe('carpool members', () => {
       URL,
       200,
       carpool({
-        vehicule: {
-          ...member(ME.id, ME.username),
-          places_dispo: 2,
-          departement_depart_conducteur: '06',
-        },
-        passagers: [passenger(5, 'Bob_06', 901)],
+        vehicule: testCarpoolDriver(ME.id, ME.username),
+        passagers: [testCarpoolPassenger(5, 'Bob_06', 901)],
         isDriver: true,
       }),
     );

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
+import { testClub, testMatch } from '../../../test/fixtures';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 import { fakeSocket, type FakeSocket } from '../../messages/test/fakeSocket';
 
@@ -45,34 +46,10 @@ const detail = (id: number, statut: number, over: object = {}) => ({
   currentStatut: statut,
   ...over,
 });
-const MATCH = {
+const MATCH = testMatch({
   id: 42,
-  date: '2030-11-22T20:00:00.000Z',
-  heure: '20:00',
-  journee: 12,
-  hashtag: null,
-  ordre: 1,
-  is_finish: false,
-  edit_pronostic: true,
-  club_dom: {
-    id: 1,
-    nom: 'AS Monaco',
-    logo: '/clubs/asm.svg',
-    stade: null,
-    nomStade: 'Stade Louis-II',
-    ville: 'Monaco',
-    departement_club: '06',
-  },
-  club_ext: {
-    id: 2,
-    nom: 'OGC Nice',
-    logo: '/clubs/nice.svg',
-    stade: null,
-    nomStade: null,
-    ville: 'Nice',
-    departement_club: '06',
-  },
-};
+  club_dom: testClub(1, 'AS Monaco', { nomStade: 'Stade Louis-II', ville: 'Monaco' }),
+});
 
 beforeEach(() => {
   api = fakeApi();

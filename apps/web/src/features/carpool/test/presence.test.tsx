@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARPOOL_MESSAGES, type Match, type MatchInfo } from '@munegu/shared';
+import { CARPOOL_MESSAGES, type MatchInfo } from '@munegu/shared';
 import { AuthProvider } from '../../../lib/auth';
+import { testMatch, testTransportInfo } from '../../../test/fixtures';
 import {
   fakeApi,
   renderAt,
@@ -19,42 +20,10 @@ const me = {
   antennes: [{ id: 3, nom: 'Ultras 2000', categorie: 'Antenne', lien: null }],
 };
 
-const club = (id: number, nom: string) => ({
-  id,
-  nom,
-  logo: '',
-  stade: null,
-  nomStade: 'Stade Louis-II',
-  ville: 'Monaco',
-  departement_club: '06',
-});
-const match: Match = {
-  id: 42,
-  date: '2026-12-01T20:00:00.000Z',
-  heure: '20:00',
-  journee: 15,
-  hashtag: null,
-  ordre: 1,
-  is_finish: false,
-  edit_pronostic: true,
-  buts_dom: null,
-  buts_ext: null,
-  club_dom: club(1, 'AS Monaco'),
-  club_ext: club(2, 'OGC Nice'),
-};
-const info = (o: Partial<MatchInfo> = {}): MatchInfo => ({
-  type: 'transport',
-  transport: 'VOITURE',
-  nb_pers: null,
-  places_dispo: 3,
-  covoiturage: true,
-  antenne: null,
-  departement_depart: '13',
-  has_relation: false,
-  has_confirmed: false,
-  note_submitted: false,
-  ...o,
-});
+const match = testMatch({ id: 42 });
+/** The member's answer: by car from 13, offering 3 seats. */
+const info = (o: Partial<MatchInfo> = {}) =>
+  testTransportInfo({ transport: 'VOITURE', places_dispo: 3, departement_depart: '13', ...o });
 
 const INFO = 'GET /api/users/infos-utilisateur';
 let api: FakeApi;

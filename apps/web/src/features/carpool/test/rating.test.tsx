@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARPOOL_MESSAGES, type ConfirmedCarpool, type Match } from '@munegu/shared';
+import { CARPOOL_MESSAGES } from '@munegu/shared';
+import {
+  testCarpoolDriver,
+  testCarpoolPassenger,
+  testConfirmedCarpool,
+  testMatch,
+  testMatchInfo,
+} from '../../../test/fixtures';
 import {
   fakeApi,
   renderAt,
@@ -10,46 +17,21 @@ import {
 } from '../../../test/harness';
 import { RatingDialog } from '..';
 
-const club = (id: number, nom: string) => ({
-  id,
-  nom,
-  logo: '',
-  stade: null,
-  nomStade: null,
-  ville: null,
-  departement_club: '06',
-});
-const finished: Match = {
+const finished = testMatch({
   id: 42,
-  date: '2026-11-01T20:00:00.000Z',
-  heure: '20:00',
-  journee: 12,
-  hashtag: null,
-  ordre: 1,
   is_finish: true,
   edit_pronostic: false,
   buts_dom: 2,
   buts_ext: 0,
-  club_dom: club(1, 'AS Monaco'),
-  club_ext: club(2, 'OGC Nice'),
-};
-const person = (id: number, username: string) => ({
-  id,
-  username,
-  profile_picture: null,
-  note_covoiturage: 4,
 });
-const carpool = (isDriver: boolean): ConfirmedCarpool => ({
-  relationId: 55,
-  matchId: 42,
-  vehicule: { ...person(9, 'Pilote06'), places_dispo: 1, departement_depart_conducteur: '06' },
-  passagers: [
-    { ...person(7, 'Lea'), nbPers: 2, departement_depart: '06', relationId: 55 },
-    { ...person(8, 'Marc'), nbPers: 1, departement_depart: '83', relationId: 56 },
-  ],
-  isModifiable: true,
-  isDriver,
-});
+/** Pilote06 drives Lea (relation 55) and Marc (relation 56). */
+const carpool = (isDriver: boolean) =>
+  testConfirmedCarpool({
+    relationId: 55,
+    vehicule: testCarpoolDriver(9, 'Pilote06'),
+    passagers: [testCarpoolPassenger(7, 'Lea', 55), testCarpoolPassenger(8, 'Marc', 56)],
+    isDriver,
+  });
 
 const CARPOOL = 'GET /api/user-to-user-match/mon-covoiturage-confirme?match_id=42';
 const BULK = 'POST /api/user-notation-covoiturage/bulk';
@@ -145,18 +127,11 @@ describe('NOTE TON COVOITURAGE', () => {
 describe('from the home page', () => {
   it('NOTE TON COVOITURAGE on the finished match opens the rating', async () => {
     api.reply('GET /api/matchs/next', 200, [finished]);
-    api.reply('GET /api/users/infos-utilisateur', 200, {
-      type: 'recherche',
-      transport: null,
-      nb_pers: 2,
-      places_dispo: null,
-      covoiturage: false,
-      antenne: null,
-      departement_depart: '06',
-      has_relation: true,
-      has_confirmed: true,
-      note_submitted: false,
-    });
+    api.reply(
+      'GET /api/users/infos-utilisateur',
+      200,
+      testMatchInfo({ has_relation: true, has_confirmed: true }),
+    );
     api.reply(CARPOOL, 200, carpool(false));
     renderAt('/');
     fireEvent.click(await screen.findByRole('button', { name: 'NOTE TON COVOITURAGE' }));

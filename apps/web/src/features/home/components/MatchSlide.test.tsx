@@ -2,6 +2,7 @@ import { screen, fireEvent } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match, MatchInfo } from '@munegu/shared';
+import { testClub, testMatch, testTransportInfo } from '../../../test/fixtures';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
 import { SITE } from '../../../config/site';
 import { MatchSlide } from './MatchSlide';
@@ -11,30 +12,16 @@ vi.mock('../../../lib/auth', () => ({
   useAuth: () => ({ isAuthenticated: authenticated, user: authenticated ? { id: 1 } : null }),
 }));
 
-const club = (id: number, nom: string, nomStade: string | null, ville: string | null) => ({
-  id,
-  nom,
-  logo: '',
-  stade: null,
-  nomStade,
-  ville,
-  departement_club: '06',
-});
-const match = (o: Partial<Match> = {}): Match => ({
-  id: 8,
-  date: '2026-12-05T19:45:00.000Z',
-  heure: '19:45',
-  journee: 15,
-  hashtag: 'ASMOL',
-  ordre: 1,
-  is_finish: false,
-  edit_pronostic: true,
-  buts_dom: null,
-  buts_ext: null,
-  club_dom: club(1, 'AS Monaco', null, null),
-  club_ext: club(5, 'OL', 'Groupama Stadium', 'Lyon'),
-  ...o,
-});
+/** Match 8, J15 #ASMOL: AS Monaco (stadium and city unknown) - OL. */
+const match = (o: Partial<Match> = {}) =>
+  testMatch({
+    id: 8,
+    journee: 15,
+    hashtag: 'ASMOL',
+    club_dom: testClub(1, 'AS Monaco', { nomStade: null, ville: null }),
+    club_ext: testClub(5, 'OL', { nomStade: 'Groupama Stadium', ville: 'Lyon' }),
+    ...o,
+  });
 
 type Handlers = Partial<Record<'onPrediction' | 'onPresence' | 'onOpenMap' | 'onRate', () => void>>;
 
@@ -95,11 +82,11 @@ describe('MatchSlide', () => {
 
   it('uses the match ticket link and AS Monaco live feed, else the site defaults', () => {
     authenticated = true;
-    const monaco = { ...club(1, 'AS Monaco', null, null), live_feed_url: 'https://x.com/asm_live' };
+    const monaco = testClub(1, 'AS Monaco', { live_feed_url: 'https://x.com/asm_live' });
     mount(
       match({
         edit_pronostic: false,
-        club_dom: { ...club(5, 'OL', null, null), live_feed_url: 'https://x.com/ol' },
+        club_dom: testClub(5, 'OL', { live_feed_url: 'https://x.com/ol' }),
         club_ext: monaco,
         ticket_url: 'https://billetterie.example/j15',
       }),
@@ -135,19 +122,9 @@ describe('MatchSlide', () => {
   });
 });
 
-const info = (o: Partial<MatchInfo> = {}): MatchInfo => ({
-  type: 'transport',
-  transport: 'TRAIN',
-  nb_pers: null,
-  places_dispo: 0,
-  covoiturage: false,
-  antenne: null,
-  departement_depart: '06',
-  has_relation: false,
-  has_confirmed: false,
-  note_submitted: false,
-  ...o,
-});
+/** An answer: coming by train. */
+const info = (o: Partial<MatchInfo> = {}) =>
+  testTransportInfo({ transport: 'TRAIN', places_dispo: 0, covoiturage: false, ...o });
 const finished = { is_finish: true, edit_pronostic: false, buts_dom: 1, buts_ext: 0 };
 
 /** The second button (spec section 2): from the member's answer for the match. */

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match } from '@munegu/shared';
+import { testMatch } from '../../../test/fixtures';
 import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
 import { sanitizeScore } from '../../../components/ui/scoreInput';
 import { PredictionPopup } from './PredictionPopup';
@@ -9,33 +10,8 @@ vi.mock('../../../lib/auth', () => ({
   useAuth: () => ({ user: { id: 7, username: 'lea' }, isAuthenticated: true }),
 }));
 
-const club = (id: number, nom: string) => ({
-  id,
-  nom,
-  logo: `/clubs/${id}.svg`,
-  stade: null,
-  nomStade: 'Stade',
-  ville: 'Ville',
-  departement_club: '06',
-});
-
-function match(overrides: Partial<Match> = {}): Match {
-  return {
-    id: 42,
-    date: '2026-12-01T20:00:00.000Z',
-    heure: '20:00',
-    journee: 15,
-    hashtag: null,
-    ordre: 1,
-    is_finish: false,
-    edit_pronostic: true,
-    buts_dom: null,
-    buts_ext: null,
-    club_dom: club(1, 'AS Monaco'),
-    club_ext: club(2, 'OGC Nice'),
-    ...overrides,
-  };
-}
+/** Match 42 (in the URLs below): AS Monaco - OGC Nice (the fixture's, in the score labels). */
+const match = (o: Partial<Match> = {}) => testMatch({ id: 42, ...o });
 
 let api: FakeApi;
 beforeEach(() => {

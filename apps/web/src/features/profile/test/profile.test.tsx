@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testCarpoolDriver, testConfirmedCarpool, testMatchInfo } from '../../../test/fixtures';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
@@ -154,21 +155,12 @@ describe('stadium matches and past carpools', () => {
   it('opens the members of a carpool on the own profile', async () => {
     signIn(api, { id: 5, username: 'Bob_06' });
     api.reply('POST /api/users/my-covoiturage', 200, stadium);
-    api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, {
-      relationId: 900,
+    const carpool = testConfirmedCarpool({
       matchId: 33,
-      vehicule: {
-        id: 8,
-        username: 'Zoe_98',
-        profile_picture: null,
-        note_covoiturage: null,
-        places_dispo: 0,
-        departement_depart_conducteur: '06',
-      },
-      passagers: [],
+      vehicule: testCarpoolDriver(8, 'Zoe_98', { places_dispo: 0 }),
       isModifiable: false,
-      isDriver: false,
     });
+    api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, carpool);
     renderAt('/profil/Bob_06');
     fireEvent.click(
       await screen.findByRole('button', { name: 'Voir les membres du covoiturage du 04/10/2026' }),
@@ -183,18 +175,8 @@ describe('stadium matches and past carpools', () => {
   it('keeps an unrated past carpool ratable from the own profile', async () => {
     signIn(api, { id: 5, username: 'Bob_06' });
     api.reply('POST /api/users/my-covoiturage', 200, stadium);
-    api.reply('GET /api/users/infos-utilisateur', 200, {
-      type: 'recherche',
-      transport: null,
-      nb_pers: 1,
-      places_dispo: null,
-      covoiturage: false,
-      antenne: null,
-      departement_depart: '06',
-      has_relation: true,
-      has_confirmed: true,
-      note_submitted: false,
-    });
+    const answer = testMatchInfo({ nb_pers: 1, has_relation: true, has_confirmed: true });
+    api.reply('GET /api/users/infos-utilisateur', 200, answer);
     api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, null);
     renderAt('/profil/Bob_06');
     fireEvent.click(await screen.findByRole('button', { name: 'NOTE TON COVOITURAGE' }));
