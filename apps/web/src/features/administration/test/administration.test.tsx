@@ -55,7 +55,8 @@ describe('members (ADMIN)', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Bob_06 passera de Utilisateur à Modérateur');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
-    expect(await screen.findByText('Rôle modifié.')).toBeVisible();
+    // A toast: sonner may stack it behind earlier ones, so present is what counts.
+    expect(await screen.findByText('Rôle modifié.')).toBeInTheDocument();
     expect(api.callsTo('PUT /api/administration/membres/42/role')[0]?.body).toEqual({
       role: 'MODERATEUR',
     });
