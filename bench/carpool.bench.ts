@@ -10,22 +10,30 @@
  * over the other codes of the departments table). Carpool relations join part of the searchers
  * to a driver of their department (statuses 1–3, some cancelled). A fixed group of
  * FIXED_DEPT_MEMBERS members answers from FIXED_DEPT at every size: its list does not grow with
- * the members, so it shows whether the cost follows the table or the output.
+ * the members, so it shows whether the cost follows the table or the output. The inserts fire
+ * the triggers that keep match_department_counts (TRUNCATE fires none, so the table is emptied
+ * with the others); before timing, its counts are checked against a fresh GROUP BY.
  *
- * Measures, through the app's map service wired as in carpool.module.ts (one SQL statement per
- * read in map.repository.ts: access, then supportersIn, or countsByDepartment and hasLocalOffer):
- *   (a) supporters(me, match, '06'): the list of one department with the caller's relations,
- *   (b) supporters(me, match, FIXED_DEPT): the same for the fixed-size department,
+ * Measures, through the app's map service wired as in carpool.module.ts (listCap LIST_CAP; one
+ * SQL statement per read on the pg pool, map.repository.ts: supportersIn, or access and
+ * countsByDepartment at once):
+ *   (a) supporters(me, match, '06'): the capped list of one department with the caller's
+ *       relations (the department holds far more than LIST_CAP members of each kind),
+ *   (b) supporters(me, match, FIXED_DEPT): the same for the fixed-size department (under the cap),
  *   (c) departments(me, match): the counts per department (and the local offer check),
- * each against hand-written SQL returning the same rows (checked before timing), alternating
- * the two in pairs after a warm-up (the machine is noisy): median, min and max of each, ratio
- * app/SQL, and the growth of both between the smallest and the largest size next to the growth
- * of the output. At the largest size, prints the time of each repository read, then the
- * EXPLAIN (ANALYZE, BUFFERS) of the statements the app issues for (a) and (c) (captured from
- * Prisma's query log and replayed with their parameters: the pg adapter sends unnamed
- * statements, so the server plans them with the values, as here) and of the hand-written ones,
- * with which indexes read presences and ride_searches and whether JIT compiled the plan, then
- * drops the database.
+ * each against hand-written SQL doing the same work (the first LIST_CAP presences and searches of
+ * active members in the same order, plus the caller and their related members, with the
+ * caller's relation per row; the counts from match_department_counts and the local-offer
+ * EXISTS) and returning the same rows (checked before timing), alternating the two in pairs
+ * after a warm-up (the machine is noisy): median, min and max of each, ratio app/SQL, and the
+ * growth of both between the smallest and the largest size next to the growth of the output.
+ * At the largest size, prints the time of each repository read, then the EXPLAIN (ANALYZE,
+ * BUFFERS) of the statements the app issues for (a) and (c) (captured by wrapping the query
+ * method of the app's pg pool, `sqlOf(db)`, and replayed with their parameters: the pool sends
+ * unnamed statements, so the server plans them with the values, as here) and of the
+ * hand-written ones, with which indexes read presences, ride_searches and
+ * match_department_counts, whether the capped scans stop early and whether JIT compiled the
+ * plan, then drops the database.
  *
  * Server: BENCH_PG_URL, else TEST_PG_URL, else postgres://postgres@127.0.0.1:5432/postgres.
  * BENCH_SIZES (default '1000,10000,100000'), BENCH_PAIRS (default 5), BENCH_WARMUP (warm-up
@@ -33,12 +41,10 @@
  */
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { PrismaPg } from '@prisma/adapter-pg';
 import type PgModule from 'pg';
-import type { Client } from 'pg';
-import { createDb, type Db } from '../apps/api/src/db/client.js';
+import type { Client, Pool, QueryConfig, QueryResult } from 'pg';
+import { createDb, sqlOf, type Db } from '../apps/api/src/db/client.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
-import { PrismaClient } from '../apps/api/src/generated/prisma/client.js';
 import { ACTIVE, carpoolRepository } from '../apps/api/src/modules/carpool/carpool.repository.js';
 import { DEFAULT_DETOUR_RULE } from '../apps/api/src/modules/carpool/geo/detour.js';
 import { mapRepository } from '../apps/api/src/modules/carpool/map.repository.js';
@@ -55,7 +61,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000')
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
-/** Warm-up pairs, not counted: Prisma's query compiler and V8 need a dozen calls to settle. */
+/** Warm-up pairs, not counted: V8 and the server's caches need a dozen calls to settle. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const MATCHES = 18;
 const MEASURED_JOURNEE = 9;
@@ -64,6 +70,8 @@ const DEPT = '06';
 /** Members 1..FIXED_DEPT_MEMBERS answer every match from FIXED_DEPT, and nobody else does. */
 const FIXED_DEPT = '2A';
 const FIXED_DEPT_MEMBERS = 30;
+/** Members listed per kind for one department, as the app's default (CARPOOL_LIST_LIMIT). */
+const LIST_CAP = 100;
 const adminUrl =
   process.env.BENCH_PG_URL ??
   process.env.TEST_PG_URL ??
@@ -150,9 +158,48 @@ async function reference(client: Client) {
   );
 }
 
-/** One size: empties the members' tables and fills them again; returns the measured match and caller. */
+/** The triggers that keep match_department_counts (migration ..._match_department_counts). */
+const COUNT_TRIGGERS = [
+  ['presences', 'presences_match_department'],
+  ['ride_searches', 'ride_searches_match_department'],
+] as const;
+/** The migration's backfill: every presence and search counts once for its match and department. */
+const FRESH_COUNTS = `
+SELECT match_id, departement_depart AS departement, count(*)::int AS supporters
+FROM (SELECT match_id, departement_depart FROM presences
+      UNION ALL SELECT match_id, departement_depart FROM ride_searches) a
+GROUP BY match_id, departement_depart`;
+
+/**
+ * One size: empties the members' tables and fills them again; returns the measured match and
+ * caller. TRUNCATE fires no row trigger, so match_department_counts is emptied with the rest
+ * (CASCADE would reach it through its match, but not by intent). The answers are inserted with
+ * the counting triggers off and the counts rebuilt in one INSERT ... SELECT ... GROUP BY, as the
+ * migration's backfill does: one set-based INSERT of hundreds of thousands of answers firing the
+ * triggers updates the same few counter rows tens of thousands of times inside one transaction,
+ * and each update walks the row's growing chain of versions (minutes at 100k members; the app
+ * writes one answer per transaction). checkTriggers then checks the triggers themselves.
+ */
 async function fill(client: Client, members: number) {
-  await client.query('TRUNCATE users, matches RESTART IDENTITY CASCADE');
+  await client.query('TRUNCATE users, matches, match_department_counts RESTART IDENTITY CASCADE');
+  for (const [table, trigger] of COUNT_TRIGGERS) {
+    await client.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
+  }
+  try {
+    await fillAnswers(client, members);
+  } finally {
+    for (const [table, trigger] of COUNT_TRIGGERS) {
+      await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
+    }
+  }
+  await client.query(
+    `INSERT INTO match_department_counts (match_id, departement, supporters) ${FRESH_COUNTS}`,
+  );
+  return fillRelations(client);
+}
+
+/** Members, matches, presences and searches. */
+async function fillAnswers(client: Client, members: number) {
   await client.query('SELECT setseed(0.4242)');
   await client.query(
     `INSERT INTO matches (kickoff_at, season, journee, home_club_id, away_club_id, updated_at)
@@ -209,6 +256,10 @@ async function fill(client: Client, members: number) {
      SELECT user_id, match_id, 1 + floor(x * 3)::int, dept, now()
      FROM bench_answers WHERE kind >= 0.85`,
   );
+}
+
+/** Relations between searchers and drivers, and the caller's own; returns the match and caller. */
+async function fillRelations(client: Client) {
   // 60 % of the searchers get a relation with a driver of their department: 30 % proposed by
   // the driver (1), 30 % requested by the searcher (2), 30 % confirmed (3), 10 % cancelled (5).
   await client.query(
@@ -268,6 +319,77 @@ async function fill(client: Client, members: number) {
   return { match, me };
 }
 
+/**
+ * match_department_counts against a fresh GROUP BY of the answers (the migration's backfill):
+ * throws on any difference; returns the rows compared.
+ */
+async function checkCounts(client: Client): Promise<number> {
+  const { rows } = await client.query<{ kept: number; fresh: number; differ: number }>(
+    `WITH kept AS (SELECT match_id, departement, supporters FROM match_department_counts
+                   WHERE supporters > 0),
+     fresh AS (${FRESH_COUNTS})
+     SELECT (SELECT count(*) FROM kept)::int kept, (SELECT count(*) FROM fresh)::int fresh,
+            (SELECT count(*) FROM ((TABLE kept EXCEPT TABLE fresh)
+                                   UNION ALL (TABLE fresh EXCEPT TABLE kept)) d)::int differ`,
+  );
+  const { kept, fresh, differ } = rows[0]!;
+  if (differ !== 0 || kept !== fresh) {
+    throw new Error(
+      `match_department_counts: ${kept} rows kept by the triggers, ${fresh} from a fresh ` +
+        `GROUP BY, ${differ} differ`,
+    );
+  }
+  return kept;
+}
+
+/**
+ * The counting triggers at work, in a transaction rolled back (the data set stays as filled):
+ * answers moved to another department, searches replaced by presences elsewhere, answers
+ * deleted, new answers inserted; then the counts must still equal a fresh GROUP BY.
+ */
+async function checkTriggers(client: Client, match: number) {
+  await client.query('BEGIN');
+  try {
+    const moved = await client.query(
+      `UPDATE presences SET departement_depart = '83'
+       WHERE id IN (SELECT id FROM presences WHERE match_id = $1 AND departement_depart = $2
+                    ORDER BY id LIMIT 20)`,
+      [match, DEPT],
+    );
+    const replaced = await client.query(
+      `WITH gone AS (
+         DELETE FROM ride_searches WHERE id IN (
+           SELECT id FROM ride_searches WHERE match_id = $1 ORDER BY id LIMIT 10)
+         RETURNING user_id, match_id)
+       INSERT INTO presences (user_id, match_id, transport_type_id, covoiturage, places_dispo,
+                              departement_depart, updated_at)
+       SELECT user_id, match_id, 5, false, 0, '13', now() FROM gone`,
+      [match],
+    );
+    const deleted = await client.query(
+      `DELETE FROM presences WHERE id IN (
+         SELECT id FROM presences WHERE match_id = $1 AND departement_depart = '83'
+         ORDER BY id DESC LIMIT 5)`,
+      [match],
+    );
+    const added = await client.query(
+      `INSERT INTO ride_searches (user_id, match_id, nb_pers, departement_depart, updated_at)
+       SELECT u.id, $1, 1, $2, now() FROM users u
+       WHERE NOT EXISTS (SELECT 1 FROM presences p WHERE p.user_id = u.id AND p.match_id = $1)
+         AND NOT EXISTS (SELECT 1 FROM ride_searches s WHERE s.user_id = u.id AND s.match_id = $1)
+       ORDER BY u.id LIMIT 7`,
+      [match, FIXED_DEPT],
+    );
+    await checkCounts(client);
+    return (
+      `${moved.rowCount} moved, ${replaced.rowCount} searches turned into presences elsewhere, ` +
+      `${deleted.rowCount} deleted, ${added.rowCount} added`
+    );
+  } finally {
+    await client.query('ROLLBACK');
+  }
+}
+
 const ROW_COLUMNS = `u.id, u.pseudo AS username,
        CASE WHEN u.avatar_file IS NOT NULL
             THEN '/uploads/avatar/' || u.avatar_file || '?v=' || u.avatar_version END AS profile_picture,
@@ -278,33 +400,67 @@ const RELATION = `LEFT JOIN LATERAL (
          WHERE r.match_id = $1 AND r.status_id IN (1, 2, 3)
            AND ((r.user1_id = $3 AND r.user2_id = u.id) OR (r.user2_id = $3 AND r.user1_id = u.id))
          ORDER BY r.id DESC LIMIT 1) r ON true`;
-/**
- * The department's list written by hand: presences and searches of active members (searchers
- * already riding with someone left out) with the caller's latest active relation to each.
- */
-const HAND_SUPPORTERS = `
-SELECT ${ROW_COLUMNS},
+/** The list's row for a presence (p) or a search (s), with the caller's relation (r). */
+const PRESENCE_COLUMNS = `${ROW_COLUMNS},
        replace(t.code, '_', ' ') AS transport, p.covoiturage,
        CASE WHEN p.covoiturage THEN p.places_dispo END AS places_dispo, NULL::int AS nb_pers,
        a.nom AS antenne, p.departement_depart,
        r.id AS rel_id, r.status_id AS rel_statut, r.initiator AS rel_initiator,
-       r.nb_pers AS rel_nb_pers, r.description AS rel_description
-FROM presences p
-JOIN users u ON u.id = p.user_id AND u.status = 'ACTIVE'
+       r.nb_pers AS rel_nb_pers, r.description AS rel_description`;
+const SEARCH_COLUMNS = `${ROW_COLUMNS},
+       NULL, false, NULL, s.nb_pers, NULL, s.departement_depart,
+       r.id, r.status_id, r.initiator, r.nb_pers, r.description`;
+/** A searcher already riding with someone (a confirmed relation as passenger). */
+const RIDING = `EXISTS (SELECT 1 FROM carpool_relations c
+                  WHERE c.match_id = $1 AND c.status_id = 3 AND c.passenger_id = s.user_id)`;
+/**
+ * The department's list written by hand ($1 match, $2 department, $3 caller, $4 cap): the first
+ * $4 presences of active members (offering seats first, most seats first, then by id) and the
+ * first $4 searches of active members not riding with anyone (largest groups first, then by id),
+ * plus, whatever the cap, the caller's own and those of the members with an active relation to
+ * the caller; each row with the caller's latest active relation to its member.
+ */
+const HAND_SUPPORTERS = `
+WITH related AS (
+  SELECT $3::int AS user_id
+  UNION
+  SELECT CASE WHEN user1_id = $3 THEN user2_id ELSE user1_id END FROM carpool_relations
+  WHERE match_id = $1 AND status_id IN (1, 2, 3) AND $3 IN (user1_id, user2_id)),
+p AS (
+  (SELECT p.id, p.user_id, p.transport_type_id, p.antenna_id, p.covoiturage, p.places_dispo,
+          p.departement_depart
+   FROM presences p JOIN users u ON u.id = p.user_id AND u.status = 'ACTIVE'
+   WHERE p.match_id = $1 AND p.departement_depart = $2
+   ORDER BY p.covoiturage DESC, p.places_dispo DESC, p.id
+   LIMIT $4)
+  UNION
+  SELECT p.id, p.user_id, p.transport_type_id, p.antenna_id, p.covoiturage, p.places_dispo,
+         p.departement_depart
+  FROM presences p JOIN related USING (user_id)
+  JOIN users u ON u.id = p.user_id AND u.status = 'ACTIVE'
+  WHERE p.match_id = $1 AND p.departement_depart = $2),
+s AS (
+  (SELECT s.id, s.user_id, s.nb_pers, s.departement_depart
+   FROM ride_searches s JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE'
+   WHERE s.match_id = $1 AND s.departement_depart = $2 AND NOT ${RIDING}
+   ORDER BY s.nb_pers DESC, s.id
+   LIMIT $4)
+  UNION
+  SELECT s.id, s.user_id, s.nb_pers, s.departement_depart
+  FROM ride_searches s JOIN related USING (user_id)
+  JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE'
+  WHERE s.match_id = $1 AND s.departement_depart = $2 AND NOT ${RIDING})
+SELECT ${PRESENCE_COLUMNS}
+FROM p
+JOIN users u ON u.id = p.user_id
 JOIN transport_types t ON t.id = p.transport_type_id
 LEFT JOIN antennas a ON a.id = p.antenna_id
 ${RELATION}
-WHERE p.match_id = $1 AND p.departement_depart = $2
 UNION ALL
-SELECT ${ROW_COLUMNS},
-       NULL, false, NULL, s.nb_pers, NULL, s.departement_depart,
-       r.id, r.status_id, r.initiator, r.nb_pers, r.description
-FROM ride_searches s
-JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE'
-${RELATION}
-WHERE s.match_id = $1 AND s.departement_depart = $2
-  AND NOT EXISTS (SELECT 1 FROM carpool_relations c
-                  WHERE c.match_id = $1 AND c.status_id = 3 AND c.passenger_id = s.user_id)`;
+SELECT ${SEARCH_COLUMNS}
+FROM s
+JOIN users u ON u.id = s.user_id
+${RELATION}`;
 
 type HandRow = {
   id: number;
@@ -346,17 +502,26 @@ const toSupporter = (r: HandRow) => ({
         },
 });
 const handSupporters = async (client: Client, me: number, match: number, dept: string) =>
-  (await client.query<HandRow>(HAND_SUPPORTERS, [match, dept, me])).rows.map(toSupporter);
+  (await client.query<HandRow>(HAND_SUPPORTERS, [match, dept, me, LIST_CAP])).rows.map(toSupporter);
 
+/** Supporters per departure department, as the triggers keep them. */
 const HAND_COUNTS = `
-SELECT x.d AS code, d.name AS nom, count(*)::int AS n
-FROM (SELECT p.departement_depart AS d FROM presences p
-        JOIN users u ON u.id = p.user_id AND u.status = 'ACTIVE' WHERE p.match_id = $1
-      UNION ALL
-      SELECT s.departement_depart FROM ride_searches s
-        JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE' WHERE s.match_id = $1) x
-JOIN departments d ON d.code = x.d
-GROUP BY x.d, d.name ORDER BY x.d`;
+SELECT c.departement AS code, d.name AS nom, c.supporters AS n
+FROM match_department_counts c
+JOIN departments d ON d.code = c.departement
+WHERE c.match_id = $1 AND c.supporters > 0
+ORDER BY c.departement`;
+/** What a department holds for the list ($1 match, $2 department, $3 caller), for the report. */
+const DEPT_TOTALS = `
+SELECT (SELECT count(*) FROM presences p JOIN users u ON u.id = p.user_id AND u.status = 'ACTIVE'
+        WHERE p.match_id = $1 AND p.departement_depart = $2)::int presences,
+       (SELECT count(*) FROM ride_searches s JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE'
+        WHERE s.match_id = $1 AND s.departement_depart = $2 AND NOT ${RIDING})::int searches,
+       (SELECT count(DISTINCT CASE WHEN user1_id = $3 THEN user2_id ELSE user1_id END)
+        FROM carpool_relations
+        WHERE match_id = $1 AND status_id IN (1, 2, 3) AND $3 IN (user1_id, user2_id))::int related,
+       (SELECT coalesce(sum(supporters), 0) FROM match_department_counts
+        WHERE match_id = $1 AND departement = $2)::int counted`;
 /** The caller's department and whether someone else offers seats from it. */
 const HAND_LOCAL_OFFER = `
 SELECT m.dept, EXISTS (
@@ -408,38 +573,115 @@ async function explain(client: Client, title: string, sql: string, params: unkno
   return plan;
 }
 
-/** The tables whose (match_id, departement_depart) index the map's reads are meant to use. */
-const DEPT_TABLES = ['presences', 'ride_searches'] as const;
-const deptIndex = (table: string) => `${table}_match_id_departement_depart_idx`;
+/** The tables the map's reads are meant to reach through an index. */
+const TABLES = ['presences', 'ride_searches', 'match_department_counts'] as const;
+type Table = (typeof TABLES)[number];
 
-/** How a plan reads a table: its scan nodes, with the index used ('Seq Scan' when none). */
-function accessPaths(plan: string, table: string): string[] {
-  const paths = new Set<string>();
+/** One node of an EXPLAIN ANALYZE text plan. */
+type PlanNode = { depth: number; head: string; details: string[]; parent: PlanNode | null };
+function planNodes(plan: string): PlanNode[] {
+  const nodes: PlanNode[] = [];
   for (const line of plan.split('\n')) {
-    const scan =
-      /(Parallel )?(Seq Scan|Index Only Scan|Index Scan|Bitmap Heap Scan)( Backward)? (?:using (\S+) )?on (\S+)/.exec(
-        line,
-      );
-    if (scan && scan[5] === table && scan[2] !== 'Bitmap Heap Scan') {
-      paths.add(`${scan[1] ?? ''}${scan[2]}${scan[4] ? ` using ${scan[4]}` : ''}`);
+    const arrow = /^(\s*)->\s+(.*)$/.exec(line);
+    if (arrow || nodes.length === 0) {
+      const depth = arrow ? arrow[1]!.length : -1;
+      let parent = nodes.at(-1) ?? null;
+      while (parent && parent.depth >= depth) parent = parent.parent;
+      nodes.push({ depth, head: arrow ? arrow[2]! : line.trim(), details: [], parent });
+    } else {
+      nodes.at(-1)!.details.push(line.trim());
     }
-    const bitmap = /Bitmap Index Scan on (\S+)/.exec(line);
-    if (bitmap?.[1]?.startsWith(`${table}_`)) paths.add(`Bitmap Index Scan on ${bitmap[1]}`);
   }
-  return [...paths];
+  return nodes;
+}
+const nodeType = (n: PlanNode) => n.head.replace(/\s+\(.*$/, '').replace(/ (using|on) .*$/, '');
+
+/** A scan of one of TABLES: how (index), how many rows it read, and whether a Limit stops it. */
+type Scan = { table: Table; how: string; read: number; executed: boolean; capped: string | null };
+function scansOf(plan: string): Scan[] {
+  const nodes = planNodes(plan);
+  const scans: Scan[] = [];
+  for (const n of nodes) {
+    const m =
+      /^(Parallel )?(Seq Scan|Index Only Scan|Index Scan|Bitmap Heap Scan)( Backward)? (?:using (\S+) )?on (\S+)/.exec(
+        n.head,
+      );
+    const table = TABLES.find((t) => t === m?.[5]);
+    if (!m || !table) continue;
+    let index = m[4];
+    if (m[2] === 'Bitmap Heap Scan') {
+      index = nodes
+        .filter((c) => c.parent === n)
+        .map((c) => /Bitmap Index Scan on (\S+)/.exec(c.head)?.[1])
+        .find(Boolean);
+    }
+    const actual = /actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/.exec(n.head);
+    const removed = n.details
+      .map((d) => Number(/^Rows Removed by (?:Index Recheck|Filter): (\d+)/.exec(d)?.[1] ?? 0))
+      .reduce((x, y) => x + y, 0);
+    const loops = Number(actual?.[2] ?? 0);
+    // The nearest Limit above the scan, and whether a node that consumes all its input first
+    // (Sort, Hash, HashAggregate, Materialize) sits in between: then the Limit cuts rows that
+    // were all read.
+    let capped: string | null = null;
+    let blocking: string | null = null;
+    for (let up = n.parent; up; up = up.parent) {
+      const type = nodeType(up);
+      if (type === 'Limit') {
+        capped = blocking ? `Limit over a ${blocking}` : 'Limit';
+        break;
+      }
+      if (!blocking && /^(Sort|Hash|HashAggregate|Materialize)$/.test(type)) blocking = type;
+    }
+    scans.push({
+      table,
+      how: `${m[1] ?? ''}${m[2]}${m[3] ?? ''}${index ? ` using ${index}` : ''}`,
+      read: (Number(actual?.[1] ?? 0) + removed) * loops,
+      executed: loops > 0,
+      capped,
+    });
+  }
+  return scans;
 }
 
-/** The tables read with departement_depart in the statement, and through which index. */
-function indexConclusion(plan: string, sql: string): string {
-  const parts = DEPT_TABLES.filter((t) => new RegExp(`\\b${t}\\b`).test(sql)).map((t) => {
-    const paths = accessPaths(plan, t);
-    const used = paths.some((p) => p.includes(deptIndex(t)));
-    if (!used && paths.length && paths.every((p) => p.includes(`${t}_user_id_match_id_key`))) {
-      return `${t}: only the caller's row, by ${t}_user_id_match_id_key (no department filter)`;
-    }
-    return `${t} ${used ? 'USES' : 'does NOT use'} ${deptIndex(t)} (${paths.join('; ') || 'not read'})`;
+/**
+ * For each table of TABLES the statement names: the scans of the plan, the index each uses,
+ * the rows each read, and for the scans under a Limit whether they stop early (read fewer rows
+ * than the department holds, `totals`) or read everything before a Sort.
+ */
+function indexConclusion(plan: string, sql: string, totals: Partial<Record<Table, number>>) {
+  const scans = scansOf(plan);
+  const parts = TABLES.filter((t) => new RegExp(`\\b${t}\\b`).test(sql)).map((t) => {
+    const of = scans.filter((x) => x.table === t);
+    if (of.length === 0) return `${t}: not read`;
+    const described = of.map((x) => {
+      if (!x.executed) return `${x.how}: never executed`;
+      const total = totals[t];
+      let cap = '';
+      if (x.capped) {
+        const early = total !== undefined && x.read < total;
+        cap =
+          `, under a ${x.capped}: ` +
+          (total === undefined
+            ? 'capped'
+            : early && x.capped === 'Limit'
+              ? `STOPS EARLY (${x.read} of the department's ${total} rows)`
+              : `does NOT stop early (reads ${x.read} of the department's ${total} rows` +
+                `${x.capped === 'Limit' ? '' : ', then cuts'})`);
+      }
+      return `${x.how}: ${x.read} rows read${cap}`;
+    });
+    const seq = of.some((x) => x.how.includes('Seq Scan')) ? ' [SEQ SCAN]' : '';
+    return `${t}${seq}: ${described.join('; ')}`;
   });
-  return parts.join('; ') || 'reads neither presences nor ride_searches';
+  // Sequential scans of the other large tables (the small reference tables do not matter).
+  const others = [
+    ...plan.matchAll(
+      /(?:Parallel )?Seq Scan on (users|carpool_relations)\b[^\n]*?rows=(\d+) loops=(\d+)/g,
+    ),
+  ].map((m) => `Seq Scan on ${m[1]} (${Number(m[2]) * Number(m[3])} rows)`);
+  if (others.length) parts.push(`also ${others.join('; ')}`);
+  return parts.join('\n      ') || 'reads none of the tables';
 }
 
 type JitSettings = { jit: string; above: number; inline: number; optimize: number };
@@ -466,11 +708,43 @@ function jitConclusion(plan: string, settings: JitSettings): string {
 /** A short name for a statement of the map repository, from its text. */
 function statementName(sql: string): string {
   if (/AS stadium/.test(sql)) return 'repo.access';
-  if (/GROUP BY x\.d/.test(sql)) return 'repo.countsByDepartment';
-  if (/SELECT EXISTS/.test(sql)) return 'repo.hasLocalOffer';
-  if (/UNION ALL/.test(sql) && /LATERAL/.test(sql)) return 'repo.supportersIn';
-  if (/p\.departement_depart <>/.test(sql)) return 'repo.driversOutside';
+  if (/FROM match_department_counts/.test(sql)) return 'repo.countsByDepartment';
+  if (/WITH gate/.test(sql)) return 'repo.supportersIn';
+  if (/departement_depart <> \$3/.test(sql)) return 'repo.driversOutside';
   return 'statement';
+}
+
+type Captured = { query: string; params: unknown[]; duration: number };
+/**
+ * Runs fn with the pool's query method wrapped: the statements it sends (text, parameters,
+ * client-side duration), and the call's wall time. The repositories call `sqlOf(db).query` at
+ * each read, so the wrapper on the instance sees them all; it is removed afterwards.
+ */
+async function capturing(pool: Pool, fn: () => Promise<unknown>) {
+  const list: Captured[] = [];
+  const original = pool.query.bind(pool) as (
+    text: string | QueryConfig,
+    params?: unknown[],
+  ) => Promise<QueryResult>;
+  const wrapped = async (text: string | QueryConfig, params?: unknown[]) => {
+    const start = performance.now();
+    try {
+      return await original(text, params);
+    } finally {
+      list.push({
+        query: typeof text === 'string' ? text : text.text,
+        params: params ?? (typeof text === 'string' ? [] : (text.values ?? [])),
+        duration: performance.now() - start,
+      });
+    }
+  };
+  Object.assign(pool, { query: wrapped });
+  try {
+    const wall = await timed(fn);
+    return { wall, list };
+  } finally {
+    Reflect.deleteProperty(pool, 'query');
+  }
 }
 
 async function main() {
@@ -481,7 +755,6 @@ async function main() {
   await admin(`CREATE DATABASE "${name}"`);
   const client = new pg.Client({ connectionString: url });
   let db: Db | null = null;
-  let logDb: PrismaClient<'query'> | null = null;
   type Row = {
     size: number;
     op: string;
@@ -503,11 +776,14 @@ async function main() {
       repo: mapRepository(db),
       carpool: carpoolRepository(db),
       detourRule: DEFAULT_DETOUR_RULE,
+      listCap: LIST_CAP,
     });
 
     for (const size of SIZES) {
       const start = performance.now();
       const { match, me } = await fill(client, size);
+      const countRows = await checkCounts(client);
+      const triggerWork = await checkTriggers(client, match);
       const counts = (
         await client.query(
           `SELECT (SELECT count(*) FROM users)::int users,
@@ -526,6 +802,10 @@ async function main() {
         `\n== ${size} members: fill ${(performance.now() - start).toFixed(0)} ms; match ${match}, caller ${me}`,
       );
       console.log('   ', counts);
+      console.log(
+        `    match_department_counts: ${countRows} rows, equal to a fresh GROUP BY; the triggers ` +
+          `keep it so (checked in a rolled-back transaction: ${triggerWork})`,
+      );
 
       // Same rows from both sides, checked once per size before timing.
       for (const dept of [DEPT, FIXED_DEPT]) {
@@ -536,6 +816,17 @@ async function main() {
             `supporters(${dept}): the app returns ${app.length} rows, the SQL ${hand.length}, not the same`,
           );
         }
+        const shown = (await client.query<Record<string, number>>(DEPT_TOTALS, [match, dept, me]))
+          .rows[0]!;
+        const listed = (searching: boolean) =>
+          hand.filter((r) => (r.transport === null) === searching).length;
+        console.log(
+          `    supporters('${dept}'): app = hand-written, ${hand.length} rows: ` +
+            `${listed(false)} of the ${shown.presences} presences and ${listed(true)} of the ` +
+            `${shown.searches} searches of active members not riding (cap ${LIST_CAP} per kind; ` +
+            `the caller and their ${shown.related} related members always in); ` +
+            `match_department_counts says ${shown.counted}`,
+        );
       }
       const appDeps = await map.departments(me, match);
       const handDeps = await handDepartments(client, me, match);
@@ -571,8 +862,11 @@ async function main() {
         const repo = mapRepository(db);
         const steps: Array<[string, () => Promise<unknown>]> = [
           ['repo.access (with the local offer check)', () => repo.access(match, me)],
-          [`repo.supportersIn('${DEPT}')`, () => repo.supportersIn(match, DEPT, me)],
-          [`repo.supportersIn('${FIXED_DEPT}')`, () => repo.supportersIn(match, FIXED_DEPT, me)],
+          [`repo.supportersIn('${DEPT}')`, () => repo.supportersIn(match, DEPT, me, LIST_CAP)],
+          [
+            `repo.supportersIn('${FIXED_DEPT}')`,
+            () => repo.supportersIn(match, FIXED_DEPT, me, LIST_CAP),
+          ],
           ['repo.countsByDepartment', () => repo.countsByDepartment(match)],
         ];
         console.log(
@@ -585,39 +879,18 @@ async function main() {
           console.log(`  ${label.padEnd(44)} ${fmt(stats(xs))}`);
         }
 
-        // The SQL the app issues for the measured calls, from Prisma's query log.
-        logDb = new PrismaClient({
-          adapter: new PrismaPg({ connectionString: url, max: 2 }),
-          log: [{ emit: 'event', level: 'query' }],
-        });
-        type Captured = { query: string; params: unknown[]; duration: number };
-        const captured: Captured[] = [];
-        logDb.$on('query', (e) =>
-          captured.push({
-            query: e.query,
-            params: JSON.parse(e.params) as unknown[],
-            duration: e.duration,
-          }),
-        );
-        const logged = logDb as unknown as Db;
-        const logMap = mapService({
-          repo: mapRepository(logged),
-          carpool: carpoolRepository(logged),
-          detourRule: DEFAULT_DETOUR_RULE,
-        });
+        // The SQL the app issues for the measured calls, from its pg pool (sqlOf(db)).
         const toExplain: Array<{ title: string; sql: string; params: unknown[] }> = [];
         for (const [label, fn] of [
-          [`supporters(me, match, '${DEPT}')`, () => logMap.supporters(me, match, DEPT)],
-          ['departments(me, match)', () => logMap.departments(me, match)],
+          [`supporters(me, match, '${DEPT}')`, () => map.supporters(me, match, DEPT)],
+          ['departments(me, match)', () => map.departments(me, match)],
         ] as const) {
           for (let i = 0; i < 3; i++) await fn();
-          captured.splice(0);
-          const wall = await timed(fn);
-          const list = captured.splice(0);
+          const { wall, list } = await capturing(sqlOf(db), fn);
           const sum = list.reduce((a, q) => a + q.duration, 0);
           console.log(
-            `\n${label}: Prisma issued ${list.length} statement(s); their logged durations add up ` +
-              `to ${sum.toFixed(0)} ms, the call took ${wall.toFixed(0)} ms`,
+            `\n${label}: the app issued ${list.length} statement(s) on its pool; their client-side ` +
+              `durations add up to ${sum.toFixed(1)} ms, the call took ${wall.toFixed(1)} ms`,
           );
           list.forEach((q, i) => {
             const title = `app ${label} [${i + 1}] ${statementName(q.query)}`;
@@ -631,7 +904,7 @@ async function main() {
           {
             title: `hand-written supporters ('${DEPT}')`,
             sql: HAND_SUPPORTERS,
-            params: [match, DEPT, me],
+            params: [match, DEPT, me, LIST_CAP],
           },
           { title: 'hand-written departments [1] counts', sql: HAND_COUNTS, params: [match] },
           {
@@ -648,21 +921,35 @@ async function main() {
           inline: Number(await setting('jit_inline_above_cost')),
           optimize: Number(await setting('jit_optimize_above_cost')),
         };
+        // Everything a scan of the department could read, whatever the member's status.
+        const totals = (
+          await client.query<Record<Table, number>>(
+            `SELECT (SELECT count(*) FROM presences
+                     WHERE match_id = $1 AND departement_depart = $2)::int presences,
+                    (SELECT count(*) FROM ride_searches
+                     WHERE match_id = $1 AND departement_depart = $2)::int ride_searches,
+                    (SELECT count(*) FROM match_department_counts
+                     WHERE match_id = $1)::int match_department_counts`,
+            [match, DEPT],
+          )
+        ).rows[0]!;
         const conclusions: string[] = [];
         for (const { title, sql, params } of toExplain) {
           const plan = await explain(client, title, sql, params);
           conclusions.push(
-            `${title}:\n      ${indexConclusion(plan, sql)}\n      ${jitConclusion(plan, jitSettings)}`,
+            `${title}:\n      ${indexConclusion(plan, sql, totals)}\n      ${jitConclusion(plan, jitSettings)}`,
           );
         }
         console.log(
-          `\nEXPLAIN at ${size} members: the (match_id, departement_depart) indexes, and JIT ` +
+          `\nEXPLAIN at ${size} members: indexes, rows read by each scan (the department '${DEPT}' ` +
+            `holds ${totals.presences} presences and ${totals.ride_searches} searches; the counts ` +
+            `table ${totals.match_department_counts} rows for the match), and JIT ` +
             `(jit = ${jitSettings.jit}, pg_jit_available ${
               (await client.query<{ a: boolean }>('SELECT pg_jit_available() a')).rows[0]!.a
             }):`,
         );
         for (const c of conclusions) console.log(`  ${c}`);
-        // The list's estimated cost passes jit_above_cost: how much of the time is JIT?
+        // How much of the list's time is JIT, if the server compiles its plan at all?
         const jitOn = await pairs(
           () => handSupporters(client, me, match, DEPT),
           async () => {
@@ -725,7 +1012,6 @@ async function main() {
       );
     }
   } finally {
-    await logDb?.$disconnect();
     await db?.$disconnect();
     await client.end().catch(() => {});
     if (process.env.BENCH_KEEP) console.log(`\nkept ${url}`);
