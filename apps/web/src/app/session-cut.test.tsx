@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSocketFactory } from '../lib/socket';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../test/harness';
@@ -25,6 +25,18 @@ describe('a login ended by the server', () => {
     act(() => io.push('disconnect', 'io server disconnect'));
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeVisible();
     expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('does not mistake its own logout for a login ended elsewhere', async () => {
+    renderAt('/contact');
+    fireEvent.keyDown(await screen.findByRole('button', { name: /Menu du profil/ }), {
+      key: 'Enter',
+    });
+    api.reply('POST /api/auth/logout', 200, { message: 'ok' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
+    act(() => io.push('disconnect', 'io server disconnect'));
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeVisible();
+    expect(api.callsTo('POST /api/auth/refresh')).toHaveLength(0);
   });
 
   it('stays signed in and reconnects when the login lives on (a cut for flooding)', async () => {

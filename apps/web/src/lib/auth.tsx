@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@munegu/shared';
 import { ABORTED, refreshAccessToken } from './api';
 import { call } from './call';
+import { expectSessionEnd } from './socket';
 import { getToken, isExpiringWithin, onTokenChange, setToken } from './token';
 
 /** GET /users/me (spec section 3, user profile): the fields the shell relies on. */
@@ -139,6 +140,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [leaving, pathname, queryClient]);
 
   const logout = useCallback(async () => {
+    // The server cuts this login's socket on logout: not a session ended elsewhere, whose
+    // handling (refresh, sign out where we stand) would beat the navigation to '/'.
+    expectSessionEnd();
     try {
       await call('POST /auth/logout');
     } catch {
