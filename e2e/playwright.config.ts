@@ -11,6 +11,17 @@ export const dataDir =
   process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'munegu-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one folder per run
 
+// A fake X provider (fixtures/fake-x-provider.mjs) answers the news journey over https, with a
+// throwaway CA it writes to xProvider.caFile before it reports healthy. Playwright starts the
+// web servers in order and waits for each, so the CA exists when the app reads it at start-up.
+// The app reaches it through its SSRF guard, told only that `localhost` may resolve privately.
+const xPort = Number(process.env.E2E_X_PORT ?? port + 244); // 3443 next to the default 3199
+const xDir = path.join(dataDir, 'fake-x-provider');
+export const xProvider = {
+  url: `https://localhost:${xPort}`,
+  caFile: path.join(xDir, 'ca.pem'),
+};
+
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 const chromiumFlags = [
   '--no-sandbox',
@@ -53,20 +64,36 @@ export default defineConfig({
       testMatch: /.*\.mobile\.spec\.ts/,
     },
   ],
-  webServer: {
-    command: 'npm start',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${baseURL}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      DEMO_DATA: 'true',
+  webServer: [
+    {
+      command: 'node fixtures/fake-x-provider.mjs',
+      cwd: import.meta.dirname,
+      url: `${xProvider.url}/health`,
+      ignoreHTTPSErrors: true,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { E2E_X_PORT: String(xPort), E2E_X_DIR: xDir },
     },
-  },
+    {
+      command: 'npm start',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${baseURL}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        DEMO_DATA: 'true',
+        NEWS_PROVIDER_URL: xProvider.url,
+        NEWS_FETCH_HOSTS: 'localhost',
+        NEWS_FETCH_PRIVATE_HOSTS: 'localhost',
+        NODE_EXTRA_CA_CERTS: xProvider.caFile,
+      },
+    },
+  ],
 });

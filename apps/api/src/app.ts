@@ -224,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
       images: newsImages,
       fetch: {
         allowedHosts: config.news.fetchHosts,
+        privateHosts: config.news.fetchPrivateHosts,
         timeoutMs: config.news.timeoutMs,
         maxBytes: config.news.imageMaxBytes,
         ...deps.newsFetch,

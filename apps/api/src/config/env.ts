@@ -83,6 +83,8 @@ const envSchema = z.object({
   NEWS_PROVIDER_URL: z.url().default('https://cdn.syndication.twimg.com'),
   /** The only hosts the server may fetch from for news (the provider and X's image host). */
   NEWS_FETCH_HOSTS: z.string().default('cdn.syndication.twimg.com,pbs.twimg.com'),
+  /** Hosts of NEWS_FETCH_HOSTS that may resolve to a private or loopback address (own network). */
+  NEWS_FETCH_PRIVATE_HOSTS: z.string().default(''),
   NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
   NEWS_IMAGE_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(8_000_000),
 });
@@ -134,6 +136,8 @@ export interface Config {
     clubAccount: string;
     providerUrl: string;
     fetchHosts: string[];
+    /** Hosts of fetchHosts allowed to resolve to a private or loopback address. */
+    fetchPrivateHosts: string[];
     timeoutMs: number;
     imageMaxBytes: number;
   };
@@ -237,6 +241,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'est obligatoire en production (postgresql://utilisateur:mot-de-passe@hôte:5432/base).',
     );
   }
+  const hostList = (raw: string) =>
+    raw
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
+  const fetchHosts = hostList(e.NEWS_FETCH_HOSTS);
+  const fetchPrivateHosts = hostList(e.NEWS_FETCH_PRIVATE_HOSTS);
+  const unlisted = fetchPrivateHosts.find((h) => !fetchHosts.includes(h));
+  if (unlisted) {
+    throw new ConfigError(
+      'NEWS_FETCH_PRIVATE_HOSTS',
+      `: « ${unlisted} » doit aussi figurer dans NEWS_FETCH_HOSTS.`,
+    );
+  }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -279,9 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     news: {
       clubAccount: e.CLUB_X_ACCOUNT,
       providerUrl: e.NEWS_PROVIDER_URL,
-      fetchHosts: e.NEWS_FETCH_HOSTS.split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
+      fetchHosts,
+      fetchPrivateHosts,
       timeoutMs: e.NEWS_FETCH_TIMEOUT_MS,
       imageMaxBytes: e.NEWS_IMAGE_MAX_BYTES,
     },

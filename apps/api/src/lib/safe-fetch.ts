@@ -7,7 +7,8 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * GET requests to third-party servers chosen by configuration (the tweet provider, its image
  * host), guarded against server-side request forgery: only https, only the configured hosts
  * (redirects included), a deadline and a byte cap, and never a private, loopback or otherwise
- * non-public address. The address check runs inside the socket's DNS lookup, so the address
+ * non-public address (except private/loopback ones for the hosts the operator lists in
+ * `privateHosts`). The address check runs inside the socket's DNS lookup, so the address
  * checked is the address connected to (no second resolution an attacker's DNS could change).
  */
 export interface SafeFetchOptions {
@@ -16,6 +17,14 @@ export interface SafeFetchOptions {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects?: number;
+  /**
+   * Hosts of `allowedHosts` that may resolve to a private or loopback address (a provider on
+   * the operator's own network; NEWS_FETCH_PRIVATE_HOSTS). Only private (RFC 1918, shared
+   * 100.64/10, IPv6 unique-local) and loopback addresses are opened to them: link-local (the
+   * cloud metadata service), unspecified, multicast and reserved blocks stay refused, and every
+   * other rule (https, allowed hosts, redirects re-checked per hop, limits) still applies.
+   */
+  privateHosts?: string[];
   /**
    * Tests only: allows http and loopback addresses so a local fake provider can answer. Never
    * set from the environment.
@@ -69,14 +78,39 @@ const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
-/** True for an address a request may connect to. IPv4-mapped IPv6 is judged as IPv4. */
-export function isPublicAddress(address: string, allowLoopback = false): boolean {
+/** What a host listed in `privateHosts` may also reach: private networks and loopback. */
+const PRIVATE_OR_LOOPBACK = new BlockList();
+for (const [net, bits] of [
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  PRIVATE_OR_LOOPBACK.addSubnet(net, bits, 'ipv4');
+PRIVATE_OR_LOOPBACK.addSubnet('fc00::', 7, 'ipv6');
+PRIVATE_OR_LOOPBACK.addAddress('::1', 'ipv6');
+
+/** The address as BlockList checks it: IPv4-mapped IPv6 is judged as IPv4; null if not an IP. */
+function normalise(address: string): { ip: string; family: 'ipv4' | 'ipv6' } | null {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   const ip = mapped ? mapped[1]! : address;
-  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-  if (isIP(ip) === 0) return false;
-  if (allowLoopback && LOOPBACK.check(ip, family)) return true;
-  return !NON_PUBLIC.check(ip, family);
+  if (isIP(ip) === 0) return null;
+  return { ip, family: isIP(ip) === 6 ? 'ipv6' : 'ipv4' };
+}
+
+/** True for an address a request may connect to. IPv4-mapped IPv6 is judged as IPv4. */
+export function isPublicAddress(address: string, allowLoopback = false): boolean {
+  const a = normalise(address);
+  if (!a) return false;
+  if (allowLoopback && LOOPBACK.check(a.ip, a.family)) return true;
+  return !NON_PUBLIC.check(a.ip, a.family);
+}
+
+/** True for a private-network or loopback address (what `privateHosts` may resolve to). */
+export function isPrivateOrLoopbackAddress(address: string): boolean {
+  const a = normalise(address);
+  return !!a && PRIVATE_OR_LOOPBACK.check(a.ip, a.family);
 }
 
 const defaultLookup = (host: string) =>
@@ -134,12 +168,19 @@ interface RawResponse extends SafeResponse {
 function getOnce(url: URL, opts: SafeFetchOptions, deadline: number): Promise<RawResponse> {
   const resolve = opts.lookup ?? defaultLookup;
   const allowLoopback = opts.allowLoopbackForTests ?? false;
+  // Judged per hop on the URL's own host (checkUrl has already required it in allowedHosts).
+  const hostname = url.hostname.toLowerCase();
+  const allowPrivate =
+    opts.allowedHosts.includes(hostname) && (opts.privateHosts ?? []).includes(hostname);
+  const allowed = (address: string) =>
+    isPublicAddress(address, allowLoopback) ||
+    (allowPrivate && isPrivateOrLoopbackAddress(address));
   // The socket's own lookup: the address validated here is the one connected to.
   const guardedLookup: LookupFunction = (host, options, callback) => {
     const literal = isIP(host) ? [{ address: host, family: isIP(host) }] : null;
     (literal ? Promise.resolve(literal) : resolve(host)).then(
       (addresses) => {
-        const bad = addresses.find((a) => !isPublicAddress(a.address, allowLoopback));
+        const bad = addresses.find((a) => !allowed(a.address));
         if (bad || addresses.length === 0) {
           callback(new SafeFetchError('address', `Adresse non publique pour ${host}`), '', 4);
           return;
