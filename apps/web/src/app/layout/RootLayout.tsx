@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration, matchPath, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, matchPath, useLocation, useMatches } from 'react-router-dom';
 import { AuthProvider } from '../../lib/auth';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
@@ -11,8 +12,22 @@ export function showsFooter(pathname: string): boolean {
   return !NO_FOOTER.some((pattern) => matchPath({ path: pattern, end: true }, pathname));
 }
 
+const SITE_TITLE = 'Munegu – Supporters de l’AS Monaco';
+
+/** The deepest route's title, e.g. 'Actualités · Munegu'; the site's name on the home page. */
+function usePageTitle(): void {
+  const title = useMatches()
+    .map((m) => (m.handle as { title?: string } | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
+  useEffect(() => {
+    document.title = title ? `${title} · Munegu` : SITE_TITLE;
+  }, [title]);
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
+  usePageTitle();
   return (
     <AuthProvider>
       <a className="skip-link" href="#contenu">

@@ -30,6 +30,9 @@ export function transportLine(entry: StadiumMatch): string {
 
 const venue = (entry: StadiumMatch) => (entry.domicile ? 'Domicile' : 'Extérieur');
 
+/** A rating as French readers write it: 4,75 (the MuneguMap writes the same way). */
+const FRENCH_NOTE = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+
 /** 'Covoiturage : N/5' with the carpools honoured, 'trajets honorés x/y' (sidebar). */
 export function CarpoolRecord({ username, note }: { username: string; note: number | null }) {
   const { data } = useStadiumMatches(username);
@@ -37,7 +40,7 @@ export function CarpoolRecord({ username, note }: { username: string; note: numb
   if (note == null && !trips?.total) return null;
   return (
     <p className={styles['record']}>
-      {note != null && <span>Covoiturage : {note}/5</span>}
+      {note != null && <span>Covoiturage : {FRENCH_NOTE.format(note)}/5</span>}
       {trips && trips.total > 0 && (
         <span>
           trajets honorés {trips.honores}/{trips.total}

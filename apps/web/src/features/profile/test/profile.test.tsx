@@ -118,7 +118,7 @@ describe('stadium matches and past carpools', () => {
     renderAt('/profil/Bob_06');
     const side = within(await screen.findByRole('complementary'));
     expect(await side.findByText('trajets honorés 3/4')).toBeVisible();
-    expect(side.getByText('Covoiturage : 4.5/5')).toBeVisible();
+    expect(side.getByText('Covoiturage : 4,5/5')).toBeVisible();
     expect(api.callsTo('POST /api/users/my-covoiturage')[0]?.body).toEqual({ publicId: 'Bob_06' });
 
     const cards = within(screen.getByRole('region', { name: 'Mes matchs au stade' }));
