@@ -1,0 +1,40 @@
+/** Scratch PostgreSQL databases for benchmarks and drills (never the tests' ones). */
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
+
+// 'pg' is a dependency of the API package, not of the repository root.
+const require = createRequire(new URL('../../apps/api/package.json', import.meta.url));
+export const pg = require('pg') as typeof PgModule;
+
+/** BENCH_PG_URL, else TEST_PG_URL, else the local server's postgres database. */
+export const adminUrl =
+  process.env.BENCH_PG_URL ??
+  process.env.TEST_PG_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function databaseUrl(name: string, base = adminUrl): string {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function adminSql(sql: string, base = adminUrl): Promise<void> {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Creates a fresh database named `<prefix>_<time>` and returns its URL and a drop function. */
+export async function scratchDatabase(prefix: string, base = adminUrl) {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  await adminSql(`CREATE DATABASE "${name}"`, base);
+  return {
+    name,
+    url: databaseUrl(name, base),
+    drop: () => adminSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, base),
+  };
+}
