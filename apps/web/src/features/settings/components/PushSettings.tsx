@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  PUSH_KIND_LABELS,
+  PUSH_KINDS,
+  PUSH_MESSAGES,
+  type PushKind,
+  type PushPreferences,
+} from '@munegu/shared';
+import { errorMessage } from '../../../lib/api';
+import { cx } from '../../../lib/cx';
+import { pushAvailability, PushError } from '../../../lib/push';
+import {
+  useDeviceSubscribed,
+  usePushPreferences,
+  usePushPublicKey,
+  useSavePushPreferences,
+  useToggleDevice,
+} from '../push';
+import styles from '../pages/SettingsPage.module.css';
+
+const HINTS: Record<PushKind, string> = {
+  messages: 'Quand un membre t’écrit.',
+  carpool: 'Demandes, réponses et changements d’horaire de tes covoiturages.',
+  predictions: 'La veille d’un match que tu n’as pas encore pronostiqué.',
+};
+
+const FAILED = 'Erreur lors de la mise à jour des notifications';
+const failure = (err: unknown) =>
+  err instanceof PushError ? err.message : errorMessage(err, FAILED);
+
+/** Why this device cannot receive notifications, or null when it can. */
+function deviceProblem(publicKey: string | null | undefined): string | null {
+  if (publicKey === null) return PUSH_MESSAGES.disabled;
+  const availability = pushAvailability();
+  if (availability === 'unsupported')
+    return 'Ce navigateur ne reçoit pas les notifications. Sur iPhone, ajoute d’abord Munegu à l’écran d’accueil.';
+  if (availability === 'denied')
+    return 'Les notifications sont bloquées pour ce site : autorise-les dans les réglages de ton navigateur.';
+  return null;
+}
+
+function Switch(props: {
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <label className={styles['switch']}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <span className={styles['switch__track']} aria-hidden="true" />
+      <span>
+        <strong>{props.label}</strong>
+        <br />
+        <small>{props.hint}</small>
+      </span>
+    </label>
+  );
+}
+
+function KindsForm({ saved }: { saved: PushPreferences }) {
+  const [prefs, setPrefs] = useState(saved);
+  const save = useSavePushPreferences();
+  const changed = PUSH_KINDS.some((k) => prefs[k] !== saved[k]);
+  return (
+    <>
+      {PUSH_KINDS.map((kind) => (
+        <Switch
+          key={kind}
+          checked={prefs[kind]}
+          onChange={(on) => setPrefs({ ...prefs, [kind]: on })}
+          label={PUSH_KIND_LABELS[kind]}
+          hint={HINTS[kind]}
+        />
+      ))}
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={!changed || save.isPending}
+        onClick={() =>
+          save.mutate(prefs, {
+            onSuccess: () => toast.success(PUSH_MESSAGES.preferencesUpdated),
+            onError: (err) => toast.error(failure(err)),
+          })
+        }
+      >
+        Enregistrer
+      </button>
+    </>
+  );
+}
+
+/** Settings page: notifications on this phone or computer, and which ones. */
+export function PushSettings() {
+  const key = usePushPublicKey();
+  const prefs = usePushPreferences();
+  const device = useDeviceSubscribed();
+  const toggle = useToggleDevice();
+  const publicKey = key.data?.publicKey;
+  const problem = key.isSuccess ? deviceProblem(publicKey) : null;
+
+  const onDevice = (on: boolean) =>
+    toggle.mutate(on && publicKey ? { publicKey } : false, {
+      onSuccess: () => toast.success(on ? PUSH_MESSAGES.subscribed : PUSH_MESSAGES.unsubscribed),
+      onError: (err) => toast.error(failure(err)),
+    });
+
+  return (
+    <section className={cx('card', styles['settings__section'])} aria-labelledby="settings-push">
+      <h2 id="settings-push">Notifications sur cet appareil</h2>
+      {problem ? (
+        <p className="field__hint">{problem}</p>
+      ) : (
+        <Switch
+          checked={device.data === true}
+          disabled={!key.isSuccess || !device.isSuccess || toggle.isPending}
+          onChange={onDevice}
+          label="Recevoir les notifications ici"
+          hint="Même quand l’application est fermée, sur le chemin du stade."
+        />
+      )}
+      {publicKey && prefs.data && (
+        <KindsForm
+          key={PUSH_KINDS.map((k) => String(prefs.data[k])).join('-')}
+          saved={prefs.data}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import { PUSH_MESSAGES } from '@munegu/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+
+let api: FakeApi;
+const PUBLIC_KEY =
+  'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+const ALL_ON = { messages: true, carpool: true, predictions: true };
+
+/** What a browser's push machinery looks like to the page: permission, registration, manager. */
+function fakeBrowserPush(permission: NotificationPermission = 'default') {
+  let current: { endpoint: string } | null = null;
+  const subscription = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+    toJSON: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+    }),
+    unsubscribe: vi.fn(async () => {
+      current = null;
+      return true;
+    }),
+  };
+  const pushManager = {
+    getSubscription: async () => current,
+    subscribe: vi.fn(async () => {
+      current = subscription;
+      return subscription;
+    }),
+  };
+  const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
+  vi.stubGlobal('Notification', { permission, requestPermission });
+  vi.stubGlobal('PushManager', class {});
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => ({ pushManager }) },
+  });
+  return { pushManager, subscription, requestPermission };
+}
+
+beforeEach(() => {
+  api = fakeApi();
+  signIn(api, { id: 7, username: 'Louis2' });
+  api.reply('GET /api/users/me-personal', 200, {
+    username: 'Louis2',
+    nom: 'GRIMALDI',
+    prenom: 'Louis',
+    date_naissance: '1990-05-01',
+    email: 'louis@example.fr',
+    departement: 'FR-06',
+    departement_nom: 'Alpes-Maritimes',
+    notif_mail_appli: true,
+    notif_mail_promo: false,
+  });
+  api.reply('GET /api/departements', 200, []);
+  api.reply('GET /api/push/public-key', 200, { publicKey: PUBLIC_KEY });
+  api.reply('GET /api/push/preferences', 200, ALL_ON);
+});
+afterEach(() => {
+  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+});
+
+async function pushSection() {
+  renderAt('/parametres');
+  return within(await screen.findByRole('region', { name: 'Notifications sur cet appareil' }));
+}
+
+describe('settings: notifications on this device', () => {
+  it('saves what the member wants to receive', async () => {
+    fakeBrowserPush();
+    api.reply('PUT /api/push/preferences', 200, { ...ALL_ON, predictions: false });
+    const section = await pushSection();
+    const save = await section.findByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    expect(section.getByRole('switch', { name: /Nouveaux messages/ })).toBeChecked();
+    expect(section.getByRole('switch', { name: /Covoiturage/ })).toBeChecked();
+    fireEvent.click(section.getByRole('switch', { name: /Rappels de pronostics/ }));
+    fireEvent.click(save);
+    expect(await screen.findByText(PUSH_MESSAGES.preferencesUpdated)).toBeVisible();
+    expect(api.callsTo('PUT /api/push/preferences').at(-1)?.body).toEqual({
+      messages: true,
+      carpool: true,
+      predictions: false,
+    });
+    await waitFor(() =>
+      expect(section.getByRole('switch', { name: /Rappels de pronostics/ })).not.toBeChecked(),
+    );
+  });
+
+  it('subscribes this device with the server key, then unsubscribes it', async () => {
+    const browser = fakeBrowserPush();
+    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
+    api.reply('DELETE /api/push/subscriptions', 200, { message: PUSH_MESSAGES.unsubscribed });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(device).toBeEnabled());
+    expect(device).not.toBeChecked();
+
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_MESSAGES.subscribed)).toBeVisible();
+    expect(browser.requestPermission).toHaveBeenCalledOnce();
+    const options = browser.pushManager.subscribe.mock.calls[0] as unknown as [
+      { userVisibleOnly: boolean; applicationServerKey: Uint8Array },
+    ];
+    expect(options[0].userVisibleOnly).toBe(true);
+    expect(options[0].applicationServerKey).toHaveLength(65);
+    expect(api.callsTo('POST /api/push/subscriptions')[0]?.body).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+    });
+    await waitFor(() => expect(device).toBeChecked());
+
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_MESSAGES.unsubscribed)).toBeVisible();
+    expect(api.callsTo('DELETE /api/push/subscriptions')[0]?.body).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+    });
+    expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce();
+    await waitFor(() => expect(device).not.toBeChecked());
+  });
+
+  it('shows the refusal and keeps nothing when the server refuses the push service', async () => {
+    const browser = fakeBrowserPush();
+    api.reply('POST /api/push/subscriptions', 400, {
+      message: PUSH_MESSAGES.hostNotAllowed,
+      code: 'VALIDATION',
+    });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(device).toBeEnabled());
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_MESSAGES.hostNotAllowed)).toBeVisible();
+    expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce();
+    await waitFor(() => expect(device).not.toBeChecked());
+  });
+
+  it("explains when this site's notifications are blocked", async () => {
+    fakeBrowserPush('denied');
+    const section = await pushSection();
+    expect(await section.findByText(/Les notifications sont bloquées pour ce site/)).toBeVisible();
+    expect(section.queryByRole('switch', { name: /Recevoir les notifications ici/ })).toBeNull();
+  });
+
+  it('says so when the browser cannot receive notifications', async () => {
+    const section = await pushSection(); // jsdom: no service worker, no PushManager
+    expect(await section.findByText(/Ce navigateur ne reçoit pas les notifications/)).toBeVisible();
+  });
+
+  it('says so when push is off on the server, without the kinds', async () => {
+    fakeBrowserPush();
+    api.reply('GET /api/push/public-key', 200, { publicKey: null });
+    const section = await pushSection();
+    expect(await section.findByText(PUSH_MESSAGES.disabled)).toBeVisible();
+    expect(section.queryByRole('switch')).toBeNull();
+  });
+});
