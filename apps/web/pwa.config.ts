@@ -68,7 +68,13 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globIgnores: ['**/*.map'],
     // Offline, any page of the app opens the shell (which shows the offline banner).
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/socket\.io\//],
+    // Not for the server's own paths, nor for a file opened directly (an image, a download).
+    navigateFallbackDenylist: [
+      /^\/api\//,
+      /^\/uploads\//,
+      /^\/socket\.io\//,
+      /\/[^/?]+\.[A-Za-z0-9]{1,12}(\?|$)/,
+    ],
     cleanupOutdatedCaches: true,
     importScripts: ['/sw-push.js'],
     runtimeCaching: [
