@@ -338,3 +338,48 @@ describe('the push routes', () => {
     expect(res.statusCode).toBe(201);
   });
 });
+
+describe('devices per member', () => {
+  it('keeps the newest PUSH_MAX_SUBSCRIPTIONS (10) devices of a member', async () => {
+    const alice = await createUser(t.db);
+    const first = await subscribe(alice);
+    for (let i = 0; i < 10; i++) await subscribe(alice);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: await as(alice),
+      payload: { endpoint: first.endpoint },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('without VAPID keys in production', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({
+      database: t.database,
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'y'.repeat(40),
+        DATABASE_URL: t.database.url,
+      },
+    });
+  });
+  afterAll(() => off?.close());
+
+  it('gives no key and refuses subscriptions, in French', async () => {
+    const alice = await createUser(off.db);
+    const headers = await bearer(off.app, { id: alice.id, role: 'UTILISATEUR' }, off.clock);
+    const key = await off.app.inject({ method: 'GET', url: '/api/push/public-key', headers });
+    expect(key.json()).toEqual({ publicKey: null });
+    const res = await off.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers,
+      payload: fake.subscription().json,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PUSH_MESSAGES.disabled);
+  });
+});
