@@ -77,14 +77,11 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
     cleanupOutdatedCaches: true,
     importScripts: ['/sw-push.js'],
+    // /api, /uploads and /socket.io have no route on purpose: the worker never answers them
+    // (no respondWith), so they go straight to the network and nothing personal (profiles,
+    // messages, tokens, avatars, exports) is ever stored by it; e2e/specs/installable.spec.ts
+    // checks the caches hold none of them.
     runtimeCaching: [
-      {
-        // Personal data (profiles, messages, tokens, avatars, exports) is never stored by the
-        // worker: always the network, and an error when there is none.
-        urlPattern: ({ url, sameOrigin }) =>
-          sameOrigin && /^\/(api|uploads|socket\.io)\//.test(url.pathname),
-        handler: 'NetworkOnly',
-      },
       {
         // Public, unchanging files of the build's public/ folder.
         urlPattern: ({ url, sameOrigin }) =>

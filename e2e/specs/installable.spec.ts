@@ -79,3 +79,37 @@ test('offline, the app shell still opens from the service worker, with the offli
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE)).toBeHidden();
 });
+
+test('the worker keeps no personal data: API and uploads never come from it nor its caches', async ({
+  page,
+}) => {
+  const fromWorker: string[] = [];
+  page.on('response', (res) => {
+    const { pathname } = new URL(res.url());
+    if (/^\/(api|uploads)\//.test(pathname) && res.fromServiceWorker()) fromWorker.push(pathname);
+  });
+  await page.goto('/login');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.getByLabel('Adresse e-mail').fill('utilisateur@demo.munegu.local');
+  await page.getByLabel('Mot de passe').fill('Supporter#Demo26');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
+  await page.goto('/parametres');
+  const push = page.getByRole('region', { name: 'Notifications sur cet appareil' });
+  await expect(push.getByRole('switch', { name: /Recevoir les notifications ici/ })).toBeVisible();
+  await expect(push.getByRole('switch', { name: /Rappels de pronostics/ })).toBeChecked();
+  await page.goto('/messages');
+  await page.goto('/profil/supporter_demo');
+  await expect(page.getByRole('heading', { name: /supporter_demo/ }).first()).toBeVisible();
+
+  const cached = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys())
+        paths.push(new URL(req.url).pathname);
+    return paths;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((p) => /^\/(api|uploads)\//.test(p))).toEqual([]);
+  expect(fromWorker).toEqual([]);
+});
