@@ -43,6 +43,43 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await (await registration())?.pushManager.getSubscription()) ?? null;
 }
 
+const sameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
+  a !== null && a.byteLength === b.length && new Uint8Array(a).every((x, i) => x === b[i]);
+
+/**
+ * Whether this device receives notifications for the signed-in member: a subscription made
+ * with the server's current key is registered again for this login (the API keeps one row
+ * per device, so this is idempotent); one made with an older key can never work and is
+ * dropped.
+ */
+export async function syncSubscription(publicKey: string): Promise<boolean> {
+  if (pushAvailability() !== 'granted') return false;
+  const subscription = await currentSubscription();
+  if (!subscription) return false;
+  if (!sameKey(subscription.options.applicationServerKey, keyBytes(publicKey))) {
+    await subscription.unsubscribe();
+    return false;
+  }
+  try {
+    await register(subscription);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function register(subscription: PushSubscription): Promise<void> {
+  const json = subscription.toJSON();
+  unwrap(
+    await call('POST /push/subscriptions', {
+      body: {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+      },
+    }),
+  );
+}
+
 /**
  * Asks permission (the browser's own dialog), subscribes with the server's key and registers
  * the subscription for this login. Throws with a French message the page can show.
@@ -59,16 +96,8 @@ export async function enablePush(publicKey: string): Promise<void> {
       userVisibleOnly: true,
       applicationServerKey: keyBytes(publicKey),
     }));
-  const json = subscription.toJSON();
   try {
-    unwrap(
-      await call('POST /push/subscriptions', {
-        body: {
-          endpoint: subscription.endpoint,
-          keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-        },
-      }),
-    );
+    await register(subscription);
   } catch (err) {
     // Refused (push service not accepted, push off): the browser keeps nothing either.
     await subscription.unsubscribe();

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isAllowedPushHost, type PushConfig } from '../../config/push.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { FORBIDDEN_MESSAGE } from '../../plugins/auth.js';
 import type { PushRepository } from './push.repository.js';
 import type { PushSender } from './push.sender.js';
 
@@ -97,7 +98,7 @@ export function pushService(deps: PushServiceDeps) {
     async unsubscribe(callerId: number, endpoint: string): Promise<void> {
       if (await repo.remove(endpoint, callerId)) return;
       const owner = await repo.ownerOf(endpoint);
-      if (owner) throw new AppError('FORBIDDEN', M.subscriptionNotFound);
+      if (owner) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
       throw new AppError('NOT_FOUND', M.subscriptionNotFound);
     },
 
@@ -107,7 +108,13 @@ export function pushService(deps: PushServiceDeps) {
     /** A private message was stored: its recipient's devices hear of it. */
     async newMessage(receiverId: number, senderId: number, conversationId: number) {
       if (!enabled()) return 0;
-      const pseudo = await repo.pseudoOf(senderId);
+      let pseudo: string | null;
+      try {
+        pseudo = await repo.pseudoOf(senderId);
+      } catch (err) {
+        log.error({ err }, 'push: expéditeur introuvable');
+        return 0;
+      }
       if (!pseudo) return 0;
       return queueFor(
         () => repo.targets([receiverId], 'messages', clock.now()),

@@ -295,6 +295,7 @@ describe('the push routes', () => {
       payload: { endpoint: device.endpoint },
     });
     expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Vous n'êtes pas autorisé à effectuer cette action.");
   });
 
   it('refuse non-https endpoints and push services not in the list, in French', async () => {

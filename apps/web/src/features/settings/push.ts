@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushPreferences } from '@munegu/shared';
 import { unwrap } from '../../lib/api';
 import { call, query } from '../../lib/call';
-import { currentSubscription, disablePush, enablePush } from '../../lib/push';
+import { disablePush, enablePush, syncSubscription } from '../../lib/push';
 
 /** The settings page's push section: the server's key, the member's choices, this device. */
 export const pushKeys = {
@@ -18,11 +18,12 @@ export const usePushPublicKey = () =>
 export const usePushPreferences = () =>
   useQuery({ queryKey: pushKeys.preferences(), queryFn: query('GET /push/preferences') });
 
-/** Whether this browser holds a push subscription (it is registered for this login). */
-export const useDeviceSubscribed = () =>
+/** Whether this device receives notifications for this login (lib/push syncSubscription). */
+export const useDeviceSubscribed = (publicKey: string | null | undefined) =>
   useQuery({
     queryKey: pushKeys.device(),
-    queryFn: async () => (await currentSubscription()) !== null,
+    queryFn: () => (publicKey ? syncSubscription(publicKey) : false),
+    enabled: publicKey !== undefined,
   });
 
 export function useSavePushPreferences() {

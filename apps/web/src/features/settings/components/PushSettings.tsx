@@ -102,9 +102,9 @@ function KindsForm({ saved }: { saved: PushPreferences }) {
 export function PushSettings() {
   const key = usePushPublicKey();
   const prefs = usePushPreferences();
-  const device = useDeviceSubscribed();
-  const toggle = useToggleDevice();
   const publicKey = key.data?.publicKey;
+  const device = useDeviceSubscribed(publicKey);
+  const toggle = useToggleDevice();
   const problem = key.isSuccess ? deviceProblem(publicKey) : null;
 
   const onDevice = (on: boolean) =>

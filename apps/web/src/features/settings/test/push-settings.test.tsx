@@ -1,6 +1,7 @@
 import { PUSH_MESSAGES } from '@munegu/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keyBytes } from '../../../lib/push';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
@@ -9,9 +10,13 @@ const PUBLIC_KEY =
 const ALL_ON = { messages: true, carpool: true, predictions: true };
 
 /** What a browser's push machinery looks like to the page: permission, registration, manager. */
-function fakeBrowserPush(permission: NotificationPermission = 'default') {
+function fakeBrowserPush(
+  permission: NotificationPermission = 'default',
+  existing?: { key: Uint8Array },
+) {
   let current: { endpoint: string } | null = null;
   const subscription = {
+    options: { applicationServerKey: null as ArrayBuffer | null },
     endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
     toJSON: () => ({
       endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
@@ -24,13 +29,25 @@ function fakeBrowserPush(permission: NotificationPermission = 'default') {
   };
   const pushManager = {
     getSubscription: async () => current,
-    subscribe: vi.fn(async () => {
+    subscribe: vi.fn(async (options: { applicationServerKey: Uint8Array }) => {
+      subscription.options.applicationServerKey = options.applicationServerKey.slice().buffer;
       current = subscription;
       return subscription;
     }),
   };
-  const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
-  vi.stubGlobal('Notification', { permission, requestPermission });
+  if (existing) {
+    subscription.options.applicationServerKey = existing.key.slice().buffer;
+    current = subscription;
+  }
+  const notification = {
+    permission,
+    requestPermission: vi.fn(async () => {
+      notification.permission = 'granted';
+      return 'granted' as NotificationPermission;
+    }),
+  };
+  const { requestPermission } = notification;
+  vi.stubGlobal('Notification', notification);
   vi.stubGlobal('PushManager', class {});
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
@@ -66,7 +83,8 @@ async function pushSection() {
   return within(await screen.findByRole('region', { name: 'Notifications sur cet appareil' }));
 }
 
-describe('settings: notifications on this device', () => {
+// The first render loads the lazy settings page: slow on a loaded 2-core machine.
+describe('settings: notifications on this device', { timeout: 15_000 }, () => {
   it('saves what the member wants to receive', async () => {
     fakeBrowserPush();
     api.reply('PUT /api/push/preferences', 200, { ...ALL_ON, predictions: false });
@@ -103,6 +121,7 @@ describe('settings: notifications on this device', () => {
     const options = browser.pushManager.subscribe.mock.calls[0] as unknown as [
       { userVisibleOnly: boolean; applicationServerKey: Uint8Array },
     ];
+    expect(Array.from(options[0].applicationServerKey)).toEqual(Array.from(keyBytes(PUBLIC_KEY)));
     expect(options[0].userVisibleOnly).toBe(true);
     expect(options[0].applicationServerKey).toHaveLength(65);
     expect(api.callsTo('POST /api/push/subscriptions')[0]?.body).toEqual({
@@ -153,5 +172,24 @@ describe('settings: notifications on this device', () => {
     const section = await pushSection();
     expect(await section.findByText(PUSH_MESSAGES.disabled)).toBeVisible();
     expect(section.queryByRole('switch')).toBeNull();
+  });
+
+  it('registers an existing subscription again for this login', async () => {
+    fakeBrowserPush('granted', { key: keyBytes(PUBLIC_KEY) });
+    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(device).toBeChecked());
+    expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(1);
+  });
+
+  it('drops a subscription made with a key the server no longer uses', async () => {
+    const old = new Uint8Array(65).fill(4);
+    const browser = fakeBrowserPush('granted', { key: old });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce());
+    expect(device).not.toBeChecked();
+    expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(0);
   });
 });
