@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   PUSH_KIND_LABELS,
@@ -66,34 +65,33 @@ function Switch(props: {
   );
 }
 
-function KindsForm({ saved }: { saved: PushPreferences }) {
-  const [prefs, setPrefs] = useState(saved);
+/**
+ * One switch per kind, saved as soon as it moves (no second "Enregistrer" on the page: the
+ * e-mail form above has one); a failed save puts the switch back.
+ */
+function Kinds({ saved }: { saved: PushPreferences }) {
   const save = useSavePushPreferences();
-  const changed = PUSH_KINDS.some((k) => prefs[k] !== saved[k]);
+  const shown = save.isPending && save.variables ? save.variables : saved;
   return (
     <>
       {PUSH_KINDS.map((kind) => (
         <Switch
           key={kind}
-          checked={prefs[kind]}
-          onChange={(on) => setPrefs({ ...prefs, [kind]: on })}
+          checked={shown[kind]}
+          disabled={save.isPending}
+          onChange={(on) =>
+            save.mutate(
+              { ...saved, [kind]: on },
+              {
+                onSuccess: () => toast.success(PUSH_MESSAGES.preferencesUpdated),
+                onError: (err) => toast.error(failure(err)),
+              },
+            )
+          }
           label={PUSH_KIND_LABELS[kind]}
           hint={HINTS[kind]}
         />
       ))}
-      <button
-        type="button"
-        className="btn btn--primary"
-        disabled={!changed || save.isPending}
-        onClick={() =>
-          save.mutate(prefs, {
-            onSuccess: () => toast.success(PUSH_MESSAGES.preferencesUpdated),
-            onError: (err) => toast.error(failure(err)),
-          })
-        }
-      >
-        Enregistrer
-      </button>
     </>
   );
 }
@@ -127,12 +125,7 @@ export function PushSettings() {
           hint="Même quand l’application est fermée, sur le chemin du stade."
         />
       )}
-      {publicKey && prefs.data && (
-        <KindsForm
-          key={PUSH_KINDS.map((k) => String(prefs.data[k])).join('-')}
-          saved={prefs.data}
-        />
-      )}
+      {publicKey && prefs.data && <Kinds saved={prefs.data} />}
     </section>
   );
 }

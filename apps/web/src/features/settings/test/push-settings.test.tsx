@@ -85,25 +85,29 @@ async function pushSection() {
 
 // The first render loads the lazy settings page: slow on a loaded 2-core machine.
 describe('settings: notifications on this device', { timeout: 15_000 }, () => {
-  it('saves what the member wants to receive', async () => {
+  it('saves each kind as soon as it is switched, and puts it back when saving fails', async () => {
     fakeBrowserPush();
     api.reply('PUT /api/push/preferences', 200, { ...ALL_ON, predictions: false });
     const section = await pushSection();
-    const save = await section.findByRole('button', { name: 'Enregistrer' });
-    expect(save).toBeDisabled();
+    const reminders = await section.findByRole('switch', { name: /Rappels de pronostics/ });
     expect(section.getByRole('switch', { name: /Nouveaux messages/ })).toBeChecked();
     expect(section.getByRole('switch', { name: /Covoiturage/ })).toBeChecked();
-    fireEvent.click(section.getByRole('switch', { name: /Rappels de pronostics/ }));
-    fireEvent.click(save);
+    expect(section.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    fireEvent.click(reminders);
     expect(await screen.findByText(PUSH_MESSAGES.preferencesUpdated)).toBeVisible();
     expect(api.callsTo('PUT /api/push/preferences').at(-1)?.body).toEqual({
       messages: true,
       carpool: true,
       predictions: false,
     });
-    await waitFor(() =>
-      expect(section.getByRole('switch', { name: /Rappels de pronostics/ })).not.toBeChecked(),
-    );
+    await waitFor(() => expect(reminders).not.toBeChecked());
+
+    api.reply('PUT /api/push/preferences', 500, { message: 'Erreur interne.' });
+    const messages = section.getByRole('switch', { name: /Nouveaux messages/ });
+    await waitFor(() => expect(messages).toBeEnabled());
+    fireEvent.click(messages);
+    expect(await screen.findByText('Erreur interne.')).toBeVisible();
+    await waitFor(() => expect(messages).toBeChecked());
   });
 
   it('subscribes this device with the server key, then unsubscribes it', async () => {
