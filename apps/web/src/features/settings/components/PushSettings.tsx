@@ -17,12 +17,16 @@ import {
   useToggleDevice,
 } from '../push';
 import styles from '../pages/SettingsPage.module.css';
+import own from './PushSettings.module.css';
 
 const HINTS: Record<PushKind, string> = {
   messages: 'Quand un membre t’écrit.',
   carpool: 'Demandes, réponses et changements d’horaire de tes covoiturages.',
   predictions: 'La veille d’un match que tu n’as pas encore pronostiqué.',
 };
+
+/** Shown (disabled) while the member's choices load, so the page does not jump. */
+const ALL_ON: PushPreferences = { messages: true, carpool: true, predictions: true };
 
 const FAILED = 'Erreur lors de la mise à jour des notifications';
 const failure = (err: unknown) =>
@@ -69,19 +73,19 @@ function Switch(props: {
  * One switch per kind, saved as soon as it moves (no second "Enregistrer" on the page: the
  * e-mail form above has one); a failed save puts the switch back.
  */
-function Kinds({ saved }: { saved: PushPreferences }) {
+function Kinds({ saved }: { saved: PushPreferences | undefined }) {
   const save = useSavePushPreferences();
-  const shown = save.isPending && save.variables ? save.variables : saved;
+  const shown = (save.isPending && save.variables ? save.variables : saved) ?? ALL_ON;
   return (
     <>
       {PUSH_KINDS.map((kind) => (
         <Switch
           key={kind}
           checked={shown[kind]}
-          disabled={save.isPending}
+          disabled={!saved || save.isPending}
           onChange={(on) =>
             save.mutate(
-              { ...saved, [kind]: on },
+              { ...shown, [kind]: on },
               {
                 onSuccess: () => toast.success(PUSH_MESSAGES.preferencesUpdated),
                 onError: (err) => toast.error(failure(err)),
@@ -115,7 +119,7 @@ export function PushSettings() {
     <section className={cx('card', styles['settings__section'])} aria-labelledby="settings-push">
       <h2 id="settings-push">Notifications sur cet appareil</h2>
       {problem ? (
-        <p className="field__hint">{problem}</p>
+        <p className={cx('field__hint', own['push__device'])}>{problem}</p>
       ) : (
         <Switch
           checked={device.data === true}
@@ -125,7 +129,8 @@ export function PushSettings() {
           hint="Même quand l’application est fermée, sur le chemin du stade."
         />
       )}
-      {publicKey && prefs.data && <Kinds saved={prefs.data} />}
+      {/* Drawn while loading (disabled) so what follows does not move; gone when push is off. */}
+      {publicKey !== null && <Kinds saved={publicKey ? prefs.data : undefined} />}
     </section>
   );
 }
