@@ -230,6 +230,10 @@ export async function buildApp(deps: AppDeps) {
         delivery: deps.pushDelivery,
       })
     : null;
+  if (config.push.vapidSource === 'generated')
+    app.log.info(
+      'Notifications push : clés VAPID générées pour cet environnement (DATA_DIR/secrets/vapid.json).',
+    );
   if (!pushSender)
     app.log.warn(
       'Notifications push désactivées : VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY ne sont pas définies (voir le README).',

@@ -6,9 +6,10 @@ import type { JobsOptions } from './queue.js';
 export const PUSH_DELIVER = 'push.deliver';
 
 /**
- * One job per subscription and notification. Retries (5xx, 429, network) back off from
- * retryDelaySeconds, doubling; a notification older than its TTL is not worth sending, so the
- * job expires well before that.
+ * One job per subscription and notification, so a retry never repeats what another device
+ * already received. Retries (5xx, 429, network) back off from retryDelaySeconds, doubling; a
+ * delivery still running after 60 s is given up and retried (each request has its own
+ * PUSH_TIMEOUT_MS deadline, so that only happens to a stuck worker).
  */
 export function pushQueue(boss: PgBoss, opts: JobsOptions & { pushRetryLimit: number }): PushQueue {
   return {
