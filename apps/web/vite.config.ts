@@ -1,11 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config';
 
 /** The API (Fastify + socket.io) listens on :3000 in development; the SPA calls it same-origin. */
 const API_TARGET = process.env.MUNEGU_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // VitePWA: manifest, service worker and precache list of the installable app (pwa.config.ts).
+  plugins: [react(), VitePWA(pwaOptions)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -108,6 +108,12 @@ import type { SafeFetchOptions } from './lib/safe-fetch.js';
 import { imageStore } from './lib/image-store.js';
 import { messagesService } from './modules/messages/messages.service.js';
 import { installAdapter, type AdapterKind } from './realtime/adapter.js';
+import { pushQueue, registerPushJobs } from './jobs/push.jobs.js';
+import { carpoolWithPush, messagingWithPush } from './modules/push/push.hooks.js';
+import { pushRepository } from './modules/push/push.repository.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { webPushSender, type PushDeliveryOptions } from './modules/push/push.sender.js';
+import { pushService } from './modules/push/push.service.js';
 import { socketAuthenticator } from './realtime/socket-auth.js';
 import { realtimeSessionEndings, startSessionSweep } from './realtime/session-endings.js';
 import {
@@ -152,6 +158,8 @@ export interface AppDeps {
   rateLimitStore?: AdapterKind;
   /** Tests only: lets the news fetcher reach a local fake provider (see lib/safe-fetch.ts). */
   newsFetch?: Partial<SafeFetchOptions>;
+  /** Tests only: lets web push reach a local fake push service (modules/push/push.sender.ts). */
+  pushDelivery?: PushDeliveryOptions;
 }
 
 /** Never log credentials, even at debug level. Request bodies are never logged at all. */
@@ -213,6 +221,35 @@ export async function buildApp(deps: AppDeps) {
     clock,
     log: app.log,
   });
+  // Web push (the installable app): one queued job per device and notification.
+  const pushSender = config.push.vapid
+    ? webPushSender({
+        vapid: config.push.vapid,
+        ttlSeconds: config.push.ttlSeconds,
+        timeoutMs: config.push.timeoutMs,
+        delivery: deps.pushDelivery,
+      })
+    : null;
+  if (config.push.vapidSource === 'generated')
+    app.log.info(
+      'Notifications push : clés VAPID générées pour cet environnement (DATA_DIR/secrets/vapid.json).',
+    );
+  if (!pushSender)
+    app.log.warn(
+      'Notifications push désactivées : VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY ne sont pas définies (voir le README).',
+    );
+  const push = pushService({
+    repo: pushRepository(db),
+    clock,
+    config: config.push,
+    sender: pushSender,
+    queue:
+      boss && jobsOptions
+        ? pushQueue(boss, { ...jobsOptions, pushRetryLimit: config.push.retryLimit })
+        : null,
+    log: app.log,
+  });
+  if (pushSender) app.addHook('onClose', async () => pushSender.close());
   const health = healthService({ repo: healthRepository(db) });
   const reference = referenceService({ repo: referenceRepository(db) });
   const news = newsService({ repo: newsRepository(db), clock });
@@ -297,6 +334,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     publicUrl: config.publicUrl,
     associationName: config.associationName,
+    onReminded: (matchId, match) => push.predictionReminder(matchId, match),
   });
   // socket.io on Fastify's HTTP server: private messages live, and the sockets of ended logins.
   const io = createRealtimeServer(app.server, { allowedOrigins: config.socketOrigins });
@@ -344,13 +382,13 @@ export async function buildApp(deps: AppDeps) {
   const messages = messagesService({
     repo: messagesRepository(db),
     clock,
-    notifier: realtimeNotifier(io),
+    notifier: messagingWithPush(realtimeNotifier(io), push),
   });
   const carpool = carpoolServices({
     db,
     mail,
     stopLinks,
-    pusher: realtimeNotificationPusher(io),
+    pusher: carpoolWithPush(realtimeNotificationPusher(io), push),
     clock,
     publicUrl: config.publicUrl,
     associationName: config.associationName,
@@ -404,6 +442,13 @@ export async function buildApp(deps: AppDeps) {
         (b) =>
           registerModerationJobs(b, config.schedules.suspensions, moderation.sanctions, app.log),
         ...(counters ? [(b: PgBoss) => registerMaintenanceJobs(b, counters)] : []),
+        (b) =>
+          registerPushJobs(
+            b,
+            push,
+            { ...jobsOptions, concurrency: config.push.concurrency },
+            app.log,
+          ),
       ],
     });
   else app.decorate('boss', null);
@@ -482,6 +527,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(carpoolRoutes, carpool);
       await api.register(moderationRoutes, moderation);
       await api.register(administrationRoutes, administration);
+      await api.register(pushRoutes, { push });
     },
     { prefix: '/api' },
   );

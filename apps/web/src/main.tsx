@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { registerServiceWorker } from './lib/pwa';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/primitives.css';
@@ -13,3 +14,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The installable app's service worker (offline app shell, push): built app only.
+if (import.meta.env.PROD) registerServiceWorker();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from '../lib/paths.js';
 import { DEFAULT_THROTTLE_RULES, type ThrottleRules } from '../modules/auth/throttle.js';
+import { pushConfig, PushConfigError, pushEnvShape, type PushConfig } from './push.js';
 import {
   budgetVariable,
   parseBudget,
@@ -87,6 +88,8 @@ const envSchema = z.object({
   NEWS_FETCH_PRIVATE_HOSTS: z.string().default(''),
   NEWS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
   NEWS_IMAGE_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(8_000_000),
+  /** Web push of the installable app (config/push.ts). */
+  ...pushEnvShape,
 });
 
 /** Every variable the app reads, for the documentation checks (test/deploy). */
@@ -141,6 +144,8 @@ export interface Config {
     timeoutMs: number;
     imageMaxBytes: number;
   };
+  /** Web push: VAPID keys (null = off), accepted push services, delivery limits. */
+  push: PushConfig;
 }
 
 export class ConfigError extends Error {
@@ -257,6 +262,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  let push: PushConfig;
+  try {
+    push = pushConfig(e, {
+      production: e.NODE_ENV === 'production',
+      dataDir,
+      contactEmail: e.CONTACT_EMAIL,
+    });
+  } catch (err) {
+    if (err instanceof PushConfigError) throw new ConfigError(err.variable, err.message);
+    throw err;
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -302,5 +318,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.NEWS_FETCH_TIMEOUT_MS,
       imageMaxBytes: e.NEWS_IMAGE_MAX_BYTES,
     },
+    push,
   };
 }

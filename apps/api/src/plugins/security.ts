@@ -25,6 +25,9 @@ export const securityPlugin = fp(
           // ws:/wss: for the realtime socket.
           connectSrc: ["'self'", 'ws:', 'wss:'],
           objectSrc: ["'none'"],
+          // The installable app: its service worker and manifest, from this origin only.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

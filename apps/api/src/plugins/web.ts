@@ -13,6 +13,25 @@ export interface WebOptions {
 }
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
+const ONE_DAY = 'public, max-age=86400';
+
+/**
+ * Files of the installable app that must be revalidated on every use: the service worker and
+ * what it imports (a browser compares them byte for byte to find a new version) and the
+ * manifest (name, icons, colours of the installed app).
+ */
+const REVALIDATED = new Set(['sw.js', 'sw-push.js', 'registerSW.js', 'manifest.webmanifest']);
+/** Workbox's runtime, imported by sw.js under a name carrying its content hash. */
+const WORKBOX = /^workbox-[0-9a-f]{8}\.js$/;
+/** Icons: stable names, so a day of cache, not a year. */
+const ICON = /^(favicon\.ico|favicon\.svg|apple-touch-icon\.png|pwa-[\w-]+\.png)$/;
+
+/**
+ * A request for a file (its last segment has an extension: /favicon.ico, /assets/old-1a2b.js)
+ * that the build does not have gets a 404, never the app shell: HTML under a script's or an
+ * icon's name breaks the page, and a service worker would cache it as that file.
+ */
+const FILE_LIKE = /\.[A-Za-z0-9]{1,12}$/;
 
 /** The JSON 404 of the API and the uploads; set on their scopes, so decided by the router. */
 export function jsonNotFound(_request: FastifyRequest, reply: FastifyReply) {
@@ -58,10 +77,18 @@ export const webPlugin = fp(
         setHeaders: (res, filePath) => {
           // Vite fingerprints everything under assets/; index.html must always be revalidated
           // so a new deployment is picked up.
-          if (filePath.includes(`${path.sep}assets${path.sep}`))
+          const name = path.basename(filePath);
+          if (filePath.includes(`${path.sep}assets${path.sep}`) || WORKBOX.test(name))
             res.header('Cache-Control', ONE_YEAR);
-          else if (filePath.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+          else if (filePath.endsWith('.html') || REVALIDATED.has(name))
+            res.header('Cache-Control', 'no-cache');
+          else if (ICON.test(name)) res.header('Cache-Control', ONE_DAY);
           else res.header('Cache-Control', 'public, max-age=3600');
+          // The manifest's registered type, with its charset (it holds French text).
+          if (name === 'manifest.webmanifest')
+            res.header('Content-Type', 'application/manifest+json; charset=utf-8');
+          // The worker may control the whole site although it is served from the root anyway.
+          if (name === 'sw.js') res.header('Service-Worker-Allowed', '/');
         },
       });
     }
@@ -76,6 +103,14 @@ export const webPlugin = fp(
           .send(
             `Application web non construite : lancez "pnpm build" (attendu dans ${opts.webDist}).`,
           );
+      }
+      const pathname = request.url.split('?')[0]!;
+      if (FILE_LIKE.test(pathname)) {
+        return reply
+          .status(404)
+          .header('Cache-Control', 'no-cache')
+          .type('text/plain; charset=utf-8')
+          .send('Fichier introuvable.');
       }
       // Client-side routes (/profil/x, /404...) all load the app shell.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -6,6 +6,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import { createDb, type Db } from '../../src/db/client.js';
 import type { JobsOptions } from '../../src/jobs/queue.js';
+import type { PushDeliveryOptions } from '../../src/modules/push/push.sender.js';
 import type { MailTransport, OutgoingMail } from '../../src/lib/mail/transport.js';
 import '../setup/context.js';
 import { testClock } from './clock.js';
@@ -52,6 +53,8 @@ export interface TestAppOptions {
   prismaUrl?: string;
   /** Lets the news fetcher reach a local fake provider (lib/safe-fetch.ts). */
   newsFetch?: { allowLoopbackForTests: boolean };
+  /** Lets web push reach a local fake push service (test/helpers/push-service.ts). */
+  pushDelivery?: PushDeliveryOptions;
   /** Where request-limit counters live (default 'memory', one process). */
   rateLimitStore?: 'memory' | 'postgres' | 'redis';
   /** Extra routes registered before the app is ready (e.g. one that throws). */
@@ -95,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobs: options.jobs ?? false,
     rateLimitStore: options.rateLimitStore,
     newsFetch: options.newsFetch,
+    pushDelivery: options.pushDelivery,
     logger: false,
   });
   options.routes?.(app);

@@ -12,6 +12,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@munegu/shared';
 import { ABORTED, refreshAccessToken } from './api';
+import { disablePush } from './push';
 import { call } from './call';
 import { expectSessionEnd } from './socket';
 import { getToken, isExpiringWithin, onTokenChange, setToken } from './token';
@@ -143,6 +144,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The server cuts this login's socket on logout: not a session ended elsewhere, whose
     // handling (refresh, sign out where we stand) would beat the navigation to '/'.
     expectSessionEnd();
+    // This device's notifications stop with the login (the next member here must not get them).
+    await disablePush().catch(() => {});
     try {
       await call('POST /auth/logout');
     } catch {

@@ -4,6 +4,7 @@ import { carpoolEndpoints } from './carpool.js';
 import { communityEndpoints } from './community.js';
 import { gameEndpoints } from './game.js';
 import { moderationEndpoints } from './moderation.js';
+import { pushEndpoints } from './push.js';
 
 export * from './define.js';
 
@@ -18,6 +19,7 @@ export const endpoints = {
   ...carpoolEndpoints,
   ...administrationEndpoints,
   ...moderationEndpoints,
+  ...pushEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

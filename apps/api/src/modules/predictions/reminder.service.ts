@@ -21,6 +21,15 @@ export interface ReminderDeps {
   clock: Clock;
   publicUrl: string;
   associationName: string;
+  /** After a match's reminder mails are committed (once per match): e.g. web push. */
+  onReminded?: (matchId: number, match: ReminderInfo) => Promise<unknown>;
+}
+
+export interface ReminderInfo {
+  home: string;
+  away: string;
+  journee: number;
+  kickoff: string;
 }
 
 export function reminderService(deps: ReminderDeps) {
@@ -36,15 +45,17 @@ export function reminderService(deps: ReminderDeps) {
       const due = await repo.dueMatches(now, new Date(now.getTime() + REMINDER_WINDOW_MS));
       let mails = 0;
       for (const match of due) {
+        const info: ReminderInfo = {
+          home: match.homeClub.nom,
+          away: match.awayClub.nom,
+          journee: match.journee,
+          kickoff: formatParisLong(match.kickoffAt),
+        };
+        let claimed = false;
         mails += await transaction(async (tx) => {
           if (!(await repo.claim(tx, match.id, now))) return 0;
+          claimed = true;
           const recipients = await repo.recipients(tx, match.id);
-          const info = {
-            home: match.homeClub.nom,
-            away: match.awayClub.nom,
-            journee: match.journee,
-            kickoff: formatParisLong(match.kickoffAt),
-          };
           for (const user of recipients) {
             const stop = await stopLinks.link(user.id, 'application', tx);
             const content = predictionReminderMail(
@@ -58,6 +69,7 @@ export function reminderService(deps: ReminderDeps) {
           }
           return recipients.length;
         });
+        if (claimed) await deps.onReminded?.(match.id, info);
       }
       return { matches: due.length, mails };
     },

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, matchPath, useLocation, useMatches } from 'react-router-dom';
 import { AuthProvider } from '../../lib/auth';
+import { OfflineBanner } from '../../components/ui/OfflineBanner';
+import { UpdatePrompt } from '../../components/ui/UpdatePrompt';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import styles from './RootLayout.module.css';
@@ -34,12 +36,14 @@ export function RootLayout() {
         Aller au contenu
       </a>
       <div className={styles['app-shell']}>
+        <OfflineBanner />
         <Navbar />
         <main id="contenu" className={styles['app-main']} tabIndex={-1}>
           <Outlet />
         </main>
         {showsFooter(pathname) && <Footer />}
       </div>
+      <UpdatePrompt />
       <ScrollRestoration />
     </AuthProvider>
   );

@@ -11,6 +11,7 @@ import { HoldToDeleteButton } from '../components/HoldToDeleteButton';
 import { DepartementDialog, PseudoDialog, type Outcome } from '../components/FieldDialogs';
 import { EmailDialog } from '../components/EmailDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
+import { PushSettings } from '../components/PushSettings';
 import styles from './SettingsPage.module.css';
 import { cx } from '../../../lib/cx';
 
@@ -178,6 +179,8 @@ export default function SettingsPage() {
       {data && (
         <NotificationsForm key={`${data.notif_mail_appli}-${data.notif_mail_promo}`} data={data} />
       )}
+
+      <PushSettings />
 
       <section
         className={cx('card', styles['settings__section'])}

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { PushJob, PushQueue, PushService } from '../modules/push/push.service.js';
+import type { JobsOptions } from './queue.js';
+
+export const PUSH_DELIVER = 'push.deliver';
+
+/**
+ * One job per subscription and notification, so a retry never repeats what another device
+ * already received. Retries (5xx, 429, network) back off from retryDelaySeconds, doubling; a
+ * delivery still running after 60 s is given up and retried (each request has its own
+ * PUSH_TIMEOUT_MS deadline, so that only happens to a stuck worker).
+ */
+export function pushQueue(boss: PgBoss, opts: JobsOptions & { pushRetryLimit: number }): PushQueue {
+  return {
+    async enqueue(jobs: PushJob[]) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((data) => ({
+          name: PUSH_DELIVER,
+          data,
+          retryLimit: opts.pushRetryLimit,
+          retryDelay: opts.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          expireInSeconds: 60,
+        })),
+      );
+    },
+  };
+}
+
+/**
+ * `concurrency` workers, each delivering one job at a time and settling it on its own (a
+ * failure retries that notification only).
+ */
+export async function registerPushJobs(
+  boss: PgBoss,
+  push: PushService,
+  opts: JobsOptions & { concurrency: number },
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<() => void> {
+  await boss.createQueue(PUSH_DELIVER, { name: PUSH_DELIVER, policy: 'standard' });
+  for (let i = 0; i < opts.concurrency; i++) await work(boss, push, opts, log);
+  return () => {};
+}
+
+async function work(
+  boss: PgBoss,
+  push: PushService,
+  opts: JobsOptions,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  await boss.work<PushJob>(
+    PUSH_DELIVER,
+    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1 },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await push.deliver(job.data);
+      } catch (err) {
+        // Never the endpoint (a capability URL) or the payload in the logs.
+        log.warn(
+          { subscriptionId: job.data.subscriptionId, err: (err as Error).message },
+          'push: envoi échoué, nouvel essai plus tard',
+        );
+        throw err;
+      }
+    },
+  );
+}

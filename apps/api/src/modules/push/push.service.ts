@@ -1,0 +1,167 @@
+import {
+  PUSH_MESSAGES as M,
+  PUSH_NOTICES,
+  type PushKind,
+  type PushPayload,
+  type PushPreferences,
+  type PushSubscriptionInput,
+} from '@munegu/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { isAllowedPushHost, type PushConfig } from '../../config/push.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { FORBIDDEN_MESSAGE } from '../../plugins/auth.js';
+import type { PushRepository } from './push.repository.js';
+import type { PushSender } from './push.sender.js';
+
+/** One notification for one subscription: the unit the job queue delivers and retries. */
+export interface PushJob {
+  subscriptionId: number;
+  kind: PushKind;
+  payload: PushPayload;
+}
+
+/** The job queue (jobs/push.jobs.ts); absent when the app runs without workers. */
+export interface PushQueue {
+  enqueue(jobs: PushJob[]): Promise<void>;
+}
+
+export interface PushServiceDeps {
+  repo: PushRepository;
+  clock: Clock;
+  config: Pick<PushConfig, 'vapid' | 'serviceHosts' | 'maxSubscriptions'>;
+  /** null when push is off (no VAPID keys). */
+  sender: PushSender | null;
+  queue: PushQueue | null;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+/** What became of one delivery job. */
+export type DeliveryOutcome = 'sent' | 'gone' | 'ended' | 'missing' | 'off';
+
+/**
+ * Web push: devices subscribe per login, members choose what they receive, and events of other
+ * modules (a message, a carpool notification, a prediction reminder) become one queued job per
+ * subscription, so a retry never repeats a notification another device already received.
+ */
+export function pushService(deps: PushServiceDeps) {
+  const { repo, clock, config, log } = deps;
+  const enabled = () => config.vapid !== null && deps.sender !== null;
+
+  /** Checked on subscribing and again on every delivery (the list may have changed). */
+  const hostAllowed = (endpoint: string) =>
+    isAllowedPushHost(new URL(endpoint).hostname, config.serviceHosts);
+
+  /** Queues `payload` for the subscriptions wanting `kind`; never fails the caller's action. */
+  async function queueFor(
+    find: () => Promise<{ live: { id: number }[]; ended: { id: number }[] }>,
+    kind: PushKind,
+    payload: PushPayload,
+  ): Promise<number> {
+    if (!enabled() || !deps.queue) return 0;
+    try {
+      const { live, ended } = await find();
+      // Subscriptions of ended logins are dropped here rather than kept forever.
+      await repo.removeMany(ended.map((s) => s.id));
+      await deps.queue.enqueue(live.map((s) => ({ subscriptionId: s.id, kind, payload })));
+      return live.length;
+    } catch (err) {
+      log.error({ err, kind }, 'push: mise en file impossible');
+      return 0;
+    }
+  }
+
+  return {
+    publicKey(): { publicKey: string | null } {
+      return { publicKey: enabled() ? config.vapid!.publicKey : null };
+    },
+
+    async subscribe(
+      caller: { id: number; sessionId: string },
+      input: PushSubscriptionInput,
+    ): Promise<void> {
+      if (!enabled()) throw new AppError('CONFLICT', M.disabled);
+      if (!hostAllowed(input.endpoint)) throw new AppError('VALIDATION', M.hostNotAllowed);
+      await repo.save(
+        {
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          userId: caller.id,
+          familyId: caller.sessionId,
+        },
+        config.maxSubscriptions,
+      );
+    },
+
+    /** Another member's subscription is theirs to end (403); an unknown one is a 404. */
+    async unsubscribe(callerId: number, endpoint: string): Promise<void> {
+      if (await repo.remove(endpoint, callerId)) return;
+      const owner = await repo.ownerOf(endpoint);
+      if (owner) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+      throw new AppError('NOT_FOUND', M.subscriptionNotFound);
+    },
+
+    preferences: (userId: number) => repo.preferences(userId),
+    setPreferences: (userId: number, prefs: PushPreferences) => repo.setPreferences(userId, prefs),
+
+    /** A private message was stored: its recipient's devices hear of it. */
+    async newMessage(receiverId: number, senderId: number, conversationId: number) {
+      if (!enabled()) return 0;
+      let pseudo: string | null;
+      try {
+        pseudo = await repo.pseudoOf(senderId);
+      } catch (err) {
+        log.error({ err }, 'push: expéditeur introuvable');
+        return 0;
+      }
+      if (!pseudo) return 0;
+      return queueFor(
+        () => repo.targets([receiverId], 'messages', clock.now()),
+        'messages',
+        PUSH_NOTICES.message(pseudo, conversationId),
+      );
+    },
+
+    /** A carpool notification (bell row) was committed for `recipientId`. */
+    carpool(recipientId: number, event: { id: number; type: string; matchId: number | null }) {
+      const payload =
+        event.type === 'HORAIRE' && event.matchId !== null
+          ? PUSH_NOTICES.kickoffMoved(event.matchId)
+          : PUSH_NOTICES.carpool(event.id);
+      return queueFor(
+        () => repo.targets([recipientId], 'carpool', clock.now()),
+        'carpool',
+        payload,
+      );
+    },
+
+    /** A match's prediction reminder went out (once per match): the same, as a notification. */
+    predictionReminder(matchId: number, match: { home: string; away: string; kickoff: string }) {
+      return queueFor(
+        () => repo.reminderTargets(matchId, clock.now()),
+        'predictions',
+        PUSH_NOTICES.predictionReminder(matchId, match),
+      );
+    },
+
+    /**
+     * Delivers one job. Throws when the push service failed in a way worth retrying (the queue
+     * retries with backoff); a 404/410 deletes the subscription.
+     */
+    async deliver(job: PushJob): Promise<DeliveryOutcome> {
+      if (!enabled()) return 'off';
+      const found = await repo.deliverable(job.subscriptionId, clock.now());
+      if (!found) return 'missing';
+      if (!found.live || !hostAllowed(found.subscription.endpoint)) {
+        await repo.removeById(found.subscription.id);
+        return 'ended';
+      }
+      const outcome = await deps.sender!.send(found.subscription, job.payload);
+      if (outcome === 'gone') await repo.removeById(found.subscription.id);
+      return outcome;
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof pushService>;

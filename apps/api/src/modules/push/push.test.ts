@@ -1,0 +1,386 @@
+import { PUSH_MESSAGES } from '@munegu/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
+import { bearer } from '../../../test/helpers/auth.js';
+import { carpoolWorld } from '../../../test/helpers/carpool.js';
+import { createMember, signIn } from '../../../test/helpers/accounts.js';
+import {
+  createClub,
+  createMatch,
+  createUser,
+  uniqueSeason,
+} from '../../../test/helpers/factories.js';
+import {
+  eventually,
+  fakePushService,
+  type FakePushService,
+} from '../../../test/helpers/push-service.js';
+
+type Member = Awaited<ReturnType<typeof createUser>>;
+
+let t: TestApp;
+let fake: FakePushService;
+
+beforeAll(async () => {
+  fake = await fakePushService();
+  t = await createTestApp({
+    jobs: FAST_JOBS,
+    // The operator's list names the fake service; the test-only part is the CA and loopback.
+    env: { PUSH_SERVICE_HOSTS: `${fake.host},.push.example` },
+    pushDelivery: { ca: fake.ca, allowLoopbackForTests: true },
+  });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const as = async (u: Member) => bearer(t.app, { id: u.id, role: 'UTILISATEUR' }, t.clock);
+
+async function subscribe(u: Member, headers?: Record<string, string>) {
+  const sub = fake.subscription();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    headers: headers ?? (await as(u)),
+    payload: sub.json,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json()).toEqual({ message: PUSH_MESSAGES.subscribed });
+  return sub;
+}
+
+async function sendMessage(from: Member, to: Member, content = 'On se retrouve au stade ?') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/messages/send',
+    headers: await as(from),
+    payload: { toUserId: to.id, content },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Lets any job already queued reach the fake service (polling 0.5 s, a few workers). */
+const settle = () => new Promise((r) => setTimeout(r, 1500));
+
+describe('web push of new messages', () => {
+  it('delivers the French notification once, encrypted for the subscribed device only', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    await sendMessage(bob, alice);
+    const [push] = await eventually(
+      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
+    );
+    expect(device.read(push!)).toEqual({
+      title: 'Nouveau message',
+      body: `${bob.pseudo} vous a envoyé un message.`,
+      url: `/messages/${bob.pseudo}`,
+      tag: expect.stringMatching(/^conversation-\d+$/),
+    });
+    // RFC 8291 payload, VAPID (RFC 8292) signed with the server's public key, a TTL.
+    expect(push!.headers['content-encoding']).toBe('aes128gcm');
+    const { publicKey } = (
+      await t.app.inject({ method: 'GET', url: '/api/push/public-key', headers: await as(alice) })
+    ).json();
+    expect(push!.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    expect(push!.headers.ttl).toBe('86400');
+    // The message text itself never leaves the server.
+    expect(push!.body.toString('latin1')).not.toContain('stade');
+    await settle();
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+  });
+
+  it('sends nothing of a kind the member switched off, and again once switched back on', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/push/preferences',
+      headers: await as(alice),
+      payload: { messages: false, carpool: true, predictions: true },
+    });
+    expect(off.json()).toEqual({ messages: false, carpool: true, predictions: true });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/push/preferences',
+      headers: await as(alice),
+    });
+    expect(read.json()).toEqual({ messages: false, carpool: true, predictions: true });
+    await sendMessage(bob, alice, 'premier');
+    await settle();
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(0);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/push/preferences',
+      headers: await as(alice),
+      payload: { messages: true, carpool: true, predictions: true },
+    });
+    // Another sender: Bob's request waits for Alice's acceptance before he may write again.
+    await sendMessage(await createUser(t.db), alice, 'second');
+    await eventually(() => fake.pushesTo(device.endpoint).length === 1);
+    await settle();
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+  });
+
+  it('sends nothing after the device unsubscribed', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: await as(alice),
+      payload: { endpoint: device.endpoint },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: PUSH_MESSAGES.unsubscribed });
+    await sendMessage(bob, alice);
+    await settle();
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(0);
+  });
+
+  it('sends nothing to the device of a login that logged out, though the member has another', async () => {
+    const alice = await createMember(t.db);
+    const bob = await createUser(t.db);
+    const { token, cookie } = await signIn(t, alice.email);
+    const loggedOut = await subscribe(alice, { authorization: `Bearer ${token}` });
+    const stillIn = await subscribe(alice); // another login (another phone)
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}`, cookie: `session_id=${cookie}` },
+    });
+    expect(out.statusCode).toBe(204);
+    await sendMessage(bob, alice);
+    await eventually(() => fake.pushesTo(stillIn.endpoint).length === 1);
+    await settle();
+    expect(fake.pushesTo(loggedOut.endpoint)).toHaveLength(0);
+  });
+
+  it('sends nothing to the devices of a suspension, even once it is lifted', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    expect(await t.app.accounts.suspend(alice.id)).toBe(true);
+    // Lifted: Alice may receive messages again, but the login that subscribed was ended.
+    await t.db.user.update({ where: { id: alice.id }, data: { status: 'ACTIVE' } });
+    const witness = await subscribe(alice); // a new login after the suspension
+    await sendMessage(bob, alice);
+    await eventually(() => fake.pushesTo(witness.endpoint).length === 1);
+    await settle();
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(0);
+  });
+
+  it('deletes a subscription the push service answers 410 Gone for', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    fake.answer(device.endpoint, 410);
+    await sendMessage(bob, alice);
+    await eventually(() => fake.pushesTo(device.endpoint).length === 1);
+    // The device is unknown now: unsubscribing it finds nothing.
+    const gone = await eventually(async () => {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/push/subscriptions',
+        headers: await as(alice),
+        payload: { endpoint: device.endpoint },
+      });
+      return res.statusCode === 404 && res;
+    });
+    expect(gone.json().message).toBe(PUSH_MESSAGES.subscriptionNotFound);
+    await sendMessage(await createUser(t.db), alice, 'encore');
+    await settle();
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+  });
+
+  it('retries with backoff when the push service fails, then delivers once', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    fake.answer(device.endpoint, 503);
+    await sendMessage(bob, alice);
+    await eventually(() => fake.pushesTo(device.endpoint).length >= 1);
+    fake.answer(device.endpoint, 201);
+    await eventually(() => fake.pushesTo(device.endpoint).length >= 2, 20_000);
+    await settle();
+    const pushes = fake.pushesTo(device.endpoint);
+    expect(pushes).toHaveLength(2);
+    expect(device.read(pushes[1]!)).toMatchObject({ title: 'Nouveau message' });
+  });
+});
+
+describe('web push of carpool notifications and prediction reminders', () => {
+  it('tells the driver of a ride request', async () => {
+    const w = carpoolWorld(t);
+    const match = await w.match();
+    const driver = await w.driver(match.id, 3);
+    const device = await subscribe(driver);
+    const searcher = await w.searcher(match.id);
+    expect((await w.request(searcher, driver, match.id)).statusCode).toBe(201);
+    const [push] = await eventually(
+      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
+    );
+    expect(device.read(push!)).toEqual({
+      title: 'Covoiturage',
+      body: 'Du nouveau pour votre covoiturage : ouvrez vos notifications.',
+      url: '/',
+      tag: expect.stringMatching(/^covoiturage-\d+$/),
+    });
+  });
+
+  it('reminds members who have not predicted, not those who switched reminders off', async () => {
+    const tagOf = uniqueSeason();
+    const home = await createClub(t.db, { nom: `Monaco ${tagOf}` });
+    const away = await createClub(t.db, { nom: `Nice ${tagOf}` });
+    const match = await createMatch(t.db, {
+      kickoffAt: new Date(t.clock.now().getTime() + 3 * 3_600_000),
+      season: uniqueSeason(),
+      journee: 12,
+      homeClubId: home.id,
+      awayClubId: away.id,
+    });
+    const [keen, quiet] = [await createUser(t.db), await createUser(t.db)];
+    const keenDevice = await subscribe(keen);
+    const quietDevice = await subscribe(quiet);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/push/preferences',
+      headers: await as(quiet),
+      payload: { messages: true, carpool: true, predictions: false },
+    });
+    await t.app.boss!.send('predictions.reminders', {});
+    // Other due matches (the embedded run shares one database) may remind too: this match's.
+    const reminders = () =>
+      fake
+        .pushesTo(keenDevice.endpoint)
+        .map((p) => keenDevice.read(p) as { tag: string })
+        .filter((p) => p.tag === `prono-${match.id}`);
+    const [reminder] = await eventually(() => reminders().length && reminders());
+    expect(reminder).toEqual({
+      title: 'Rappel de pronostic',
+      body: expect.stringMatching(
+        new RegExp(`^Monaco ${tagOf} – Nice ${tagOf}, .+ : pensez à faire votre pronostic !$`),
+      ),
+      url: '/jeu_prono',
+      tag: `prono-${match.id}`,
+    });
+    await settle();
+    expect(fake.pushesTo(quietDevice.endpoint)).toHaveLength(0);
+    expect(reminders()).toHaveLength(1);
+  });
+});
+
+describe('the push routes', () => {
+  it('answer 401 without a login', async () => {
+    const sub = fake.subscription();
+    for (const [method, url, payload] of [
+      ['GET', '/api/push/public-key', undefined],
+      ['POST', '/api/push/subscriptions', sub.json],
+      ['DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint }],
+      ['GET', '/api/push/preferences', undefined],
+      ['PUT', '/api/push/preferences', { messages: true, carpool: true, predictions: true }],
+    ] as const) {
+      const res = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("answer 403 to a member ending another member's subscription", async () => {
+    const [alice, mallory] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: await as(mallory),
+      payload: { endpoint: device.endpoint },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Vous n'êtes pas autorisé à effectuer cette action.");
+  });
+
+  it('refuse non-https endpoints and push services not in the list, in French', async () => {
+    const alice = await createUser(t.db);
+    const { json } = fake.subscription();
+    const cases = [
+      ['http://localhost/push/x', PUSH_MESSAGES.endpointHttps],
+      ['https://evil.example/push/x', PUSH_MESSAGES.hostNotAllowed],
+      ['https://push.example.evil.test/x', PUSH_MESSAGES.hostNotAllowed],
+      ['pas une adresse', PUSH_MESSAGES.endpointInvalid],
+    ] as const;
+    for (const [endpoint, message] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: await as(alice),
+        payload: { ...json, endpoint },
+      });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(JSON.stringify(res.json()), endpoint).toContain(message);
+    }
+    const badKeys = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: await as(alice),
+      payload: { ...json, keys: { p256dh: 'court', auth: json.keys.auth } },
+    });
+    expect(badKeys.statusCode).toBe(400);
+    expect(JSON.stringify(badKeys.json())).toContain(PUSH_MESSAGES.keysInvalid);
+  });
+
+  it('accept a host under a listed domain suffix', async () => {
+    const alice = await createUser(t.db);
+    const { json } = fake.subscription();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: await as(alice),
+      payload: { ...json, endpoint: 'https://eu.push.example/w/abc' },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('devices per member', () => {
+  it('keeps the newest PUSH_MAX_SUBSCRIPTIONS (10) devices of a member', async () => {
+    const alice = await createUser(t.db);
+    const first = await subscribe(alice);
+    for (let i = 0; i < 10; i++) await subscribe(alice);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: await as(alice),
+      payload: { endpoint: first.endpoint },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('without VAPID keys in production', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({
+      database: t.database,
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'y'.repeat(40),
+        DATABASE_URL: t.database.url,
+      },
+    });
+  });
+  afterAll(() => off?.close());
+
+  it('gives no key and refuses subscriptions, in French', async () => {
+    const alice = await createUser(off.db);
+    const headers = await bearer(off.app, { id: alice.id, role: 'UTILISATEUR' }, off.clock);
+    const key = await off.app.inject({ method: 'GET', url: '/api/push/public-key', headers });
+    expect(key.json()).toEqual({ publicKey: null });
+    const res = await off.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers,
+      payload: fake.subscription().json,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PUSH_MESSAGES.disabled);
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+/** The installable app's files, as plugins/web.ts serves a build (apps/web/dist). */
+describe('the installable app files', () => {
+  let t: TestApp;
+  const manifest = { name: 'Munegu', icons: [{ src: '/pwa-192.png', sizes: '192x192' }] };
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'munegu-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify(manifest));
+    writeFileSync(path.join(dist, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 0, 0]));
+    writeFileSync(path.join(dist, 'pwa-192.png'), Buffer.from('89504e47', 'hex'));
+    writeFileSync(path.join(dist, 'sw.js'), 'importScripts("/workbox-0a1b2c3d.js")');
+    writeFileSync(path.join(dist, 'workbox-0a1b2c3d.js'), '/* workbox */');
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+
+  it('serves the manifest as application/manifest+json, revalidated each time', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual(manifest);
+  });
+
+  it('serves the favicon and icons as images cached for a day', async () => {
+    const ico = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(ico.statusCode).toBe(200);
+    expect(ico.headers['content-type']).toBe('image/vnd.microsoft.icon');
+    expect(ico.headers['cache-control']).toBe('public, max-age=86400');
+    const png = await t.app.inject({ method: 'GET', url: '/pwa-192.png' });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('serves the service worker revalidated, its hashed workbox runtime for a year', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const wb = await t.app.inject({ method: 'GET', url: '/workbox-0a1b2c3d.js' });
+    expect(wb.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers 404 for files the build lacks, never the app shell', async () => {
+    for (const url of ['/apple-touch-icon.png', '/assets/index-gone.js', '/robots.txt']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+    // Client routes still load the shell.
+    const page = await t.app.inject({ method: 'GET', url: '/parametres' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+  });
+
+  it('lets the page register its service worker and read its manifest (CSP)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+});

@@ -1,0 +1,199 @@
+import { PUSH_MESSAGES } from '@munegu/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keyBytes } from '../../../lib/push';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+
+let api: FakeApi;
+const PUBLIC_KEY =
+  'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+const ALL_ON = { messages: true, carpool: true, predictions: true };
+
+/** What a browser's push machinery looks like to the page: permission, registration, manager. */
+function fakeBrowserPush(
+  permission: NotificationPermission = 'default',
+  existing?: { key: Uint8Array },
+) {
+  let current: { endpoint: string } | null = null;
+  const subscription = {
+    options: { applicationServerKey: null as ArrayBuffer | null },
+    endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+    toJSON: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+    }),
+    unsubscribe: vi.fn(async () => {
+      current = null;
+      return true;
+    }),
+  };
+  const pushManager = {
+    getSubscription: async () => current,
+    subscribe: vi.fn(async (options: { applicationServerKey: Uint8Array }) => {
+      subscription.options.applicationServerKey = options.applicationServerKey.slice().buffer;
+      current = subscription;
+      return subscription;
+    }),
+  };
+  if (existing) {
+    subscription.options.applicationServerKey = existing.key.slice().buffer;
+    current = subscription;
+  }
+  const notification = {
+    permission,
+    requestPermission: vi.fn(async () => {
+      notification.permission = 'granted';
+      return 'granted' as NotificationPermission;
+    }),
+  };
+  const { requestPermission } = notification;
+  vi.stubGlobal('Notification', notification);
+  vi.stubGlobal('PushManager', class {});
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => ({ pushManager }) },
+  });
+  return { pushManager, subscription, requestPermission };
+}
+
+beforeEach(() => {
+  api = fakeApi();
+  signIn(api, { id: 7, username: 'Louis2' });
+  api.reply('GET /api/users/me-personal', 200, {
+    username: 'Louis2',
+    nom: 'GRIMALDI',
+    prenom: 'Louis',
+    date_naissance: '1990-05-01',
+    email: 'louis@example.fr',
+    departement: 'FR-06',
+    departement_nom: 'Alpes-Maritimes',
+    notif_mail_appli: true,
+    notif_mail_promo: false,
+  });
+  api.reply('GET /api/departements', 200, []);
+  api.reply('GET /api/push/public-key', 200, { publicKey: PUBLIC_KEY });
+  api.reply('GET /api/push/preferences', 200, ALL_ON);
+});
+afterEach(() => {
+  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+});
+
+async function pushSection() {
+  renderAt('/parametres');
+  return within(await screen.findByRole('region', { name: 'Notifications sur cet appareil' }));
+}
+
+// The first render loads the lazy settings page: slow on a loaded 2-core machine.
+describe('settings: notifications on this device', { timeout: 15_000 }, () => {
+  it('saves each kind as soon as it is switched, and puts it back when saving fails', async () => {
+    fakeBrowserPush();
+    api.reply('PUT /api/push/preferences', 200, { ...ALL_ON, predictions: false });
+    const section = await pushSection();
+    const reminders = await section.findByRole('switch', { name: /Rappels de pronostics/ });
+    expect(section.getByRole('switch', { name: /Nouveaux messages/ })).toBeChecked();
+    expect(section.getByRole('switch', { name: /Covoiturage/ })).toBeChecked();
+    expect(section.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    fireEvent.click(reminders);
+    expect(await screen.findByText(PUSH_MESSAGES.preferencesUpdated)).toBeVisible();
+    expect(api.callsTo('PUT /api/push/preferences').at(-1)?.body).toEqual({
+      messages: true,
+      carpool: true,
+      predictions: false,
+    });
+    await waitFor(() => expect(reminders).not.toBeChecked());
+
+    api.reply('PUT /api/push/preferences', 500, { message: 'Erreur interne.' });
+    const messages = section.getByRole('switch', { name: /Nouveaux messages/ });
+    await waitFor(() => expect(messages).toBeEnabled());
+    fireEvent.click(messages);
+    expect(await screen.findByText('Erreur interne.')).toBeVisible();
+    await waitFor(() => expect(messages).toBeChecked());
+  });
+
+  it('subscribes this device with the server key, then unsubscribes it', async () => {
+    const browser = fakeBrowserPush();
+    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
+    api.reply('DELETE /api/push/subscriptions', 200, { message: PUSH_MESSAGES.unsubscribed });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(device).toBeEnabled());
+    expect(device).not.toBeChecked();
+
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_MESSAGES.subscribed)).toBeVisible();
+    expect(browser.requestPermission).toHaveBeenCalledOnce();
+    const options = browser.pushManager.subscribe.mock.calls[0] as unknown as [
+      { userVisibleOnly: boolean; applicationServerKey: Uint8Array },
+    ];
+    expect(Array.from(options[0].applicationServerKey)).toEqual(Array.from(keyBytes(PUBLIC_KEY)));
+    expect(options[0].userVisibleOnly).toBe(true);
+    expect(options[0].applicationServerKey).toHaveLength(65);
+    expect(api.callsTo('POST /api/push/subscriptions')[0]?.body).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+    });
+    await waitFor(() => expect(device).toBeChecked());
+
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_MESSAGES.unsubscribed)).toBeVisible();
+    expect(api.callsTo('DELETE /api/push/subscriptions')[0]?.body).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+    });
+    expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce();
+    await waitFor(() => expect(device).not.toBeChecked());
+  });
+
+  it('shows the refusal and keeps nothing when the server refuses the push service', async () => {
+    const browser = fakeBrowserPush();
+    api.reply('POST /api/push/subscriptions', 400, {
+      message: PUSH_MESSAGES.hostNotAllowed,
+      code: 'VALIDATION',
+    });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(device).toBeEnabled());
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_MESSAGES.hostNotAllowed)).toBeVisible();
+    expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce();
+    await waitFor(() => expect(device).not.toBeChecked());
+  });
+
+  it("explains when this site's notifications are blocked", async () => {
+    fakeBrowserPush('denied');
+    const section = await pushSection();
+    expect(await section.findByText(/Les notifications sont bloquées pour ce site/)).toBeVisible();
+    expect(section.queryByRole('switch', { name: /Recevoir les notifications ici/ })).toBeNull();
+  });
+
+  it('says so when the browser cannot receive notifications', async () => {
+    const section = await pushSection(); // jsdom: no service worker, no PushManager
+    expect(await section.findByText(/Ce navigateur ne reçoit pas les notifications/)).toBeVisible();
+  });
+
+  it('says so when push is off on the server, without the kinds', async () => {
+    fakeBrowserPush();
+    api.reply('GET /api/push/public-key', 200, { publicKey: null });
+    const section = await pushSection();
+    expect(await section.findByText(PUSH_MESSAGES.disabled)).toBeVisible();
+    expect(section.queryByRole('switch')).toBeNull();
+  });
+
+  it('registers an existing subscription again for this login', async () => {
+    fakeBrowserPush('granted', { key: keyBytes(PUBLIC_KEY) });
+    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(device).toBeChecked());
+    expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(1);
+  });
+
+  it('drops a subscription made with a key the server no longer uses', async () => {
+    const old = new Uint8Array(65).fill(4);
+    const browser = fakeBrowserPush('granted', { key: old });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce());
+    expect(device).not.toBeChecked();
+    expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** Web push (the installable app's notifications): texts of the API and the settings page. */
+export const PUSH_MESSAGES = {
+  endpointHttps: "L'adresse d'abonnement doit être une adresse https.",
+  endpointInvalid: "L'adresse d'abonnement est invalide.",
+  hostNotAllowed: "Ce service de notifications n'est pas accepté.",
+  keysInvalid: "Les clés de l'abonnement sont invalides.",
+  disabled: 'Les notifications push ne sont pas activées sur ce serveur.',
+  subscribed: 'Notifications activées sur cet appareil.',
+  unsubscribed: 'Notifications désactivées sur cet appareil.',
+  subscriptionNotFound: 'Abonnement introuvable.',
+  preferencesUpdated: 'Préférences de notifications mises à jour.',
+} as const;
+
+/** What a member may receive, each one switched on or off in the settings. */
+export const PUSH_KINDS = ['messages', 'carpool', 'predictions'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+/** The settings page's labels, in the order shown. */
+export const PUSH_KIND_LABELS: Record<PushKind, string> = {
+  messages: 'Nouveaux messages',
+  carpool: 'Covoiturage (demandes, réponses, horaires)',
+  predictions: 'Rappels de pronostics',
+};
+
+/** The keys of a PushSubscription as `subscription.toJSON()` gives them (base64url). */
+const base64url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min, PUSH_MESSAGES.keysInvalid)
+    .max(max, PUSH_MESSAGES.keysInvalid)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, PUSH_MESSAGES.keysInvalid);
+
+/**
+ * A push service's address: https only; which hosts are accepted is the operator's list
+ * (PUSH_SERVICE_HOSTS), checked by the API.
+ */
+export const pushEndpointSchema = z
+  .string()
+  .max(2048, PUSH_MESSAGES.endpointInvalid)
+  .pipe(z.url({ message: PUSH_MESSAGES.endpointInvalid }))
+  .refine((v) => v.startsWith('https://'), { message: PUSH_MESSAGES.endpointHttps });
+
+/** POST /push/subscriptions: the browser's subscription of this device. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: pushEndpointSchema,
+  keys: z.object({
+    // An uncompressed P-256 point (65 bytes) and a 16-byte secret.
+    p256dh: base64url(86, 90),
+    auth: base64url(20, 26),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** DELETE /push/subscriptions: this device stops receiving notifications. */
+export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema });
+
+/** GET /push/public-key: the VAPID key the browser subscribes with; null when push is off. */
+export const pushPublicKeySchema = z.object({ publicKey: z.string().nullable() });
+
+/** GET and PUT /push/preferences. */
+export const pushPreferencesSchema = z.object({
+  messages: z.boolean(),
+  carpool: z.boolean(),
+  predictions: z.boolean(),
+});
+export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
+
+/** What the service worker receives and shows: short French texts and a same-site path. */
+export const pushPayloadSchema = z.object({
+  title: z.string().max(80),
+  body: z.string().max(200),
+  /** A path of the app (starts with '/'), opened or focused on click. */
+  url: z.string().regex(/^\/(?!\/)/),
+  /** Notifications of the same tag replace each other (one per conversation, per match). */
+  tag: z.string().max(64),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** The notifications' texts: short, nothing more than the bell or the mail would show. */
+export const PUSH_NOTICES = {
+  message: (sender: string, conversationId: number): PushPayload => ({
+    title: 'Nouveau message',
+    body: `${sender} vous a envoyé un message.`,
+    url: `/messages/${encodeURIComponent(sender)}`,
+    tag: `conversation-${conversationId}`,
+  }),
+  carpool: (notificationId: number): PushPayload => ({
+    title: 'Covoiturage',
+    body: 'Du nouveau pour votre covoiturage : ouvrez vos notifications.',
+    url: '/',
+    tag: `covoiturage-${notificationId}`,
+  }),
+  kickoffMoved: (matchId: number): PushPayload => ({
+    title: 'Nouvel horaire de match',
+    body: "Le coup d'envoi d'un match pour lequel vous avez un covoiturage a changé.",
+    url: '/',
+    tag: `horaire-${matchId}`,
+  }),
+  predictionReminder: (
+    matchId: number,
+    match: { home: string; away: string; kickoff: string },
+  ): PushPayload => ({
+    title: 'Rappel de pronostic',
+    body: `${match.home} – ${match.away}, ${match.kickoff} : pensez à faire votre pronostic !`,
+    url: '/jeu_prono',
+    tag: `prono-${matchId}`,
+  }),
+} as const;
