@@ -1,0 +1,210 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, pageAs, type Account } from '../fixtures/accounts';
+
+/**
+ * Accessibility of every route and of the main dialogs and menus, at a phone's width (390 px)
+ * and a desktop's (1280 px): axe-core (WCAG 2.x A/AA rules and best practices) must find no
+ * serious or critical violation. One signed-in browser context per role and width, reused
+ * across its routes, keeps the run short. A failure prints each rule with its targets.
+ */
+
+const WIDTHS = [390, 1280] as const;
+const BAD_TOKEN = 'jeton-invalide-0000';
+
+type Screen = { path: string; /** What shows when the page has rendered. */ ready?: string };
+
+const PUBLIC: Screen[] = [
+  { path: '/' },
+  { path: '/actualites' },
+  { path: '/jeu_prono' },
+  { path: '/contact' },
+  { path: '/login' },
+  { path: '/messages' },
+  { path: `/profil/${DEMO.supporter.username}` },
+  { path: '/traitement-donnees' },
+  { path: '/mentions-legales' },
+  { path: '/404' },
+  { path: '/cette-page-n-existe-pas' },
+  { path: `/deletion-confirmed/${BAD_TOKEN}` },
+  { path: `/email-confirmed/${BAD_TOKEN}` },
+  { path: `/new-password/${BAD_TOKEN}` },
+  { path: `/stop-notif/${BAD_TOKEN}` },
+];
+
+const SUPPORTER: Screen[] = [
+  { path: '/' },
+  { path: '/actualites' },
+  { path: '/jeu_prono' },
+  { path: '/messages' },
+  { path: `/messages/${DEMO.redacteur.username}` },
+  { path: '/parametres' },
+  { path: `/profil/${DEMO.supporter.username}` },
+  { path: `/profil/${DEMO.redacteur.username}` },
+];
+
+const ADMIN: Screen[] = [
+  '/admin/matchs',
+  '/admin/classement',
+  '/admin/clubs',
+  '/admin/import',
+  '/admin/membres',
+  '/admin/referentiels',
+  '/admin/moderation',
+  '/admin/journal',
+].map((path) => ({ path }));
+
+const MODERATOR: Screen[] = ['/admin/matchs', '/admin/moderation', '/admin/journal'].map(
+  (path) => ({ path }),
+);
+
+type Finding = { where: string; rule: string; impact: string; targets: string[]; help: string };
+
+/** Serious and critical violations on what the page shows now. */
+async function audit(page: Page, where: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      where,
+      rule: v.id,
+      impact: v.impact!,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+}
+
+/** Waits until the route has rendered its content (no loading overlay, title written). */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Chargement…' })).toHaveCount(0);
+  // Transitions (fade-ins) finished, so colours are measured as shown.
+  await page.waitForTimeout(300);
+}
+
+async function auditRoutes(page: Page, screens: Screen[], label: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await settle(page);
+    findings.push(...(await audit(page, `${label} ${screen.path}`)));
+  }
+  return findings;
+}
+
+function report(findings: Finding[]): string {
+  return findings
+    .map((f) => `${f.where}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join('\n    ')}`)
+    .join('\n');
+}
+
+for (const width of WIDTHS) {
+  const viewport = { width, height: width < 600 ? 844 : 900 };
+
+  test.describe(`${width} px`, () => {
+    const roles: [string, Account | null, Screen[]][] = [
+      ['visiteur', null, PUBLIC],
+      ['supporter', DEMO.supporter, SUPPORTER],
+      ['admin', DEMO.admin, ADMIN],
+      ['modérateur', DEMO.moderateur, MODERATOR],
+    ];
+    for (const [label, who, screens] of roles) {
+      test(`every route as ${label}: no serious or critical violation`, async ({ browser }) => {
+        test.setTimeout(30_000 + screens.length * 8_000);
+        const page = await pageAs(browser, who, viewport);
+        const findings = await auditRoutes(page, screens, `${label}@${width}`);
+        await page.context().close();
+        expect(findings, report(findings)).toEqual([]);
+      });
+    }
+  });
+}
+
+/** Brings into view the first home slide that offers `button`, and clicks it. */
+async function openFromSlide(page: Page, button: string): Promise<void> {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: /prochains matchs/i });
+  const dots = carousel.getByRole('button', { name: /^Aller au match \d+$/ });
+  await expect(dots.first()).toBeVisible();
+  const count = await dots.count();
+  for (let i = 0; i < count; i++) {
+    await dots.nth(i).click();
+    const visible = carousel.locator('article').nth(i).getByRole('button', { name: button });
+    if (await visible.isVisible()) {
+      await visible.click();
+      return;
+    }
+  }
+  throw new Error(`no slide offers « ${button} »`);
+}
+
+async function auditOpen(page: Page, opened: ReturnType<Page['getByRole']>, where: string) {
+  await expect(opened).toBeVisible();
+  await page.waitForTimeout(300); // the opening animation, so colours are measured as shown
+  const findings = await audit(page, where);
+  await page.keyboard.press('Escape');
+  await expect(opened).toHaveCount(0);
+  return findings;
+}
+
+for (const width of WIDTHS) {
+  const viewport = { width, height: width < 600 ? 844 : 900 };
+
+  test(`${width} px: the main dialogs and menus have no serious or critical violation`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    const at = (what: string) => `${what}@${width}`;
+
+    const member = await pageAs(browser, DEMO.supporter, viewport);
+    await openFromSlide(member, 'JEU DU PRONO');
+    findings.push(
+      ...(await auditOpen(
+        member,
+        member.getByRole('dialog', { name: 'JEU DU PRONO' }),
+        at('prediction popup'),
+      )),
+    );
+    await member.getByRole('button', { name: /^Notifications/ }).click();
+    findings.push(...(await auditOpen(member, member.getByRole('menu'), at('notification bell'))));
+    await member.getByRole('button', { name: /Menu du profil/ }).click();
+    findings.push(...(await auditOpen(member, member.getByRole('menu'), at('profile menu'))));
+    await openFromSlide(member, 'JE VAIS AU MATCH !');
+    findings.push(
+      ...(await auditOpen(
+        member,
+        member.getByRole('dialog', { name: 'Direction le stade !' }),
+        at('presence form'),
+      )),
+    );
+    await openFromSlide(member, 'MUNEGU MAP');
+    findings.push(
+      ...(await auditOpen(member, member.getByRole('dialog', { name: 'MuneguMap' }), at('MuneguMap'))),
+    );
+    await member.goto('/actualites');
+    await member.getByRole('main').getByRole('article').first().getByRole('button').first().click();
+    findings.push(...(await auditOpen(member, member.getByRole('dialog'), at('news popup'))));
+    await member.context().close();
+
+    const admin = await pageAs(browser, DEMO.admin, viewport);
+    await admin.goto('/actualites');
+    await admin
+      .getByRole('group', { name: /^Gérer « / })
+      .first()
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    findings.push(
+      ...(await auditOpen(admin, admin.getByRole('alertdialog'), at('confirm dialog'))),
+    );
+    if (width < 600) {
+      // The phone's navigation menu (the burger).
+      await admin.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      findings.push(...(await audit(admin, at('burger menu'))));
+    }
+    await admin.context().close();
+    expect(findings, report(findings)).toEqual([]);
+  });
+}
