@@ -12,51 +12,91 @@ import { DEMO, pageAs, type Account } from '../fixtures/accounts';
 const WIDTHS = [390, 1280] as const;
 const BAD_TOKEN = 'jeton-invalide-0000';
 
-type Screen = { path: string; /** What shows when the page has rendered. */ ready?: string };
+/** A route and the browser tab's title it must show (one format: 'Jeu du prono – Munegu'). */
+type Screen = { path: string; title: string; then?: (page: Page) => Promise<void> };
+
+const S = DEMO.supporter.username;
+const R = DEMO.redacteur.username;
+const screen = (path: string, page: string | null): Screen => ({
+  path,
+  title: page ? `${page} – Munegu` : 'Supporters de l’AS Monaco – Munegu',
+});
 
 const PUBLIC: Screen[] = [
-  { path: '/' },
-  { path: '/actualites' },
-  { path: '/jeu_prono' },
-  { path: '/contact' },
-  { path: '/login' },
-  { path: '/messages' },
-  { path: `/profil/${DEMO.supporter.username}` },
-  { path: '/traitement-donnees' },
-  { path: '/mentions-legales' },
-  { path: '/404' },
-  { path: '/cette-page-n-existe-pas' },
-  { path: `/deletion-confirmed/${BAD_TOKEN}` },
-  { path: `/email-confirmed/${BAD_TOKEN}` },
-  { path: `/new-password/${BAD_TOKEN}` },
-  { path: `/stop-notif/${BAD_TOKEN}` },
+  screen('/', null),
+  screen('/actualites', 'Actualités'),
+  screen('/jeu_prono', 'Jeu du prono'),
+  screen('/contact', 'Contact'),
+  screen('/login', 'Connexion'),
+  screen('/messages', 'Messages'),
+  screen(`/profil/${S}`, `Profil de ${S}`),
+  screen('/traitement-donnees', 'Traitement des données'),
+  screen('/mentions-legales', 'Mentions légales'),
+  screen('/404', 'Page introuvable'),
+  screen('/cette-page-n-existe-pas', 'Page introuvable'),
+  screen(`/deletion-confirmed/${BAD_TOKEN}`, 'Suppression du compte'),
+  // An unknown e-mail confirmation link lands on the 404 page (the product's rule).
+  screen(`/email-confirmed/${BAD_TOKEN}`, 'Page introuvable'),
+  screen(`/new-password/${BAD_TOKEN}`, 'Nouveau mot de passe'),
+  screen(`/stop-notif/${BAD_TOKEN}`, 'Désabonnement'),
 ];
 
 const SUPPORTER: Screen[] = [
-  { path: '/' },
-  { path: '/actualites' },
-  { path: '/jeu_prono' },
-  { path: '/messages' },
-  { path: `/messages/${DEMO.redacteur.username}` },
-  { path: '/parametres' },
-  { path: `/profil/${DEMO.supporter.username}` },
-  { path: `/profil/${DEMO.redacteur.username}` },
+  screen('/', null),
+  screen('/actualites', 'Actualités'),
+  screen('/jeu_prono', 'Jeu du prono'),
+  screen('/messages', 'Messages'),
+  screen(`/messages/${R}`, `Messages avec ${R}`), // 'Ouvrir la discussion ?' (a confirm dialog)
+  {
+    ...screen(`/messages/${R}`, `Messages avec ${R}`),
+    then: (page) => page.getByRole('button', { name: 'Continuer' }).click(), // the chat itself
+  },
+  screen('/parametres', 'Paramètres'),
+  screen(`/profil/${S}`, `Profil de ${S}`),
+  screen(`/profil/${R}`, `Profil de ${R}`),
 ];
 
-const ADMIN: Screen[] = [
-  '/admin/matchs',
-  '/admin/classement',
-  '/admin/clubs',
-  '/admin/import',
-  '/admin/membres',
-  '/admin/referentiels',
-  '/admin/moderation',
-  '/admin/journal',
-].map((path) => ({ path }));
-
-const MODERATOR: Screen[] = ['/admin/matchs', '/admin/moderation', '/admin/journal'].map(
-  (path) => ({ path }),
+const OPERATORS: [string, string][] = [
+  ['matchs', 'Matchs'],
+  ['classement', 'Classement'],
+  ['clubs', 'Clubs'],
+  ['import', 'Import'],
+  ['membres', 'Membres'],
+  ['referentiels', 'Référentiels'],
+  ['moderation', 'Modération'],
+  ['journal', 'Journal'],
+];
+const ADMIN: Screen[] = OPERATORS.map(([path, name]) =>
+  screen(`/admin/${path}`, `Opérateurs · ${name}`),
 );
+/** A moderator's own screens (the others are the admin's, audited above). */
+const MODERATOR: Screen[] = ADMIN.filter((s) => /matchs|moderation|journal/.test(s.path));
+
+/** Every distinct page names itself differently (the two 404 paths are one page). */
+test('every route has its own title', () => {
+  const pages = new Map<string, string>();
+  const shared: string[] = [];
+  for (const s of [...PUBLIC, ...SUPPORTER, ...ADMIN]) {
+    // One route, one page: profiles and conversations differ by their parameter only.
+    const route = s.path.replace(/[^/]*_demo$/, ':username');
+    if (s.title === 'Page introuvable – Munegu') continue; // the 404 page, wherever it shows
+    if (pages.has(s.title) && pages.get(s.title) !== route) shared.push(s.title);
+    pages.set(s.title, route);
+  }
+  expect(shared).toEqual([]);
+});
+
+/** Words of third-party widgets' default labels that must have been given in French. */
+const ENGLISH_UI_WORDS = [
+  'close',
+  'next',
+  'previous',
+  'loading',
+  'dismiss',
+  'toggle',
+  'slide',
+  'toast',
+];
 
 type Finding = { where: string; rule: string; impact: string; targets: string[]; help: string };
 
@@ -65,7 +105,7 @@ async function audit(page: Page, where: string): Promise<Finding[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
-  return results.violations
+  const findings = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
       where,
@@ -74,6 +114,23 @@ async function audit(page: Page, where: string): Promise<Finding[]> {
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
+  // Third-party widgets come with English names ('Close toast', 'Next slide'): none may show.
+  const english = await page.evaluate((words) => {
+    const re = new RegExp(`\\b(${words})\\b`, 'i');
+    return Array.from(document.querySelectorAll('[aria-label], [title], [placeholder]'))
+      .flatMap((el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''))
+      .filter((text) => re.test(text));
+  }, ENGLISH_UI_WORDS.join('|'));
+  if (english.length > 0) {
+    findings.push({
+      where,
+      rule: 'french-labels',
+      impact: 'serious',
+      help: 'English label',
+      targets: english,
+    });
+  }
+  return findings;
 }
 
 /** Waits until the route has rendered its content (no loading overlay, title written). */
@@ -86,10 +143,12 @@ async function settle(page: Page): Promise<void> {
 
 async function auditRoutes(page: Page, screens: Screen[], label: string): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const screen of screens) {
-    await page.goto(screen.path);
+  for (const { path, title, then } of screens) {
+    await page.goto(path);
     await settle(page);
-    findings.push(...(await audit(page, `${label} ${screen.path}`)));
+    await then?.(page);
+    await expect(page, `title of ${path}`).toHaveTitle(title);
+    findings.push(...(await audit(page, `${label} ${path}`)));
   }
   return findings;
 }
@@ -182,7 +241,11 @@ for (const width of WIDTHS) {
     );
     await openFromSlide(member, 'MUNEGU MAP');
     findings.push(
-      ...(await auditOpen(member, member.getByRole('dialog', { name: 'MuneguMap' }), at('MuneguMap'))),
+      ...(await auditOpen(
+        member,
+        member.getByRole('dialog', { name: 'MuneguMap' }),
+        at('MuneguMap'),
+      )),
     );
     await member.goto('/actualites');
     await member.getByRole('main').getByRole('article').first().getByRole('button').first().click();
