@@ -227,6 +227,9 @@ async function main(): Promise<void> {
       const result = await lighthouse(`${app.base}${route.path}`, flags);
       if (!result) throw new Error(`Lighthouse gave no result for ${route.path}`);
       const lhr = result.lhr;
+      // A page that redirected (a member's page sends visitors to /404) was not the one meant.
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== route.path) throw new Error(`${route.path} ended on ${landed}`);
       const row: Row = {
         route,
         a11y: Math.round((lhr.categories.accessibility!.score ?? 0) * 100),
