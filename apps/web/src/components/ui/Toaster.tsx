@@ -12,7 +12,7 @@ export function Toaster() {
       duration={LIMITS.toastMs}
       richColors
       closeButton
-      containerAriaLabel="Messages de l’application"
+      containerAriaLabel="Alertes"
       toastOptions={{
         classNames: { toast: 'app-toast' },
         closeButtonAriaLabel: 'Fermer le message',
