@@ -16,13 +16,13 @@ const heading404 = () => screen.findByRole('heading', { name: 'Page introuvable'
 describe('routes', () => {
   it('names each page in the browser tab', async () => {
     renderAt('/contact');
-    await waitFor(() => expect(document.title).toBe('Contact · Munegu'));
+    await waitFor(() => expect(document.title).toBe('Contact – Munegu'));
   });
 
   it('shows the 404 page with a link home for an unknown path', async () => {
     renderAt('/nimporte/quoi');
     await heading404();
-    expect(document.title).toBe('Page introuvable · Munegu');
+    expect(document.title).toBe('Page introuvable – Munegu');
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   });
 

@@ -4,14 +4,16 @@ import { RootLayout } from './layout/RootLayout';
 import { GuestOnly, RequireAuth } from './guards';
 import { RouteError } from './layout/RouteError';
 import { LoadingOverlay } from '../components/ui/LoadingOverlay';
+import type { PageTitle } from './layout/pageTitle';
 
 /**
  * Every page is its own chunk, loaded when its route is first visited; `title` names the page
- * in the browser's tab (RootLayout writes it).
+ * in the browser's tab ('Jeu du prono – Munegu', RootLayout writes it), from the route's
+ * parameters when a page is about someone ('Profil de …'). Each route's title is its own.
  */
 function page(
   load: () => Promise<{ default: ComponentType }>,
-  title?: string,
+  title?: PageTitle,
 ): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default, handle: { title } });
 }
@@ -51,7 +53,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'messages/:username',
-        lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Messages'),
+        lazy: page(
+          () => import('../features/messages/pages/MessagesPage'),
+          ({ username }) => `Messages avec ${username}`,
+        ),
       },
       {
         element: <RequireAuth />,
@@ -64,7 +69,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'profil/:username',
-        lazy: page(() => import('../features/profile/pages/ProfilePage'), 'Profil'),
+        lazy: page(
+          () => import('../features/profile/pages/ProfilePage'),
+          ({ username }) => `Profil de ${username}`,
+        ),
       },
       {
         path: 'traitement-donnees',
@@ -76,19 +84,28 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'deletion-confirmed/:token',
-        lazy: page(() => import('../features/account/pages/DeletionConfirmedPage'), 'Mon compte'),
+        lazy: page(
+          () => import('../features/account/pages/DeletionConfirmedPage'),
+          'Suppression du compte',
+        ),
       },
       {
         path: 'email-confirmed/:token',
-        lazy: page(() => import('../features/account/pages/EmailConfirmedPage'), 'Mon compte'),
+        lazy: page(
+          () => import('../features/account/pages/EmailConfirmedPage'),
+          'Confirmation de l’adresse mail',
+        ),
       },
       {
         path: 'new-password/:token',
-        lazy: page(() => import('../features/account/pages/NewPasswordPage'), 'Mon compte'),
+        lazy: page(
+          () => import('../features/account/pages/NewPasswordPage'),
+          'Nouveau mot de passe',
+        ),
       },
       {
         path: 'stop-notif/:token',
-        lazy: page(() => import('../features/account/pages/StopNotifPage'), 'Mon compte'),
+        lazy: page(() => import('../features/account/pages/StopNotifPage'), 'Désabonnement'),
       },
       {
         // Operators' screens (MODERATEUR, ADMIN); the layout sends anyone else to /404.
@@ -100,28 +117,28 @@ export const routes: RouteObject[] = [
             path: 'matchs',
             lazy: page(
               () => import('../features/admin/pages/AdminMatchesPage'),
-              'Opérateurs – Matchs',
+              'Opérateurs · Matchs',
             ),
           },
           {
             path: 'classement',
             lazy: page(
               () => import('../features/admin/pages/AdminLeaguePage'),
-              'Opérateurs – Classement',
+              'Opérateurs · Classement',
             ),
           },
           {
             path: 'clubs',
             lazy: page(
               () => import('../features/admin/pages/AdminClubsPage'),
-              'Opérateurs – Clubs',
+              'Opérateurs · Clubs',
             ),
           },
           {
             path: 'import',
             lazy: page(
               () => import('../features/admin/pages/AdminImportPage'),
-              'Opérateurs – Import',
+              'Opérateurs · Import',
             ),
           },
           // ADMIN only: the pages send moderators to /404 (and the API refuses them).
@@ -129,28 +146,28 @@ export const routes: RouteObject[] = [
             path: 'membres',
             lazy: page(
               () => import('../features/administration/pages/MembersPage'),
-              'Opérateurs – Membres',
+              'Opérateurs · Membres',
             ),
           },
           {
             path: 'referentiels',
             lazy: page(
               () => import('../features/administration/pages/ReferencesPage'),
-              'Opérateurs – Référentiels',
+              'Opérateurs · Référentiels',
             ),
           },
           {
             path: 'moderation',
             lazy: page(
               () => import('../features/moderation/pages/ModerationPage'),
-              'Opérateurs – Modération',
+              'Opérateurs · Modération',
             ),
           },
           {
             path: 'journal',
             lazy: page(
               () => import('../features/moderation/pages/ModerationJournalPage'),
-              'Opérateurs – Journal',
+              'Opérateurs · Journal',
             ),
           },
         ],

@@ -70,11 +70,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Start-up: use the stored token unless it expires within 60 s, otherwise try a refresh.
+  // Without a stored token this browser never signed in (sign-out and a failed refresh clear
+  // both token and session cookie): a visitor, not asked to refresh, which could only answer
+  // 401, an error in the console of every visitor's first page.
   useEffect(() => {
     mounted.current = true;
     void (async () => {
       let token = getToken();
-      if (!token || isExpiringWithin(token, LIMITS.tokenRefreshMarginAuthMs))
+      if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginAuthMs))
         token = await refreshAccessToken();
       if (!mounted.current) return;
       if (!token) {

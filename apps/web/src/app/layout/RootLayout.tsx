@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, matchPath, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, ScrollRestoration, matchPath, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../../lib/auth';
 import { OfflineBanner } from '../../components/ui/OfflineBanner';
 import { UpdatePrompt } from '../../components/ui/UpdatePrompt';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
+import { usePageTitle } from './pageTitle';
 import styles from './RootLayout.module.css';
 
 /** Routes without a footer (spec section 2): the login page and the messaging screens. */
@@ -12,19 +12,6 @@ const NO_FOOTER = ['/login', '/messages', '/messages/:username'];
 
 export function showsFooter(pathname: string): boolean {
   return !NO_FOOTER.some((pattern) => matchPath({ path: pattern, end: true }, pathname));
-}
-
-const SITE_TITLE = 'Munegu – Supporters de l’AS Monaco';
-
-/** The deepest route's title, e.g. 'Actualités · Munegu'; the site's name on the home page. */
-function usePageTitle(): void {
-  const title = useMatches()
-    .map((m) => (m.handle as { title?: string } | undefined)?.title)
-    .filter(Boolean)
-    .at(-1);
-  useEffect(() => {
-    document.title = title ? `${title} · Munegu` : SITE_TITLE;
-  }, [title]);
 }
 
 export function RootLayout() {

@@ -1,7 +1,10 @@
 import { Toaster as SonnerToaster } from 'sonner';
 import { LIMITS } from '@munegu/shared';
 
-/** The app's toasts: 3 s, top-centre (spec section 9). Call `toast.success(...)` from 'sonner'. */
+/**
+ * The app's toasts: 3 s, top-centre (spec section 9). Call `toast.success(...)` from 'sonner'.
+ * Sonner's own labels are English ('Close toast', 'Notifications alt+T'): French ones here.
+ */
 export function Toaster() {
   return (
     <SonnerToaster
@@ -9,7 +12,11 @@ export function Toaster() {
       duration={LIMITS.toastMs}
       richColors
       closeButton
-      toastOptions={{ classNames: { toast: 'app-toast' } }}
+      containerAriaLabel="Alertes"
+      toastOptions={{
+        classNames: { toast: 'app-toast' },
+        closeButtonAriaLabel: 'Fermer le message',
+      }}
     />
   );
 }

@@ -25,7 +25,13 @@ export function LeagueTablePanel({ id, hidden = false }: { id?: string; hidden?:
       ) : rows.length === 0 ? (
         <p className="empty-state">Classement indisponible pour le moment.</p>
       ) : (
-        <div className={styles['league__scroll']}>
+        // Scrolls on its own when taller than the panel: focusable so the keyboard can too.
+        <div
+          className={styles['league__scroll']}
+          tabIndex={0}
+          role="group"
+          aria-labelledby="league-title"
+        >
           <table className={styles['league__table']}>
             <thead>
               <tr>

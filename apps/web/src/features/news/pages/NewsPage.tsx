@@ -65,6 +65,8 @@ export default function NewsPage() {
           <p className="empty-state card">{MESSAGES.news.emptyCategory}</p>
         ) : (
           <div className={styles['news-grid']}>
+            {/* The cards' titles are h3, like on the home page: the outline needs its h2. */}
+            <h2 className="visually-hidden">Articles</h2>
             {items.map((item) => (
               <div key={item.id} className={styles['news-grid__item']}>
                 <NewsCard item={item} excerptMax={excerptMax} onOpen={setOpened} />
