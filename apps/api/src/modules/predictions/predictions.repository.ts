@@ -60,9 +60,15 @@ export function predictionsRepository(db: Db) {
 
     /**
      * Leaderboard page, read from the cached columns through their index; `q` filters on the
-     * lower-cased pseudo containing it literally (LIKE wildcards in it are escaped).
+     * lower-cased pseudo containing it literally (LIKE wildcards in it are escaped), and only
+     * then are the matching members counted (without `q` they are all the ranked members,
+     * which the service counts once: a count reads every ranked row).
      */
-    async leaderboard(opts: { limit: number; offset: number; q?: string }) {
+    async leaderboard(opts: {
+      limit: number;
+      offset: number;
+      q?: string;
+    }): Promise<{ rows: RankedUserRow[]; matching: number | null }> {
       const pattern = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
       const where = `${RANKED} AND ($1::text IS NULL OR pseudo_key LIKE $1 ESCAPE '\\')`;
       const pool = sqlOf(db);
@@ -72,9 +78,11 @@ export function predictionsRepository(db: Db) {
            ORDER BY classement_prono, pseudo_key LIMIT $2 OFFSET $3`,
           [pattern, opts.limit, opts.offset],
         ),
-        pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, [pattern]),
+        pattern === null
+          ? null
+          : pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, [pattern]),
       ]);
-      return { rows: rows.rows, matching: matching.rows[0]!.n };
+      return { rows: rows.rows, matching: matching ? matching.rows[0]!.n : null };
     },
     rankedUser: async (id: number): Promise<RankedUserRow | null> =>
       (
