@@ -92,7 +92,11 @@ function wire(db: Db) {
     adminMatches: adminMatchesService({
       repo: adminMatchesRepository(db),
       scoring,
-      transaction: transactionRunner(db),
+      // As app.ts: the scoring transaction's limit (SCORING_TRANSACTION_TIMEOUT_SECONDS,
+      // default 120 in config/env.ts).
+      transaction: transactionRunner(db, {
+        timeoutMs: Number(process.env.SCORING_TRANSACTION_TIMEOUT_SECONDS ?? 120) * 1000,
+      }),
       clock,
     }),
     messages: messagesService({
@@ -319,7 +323,12 @@ async function main() {
         });
       } catch (err) {
         // A failing score entry (e.g. the transaction's time limit) is a finding, not a crash.
-        failures.push(`score entry at ${size} members failed: ${String(err).split('\n')[0]}`);
+        const message = String(err instanceof Error ? err.message : err)
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join(' ');
+        failures.push(`score entry at ${size} members failed: ${message.slice(0, 300)}`);
         console.log(`   ${failures.at(-1)}`);
       } finally {
         sqlClient.release();

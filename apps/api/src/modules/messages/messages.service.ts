@@ -13,11 +13,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
-import type {
-  ConversationRow,
-  MessageRow,
-  MessagesRepository,
-} from './messages.repository.js';
+import type { ConversationRow, MessageRow, MessagesRepository } from './messages.repository.js';
 
 /** Pushes live events to every socket of the given users (all tabs, all instances). */
 export interface MessagingNotifier {
@@ -65,8 +61,7 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     if (c.accepted) return null;
     if (c.user2Id === senderId) return new AppError('FORBIDDEN', M.mustAcceptFirst);
     // user1 may send exactly one message while the request waits.
-    if (await repo.hasSentIn(c.id, senderId))
-      return new AppError('FORBIDDEN', M.notAccepted);
+    if (await repo.hasSentIn(c.id, senderId)) return new AppError('FORBIDDEN', M.notAccepted);
     return null;
   }
 
