@@ -39,9 +39,7 @@
  * BENCH_SIZES (default '1000,10000,100000'), BENCH_PAIRS (default 5), BENCH_WARMUP (warm-up
  * pairs, default 10). BENCH_KEEP=1 keeps the database (with the largest size in it).
  */
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import type PgModule from 'pg';
 import type { Client, Pool, QueryConfig, QueryResult } from 'pg';
 import { createDb, sqlOf, type Db } from '../apps/api/src/db/client.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
@@ -49,12 +47,14 @@ import { ACTIVE, carpoolRepository } from '../apps/api/src/modules/carpool/carpo
 import { DEFAULT_DETOUR_RULE } from '../apps/api/src/modules/carpool/geo/detour.js';
 import { mapRepository } from '../apps/api/src/modules/carpool/map.repository.js';
 import { mapService } from '../apps/api/src/modules/carpool/map.service.js';
-import { DEPARTMENTS } from '../apps/api/src/seed/departments.js';
-import { ANTENNAS, CARPOOL_STATUSES, TRANSPORT_TYPES } from '../apps/api/src/seed/reference.js';
-
-// 'pg' is a dependency of the API package, not of the repository root.
-const require = createRequire(new URL('../apps/api/package.json', import.meta.url));
-const pg = require('pg') as typeof PgModule;
+import { pg, scratchDatabase } from './lib/pg.js';
+import { alternateTimed, stats, timed, type Stats } from './lib/stats.js';
+import {
+  FRESH_COUNTS,
+  fillReference,
+  fillRelations as fillSearcherRelations,
+  withCountsRebuilt,
+} from './seed/scale.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000')
   .split(',')
@@ -72,103 +72,9 @@ const FIXED_DEPT = '2A';
 const FIXED_DEPT_MEMBERS = 30;
 /** Members listed per kind for one department, as the app's default (CARPOOL_LIST_LIMIT). */
 const LIST_CAP = 100;
-const adminUrl =
-  process.env.BENCH_PG_URL ??
-  process.env.TEST_PG_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `munegu_bench_${Date.now().toString(36)}`;
-const url = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-})();
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-type Stats = { median: number; min: number; max: number };
-const stats = (xs: number[]): Stats => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return {
-    median: s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2,
-    min: s[0]!,
-    max: s.at(-1)!,
-  };
-};
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-/** WARMUP pairs not counted, then PAIRS pairs, the order inside a pair alternating. */
-async function pairs(baseline: () => Promise<unknown>, subject: () => Promise<unknown>) {
-  for (let i = 0; i < Math.max(1, WARMUP); i++) {
-    await baseline();
-    await subject();
-  }
-  const b: number[] = [];
-  const s: number[] = [];
-  for (let i = 0; i < PAIRS; i++) {
-    if (i % 2 === 0) {
-      b.push(await timed(baseline));
-      s.push(await timed(subject));
-    } else {
-      s.push(await timed(subject));
-      b.push(await timed(baseline));
-    }
-  }
-  return { baseline: stats(b), subject: stats(s) };
-}
-
-/** Reference rows, kept across sizes (TRUNCATE ... CASCADE never reaches them). */
-async function reference(client: Client) {
-  await client.query(
-    `INSERT INTO clubs (id, nom, slug, nom_stade, ville, departement, logo)
-     VALUES (1, 'AS Monaco', 'monaco', 'Stade Louis-II', 'Monaco', '06', '/clubs/monaco.svg'),
-            (2, 'Adversaire', 'adversaire', 'Stade', 'Ville', '75', '/clubs/adv.svg')`,
-  );
-  await client.query(
-    `INSERT INTO departments (code, name) SELECT * FROM unnest($1::text[], $2::text[])`,
-    [DEPARTMENTS.map(([c]) => c), DEPARTMENTS.map(([, n]) => n)],
-  );
-  await client.query(
-    `INSERT INTO transport_types (id, code, libelle)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[])`,
-    [
-      TRANSPORT_TYPES.map((t) => t.id),
-      TRANSPORT_TYPES.map((t) => t.code),
-      TRANSPORT_TYPES.map((t) => t.libelle),
-    ],
-  );
-  await client.query(
-    `INSERT INTO carpool_statuses (id, libelle) SELECT * FROM unnest($1::int[], $2::text[])`,
-    [CARPOOL_STATUSES.map((s) => s.id), CARPOOL_STATUSES.map((s) => s.libelle)],
-  );
-  await client.query(
-    `INSERT INTO antennas (nom, categorie) SELECT * FROM unnest($1::text[], $2::text[])`,
-    [ANTENNAS.map((a) => a.nom), ANTENNAS.map((a) => a.categorie)],
-  );
-}
-
-/** The triggers that keep match_department_counts (migration ..._match_department_counts). */
-const COUNT_TRIGGERS = [
-  ['presences', 'presences_match_department'],
-  ['ride_searches', 'ride_searches_match_department'],
-] as const;
-/** The migration's backfill: every presence and search counts once for its match and department. */
-const FRESH_COUNTS = `
-SELECT match_id, departement_depart AS departement, count(*)::int AS supporters
-FROM (SELECT match_id, departement_depart FROM presences
-      UNION ALL SELECT match_id, departement_depart FROM ride_searches) a
-GROUP BY match_id, departement_depart`;
+/** WARMUP pairs not counted (at least one), then PAIRS pairs, the order inside a pair alternating. */
+const pairs = (baseline: () => Promise<unknown>, subject: () => Promise<unknown>) =>
+  alternateTimed(baseline, subject, { pairs: PAIRS, warmup: Math.max(1, WARMUP) });
 
 /**
  * One size: empties the members' tables and fills them again; returns the measured match and
@@ -182,19 +88,7 @@ GROUP BY match_id, departement_depart`;
  */
 async function fill(client: Client, members: number) {
   await client.query('TRUNCATE users, matches, match_department_counts RESTART IDENTITY CASCADE');
-  for (const [table, trigger] of COUNT_TRIGGERS) {
-    await client.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
-  }
-  try {
-    await fillAnswers(client, members);
-  } finally {
-    for (const [table, trigger] of COUNT_TRIGGERS) {
-      await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
-    }
-  }
-  await client.query(
-    `INSERT INTO match_department_counts (match_id, departement, supporters) ${FRESH_COUNTS}`,
-  );
+  await withCountsRebuilt(client, () => fillAnswers(client, members));
   return fillRelations(client);
 }
 
@@ -260,31 +154,8 @@ async function fillAnswers(client: Client, members: number) {
 
 /** Relations between searchers and drivers, and the caller's own; returns the match and caller. */
 async function fillRelations(client: Client) {
-  // 60 % of the searchers get a relation with a driver of their department: 30 % proposed by
-  // the driver (1), 30 % requested by the searcher (2), 30 % confirmed (3), 10 % cancelled (5).
-  await client.query(
-    `WITH d AS (SELECT user_id, match_id, departement_depart dept,
-                       row_number() OVER (PARTITION BY match_id, departement_depart ORDER BY user_id) - 1 k,
-                       count(*) OVER (PARTITION BY match_id, departement_depart) nd
-                FROM presences WHERE covoiturage),
-     s AS (SELECT user_id, match_id, departement_depart dept, nb_pers, random() r, random() st,
-                  row_number() OVER (PARTITION BY match_id, departement_depart ORDER BY user_id) - 1 k
-           FROM ride_searches),
-     dc AS (SELECT DISTINCT match_id, dept, nd FROM d),
-     pairs AS (SELECT s.*, d.user_id driver,
-                      CASE WHEN s.st < 0.3 THEN 1 WHEN s.st < 0.6 THEN 2 WHEN s.st < 0.9 THEN 3 ELSE 5 END status
-               FROM s JOIN dc ON dc.match_id = s.match_id AND dc.dept = s.dept
-               JOIN d ON d.match_id = s.match_id AND d.dept = s.dept AND d.k = s.k % dc.nd
-               WHERE s.r < 0.6)
-     INSERT INTO carpool_relations (match_id, user1_id, user2_id, status_id, driver_id,
-                                    passenger_id, nb_pers, description, departement_depart, updated_at)
-     SELECT match_id,
-            CASE WHEN status = 2 OR (status <> 1 AND st >= 0.75) THEN user_id ELSE driver END,
-            CASE WHEN status = 2 OR (status <> 1 AND st >= 0.75) THEN driver ELSE user_id END,
-            status, driver, user_id, nb_pers,
-            CASE WHEN r < 0.2 THEN 'Départ devant la gare' END, dept, now()
-     FROM pairs`,
-  );
+  // 60 % of the searchers get a relation with a driver of their department (bench/seed).
+  await fillSearcherRelations(client);
   const match = (
     await client.query<{ id: number }>(`SELECT id FROM matches WHERE journee = $1`, [
       MEASURED_JOURNEE,
@@ -748,11 +619,12 @@ async function capturing(pool: Pool, fn: () => Promise<unknown>) {
 }
 
 async function main() {
+  const scratch = await scratchDatabase('munegu_bench_carpool');
+  const { name, url } = scratch;
   console.log(
     `Benchmark database ${name}: sizes ${SIZES.join(', ')} members, ${MATCHES} matches, ` +
       `${WARMUP} warm-up pairs then ${PAIRS} measured pairs per operation`,
   );
-  await admin(`CREATE DATABASE "${name}"`);
   const client = new pg.Client({ connectionString: url });
   let db: Db | null = null;
   type Row = {
@@ -769,7 +641,7 @@ async function main() {
   try {
     await migrate(url);
     await client.connect();
-    await reference(client);
+    await fillReference(client);
     // Wired as in carpool.module.ts (app.ts opens the pool with max 10).
     db = createDb({ connectionString: url, max: 10 });
     const map = mapService({
@@ -1016,7 +888,7 @@ async function main() {
     await client.end().catch(() => {});
     if (process.env.BENCH_KEEP) console.log(`\nkept ${url}`);
     else {
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await scratch.drop();
       console.log(`\ndropped ${name}`);
     }
   }

@@ -299,10 +299,14 @@ export async function buildApp(deps: AppDeps) {
   const scoring = scoringService({ ranking: rankingRepository(), seasons, clock });
   // Set once the realtime server exists (below): a moved kickoff notifies carpool members.
   let kickoffMoved: (matchId: number, kickoff: Date) => Promise<unknown> = async () => 0;
+  // A score entry rewrites every member's total and rank: its own, longer time limit.
+  const scoringTransaction = transactionRunner(db, {
+    timeoutMs: config.scoringTransactionTimeoutMs,
+  });
   const adminMatches = adminMatchesService({
     repo: adminMatchesRepository(db),
     scoring,
-    transaction: transactionRunner(db),
+    transaction: scoringTransaction,
     clock,
     onKickoffMoved: (matchId, kickoff) => kickoffMoved(matchId, kickoff),
   });
@@ -376,7 +380,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     sessions: auth,
     rankings: {
-      afterAccountsRemoved: () => transactionRunner(db)((tx) => scoring.rebuildSeason(tx)),
+      afterAccountsRemoved: () => scoringTransaction((tx) => scoring.rebuildSeason(tx)),
     },
   });
   const messages = messagesService({

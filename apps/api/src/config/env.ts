@@ -90,6 +90,9 @@ const envSchema = z.object({
   NEWS_IMAGE_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(8_000_000),
   /** Web push of the installable app (config/push.ts). */
   ...pushEnvShape,
+
+  /** Time limit of a score entry's transaction (points, snapshots, every member's rank). */
+  SCORING_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
 });
 
 /** Every variable the app reads, for the documentation checks (test/deploy). */
@@ -135,6 +138,8 @@ export interface Config {
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
   carpoolListLimit: number;
+  /** Time limit of a score entry's transaction (SCORING_TRANSACTION_TIMEOUT_SECONDS). */
+  scoringTransactionTimeoutMs: number;
   news: {
     clubAccount: string;
     providerUrl: string;
@@ -309,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     carpoolListLimit: e.CARPOOL_LIST_LIMIT,
+    scoringTransactionTimeoutMs: e.SCORING_TRANSACTION_TIMEOUT_SECONDS * 1000,
     associationName: e.ASSOCIATION_NAME,
     news: {
       clubAccount: e.CLUB_X_ACCOUNT,

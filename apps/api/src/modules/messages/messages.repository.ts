@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import { sqlOf, type Db } from '../../db/client.js';
 
 const PARTY = { id: true, pseudo: true, status: true, avatarFile: true, avatarVersion: true };
 const CONVERSATION = {
@@ -19,6 +19,16 @@ export type ConversationRow = {
   blockedByUserId: number | null;
   user1ReadAt: Date | null;
   user2ReadAt: Date | null;
+};
+
+export type MessageRow = {
+  id: number;
+  conversationId: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  createdAt: Date;
+  readAt: Date | null;
 };
 
 /** One pair has one conversation whoever starts it: '<smaller id>:<larger id>'. */
@@ -53,8 +63,21 @@ export function messagesRepository(db: Db) {
       return found !== null;
     },
 
-    countFromSender: (conversationId: number, senderId: number) =>
-      db.message.count({ where: { conversationId, senderId } }),
+    /**
+     * Whether `senderId` wrote in the conversation: their first message answers (a count would
+     * read the whole thread, 10 000 messages for the longest ones). Ordered like the index
+     * messages(conversation_id, created_at, id) so the planner walks it and stops at the first
+     * match; a bare EXISTS lets it pick a sequential scan of the table when the sender wrote a
+     * large share of all messages (bench/data.bench.ts saw it).
+     */
+    hasSentIn: async (conversationId: number, senderId: number): Promise<boolean> =>
+      ((
+        await sqlOf(db).query(
+          `SELECT 1 FROM messages WHERE conversation_id = $1 AND sender_id = $2
+             ORDER BY created_at, id LIMIT 1`,
+          [conversationId, senderId],
+        )
+      ).rowCount ?? 0) > 0,
 
     /**
      * Stores a message and moves the conversation up the list, in one transaction; creates the
@@ -98,14 +121,26 @@ export function messagesRepository(db: Db) {
         });
       }),
 
-    /** Newest first by (createdAt, id), skipping `offset`; the service reverses the page. */
-    pageNewestFirst: (conversationId: number, offset: number, take: number) =>
-      db.message.findMany({
-        where: { conversationId },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        skip: offset,
-        take,
-      }),
+    /**
+     * Newest first by (createdAt, id), skipping `offset`; the service reverses the page. Plain
+     * SQL on the pool: every conversation opened reads it (the index
+     * messages(conversation_id, created_at, id) gives the page backwards, whatever the length).
+     */
+    pageNewestFirst: async (
+      conversationId: number,
+      offset: number,
+      take: number,
+    ): Promise<MessageRow[]> =>
+      (
+        await sqlOf(db).query<MessageRow>(
+          `SELECT id, conversation_id AS "conversationId", sender_id AS "senderId",
+                  receiver_id AS "receiverId", content, created_at AS "createdAt",
+                  read_at AS "readAt"
+           FROM messages WHERE conversation_id = $1
+           ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
+          [conversationId, offset, take],
+        )
+      ).rows,
 
     /** The caller's conversations with the other party, most recent activity first. */
     listFor: (userId: number) =>
@@ -124,11 +159,22 @@ export function messagesRepository(db: Db) {
       return new Set(rows.map((r) => r.conversationId));
     },
 
-    /** Messages of suspended members are hidden, so they are not counted either. */
-    countUnread: (userId: number) =>
-      db.message.count({
-        where: { receiverId: userId, readAt: null, sender: { status: { not: 'SUSPENDED' } } },
-      }),
+    /**
+     * Messages of suspended members are hidden, so they are not counted either. Plain SQL on
+     * the pool: the navbar badge asks on every page. The sender's status is a subquery per
+     * unread message (through users_pkey): as a join, the planner, expecting many unread rows
+     * for a member who receives a lot, hashed the whole users table (bench/data.bench.ts saw
+     * 30 ms at 10 000 members for 25 unread messages).
+     */
+    countUnread: async (userId: number): Promise<number> =>
+      (
+        await sqlOf(db).query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM messages m
+           WHERE m.receiver_id = $1 AND m.read_at IS NULL
+             AND (SELECT s.status FROM users s WHERE s.id = m.sender_id) <> 'SUSPENDED'`,
+          [userId],
+        )
+      ).rows[0]!.n,
 
     setAccepted: (id: number) =>
       db.conversation.update({ where: { id }, data: { accepted: true }, select: { id: true } }),

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
-import type { ConversationRow, MessagesRepository } from './messages.repository.js';
+import type { ConversationRow, MessageRow, MessagesRepository } from './messages.repository.js';
 
 /** Pushes live events to every socket of the given users (all tabs, all instances). */
 export interface MessagingNotifier {
@@ -27,16 +27,6 @@ export interface MessagesServiceDeps {
   clock: Clock;
   notifier: MessagingNotifier;
 }
-
-type MessageRow = {
-  id: number;
-  conversationId: number;
-  senderId: number;
-  receiverId: number;
-  content: string;
-  createdAt: Date;
-  readAt: Date | null;
-};
 
 function toMessage(row: MessageRow, me: number): Message {
   return {
@@ -71,8 +61,7 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     if (c.accepted) return null;
     if (c.user2Id === senderId) return new AppError('FORBIDDEN', M.mustAcceptFirst);
     // user1 may send exactly one message while the request waits.
-    if ((await repo.countFromSender(c.id, senderId)) > 0)
-      return new AppError('FORBIDDEN', M.notAccepted);
+    if (await repo.hasSentIn(c.id, senderId)) return new AppError('FORBIDDEN', M.notAccepted);
     return null;
   }
 
@@ -143,9 +132,9 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
           },
         };
       }
-      const [page, replies] = await Promise.all([
+      const [page, replied] = await Promise.all([
         repo.pageNewestFirst(c.id, 0, PAGE),
-        repo.countFromSender(c.id, c.user2Id),
+        repo.hasSentIn(c.id, c.user2Id),
       ]);
       const mine = c.user1Id === callerId;
       const otherReadAt = mine ? c.user2ReadAt : c.user1ReadAt;
@@ -156,7 +145,7 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
           blockedByUserId: c.blockedByUserId,
           newConversation: false,
           accepted: c.accepted,
-          hadReplied: replies > 0,
+          hadReplied: replied,
           position: mine ? 'user1' : 'user2',
           otherReadAt: otherReadAt?.toISOString() ?? null,
         },

@@ -116,7 +116,7 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
       ]);
       return {
         total,
-        matching,
+        matching: matching ?? total,
         rows: rows.map((r) => toLeaderboardRow(r)),
         me: me ? toLeaderboardRow(me) : null,
       };
