@@ -299,8 +299,20 @@ function runNode(args: string[]): Promise<void> {
   });
 }
 
-let runs = 0;
+/** A run Lighthouse itself gives up (NO_NAVSTART and such, on a loaded machine) is run again. */
 async function lighthouse(url: string, signedIn: boolean): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, signedIn);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  ${url}: ${(error as Error).message}; run again`);
+    }
+  }
+}
+
+let runs = 0;
+async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
   const { launch } = rootRequire('chrome-launcher') as typeof ChromeLauncher;
   const port = debugPort;
   debugPort = debugPort >= 9699 ? 9610 : debugPort + 1;
