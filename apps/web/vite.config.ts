@@ -14,13 +14,25 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
+      // Feature and UI modules only declare things (components, hooks, queries): an import that
+      // uses none of them (a barrel's other exports) need not run. Told so, Rollup leaves out
+      // what a page does not use, and a dialog imported on demand stays in its own chunk. A
+      // module imported for its side effects belongs in app/ or lib/, which keep the default.
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/]src[\\/](features|components)[\\/].*\.tsx?$/.test(id),
+      },
       output: {
-        // Long-lived vendor chunks: app deployments do not invalidate the framework's cache.
+        // One long-lived vendor chunk for the framework every page needs: app deployments do
+        // not invalidate its cache. Only those exact packages (`…/node_modules/react-dom/`, not
+        // `@floating-ui/react-dom`); every other library goes where Rollup's own split puts it,
+        // so what only a lazy page uses (zod, forms, dates, dialogs) stays out of the first load.
         manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id))
+          if (
+            /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(
+              id,
+            )
+          )
             return 'react';
-          if (/[\\/](zod|@tanstack|date-fns|@date-fns)[\\/]/.test(id)) return 'libs';
           return undefined;
         },
       },

@@ -1,24 +1,8 @@
 import { z } from 'zod';
+import './zod-locale.js';
+import { ERROR_CODES } from './error-codes.js';
 
-/**
- * Error codes shared by the API (which maps each to an HTTP status in one place) and the web
- * client (which may branch on them, e.g. INACTIVE_ACCOUNT on the login page).
- */
-export const ERROR_CODES = [
-  'VALIDATION',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'RATE_LIMITED',
-  'INACTIVE_ACCOUNT',
-  /** Login or refresh of a suspended or banned member: the message says until when. */
-  'SUSPENDED_ACCOUNT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
 /** Every API error body: `{ message }`, plus `errors` for validation failures and `ttl` for 429. */
 export const errorBodySchema = z.object({

@@ -1,4 +1,3 @@
-import './zod-locale.js';
 export * from './limits.js';
 export * from './errors.js';
 export * from './texts.js';

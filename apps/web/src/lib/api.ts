@@ -1,4 +1,5 @@
-import { LIMITS, errorBodySchema } from '@munegu/shared';
+import { LIMITS } from '@munegu/shared';
+import { readErrorBody } from './errorBody';
 import { getToken, isExpiringWithin, setToken } from './token';
 
 /**
@@ -130,9 +131,9 @@ async function send(path: string, options: ApiOptions, token: string | null): Pr
 
 async function toError(res: Response): Promise<ApiError> {
   const raw: unknown = await res.json().catch(() => null);
-  const parsed = errorBodySchema.safeParse(raw);
-  if (parsed.success) {
-    const { message, errors, ttl, code } = parsed.data;
+  const body = readErrorBody(raw);
+  if (body) {
+    const { message, errors, ttl, code } = body;
     return new ApiError(res.status, message, { errors, ttl, code, fromServer: true });
   }
   return new ApiError(res.status, res.statusText || `HTTP ${res.status}`);

@@ -14,7 +14,7 @@ import { LIMITS } from '@munegu/shared';
 import { ABORTED, refreshAccessToken } from './api';
 import { disablePush } from './push';
 import { call } from './call';
-import { expectSessionEnd } from './socket';
+import { expectSessionEnd } from './sessionEnd';
 import { getToken, isExpiringWithin, onTokenChange, setToken } from './token';
 
 /** GET /users/me (spec section 3, user profile): the fields the shell relies on. */

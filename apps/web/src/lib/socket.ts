@@ -7,6 +7,7 @@ import {
   type ServerToClientEvents,
 } from '@munegu/shared';
 import { refreshAccessToken } from './api';
+import { isSessionEnding, resetSessionEnd } from './sessionEnd';
 import { getToken, isExpiringWithin } from './token';
 
 /**
@@ -40,13 +41,6 @@ function defaultFactory(): RealtimeSocket {
 }
 
 let factory: () => RealtimeSocket = defaultFactory;
-/** Set while this page logs out: the server cutting our socket is then expected. */
-let loggingOut = false;
-
-/** The page is logging out: its socket's end is not a sign of a login ended elsewhere. */
-export function expectSessionEnd(): void {
-  loggingOut = true;
-}
 let current: { socket: RealtimeSocket; userId: number; users: number } | null = null;
 
 /** Tests hand in a fake socket object here (the only boundary they replace). */
@@ -65,7 +59,7 @@ export function acquireSocket(userId: number): RealtimeSocket {
     current = null;
   }
   if (!current) {
-    loggingOut = false;
+    resetSessionEnd();
     const socket = factory();
     // The server already places the socket in its own room; joinRoom is sent for the
     // documented protocol (spec section 7) and is ignored for any other id.
@@ -88,7 +82,7 @@ export function acquireSocket(userId: number): RealtimeSocket {
     socket.on(
       'disconnect' as never,
       ((reason: string) => {
-        if (reason !== 'io server disconnect' || loggingOut) return;
+        if (reason !== 'io server disconnect' || isSessionEnding()) return;
         void refreshAccessToken().then((token) => {
           if (token && current?.socket === socket) socket.connect();
         });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 import { healthSchema, idParamSchema, messageResponseSchema } from '../schemas/common.js';
 import { contactRequestSchema } from '../schemas/contact.js';
 import {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
 import {
   adminClubInputSchema,

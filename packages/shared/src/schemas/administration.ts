@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 import { ROLES } from '../limits.js';
 import { isSafeText } from './common.js';
 import { REPORT_SECTIONS } from './reference.js';

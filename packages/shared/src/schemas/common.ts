@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import '../zod-locale.js';
+import { isSafeText } from '../safe-text.js';
 
-/** Spec section 5: text must not carry HTML tags, scripts or inline handlers. */
-const FORBIDDEN_TEXT = /<[^>]*>|<\s*script|javascript:|data:text\/html|onerror\s*=|onload\s*=/i;
-
-export function isSafeText(value: string): boolean {
-  return !FORBIDDEN_TEXT.test(value);
-}
+export { isSafeText } from '../safe-text.js';
 
 /** A free text field that rejects the forbidden content of section 5 with `message`. */
 export function safeText(message: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import { isSafeText } from './common.js';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 import { isSafeText } from './common.js';
 import { multilineText } from './text.js';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 
 /** Spec section 3, News item: what GET /actualite answers, newest first. */
 export const newsItemSchema = z.object({

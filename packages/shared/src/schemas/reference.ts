@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 
 /** Spec section 3: a club as the match block shows it. */
 export const clubSchema = z.object({

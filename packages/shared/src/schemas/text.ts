@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 
 /**
  * Characters no member types and PostgreSQL may refuse (it rejects U+0000 in text): C0 control

@@ -1,14 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Logo } from '../../components/ui/Logo';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
-import { MessagesLink } from '../../features/messages';
-import { NotificationBell } from '../../features/notifications';
-import { ProfileMenu } from './ProfileMenu';
 import { SITE } from '../../config/site';
 import styles from './Navbar.module.css';
 import { cx } from '../../lib/cx';
+
+// Its own chunk: a visitor's first load does without the socket, bell and menu it brings.
+const MemberActions = lazy(() => import('./MemberActions'));
 
 const LINKS = [
   { to: '/', label: 'Accueil', end: true },
@@ -75,11 +75,9 @@ export function Navbar() {
 
         <div className={styles['navbar__actions']}>
           {status === 'authenticated' && user ? (
-            <>
-              <MessagesLink />
-              <NotificationBell />
-              <ProfileMenu user={user} />
-            </>
+            <Suspense fallback={null}>
+              <MemberActions user={user} />
+            </Suspense>
           ) : status === 'anonymous' ? (
             <Link to="/login" className="btn btn--light btn--small navbar__login">
               Se connecter

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
 import useEmblaCarousel from 'embla-carousel-react';
 import { LIMITS, MESSAGES } from '@munegu/shared';
@@ -6,8 +6,8 @@ import { useMediaQuery } from '../../../lib/hooks';
 import { formatDate } from '../../../lib/dates';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
 import { NewsCard } from '../../news';
-import { NewsPopup } from '../../news';
-import { ContestActions } from '../../news';
+import { LazyContestActions as ContestActions, LazyNewsPopup as NewsPopup } from '../../news';
+import { Deferred } from '../../../lib/Deferred';
 import { hasRole } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import styles from './NewsContestCarousel.module.css';
@@ -136,7 +136,11 @@ export function NewsContestCarousel() {
                         </a>
                       )}
                     </p>
-                    {editor && <ContestActions contest={contest} />}
+                    {editor && (
+                      <Suspense fallback={null}>
+                        <ContestActions contest={contest} />
+                      </Suspense>
+                    )}
                   </article>
                 ))}
               </div>
@@ -144,7 +148,9 @@ export function NewsContestCarousel() {
           )}
         </div>
       </div>
-      <NewsPopup item={opened} onClose={() => setOpened(null)} />
+      <Deferred when={opened !== null}>
+        <NewsPopup item={opened} onClose={() => setOpened(null)} />
+      </Deferred>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { LIMITS } from '@munegu/shared';
 import { useMediaQuery } from '../../../lib/hooks';
 import { TableIcon } from '../../../components/ui/icons';
@@ -7,8 +7,13 @@ import { LeagueTablePanel } from '../components/LeagueTablePanel';
 import { WelcomePanel } from '../components/WelcomePanel';
 import { NewsContestCarousel } from '../components/NewsContestCarousel';
 import { PartnerBanner } from '../components/PartnerBanner';
-import { PredictionPopup } from '../../predictions';
-import { MuneguMapDialog, PresenceDialog, RatingDialog } from '../../carpool';
+import { LazyPredictionPopup as PredictionPopup } from '../../predictions';
+import {
+  LazyMuneguMapDialog as MuneguMapDialog,
+  LazyPresenceDialog as PresenceDialog,
+  LazyRatingDialog as RatingDialog,
+} from '../../carpool';
+import { Deferred } from '../../../lib/Deferred';
 import type { Match } from '@munegu/shared';
 import styles from './HomePage.module.css';
 import { cx } from '../../../lib/cx';
@@ -56,15 +61,24 @@ export default function HomePage() {
         <NewsContestCarousel />
       </div>
       <PartnerBanner />
-      <PredictionPopup match={predicting} onClose={() => setPredicting(null)} />
-      <PresenceDialog
-        match={presenceFor}
-        onClose={() => setPresenceFor(null)}
-        onOpenMap={setMapFor}
-      />
-      <RatingDialog match={ratingFor} onClose={() => setRatingFor(null)} />
+      {/* Each dialog's code is fetched the first time it opens. */}
+      <Deferred when={predicting !== null}>
+        <PredictionPopup match={predicting} onClose={() => setPredicting(null)} />
+      </Deferred>
+      <Deferred when={presenceFor !== null}>
+        <PresenceDialog
+          match={presenceFor}
+          onClose={() => setPresenceFor(null)}
+          onOpenMap={setMapFor}
+        />
+      </Deferred>
+      <Deferred when={ratingFor !== null}>
+        <RatingDialog match={ratingFor} onClose={() => setRatingFor(null)} />
+      </Deferred>
       {mapFor && (
-        <MuneguMapDialog match={mapFor} open onOpenChange={(open) => !open && setMapFor(null)} />
+        <Suspense fallback={null}>
+          <MuneguMapDialog match={mapFor} open onOpenChange={(open) => !open && setMapFor(null)} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,0 +1,112 @@
+import { LIMITS } from './limits.js';
+
+/**
+ * The constants of going to the match (messages, relation statuses, transports), apart from
+ * their schemas (schemas/carpool.ts re-exports them) so that a screen showing them does not
+ * load zod: the web build leaves out a schema module nobody parses with, not one whose
+ * constant is read.
+ */
+export const CARPOOL_MESSAGES = {
+  presenceFailed: "Erreur lors de l'enregistrement de vos réponses. Veuillez réessayer.",
+  presenceSaved: 'Vos réponses ont été enregistrées avec succès !',
+  alreadyConfirmed:
+    'Vous avez déjà un covoiturage confirmé. Vous ne pouvez pas vous réenregistrer.',
+  mapClosed:
+    'Vous devez avoir un transport, une recherche ou un covoiturage pour accéder à la MuneguMap.',
+  alreadyRatedAll: 'Vous avez déjà noté vos covoitureurs.',
+  presenceDeleteFailed: 'Erreur lors de la suppression de votre présence au match.',
+  presenceDeleted: 'Votre présence au match a été supprimée.',
+  ratingDuplicate: 'Vous avez déjà noté ce covoiturage.',
+  /** The API's 400 message for a second rating; the web maps it to `ratingDuplicate`. */
+  ratingAlreadyDone: 'Notation déjà réalisée pour ce covoiturage.',
+  ratingFailed: "Erreur lors de l'enregistrement de la note",
+  ratingSaved: 'Note enregistrée avec succès',
+  ratingNotFinished: "Le match n'est pas encore terminé : la notation ouvrira à la fin du match.",
+  ratingNotMember: 'Vous ne pouvez noter que les membres de votre covoiturage.',
+  ratingIncomplete: 'Chaque membre du covoiturage doit recevoir une note.',
+  ratingValue: 'La note doit aller de 0,5 à 5 par demi-point.',
+  confirmFailed: 'Erreur lors de la confirmation',
+  confirmed: 'Covoiturage confirmé avec succès ! Bravo et merci à vous ! Bonne route 🤝',
+  refuseFailed: 'Erreur lors du refus',
+  refused: 'Proposition de covoiturage refusée.',
+  otherReasonMissing: "Motif 'Autre' introuvable pour l'annulation.",
+  invalidReason: 'Veuillez sélectionner un motif valide.',
+  operationFailed: "Une erreur est survenue pendant l'opération.",
+  actionDone: 'Action effectuée avec succès.',
+  actionWithReportDone: 'Action avec signalement effectués avec succès.',
+  customReasonLength: `Le motif doit contenir entre ${LIMITS.cancelReason.min} et ${LIMITS.cancelReason.max} caractères.`,
+  sent: (kind: 'demande' | 'proposition', name: string) =>
+    `Votre ${kind} de covoiturage a bien été envoyée. Elle est en attente de confirmation de ${name}.`,
+  sendFailed: (name: string) => `Erreur lors de l'envoi à ${name}.`,
+  sendUnexpected: "Une erreur inattendue s'est produite.",
+  notEnoughPlaces: 'Places insuffis.',
+  notEnoughPlacesTooltip: 'Pas assez de places pour cette demande',
+  descriptionForbidden: 'La description contient des caractères non autorisés.',
+  placesSaved: 'Nombre de places mis à jour.',
+  /** Server refusals (4xx); the spec shows the server's message for these. */
+  unknownMatch: 'Match introuvable.',
+  matchLocked: 'Les inscriptions pour ce match sont fermées : le coup d’envoi est passé.',
+  matchFinished: 'Ce match est terminé.',
+  unknownDepartment: 'Département de départ inconnu.',
+  unknownTransport: 'Moyen de transport inconnu.',
+  unknownAntenna: "Choisissez le bus public ou l'une de vos antennes.",
+  placesRange: `Le nombre de places doit aller de ${LIMITS.stepper.min} à ${LIMITS.stepper.max}.`,
+  placesEditorRange: `Le nombre de places doit aller de ${LIMITS.placesEditor.min} à ${LIMITS.placesEditor.max}.`,
+  peopleRange: `Le nombre de personnes doit aller de ${LIMITS.stepper.min} à ${LIMITS.stepper.max}.`,
+  notADriver: 'Vous devez être conducteur et proposer du covoiturage pour ce match.',
+  notASearcher: 'Vous devez être en recherche de covoiturage pour ce match.',
+  targetNotSearcher: 'Ce membre ne cherche pas de covoiturage pour ce match.',
+  targetNotDriver: 'Ce membre ne propose pas de covoiturage pour ce match.',
+  self: 'Vous ne pouvez pas faire cela avec vous-même.',
+  relationExists: 'Une demande est déjà en cours avec ce membre pour ce match.',
+  relationNotFound: 'Covoiturage introuvable.',
+  notAddressee: 'Seul le destinataire peut répondre à cette demande.',
+  notPending: "Cette demande n'est plus en attente.",
+  notDriver: 'Seul le conducteur peut faire cela.',
+  notConfirmed: "Ce covoiturage n'est pas confirmé.",
+  placesBelowTaken: 'Pas assez de places libres pour ce passager.',
+  noPresence: "Vous n'avez pas de présence enregistrée pour ce match.",
+  reportAsDriver: 'Le conducteur ne peut pas signaler en annulant.',
+  notificationNotFound: 'Notification introuvable.',
+  deleteWithConfirmed:
+    'Vous avez un covoiturage confirmé pour ce match : annulez-le avant de supprimer votre présence.',
+} as const;
+
+/** Spec section 4: carpool relation status ids. */
+export const CARPOOL_STATUS = {
+  PROPOSE: 1,
+  DEMANDE: 2,
+  CONFIRME: 3,
+  REFUSE: 4,
+  ANNULE: 5,
+  EXCLU: 6,
+} as const;
+export type CarpoolStatusId = (typeof CARPOOL_STATUS)[keyof typeof CARPOOL_STATUS];
+
+/** Spec section 4: the bell's wording per relation status, after the other member's pseudo. */
+export const CARPOOL_STATUS_WORDING: Readonly<Record<number, string>> = {
+  1: 'vous a proposé un covoiturage. 👋',
+  2: 'vous a demandé un covoiturage. 👋',
+  3: 'a accepté le covoiturage ! 🎉',
+  4: 'a refusé le covoiturage. ❌',
+  5: 'a annulé le covoiturage. ❌',
+  6: 'vous a exclu du covoiturage. ❌',
+};
+
+/** Any other status reads 'vous a envoyé une notification.' (spec section 4). */
+export function carpoolStatusWording(status: number | null | undefined): string {
+  return (status != null && CARPOOL_STATUS_WORDING[status]) || 'vous a envoyé une notification.';
+}
+
+/** Transport codes as the spec's Info for a match writes them. */
+export const TRANSPORT_CODES = ['VOITURE', 'BUS', 'TRAIN', 'AVION', 'A PIED'] as const;
+export type TransportCode = (typeof TRANSPORT_CODES)[number];
+/** Transport ids fixed by the seed: 1 voiture … 5 a pied, 6 en recherche. */
+export const TRANSPORT_IDS = {
+  VOITURE: 1,
+  BUS: 2,
+  TRAIN: 3,
+  AVION: 4,
+  'A PIED': 5,
+  RECHERCHE: 6,
+} as const;
