@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 import { REPORT_SECTIONS } from './reference.js';
 import { text } from './text.js';
 
@@ -115,10 +115,10 @@ export const posteInputSchema = z.object({
     .nullable(),
 });
 /** POST /administration/membres/{id}/titres. */
-export const grantTitleInputSchema = z.object({ title_id: z.number().int().positive() });
+export const grantTitleInputSchema = z.object({ title_id: z.number().int().positive().max(ID_MAX) });
 export const memberTitleParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  titleId: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(ID_MAX),
+  titleId: z.coerce.number().int().positive().max(ID_MAX),
 });
 
 // ───────────────────────────── Titles ─────────────────────────────

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 
 /**
  * Going to the match: presences, searches, carpool relations, notifications and ratings
@@ -114,7 +114,11 @@ export const TRANSPORT_IDS = {
 } as const;
 
 const id = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(ID_MAX, { error: message });
 const matchId = id(CARPOOL_MESSAGES.unknownMatch);
 /** A department code without 'FR-' ('06', '2A', '974'); 'FR-06' is accepted and stripped. */
 export const departmentCodeSchema = z
@@ -455,8 +459,8 @@ export type RatingInput = z.infer<typeof ratingInputSchema>;
 
 /** POST /users/my-covoiturage: own (userId) or another member's (publicId: pseudo or id). */
 export const myCarpoolsInputSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  publicId: z.union([z.string().trim().min(1).max(30), z.number().int().positive()]).optional(),
+  userId: z.number().int().positive().max(ID_MAX).optional(),
+  publicId: z.union([z.string().trim().min(1).max(30), z.number().int().positive().max(ID_MAX)]).optional(),
 });
 
 const personRef = z.object({ username: z.string(), avatar: z.string().nullable() });

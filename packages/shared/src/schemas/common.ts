@@ -12,7 +12,10 @@ export function safeText(message: string) {
   return z.string().refine(isSafeText, { message });
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a PostgreSQL `integer` column holds: beyond it a lookup is a 400, not a 500. */
+export const ID_MAX = 2_147_483_647;
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** GET /health: the process answers, and whether the database does. */

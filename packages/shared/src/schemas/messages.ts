@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 
 /** Private messaging schemas: spec sections 3 (Conversation, meta, Message), 4, 5 and 7. */
 
@@ -60,7 +60,7 @@ export const sendMessageSchema = z.object({
 export const conversationUserParamSchema = z.object({ userId });
 /** /messages/accept/{conversationId}. */
 export const conversationIdParamSchema = z.object({
-  conversationId: z.coerce.number().int().positive(),
+  conversationId: z.coerce.number().int().positive().max(ID_MAX),
 });
 /** GET /messages/conversation/{id}/load-more?offset={loaded count}. */
 export const loadMoreQuerySchema = z.object({

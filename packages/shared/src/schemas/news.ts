@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './common.js';
 
 /** Spec section 3, News item: what GET /actualite answers, newest first. */
 export const newsItemSchema = z.object({
@@ -107,7 +108,7 @@ export const newsCreateSchema = z.object({
   contenu: newsContentSchema,
   image: storedNewsImageSchema,
   lien: tweetUrl,
-  categorieId: z.number().int().positive(),
+  categorieId: z.number().int().positive().max(ID_MAX),
   imageObjectPosY: imageObjectPosYSchema.default(10),
   redacteurId: z.number().int().optional(),
 });
@@ -115,7 +116,7 @@ export const newsCreateSchema = z.object({
 export const newsUpdateSchema = z.object({
   titre: newsTitleSchema,
   contenu: newsContentSchema,
-  categorieId: z.number().int().positive(),
+  categorieId: z.number().int().positive().max(ID_MAX),
   imageObjectPosY: imageObjectPosYSchema,
 });
 export const newsWriteResponseSchema = z.object({ message: z.string(), id: z.number().int() });
