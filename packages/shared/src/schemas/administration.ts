@@ -115,7 +115,9 @@ export const posteInputSchema = z.object({
     .nullable(),
 });
 /** POST /administration/membres/{id}/titres. */
-export const grantTitleInputSchema = z.object({ title_id: z.number().int().positive().max(ID_MAX) });
+export const grantTitleInputSchema = z.object({
+  title_id: z.number().int().positive().max(ID_MAX),
+});
 export const memberTitleParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(ID_MAX),
   titleId: z.coerce.number().int().positive().max(ID_MAX),
@@ -179,7 +181,7 @@ export const reasonOrderSchema = z
   .object({
     kind: reasonKindSchema,
     section: reasonSection,
-    ids: z.array(z.number().int().positive()).min(1).max(100),
+    ids: z.array(z.number().int().positive().max(ID_MAX)).min(1).max(100),
   })
   .refine(sectionFits, sectionRule);
 export type ReasonOrder = z.infer<typeof reasonOrderSchema>;

@@ -460,7 +460,9 @@ export type RatingInput = z.infer<typeof ratingInputSchema>;
 /** POST /users/my-covoiturage: own (userId) or another member's (publicId: pseudo or id). */
 export const myCarpoolsInputSchema = z.object({
   userId: z.number().int().positive().max(ID_MAX).optional(),
-  publicId: z.union([z.string().trim().min(1).max(30), z.number().int().positive().max(ID_MAX)]).optional(),
+  publicId: z
+    .union([z.string().trim().min(1).max(30), z.number().int().positive().max(ID_MAX)])
+    .optional(),
 });
 
 const personRef = z.object({ username: z.string(), avatar: z.string().nullable() });

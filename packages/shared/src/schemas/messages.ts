@@ -40,7 +40,8 @@ export const MESSAGING_MESSAGES = {
 const userId = z.coerce
   .number({ error: MESSAGING_MESSAGES.unknownUser })
   .int({ error: MESSAGING_MESSAGES.unknownUser })
-  .positive({ error: MESSAGING_MESSAGES.unknownUser });
+  .positive({ error: MESSAGING_MESSAGES.unknownUser })
+  .max(ID_MAX, { error: MESSAGING_MESSAGES.unknownUser });
 
 /** A message body: 1 to 1000 characters after trim, no forbidden content (section 5). */
 export const messageContentSchema = z
