@@ -113,7 +113,9 @@ function fuzzedOf(spec: EndpointSpec): fc.Arbitrary<Fuzzed> {
     { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
   );
   return fc.record({
-    path: schemaArb(spec.params).map((v) => (v && typeof v === 'object' ? v : {}) as Record<string, unknown>),
+    path: schemaArb(spec.params).map(
+      (v) => (v && typeof v === 'object' ? v : {}) as Record<string, unknown>,
+    ),
     query: schemaArb(spec.query),
     body,
   });
@@ -168,7 +170,7 @@ describe('schema fuzzing', () => {
                 : {}),
             },
             ...(withBody
-              ? { payload: 'raw' in body ? body.raw : JSON.stringify(body.json) ?? 'null' }
+              ? { payload: 'raw' in body ? body.raw : (JSON.stringify(body.json) ?? 'null') }
               : {}),
           });
           sent++;

@@ -94,7 +94,10 @@ function stringArb(s: JsonSchema): fc.Arbitrary<unknown> {
     fc.constantFrom(...POLLUTING_KEYS),
     ...(s.format === 'email' ? [fc.emailAddress(), fc.constant('a@b'), fc.constant('@x.fr')] : []),
     ...(s.format === 'uri' || s.format === 'url'
-      ? [fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd')]
+      ? [
+          fc.webUrl(),
+          fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd'),
+        ]
       : []),
     ...(s.format === 'date-time' || s.format === 'date'
       ? [fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constant('2026-13-45')]
@@ -139,7 +142,12 @@ function objectArb(s: JsonSchema, depth: number): fc.Arbitrary<unknown> {
     const out: Record<string, unknown> = {};
     // defineProperty: an own `__proto__` key, as JSON.parse would make one, not a prototype.
     const put = (k: string, v: unknown) =>
-      Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true });
+      Object.defineProperty(out, k, {
+        value: v,
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
     for (const pair of pairs) if (pair) put(pair[0], pair[1]);
     for (const [k, v] of extras) put(k, v);
     return out;
@@ -171,7 +179,10 @@ export function arbitraryOf(s: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   switch (type) {
     case 'object':
-      return fc.oneof({ weight: 4, arbitrary: objectArb(s, depth) }, { weight: 1, arbitrary: wrongKind });
+      return fc.oneof(
+        { weight: 4, arbitrary: objectArb(s, depth) },
+        { weight: 1, arbitrary: wrongKind },
+      );
     case 'array':
       return arrayArb(s, depth);
     case 'string':
