@@ -37,7 +37,7 @@ export interface RouteDoc<E> {
  *
  *   app.route({
  *     ...endpoint('POST /messages/send', { tags, summary: 'Envoyer un message', errors }),
- *     preHandler: app.authenticate,
+ *     onRequest: app.authenticate,
  *     handler: async (req) => …,   // req.body and the reply typed by the table's schemas
  *   });
  *

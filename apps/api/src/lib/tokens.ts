@@ -44,12 +44,17 @@ export function tokenSigner(secret: string): TokenSigner {
           audience: AUDIENCE,
           algorithms: ['HS256'],
           currentDate: now,
+          // Whatever its exp says, a token is refused once older than the access TTL, and when
+          // its iat lies in the future (jose checks both from iat).
+          maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
           // A token without an expiry would live for ever; without a login it could not be
           // revoked. Both are refused rather than defaulted.
           requiredClaims: ['exp', 'iat', 'sub', 'sid'],
         });
+        // The signer writes the id in its canonical form; '5.0' or ' 5' is not what it signed.
+        if (!/^[1-9][0-9]{0,9}$/.test(payload.sub ?? '') || typeof payload.role !== 'string')
+          return null;
         const sub = Number(payload.sub);
-        if (!Number.isInteger(sub) || sub <= 0 || typeof payload.role !== 'string') return null;
         if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
         return { sub, role: payload.role as Role, sid: payload.sid };
       } catch (error) {

@@ -5,10 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
-  /** true when the public URL is https: only then HSTS and upgrade-insecure-requests. */
+  /**
+   * true when the public URL is https: HSTS on every answer and upgrade-insecure-requests.
+   * Otherwise HSTS is still sent on requests the trusted proxy forwarded over https
+   * (X-Forwarded-Proto, believed only with TRUST_PROXY).
+   */
   https: boolean;
   cookieSecret: string;
 }
+
+/** One year, subdomains included (helmet's default policy, without preload). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: SecurityOptions) => {
@@ -24,18 +31,26 @@ export const securityPlugin = fp(
           fontSrc: ["'self'", 'data:'],
           // ws:/wss: for the realtime socket.
           connectSrc: ["'self'", 'ws:', 'wss:'],
+          // The installable app's service worker and manifest, from the app's own origin only.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
           // The installable app: its service worker and manifest, from this origin only.
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
+          // No page uses <base>: an injected one could not redirect relative script URLs.
+          baseUri: ["'none'"],
           formAction: ["'self'"],
           upgradeInsecureRequests: opts.https ? [] : null,
         },
       },
-      hsts: opts.https,
+      hsts: false,
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (opts.https || request.protocol === 'https')
+        reply.header('Strict-Transport-Security', HSTS);
     });
     await app.register(cookie, { secret: opts.cookieSecret });
     await app.register(multipart, {

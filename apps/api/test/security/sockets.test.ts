@@ -170,6 +170,77 @@ describe('one instance', () => {
     expect(receiver.connected).toBe(true);
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
+
+  it('refuses a handshake without a token or with a forged one', async () => {
+    await expect(open(url, '')).rejects.toThrow('Vous devez être connecté.');
+    await expect(open(url, 'a.b.c')).rejects.toThrow('Vous devez être connecté.');
+    await expect(open(url, 'x'.repeat(10_000))).rejects.toThrow('Vous devez être connecté.');
+  });
+
+  it('relays nothing to a member emitting into a conversation or room not theirs', async () => {
+    const [a, b, spy] = [
+      await createMember(t.db),
+      await createMember(t.db),
+      await createMember(t.db),
+    ];
+    const ta = (await signIn(t, a.email)).token;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/send',
+      headers: { authorization: `Bearer ${ta}` },
+      payload: { toUserId: b.id, content: 'Salut' },
+    });
+    const conversationId = sent.json().conversationId as number;
+    const sa = await open(url, ta);
+    const sb = await open(url, (await signIn(t, b.email)).token);
+    const intruder = await open(url, (await signIn(t, spy.email)).token);
+    const seen = { a: 0, b: 0 };
+    sa.on('typing', () => seen.a++);
+    sb.on('typing', () => seen.b++);
+    sa.on('newMessage', () => seen.a++);
+    sb.on('newMessage', () => seen.b++);
+    // Claims to type in A and B's conversation, asks for their rooms, sends garbage ids.
+    intruder.emit('typing', { conversationId });
+    intruder.emit('joinRoom', a.id);
+    intruder.emit('joinRoom', b.id);
+    for (const id of [-1, 0, 1.5, 2 ** 31, Number.MAX_SAFE_INTEGER, 'x', null])
+      intruder.emit('typing', { conversationId: id as number });
+    let leaked = 0;
+    intruder.on('typing', () => leaked++);
+    intruder.on('newMessage', () => leaked++);
+    // B accepts the request, so A may write again: that message must reach A and B only.
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/accept/${conversationId}`,
+      headers: { authorization: `Bearer ${(await signIn(t, b.email)).token}` },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/send',
+      headers: { authorization: `Bearer ${ta}` },
+      payload: { toUserId: b.id, content: 'Toujours là ?' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen.a).toBe(1);
+    expect(seen.b).toBe(1);
+    expect(leaked).toBe(0);
+    expect(intruder.connected).toBe(true);
+  });
+
+  it('cuts a socket sending a frame over the buffer limit, and only that one', async () => {
+    const member = await createMember(t.db);
+    const other = await createMember(t.db);
+    const big = await open(url, (await signIn(t, member.email)).token);
+    const bystander = await open(url, (await signIn(t, other.email)).token);
+    const closed = new Promise<string>((resolve) => big.once('disconnect', resolve));
+    big.emit('typing', { conversationId: 1, padding: 'x'.repeat(200 * 1024) } as never);
+    expect(await closed).toMatch(/transport (close|error)/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bystander.connected).toBe(true);
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
 });
 
 describe.skipIf(embedded)('two instances (PostgreSQL adapter)', () => {

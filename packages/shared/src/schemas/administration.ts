@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { ROLES } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 import { REPORT_SECTIONS } from './reference.js';
 import { text } from './text.js';
 
@@ -116,10 +116,12 @@ export const posteInputSchema = z.object({
     .nullable(),
 });
 /** POST /administration/membres/{id}/titres. */
-export const grantTitleInputSchema = z.object({ title_id: z.number().int().positive() });
+export const grantTitleInputSchema = z.object({
+  title_id: z.number().int().positive().max(ID_MAX),
+});
 export const memberTitleParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  titleId: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(ID_MAX),
+  titleId: z.coerce.number().int().positive().max(ID_MAX),
 });
 
 // ───────────────────────────── Titles ─────────────────────────────
@@ -180,7 +182,7 @@ export const reasonOrderSchema = z
   .object({
     kind: reasonKindSchema,
     section: reasonSection,
-    ids: z.array(z.number().int().positive()).min(1).max(100),
+    ids: z.array(z.number().int().positive().max(ID_MAX)).min(1).max(100),
   })
   .refine(sectionFits, sectionRule);
 export type ReasonOrder = z.infer<typeof reasonOrderSchema>;

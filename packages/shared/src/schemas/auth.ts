@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 import { text } from './text.js';
 
 /**
@@ -131,7 +131,9 @@ export const registrationSchema = z.object({
   password: newPasswordSchema,
   date_naissance: birthDateTextSchema,
   departement: departementCodeSchema,
-  antennes: z.array(z.number().int().positive()).max(LIMITS.maxAntennas, AUTH_MESSAGES.antennas),
+  antennes: z
+    .array(z.number().int().positive().max(ID_MAX))
+    .max(LIMITS.maxAntennas, AUTH_MESSAGES.antennas),
   notif_mail_appli: z.boolean(),
   notif_mail_promo: z.boolean(),
 });

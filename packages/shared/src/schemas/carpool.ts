@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 import {
   CARPOOL_MESSAGES,
   CARPOOL_STATUS,
@@ -18,7 +18,11 @@ import {
 export * from '../carpool-constants.js';
 
 const id = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(ID_MAX, { error: message });
 const matchId = id(CARPOOL_MESSAGES.unknownMatch);
 /** A department code without 'FR-' ('06', '2A', '974'); 'FR-06' is accepted and stripped. */
 export const departmentCodeSchema = z
@@ -359,8 +363,10 @@ export type RatingInput = z.infer<typeof ratingInputSchema>;
 
 /** POST /users/my-covoiturage: own (userId) or another member's (publicId: pseudo or id). */
 export const myCarpoolsInputSchema = z.object({
-  userId: z.number().int().positive().optional(),
-  publicId: z.union([z.string().trim().min(1).max(30), z.number().int().positive()]).optional(),
+  userId: z.number().int().positive().max(ID_MAX).optional(),
+  publicId: z
+    .union([z.string().trim().min(1).max(30), z.number().int().positive().max(ID_MAX)])
+    .optional(),
 });
 
 const personRef = z.object({ username: z.string(), avatar: z.string().nullable() });

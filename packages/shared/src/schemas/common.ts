@@ -9,7 +9,17 @@ export function safeText(message: string) {
   return z.string().refine(isSafeText, { message });
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a PostgreSQL `integer` column holds: beyond it a lookup is a 400, not a 500. */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * Text naming an id (a public profile addressed by id rather than pseudo): digits within
+ * ID_MAX. Longer digit strings are looked up as pseudos, never sent to an integer column.
+ */
+export const isIdText = (text: string): boolean =>
+  /^\d{1,10}$/.test(text) && Number(text) <= ID_MAX;
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** GET /health: the process answers, and whether the database does. */

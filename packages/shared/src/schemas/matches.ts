@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 
 /**
  * Matches, clubs and league table beyond the read side of reference.ts (spec sections 3 and 7),
@@ -88,7 +88,7 @@ const goals = z
   .min(0, { error: MATCH_MESSAGES.goals })
   .max(LIMITS.predictionScoreMax, { error: MATCH_MESSAGES.goals });
 
-const clubId = z.number({ error: MATCH_MESSAGES.clubNotFound }).int().positive();
+const clubId = z.number({ error: MATCH_MESSAGES.clubNotFound }).int().positive().max(ID_MAX);
 
 /** POST /admin/matchs and PUT /admin/matchs/{id} (full replacement of the editable fields). */
 export const adminMatchInputSchema = z

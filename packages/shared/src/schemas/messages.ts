@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 
 /** Private messaging schemas: spec sections 3 (Conversation, meta, Message), 4, 5 and 7. */
 
@@ -41,7 +41,8 @@ export const MESSAGING_MESSAGES = {
 const userId = z.coerce
   .number({ error: MESSAGING_MESSAGES.unknownUser })
   .int({ error: MESSAGING_MESSAGES.unknownUser })
-  .positive({ error: MESSAGING_MESSAGES.unknownUser });
+  .positive({ error: MESSAGING_MESSAGES.unknownUser })
+  .max(ID_MAX, { error: MESSAGING_MESSAGES.unknownUser });
 
 /** A message body: 1 to 1000 characters after trim, no forbidden content (section 5). */
 export const messageContentSchema = z
@@ -61,7 +62,7 @@ export const sendMessageSchema = z.object({
 export const conversationUserParamSchema = z.object({ userId });
 /** /messages/accept/{conversationId}. */
 export const conversationIdParamSchema = z.object({
-  conversationId: z.coerce.number().int().positive(),
+  conversationId: z.coerce.number().int().positive().max(ID_MAX),
 });
 /** GET /messages/conversation/{id}/load-more?offset={loaded count}. */
 export const loadMoreQuerySchema = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 
+import { ID_MAX } from './common.js';
+
 /** Spec section 3, News item: what GET /actualite answers, newest first. */
 export const newsItemSchema = z.object({
   id: z.number().int(),
@@ -108,7 +110,7 @@ export const newsCreateSchema = z.object({
   contenu: newsContentSchema,
   image: storedNewsImageSchema,
   lien: tweetUrl,
-  categorieId: z.number().int().positive(),
+  categorieId: z.number().int().positive().max(ID_MAX),
   imageObjectPosY: imageObjectPosYSchema.default(10),
   redacteurId: z.number().int().optional(),
 });
@@ -116,7 +118,7 @@ export const newsCreateSchema = z.object({
 export const newsUpdateSchema = z.object({
   titre: newsTitleSchema,
   contenu: newsContentSchema,
-  categorieId: z.number().int().positive(),
+  categorieId: z.number().int().positive().max(ID_MAX),
   imageObjectPosY: imageObjectPosYSchema,
 });
 export const newsWriteResponseSchema = z.object({ message: z.string(), id: z.number().int() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale.js';
 import { text } from './text.js';
 import { LIMITS } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 
 /** The prediction game (spec sections 2, 3, 4, 7, 8 and 9), leaderboard and mini-leagues. */
 
@@ -48,10 +48,10 @@ export const scoreFieldSchema = z
  * succès !' }.
  */
 export const predictionInputSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: z.number().int().positive().max(ID_MAX),
   score_club_dom: score,
   score_club_ext: score,
-  match_id: z.number().int().positive().optional(),
+  match_id: z.number().int().positive().max(ID_MAX).optional(),
 });
 export type PredictionInput = z.infer<typeof predictionInputSchema>;
 
@@ -62,8 +62,8 @@ export const predictionSchema = z.object({
 });
 export type Prediction = z.infer<typeof predictionSchema>;
 export const predictionParamsSchema = z.object({
-  userId: z.coerce.number().int().positive(),
-  matchId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive().max(ID_MAX),
+  matchId: z.coerce.number().int().positive().max(ID_MAX),
 });
 
 /**
@@ -74,7 +74,7 @@ export const predictionParamsSchema = z.object({
  * - otherwise '+{points} points'.
  */
 export const pointsQuerySchema = z.object({
-  match_id: z.coerce.number().int().positive().optional(),
+  match_id: z.coerce.number().int().positive().max(ID_MAX).optional(),
 });
 export const pointsResponseSchema = z.object({
   match_id: z.number().int().nullable(),
@@ -89,7 +89,7 @@ export type PointsResponse = z.infer<typeof pointsResponseSchema>;
  * or numeric id as a string or number: pseudos always contain a letter, so digits mean an id.
  */
 export const mesPronosInputSchema = z.object({
-  publicId: z.union([text().trim().min(1).max(30), z.number().int().positive()]),
+  publicId: z.union([text().trim().min(1).max(30), z.number().int().positive().max(ID_MAX)]),
 });
 export type MesPronosInput = z.infer<typeof mesPronosInputSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 import { REPORT_SECTIONS } from './reference.js';
 
 /** Report schemas of spec sections 3 (Report) and 5 (Report rules). */
@@ -39,12 +39,14 @@ export const reportRequestSchema = z.object({
   to: z.coerce
     .number({ error: REPORT_MESSAGES.unknownUser })
     .int({ error: REPORT_MESSAGES.unknownUser })
-    .positive({ error: REPORT_MESSAGES.unknownUser }),
+    .positive({ error: REPORT_MESSAGES.unknownUser })
+    .max(ID_MAX, { error: REPORT_MESSAGES.unknownUser }),
   /** A SIGNALEMENT reason of `section` (GET /motifs-signalement/{section}). */
   motifId: z.coerce
     .number({ error: REPORT_MESSAGES.invalidMotif })
     .int({ error: REPORT_MESSAGES.invalidMotif })
-    .positive({ error: REPORT_MESSAGES.invalidMotif }),
+    .positive({ error: REPORT_MESSAGES.invalidMotif })
+    .max(ID_MAX, { error: REPORT_MESSAGES.invalidMotif }),
   customReason: z
     .string({ error: REPORT_MESSAGES.customReasonLength })
     .max(2000, { error: REPORT_MESSAGES.customReasonLength })

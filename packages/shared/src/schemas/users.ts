@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS, ROLES } from '../limits.js';
-import { isSafeText } from './common.js';
+import { ID_MAX, isSafeText } from './common.js';
 import { text } from './text.js';
 import { antennaSchema } from './reference.js';
 
@@ -153,7 +153,7 @@ export const updateProfileSchema = z.object({
   insta_username: handle(USER_MESSAGES.instaInvalid),
   /** Ids of existing antennas, at most 2; [] leaves the member in none. */
   antennes: z
-    .array(z.number().int().positive(), { error: USER_MESSAGES.unknownAntenna })
+    .array(z.number().int().positive().max(ID_MAX), { error: USER_MESSAGES.unknownAntenna })
     .max(LIMITS.maxAntennas, { error: USER_MESSAGES.antennas })
     .optional(),
 });

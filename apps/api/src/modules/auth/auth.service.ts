@@ -135,9 +135,14 @@ export function authService({
       }
       if (current.user.status !== 'ACTIVE') return { ok: false, clearCookie: true };
       const opened = await openSession(current.user, current.familyId, meta);
-      // The loser of two simultaneous refreshes must not clear the winner's new cookie.
+      // Two refreshes raced with one cookie: one of them may be a thief's copy, and nothing
+      // tells which. Like a replay, the loser revokes the whole family (the winner's new
+      // cookie and access token included), so no login is left usable by the wrong party;
+      // the member signs in again.
       if (!(await repo.rotate(current.id, opened.session, now))) {
-        return { ok: false, clearCookie: false };
+        await repo.revokeFamily(current.familyId, now, 'reuse');
+        endings.loginEnded(current.familyId);
+        return { ok: false, clearCookie: true };
       }
       await repo.touchActivity(current.user.id, now);
       return { ok: true, accessToken: opened.accessToken, sessionToken: opened.sessionToken };

@@ -1,4 +1,4 @@
-import { MONACO_CLUB_ID, type MyCarpools, type StadiumMatch } from '@munegu/shared';
+import { isIdText, MONACO_CLUB_ID, type MyCarpools, type StadiumMatch } from '@munegu/shared';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -25,7 +25,7 @@ export function stadiumService(deps: {
     async of(publicId: string | number): Promise<MyCarpools> {
       const key = String(publicId).trim();
       const user = await repo.publicUser(
-        /^\d+$/.test(key) ? { id: Number(key) } : { pseudoKey: key.toLowerCase() },
+        isIdText(key) ? { id: Number(key) } : { pseudoKey: key.toLowerCase() },
       );
       if (!user) throw new AppError('NOT_FOUND', 'Utilisateur introuvable');
       const record = await repo.record(user.id);

@@ -12,7 +12,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
   app,
   { messages },
 ) => {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.route({
     ...endpoint('GET /messages/unread-count', { tags, summary: 'Messages non lus', errors }),

@@ -14,7 +14,7 @@ export const predictionsRoutes: FastifyPluginAsyncZod<{ predictions: Predictions
       tags,
       summary: 'Enregistrer son pronostic (refusé après le coup d’envoi)',
     }),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: (req) => predictions.save(callerOf(req).id, req.body),
   });
   app.route({
@@ -22,7 +22,7 @@ export const predictionsRoutes: FastifyPluginAsyncZod<{ predictions: Predictions
       tags,
       summary: 'Ses points sur le dernier match commencé (ou ?match_id=)',
     }),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: (req) => predictions.points(callerOf(req).id, req.query.match_id),
   });
   app.route({
@@ -30,7 +30,7 @@ export const predictionsRoutes: FastifyPluginAsyncZod<{ predictions: Predictions
       tags,
       summary: 'Son pronostic pour un match',
     }),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: (req) => predictions.get(callerOf(req).id, req.params.userId, req.params.matchId),
   });
   app.route({
@@ -45,7 +45,7 @@ export const predictionsRoutes: FastifyPluginAsyncZod<{ predictions: Predictions
       tags,
       summary: 'Classement du jeu de pronostics',
     }),
-    preHandler: app.optionalAuth,
+    onRequest: app.optionalAuth,
     handler: (req) => predictions.leaderboard(req.query, req.caller?.id ?? null),
   });
   app.route({

@@ -1,4 +1,5 @@
 import {
+  isIdText,
   MONACO_CLUB_ID,
   PREDICTION_MESSAGES,
   type JourneeRanking,
@@ -76,7 +77,7 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
     async mesPronos(publicId: string | number): Promise<MesPronosResponse> {
       const key = String(publicId).trim();
       const user = await repo.publicUser(
-        /^\d+$/.test(key) ? { id: Number(key) } : { pseudoKey: key.toLowerCase() },
+        isIdText(key) ? { id: Number(key) } : { pseudoKey: key.toLowerCase() },
       );
       if (!user) throw notFound(PREDICTION_MESSAGES.userNotFound);
       const season = await seasons.current(clock.now());

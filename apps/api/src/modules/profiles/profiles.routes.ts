@@ -13,7 +13,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
   app,
   { profiles },
 ) => {
-  const member = { preHandler: app.authenticate };
+  const member = { onRequest: app.authenticate };
 
   app.route({
     ...endpoint('GET /users/me', { tags, summary: 'Mon profil', errors }),

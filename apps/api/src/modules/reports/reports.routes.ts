@@ -19,7 +19,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
         429: errorBodySchema,
       },
     }),
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => {
       await reports.report(callerOf(req).id, req.body);
       return { message: REPORT_MESSAGES.sent };
