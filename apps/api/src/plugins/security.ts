@@ -35,9 +35,6 @@ export const securityPlugin = fp(
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
-          // The installable app: its service worker and manifest, from this origin only.
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
           frameAncestors: ["'none'"],
           // No page uses <base>: an injected one could not redirect relative script URLs.
           baseUri: ["'none'"],
