@@ -52,7 +52,11 @@ export function toLeagueRow(row: {
   };
 }
 
-const clubRef = (club: Pick<ClubFields, 'id' | 'nom' | 'logo'>) => ({ id: club.id, nom: club.nom, logo: club.logo });
+const clubRef = (club: Pick<ClubFields, 'id' | 'nom' | 'logo'>) => ({
+  id: club.id,
+  nom: club.nom,
+  logo: club.logo,
+});
 
 /** Spec "Past match": a finished match with its cached prediction statistics. */
 export function toPastMatch(match: MatchWithClubs): PastMatch {
