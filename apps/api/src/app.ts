@@ -36,7 +36,7 @@ import {
 } from './plugins/error-handler.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { requestLogPlugin } from './plugins/request-log.js';
+import { loggerOptions, requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonNotFound, webPlugin } from './plugins/web.js';
 import { registerApiRateLimit } from './plugins/rate-limit/index.js';
@@ -186,7 +186,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    logger: deps.logger ?? loggerOptions(config.logLevel, LOG_REDACT),
     // A hop count becomes proxy-addr's "trust the n nearest hops" function.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
