@@ -33,13 +33,14 @@ import {
   statSync,
 } from 'node:fs';
 import http from 'node:http';
+import * as prettier from 'prettier';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { topLines } from './api/cpuprofile.js';
 import { RAW_SQL } from './api/raw-routes.js';
 import { scratchDatabase } from './lib/pg.js';
-import { machineLine, table, writeQualitySection } from './lib/quality-report.js';
+import { machineLine, QUALITY_FILE, table, writeQualitySection } from './lib/quality-report.js';
 import { alternate, fmt, pairOptions, ratio, stats, verdict, type Stats } from './lib/stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -381,7 +382,13 @@ async function main() {
       '',
       readFileSync(path.join(ROOT, 'bench/api/FINDINGS.md'), 'utf8').trim(),
     );
-    writeQualitySection('api', sections.join('\n'));
+    // Formatted as `pnpm format` would, so the generated section passes `pnpm check`.
+    const prettierOptions = (await prettier.resolveConfig(QUALITY_FILE)) ?? {};
+    const markdown = await prettier.format(sections.join('\n'), {
+      ...prettierOptions,
+      parser: 'markdown',
+    });
+    writeQualitySection('api', markdown);
   } finally {
     await cleanup();
   }
