@@ -112,5 +112,28 @@ describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
         await first.close();
       }
     });
+
+    it('lets exactly the budget through when a burst hits both instances at once', async () => {
+      const env = { RATE_LIMIT_PER_MINUTE: '10', REDIS_URL: redisUrl };
+      const first = await createTestApp({ env, rateLimitStore: store });
+      const second = await createTestApp({ env, rateLimitStore: store, database: first.database });
+      const address = `10.7.${process.pid % 250}.${Math.floor(Math.random() * 250)}`;
+      try {
+        // 16 requests in flight together, 8 on each instance: the counts of a burst are added
+        // up in one statement per key on PostgreSQL, and must still be exact.
+        const statuses = await Promise.all(
+          Array.from({ length: 16 }, (_, i) =>
+            (i % 2 ? first : second).app
+              .inject({ url: '/api/transport', remoteAddress: address })
+              .then((res) => res.statusCode),
+          ),
+        );
+        expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+      } finally {
+        await second.close();
+        await first.close();
+      }
+    });
   },
 );

@@ -1,8 +1,33 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+type HelmetOptions = NonNullable<Parameters<typeof helmet>[1]>;
+
+/** Headers Fastify sets itself on the probe's answer, not helmet's. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers helmet sends with these options, computed once by asking helmet itself on a
+ * throwaway instance. The policy is fixed (no per-request nonces), so every answer carries
+ * the same set; @fastify/helmet would rebuild helmet's middleware and re-parse the CSP on
+ * every request in two hooks, about a tenth of the API's own time on a small read
+ * (bench/api.bench.ts, docs/QUALITY.md).
+ */
+async function helmetHeaders(options: HelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  probe.get('/', async () => '');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers))
+    if (!OWN_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
+  if (!headers['content-security-policy']) throw new Error('helmet: aucune politique CSP');
+  return headers;
+}
 
 export interface SecurityOptions {
   /**
@@ -19,7 +44,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: SecurityOptions) => {
-    await app.register(helmet, {
+    const headers = await helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -45,9 +70,13 @@ export const securityPlugin = fp(
       hsts: false,
       crossOriginEmbedderPolicy: false,
     });
-    app.addHook('onRequest', async (request, reply) => {
+    // On every answer, API, static files and 404s alike, as @fastify/helmet's global hook did;
+    // HSTS also when the trusted proxy says the request came over https.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(headers);
       if (opts.https || request.protocol === 'https')
         reply.header('Strict-Transport-Security', HSTS);
+      done();
     });
     await app.register(cookie, { secret: opts.cookieSecret });
     await app.register(multipart, {

@@ -2,6 +2,7 @@ import { healthSchema } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { HealthService } from './health.service.js';
 import { endpoint } from '../../lib/endpoint.js';
+import { precompiledSerializer } from '../../lib/precompiled-serializer.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (
   app,
@@ -13,8 +14,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
       summary: "État de l'API et de la base",
       errors: { 503: healthSchema },
     }),
-    // Probes call this often; it must not eat the clients' rate-limit budget.
+    // Probes call this often; it must not eat the clients' rate-limit budget, and its two
+    // answers are built right here.
     config: { rateLimit: false },
+    serializerCompiler: precompiledSerializer,
     handler: async (_req, reply) => {
       const result = await health.check();
       return reply.status(result.status === 'ok' ? 200 : 503).send(result);

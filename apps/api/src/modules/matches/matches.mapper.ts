@@ -1,8 +1,7 @@
 import type { Club, LeagueRow, Match, PastMatch } from '@munegu/shared';
-import type { Club as ClubRow } from '../../generated/prisma/client.js';
-import type { MatchWithClubs } from './matches.repository.js';
+import type { ClubFields, MatchCard, MatchWithClubs } from './matches.repository.js';
 
-export function toClub(club: ClubRow): Club {
+export function toClub(club: ClubFields): Club {
   return {
     id: club.id,
     nom: club.nom,
@@ -19,7 +18,7 @@ export function toClub(club: ClubRow): Club {
 const utcTime = (d: Date) => d.toISOString().slice(11, 16);
 
 /** `ordre` and `edit_pronostic` are derived here, at read time, from the kickoff and `now`. */
-export function toMatch(match: MatchWithClubs, ordre: number, now: Date): Match {
+export function toMatch(match: MatchCard, ordre: number, now: Date): Match {
   return {
     id: match.id,
     date: match.kickoffAt.toISOString(),
@@ -42,7 +41,7 @@ export function toLeagueRow(row: {
   played: number;
   points: number;
   goalDiff: number;
-  club: ClubRow;
+  club: Pick<ClubFields, 'id' | 'nom' | 'logo'>;
 }): LeagueRow {
   return {
     position: row.position,
@@ -53,7 +52,11 @@ export function toLeagueRow(row: {
   };
 }
 
-const clubRef = (club: ClubRow) => ({ id: club.id, nom: club.nom, logo: club.logo });
+const clubRef = (club: Pick<ClubFields, 'id' | 'nom' | 'logo'>) => ({
+  id: club.id,
+  nom: club.nom,
+  logo: club.logo,
+});
 
 /** Spec "Past match": a finished match with its cached prediction statistics. */
 export function toPastMatch(match: MatchWithClubs): PastMatch {

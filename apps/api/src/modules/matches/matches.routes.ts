@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { MatchesService } from './matches.service.js';
 import { endpoint } from '../../lib/endpoint.js';
+import { precompiledSerializer } from '../../lib/precompiled-serializer.js';
 
 const tags = ['matchs'];
 
@@ -14,6 +15,8 @@ export const matchesRoutes: FastifyPluginAsyncZod<{ matches: MatchesService }> =
       tags,
       summary: 'Matchs à venir et en cours, le plus proche en premier',
     }),
+    // The home page's read, by every visitor: serialised without a second walk (see there).
+    serializerCompiler: precompiledSerializer,
     handler: () => matches.next(),
   });
   app.route({
@@ -47,6 +50,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<{ matches: MatchesService }> =
   });
   app.route({
     ...endpoint('GET /classement-ligue1', { tags, summary: 'Classement de la saison en cours' }),
+    serializerCompiler: precompiledSerializer,
     handler: () => matches.leagueTable(),
   });
 };

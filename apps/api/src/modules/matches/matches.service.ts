@@ -25,11 +25,11 @@ export function matchesService({ repo, clock, uidDomain = 'munegu' }: MatchesDep
   /** Upcoming and live matches (ordre 1..n), after the just-finished one if any (ordre 0). */
   async function next(): Promise<Match[]> {
     const now = clock.now();
-    const [justFinished, rows] = await Promise.all([
-      repo.lastFinishedBetween(new Date(now.getTime() - FINISHED_MATCH_SHOWN_MS), now),
-      repo.unfinished(),
-    ]);
-    const upcoming = rows.map((m, i) => toMatch(m, i + 1, now));
+    const { justFinished, unfinished } = await repo.nextMatches(
+      new Date(now.getTime() - FINISHED_MATCH_SHOWN_MS),
+      now,
+    );
+    const upcoming = unfinished.map((m, i) => toMatch(m, i + 1, now));
     // Once the next match has kicked off, it is the one the home page leads with.
     const nextIsLive = upcoming[0] !== undefined && !upcoming[0].edit_pronostic;
     return justFinished && !nextIsLive ? [toMatch(justFinished, 0, now), ...upcoming] : upcoming;
@@ -85,9 +85,7 @@ export function matchesService({ repo, clock, uidDomain = 'munegu' }: MatchesDep
     },
 
     async leagueTable() {
-      const season = await repo.latestTableSeason();
-      if (!season) return [];
-      return (await repo.leagueTable(season)).map(toLeagueRow);
+      return (await repo.latestLeagueTable()).map(toLeagueRow);
     },
   };
 }
