@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ABORTED, ApiError, api, apiRequestIfAuthenticated } from './api';
+import { ABORTED, ApiError, REFRESH_LOCK, api, apiRequestIfAuthenticated } from './api';
 import { getToken, setToken } from './token';
 
 /** A real HTTP server standing in for the API; each test sets `handler`. */
@@ -161,5 +161,51 @@ describe('api client', () => {
     await api.get('/users/me');
     expect(seen.map((s) => s.url)).toEqual(['/api/auth/refresh', '/api/users/me']);
     expect(seen[1]?.auth).toBe('Bearer renewed.t.x');
+  });
+});
+
+describe('refresh across tabs (Web Locks)', () => {
+  /** A browser-wide lock as navigator.locks gives it: one holder at a time, in order. */
+  function fakeLocks(beforeGrant?: () => void) {
+    const names: string[] = [];
+    let tail: Promise<unknown> = Promise.resolve();
+    const locks = {
+      request: (name: string, fn: () => Promise<unknown>) => {
+        names.push(name);
+        const run = tail.then(() => {
+          beforeGrant?.();
+          return fn();
+        });
+        tail = run.catch(() => undefined);
+        return run;
+      },
+    };
+    vi.stubGlobal('navigator', { locks });
+    return names;
+  }
+
+  it('refreshes under the shared lock', async () => {
+    const names = fakeLocks();
+    setToken(jwt(10));
+    handler = (req, _body, res) =>
+      req.url === '/api/auth/refresh'
+        ? json(res, 200, { access_token: jwt(900) })
+        : json(res, 200, {});
+    await api.get('/users/me');
+    expect(names).toEqual([REFRESH_LOCK]);
+    expect(seen.map((s) => s.url)).toEqual(['/api/auth/refresh', '/api/users/me']);
+    vi.unstubAllGlobals();
+  });
+
+  it('uses the token another tab stored while it waited instead of rotating the cookie again', async () => {
+    const renewedElsewhere = jwt(900);
+    // While this tab waits for the lock, another tab refreshes and stores its new token.
+    fakeLocks(() => setToken(renewedElsewhere));
+    setToken(jwt(10));
+    handler = (_req, _body, res) => json(res, 200, {});
+    await api.get('/users/me');
+    expect(seen.map((s) => s.url)).toEqual(['/api/users/me']);
+    expect(seen[0]?.auth).toBe(`Bearer ${renewedElsewhere}`);
+    vi.unstubAllGlobals();
   });
 });

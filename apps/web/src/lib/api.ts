@@ -68,31 +68,59 @@ export type ApiOptions = {
 
 let refreshing: Promise<string | null> | null = null;
 
+/** Web Locks name shared by every tab of the app (same origin). */
+export const REFRESH_LOCK = 'munegu-auth-refresh';
+
 /**
- * POST /auth/refresh with the session cookie. Concurrent callers share one request. Stores
- * the new token, or clears it when the session is gone. Never throws.
+ * Runs `fn` while holding the browser-wide refresh lock, so two tabs never present the same
+ * session cookie at once: the server treats two refreshes racing with one cookie like a stolen
+ * copy and ends the login (modules/auth/auth.service.ts). Without Web Locks (old browsers,
+ * tests), `fn` runs directly and only this tab's calls are shared.
+ */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(REFRESH_LOCK, fn) as Promise<T>) : fn();
+}
+
+async function postRefresh(): Promise<string | null> {
+  const res = await fetch(`${LIMITS.apiPrefix}/auth/refresh`, {
+    method: 'POST',
+    credentials: 'include',
+  });
+  if (!res.ok) {
+    setToken(null);
+    return null;
+  }
+  const data: unknown = await res.json().catch(() => null);
+  const token =
+    data &&
+    typeof data === 'object' &&
+    'access_token' in data &&
+    typeof data.access_token === 'string'
+      ? data.access_token
+      : null;
+  setToken(token);
+  return token;
+}
+
+/**
+ * POST /auth/refresh with the session cookie. Concurrent callers of this tab share one
+ * request, and tabs take turns (withRefreshLock); a tab that waited finds the token another
+ * tab just stored (the access token is shared through localStorage) and uses it instead of
+ * rotating the cookie again. Stores the new token, or clears it when the session is gone.
+ * Never throws.
  */
 export function refreshAccessToken(): Promise<string | null> {
+  const before = getToken();
   refreshing ??= (async () => {
     try {
-      const res = await fetch(`${LIMITS.apiPrefix}/auth/refresh`, {
-        method: 'POST',
-        credentials: 'include',
+      return await withRefreshLock(async () => {
+        const now = getToken();
+        if (now && now !== before && !isExpiringWithin(now, LIMITS.tokenRefreshMarginApiMs)) {
+          return now;
+        }
+        return postRefresh();
       });
-      if (!res.ok) {
-        setToken(null);
-        return null;
-      }
-      const data: unknown = await res.json().catch(() => null);
-      const token =
-        data &&
-        typeof data === 'object' &&
-        'access_token' in data &&
-        typeof data.access_token === 'string'
-          ? data.access_token
-          : null;
-      setToken(token);
-      return token;
     } catch {
       return null;
     } finally {
