@@ -36,17 +36,3 @@ if (typeof window !== 'undefined') {
 // findBy*/waitFor default to 1 s, which a loaded CI machine (2 cores, builds running beside
 // the tests) sometimes exceeds; a wider window changes nothing for passing tests.
 configure({ asyncUtilTimeout: 5_000 });
-
-// The app fetches a few components on first use (React.lazy: the signed-in navbar actions, the
-// home page's dialogs). Loading their modules once here keeps each test's time limit for the
-// behaviour it checks rather than for compiling them on a busy machine; the lazy boundaries
-// themselves still run in every test.
-await Promise.all([
-  import('../app/layout/MemberActions'),
-  import('../features/carpool/presence/PresenceDialog'),
-  import('../features/carpool/rating/RatingDialog'),
-  import('../features/carpool/map/MuneguMapDialog'),
-  import('../features/predictions/components/PredictionPopup'),
-  import('../features/news/components/NewsPopup'),
-  import('../features/news/components/ContestEditor'),
-]);

@@ -70,6 +70,9 @@ describe('live messages', () => {
   it('lights the dot of another sender and refreshes the badge', async () => {
     openAt('/messages/Bob_06');
     await screen.findByText('Bonjour');
+    // The navbar's member actions (the badge and its socket listener) are a lazy chunk; when
+    // it mounts the badge fetches the count itself, so this pushes after it to test the live path.
+    await screen.findByRole('link', { name: /^Messages/ });
     api.reply('GET /api/messages/unread-count', 200, { count: 1 });
     act(() => io.push('newMessage', live(9, ME.id, 'Coucou', 11)));
     const zoe = await within(sidebar()).findByRole('link', { name: /Zoe_98/ });
