@@ -63,7 +63,8 @@ function requestFor(route: Route, target: Field, bad: string) {
   return {
     method: route.method as 'GET',
     url: qs ? `${url}?${qs}` : url,
-    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body }),
+    // A body whenever the route declares one (DELETE /push/subscriptions names its endpoint).
+    ...(route.fields.some((f) => f.in === 'body') ? { payload: body } : {}),
   };
 }
 

@@ -51,6 +51,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'DELETE /administration/titres/:id':                    [401, 403, 403, 403, 404, 401],
   'DELETE /concours/:id':                                 [401, 403, 404, 404, 404, 401],
   'DELETE /mini-leagues/:id/members/me':                  [401, 404, 404, 404, 404, 401],
+  'DELETE /push/subscriptions':                           [401, 400, 400, 400, 400, 401],
   'DELETE /users/delete-presence-match':                  [401, 400, 400, 400, 400, 401],
   'DELETE /users/profile-picture':                        [401, 200, 200, 200, 200, 401],
   'GET /actualite':                                       [200, 200, 200, 200, 200, 200],
@@ -89,6 +90,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /motifs-exclusion':                                [200, 200, 200, 200, 200, 200],
   'GET /motifs-signalement/:section':                     [400, 400, 400, 400, 400, 400],
   'GET /notification-covoiturage/:id':                    [401, 404, 404, 404, 404, 401],
+  'GET /push/preferences':                                [401, 200, 200, 200, 200, 401],
+  'GET /push/public-key':                                 [401, 200, 200, 200, 200, 401],
   'GET /site/partner':                                    [200, 200, 200, 200, 200, 200],
   'GET /transport':                                       [200, 200, 200, 200, 200, 200],
   'GET /user-notification/me':                            [401, 200, 200, 200, 200, 401],
@@ -157,6 +160,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /moderation/users/:id/ban':                       [401, 403, 403, 400, 400, 401],
   'POST /moderation/users/:id/lift':                      [401, 403, 403, 400, 400, 401],
   'POST /moderation/users/:id/suspend':                   [401, 403, 403, 400, 400, 401],
+  'POST /push/subscriptions':                             [401, 400, 400, 400, 400, 401],
   'POST /user-annulation/motif-libelle':                  [401, 400, 400, 400, 400, 401],
   'POST /user-exclusion/motif-libelle':                   [401, 400, 400, 400, 400, 401],
   'POST /user-notation-covoiturage/bulk':                 [401, 400, 400, 400, 400, 401],
@@ -194,6 +198,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'PUT /administration/partner':                          [401, 403, 403, 403, 400, 401],
   'PUT /administration/titres/:id':                       [401, 403, 403, 403, 400, 401],
   'PUT /concours/:id':                                    [401, 403, 400, 400, 400, 401],
+  'PUT /push/preferences':                                [401, 400, 400, 400, 400, 401],
 };
 
 /** Routes refusing in their own words rather than the auth plugin's. */
