@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  type ConversationBlockedEvent,
   MESSAGING_MESSAGES as M,
   type ConversationDetail,
   type ConversationListItem,
@@ -20,6 +21,7 @@ export interface MessagingNotifier {
   newMessage(userIds: number[], event: NewMessageEvent): void;
   messagesRead(userIds: number[], event: MessagesReadEvent): void;
   typing(userIds: number[], event: TypingEvent): void;
+  conversationBlocked(userIds: number[], event: ConversationBlockedEvent): void;
 }
 
 export interface MessagesServiceDeps {
@@ -225,6 +227,12 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     async block(callerId: number, conversationId: number): Promise<void> {
       const c = await ownConversation(callerId, conversationId);
       if (!(await repo.block(c.id, callerId))) throw new AppError('CONFLICT', M.alreadyBlocked);
+      // After the change is stored: the other member's open chat closes its composer at once,
+      // and the blocker's other tabs show 'Débloquer la conversation'.
+      notifier.conversationBlocked([otherOf(c, callerId), callerId], {
+        conversationId: c.id,
+        blockedByUserId: callerId,
+      });
     },
 
     async unblock(callerId: number, conversationId: number): Promise<void> {
@@ -232,6 +240,10 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
       if (c.blockedByUserId === null) throw new AppError('CONFLICT', M.notBlocked);
       if (!(await repo.unblock(c.id, callerId)))
         throw new AppError('FORBIDDEN', M.onlyBlockerUnblocks);
+      notifier.conversationBlocked([otherOf(c, callerId), callerId], {
+        conversationId: c.id,
+        blockedByUserId: null,
+      });
     },
 
     /** Relays 'typing' to the other member only if both share an unblocked conversation. */
