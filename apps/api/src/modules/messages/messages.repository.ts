@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import { sqlOf, type Db } from '../../db/client.js';
 
 const PARTY = { id: true, pseudo: true, status: true, avatarFile: true, avatarVersion: true };
 const CONVERSATION = {
@@ -19,6 +19,17 @@ export type ConversationRow = {
   blockedByUserId: number | null;
   user1ReadAt: Date | null;
   user2ReadAt: Date | null;
+};
+
+/** A stored message as the service reads it. */
+export type StoredMessage = {
+  id: number;
+  conversationId: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  createdAt: Date;
+  readAt: Date | null;
 };
 
 /** One pair has one conversation whoever starts it: '<smaller id>:<larger id>'. */
@@ -57,41 +68,59 @@ export function messagesRepository(db: Db) {
       db.message.count({ where: { conversationId, senderId } }),
 
     /**
-     * Stores a message and moves the conversation up the list, in one transaction; creates the
-     * conversation first when `create` is given (user1 = sender). A concurrent creation of the
-     * same pair fails on the unique pairKey and is retried by the service.
+     * Stores a message in an existing conversation and moves it up the list, in one SQL
+     * statement (atomic, one round trip: the hot path of every message). The conversation must
+     * still be unblocked when the statement runs, so a block committed after the service's
+     * checks still refuses the message: null = not stored (blocked meanwhile).
      */
-    storeMessage: (input: {
-      conversationId: number | null;
-      create?: { user1Id: number; user2Id: number; accepted: boolean };
+    async appendMessage(input: {
+      conversationId: number;
       senderId: number;
       receiverId: number;
       content: string;
       now: Date;
-    }) =>
+    }): Promise<StoredMessage | null> {
+      const { rows } = await sqlOf(db).query<StoredMessage>(
+        `WITH c AS (
+           UPDATE conversations SET last_message_at = $5
+           WHERE id = $1 AND blocked_by_user_id IS NULL
+           RETURNING id)
+         INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at)
+         SELECT c.id, $2, $3, $4, $5 FROM c
+         RETURNING id, conversation_id AS "conversationId", sender_id AS "senderId",
+                   receiver_id AS "receiverId", content, created_at AS "createdAt",
+                   read_at AS "readAt"`,
+        [input.conversationId, input.senderId, input.receiverId, input.content, input.now],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Creates the conversation (user1 = sender) and stores its first message, in one
+     * transaction. A concurrent creation of the same pair fails on the unique pairKey and is
+     * retried by the service.
+     */
+    startConversation: (input: {
+      create: { user1Id: number; user2Id: number; accepted: boolean };
+      content: string;
+      now: Date;
+    }): Promise<StoredMessage> =>
       db.$transaction(async (tx) => {
-        let conversationId = input.conversationId;
-        if (conversationId === null && input.create) {
-          const created = await tx.conversation.create({
-            data: {
-              ...input.create,
-              pairKey: pairKeyOf(input.create.user1Id, input.create.user2Id),
-              createdAt: input.now,
-            },
-            select: { id: true },
-          });
-          conversationId = created.id;
-        }
-        if (conversationId === null) throw new Error('conversation manquante');
-        await tx.conversation.update({
-          where: { id: conversationId },
-          data: { lastMessageAt: input.now },
+        const { user1Id, user2Id } = input.create;
+        const created = await tx.conversation.create({
+          data: {
+            ...input.create,
+            pairKey: pairKeyOf(user1Id, user2Id),
+            createdAt: input.now,
+            lastMessageAt: input.now,
+          },
+          select: { id: true },
         });
         return tx.message.create({
           data: {
-            conversationId,
-            senderId: input.senderId,
-            receiverId: input.receiverId,
+            conversationId: created.id,
+            senderId: user1Id,
+            receiverId: user2Id,
             content: input.content,
             createdAt: input.now,
           },

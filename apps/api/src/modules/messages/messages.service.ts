@@ -78,26 +78,42 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     return null;
   }
 
-  async function trySend(senderId: number, toUserId: number, content: string) {
-    const c = await repo.findConversationByPair(senderId, toUserId);
-    const carpool = await repo.shareConfirmedCarpool(senderId, toUserId);
-    if (c) {
-      // Confirmed carpool members skip the request step, even for an older request.
-      if (!c.accepted && carpool && c.blockedByUserId === null) {
-        await repo.setAccepted(c.id);
-        c.accepted = true;
-      }
-      const refused = await refusal(c, senderId);
-      if (refused) throw refused;
+  /**
+   * Applies the rules to the conversation `c` of the pair (null: none yet) and stores the
+   * message, with the conversation when it is the first.
+   */
+  async function store(
+    senderId: number,
+    toUserId: number,
+    content: string,
+    c: ConversationRow | null,
+    carpool: boolean,
+  ): Promise<MessageRow> {
+    const now = clock.now();
+    if (!c) {
+      return repo.startConversation({
+        create: { user1Id: senderId, user2Id: toUserId, accepted: carpool },
+        content,
+        now,
+      });
     }
-    return repo.storeMessage({
-      conversationId: c?.id ?? null,
-      create: c ? undefined : { user1Id: senderId, user2Id: toUserId, accepted: carpool },
+    // Confirmed carpool members skip the request step, even for an older request.
+    if (!c.accepted && carpool && c.blockedByUserId === null) {
+      await repo.setAccepted(c.id);
+      c.accepted = true;
+    }
+    const refused = await refusal(c, senderId);
+    if (refused) throw refused;
+    const row = await repo.appendMessage({
+      conversationId: c.id,
       senderId,
       receiverId: toUserId,
       content,
-      now: clock.now(),
+      now,
     });
+    // Blocked between the checks and the write: the statement stored nothing.
+    if (!row) throw new AppError('FORBIDDEN', M.blocked);
+    return row;
   }
 
   return {
@@ -177,17 +193,23 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     /** Stores first, then pushes to both members' rooms; a refusal stores and pushes nothing. */
     async send(senderId: number, toUserId: number, content: string): Promise<SendMessageResponse> {
       if (toUserId === senderId) throw new AppError('VALIDATION', M.self);
-      const to = await repo.findUser(toUserId);
+      // Independent reads, in parallel: every message waits for them (bench/realtime.bench.ts).
+      const [to, c, carpool] = await Promise.all([
+        repo.findUser(toUserId),
+        repo.findConversationByPair(senderId, toUserId),
+        repo.shareConfirmedCarpool(senderId, toUserId),
+      ]);
       if (!to) throw new AppError('NOT_FOUND', M.unknownUser);
       if (to.status !== 'ACTIVE') throw new AppError('FORBIDDEN', M.recipientUnavailable);
       let row: MessageRow;
       try {
-        row = await trySend(senderId, toUserId, content);
+        row = await store(senderId, toUserId, content, c, carpool);
       } catch (err) {
         // Both members started the conversation at the same instant: the other won; retry once
         // against the conversation it created, so the rules apply to it.
         if (!isUniqueViolation(err)) throw err;
-        row = await trySend(senderId, toUserId, content);
+        const created = await repo.findConversationByPair(senderId, toUserId);
+        row = await store(senderId, toUserId, content, created, carpool);
       }
       const message = toMessage(row, senderId);
       notifier.newMessage([toUserId, senderId], {
