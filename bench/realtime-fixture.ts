@@ -184,13 +184,16 @@ export async function tokenOf(m: Member): Promise<string> {
 /**
  * A socket.io client as the web page opens it (apps/web/src/lib/socket.ts): websocket only,
  * the token read at every (re)connection, socket.io's default reconnection. Resolves once
- * connected.
+ * connected. `onHandshake` is told of every handshake (the first and each reconnection).
  */
-export function openClient(url: string, m: Member): Promise<Client> {
+export function openClient(url: string, m: Member, onHandshake?: () => void): Promise<Client> {
   const socket: Client = io(url, {
     path: '/socket.io',
     transports: ['websocket'],
-    auth: (cb) => void tokenOf(m).then((token) => cb({ token })),
+    auth: (cb) => {
+      onHandshake?.();
+      void tokenOf(m).then((token) => cb({ token }));
+    },
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
