@@ -49,23 +49,43 @@ export function messagesRepository(db: Db) {
     findConversation: (id: number): Promise<ConversationRow | null> =>
       db.conversation.findUnique({ where: { id }, select: CONVERSATION }),
 
-    /** True when the two members share a confirmed carpool, for any match. */
-    async shareConfirmedCarpool(a: number, b: number): Promise<boolean> {
-      const found = await db.carpoolRelation.findFirst({
-        where: {
-          statusId: CARPOOL_CONFIRMED,
-          OR: [
-            { user1Id: a, user2Id: b },
-            { user1Id: b, user2Id: a },
-          ],
-        },
-        select: { id: true },
-      });
-      return found !== null;
-    },
-
     countFromSender: (conversationId: number, senderId: number) =>
       db.message.count({ where: { conversationId, senderId } }),
+
+    /**
+     * What the send path checks, in one SQL statement on the pool (db/client.ts `sqlOf`):
+     * the recipient's status (null: no such member), the pair's conversation (null: none yet)
+     * and whether the two share a confirmed carpool. Every message waits for these reads; as
+     * three ORM queries they cost about a millisecond each (bench/realtime.bench.ts).
+     */
+    async sendContext(senderId: number, toUserId: number) {
+      const { rows } = await sqlOf(db).query<{
+        recipientStatus: string | null;
+        id: number | null;
+        user1Id: number;
+        user2Id: number;
+        accepted: boolean;
+        blockedByUserId: number | null;
+        user1ReadAt: Date | null;
+        user2ReadAt: Date | null;
+        carpool: boolean;
+      }>(
+        `SELECT u.status::text AS "recipientStatus", c.id, c.user1_id AS "user1Id",
+                c.user2_id AS "user2Id", c.accepted, c.blocked_by_user_id AS "blockedByUserId",
+                c.user1_read_at AS "user1ReadAt", c.user2_read_at AS "user2ReadAt",
+                EXISTS (SELECT 1 FROM carpool_relations r
+                        WHERE r.status_id = $4
+                          AND ((r.user1_id = $1 AND r.user2_id = $2)
+                            OR (r.user1_id = $2 AND r.user2_id = $1))) AS carpool
+         FROM (SELECT 1) AS one
+         LEFT JOIN users u ON u.id = $2
+         LEFT JOIN conversations c ON c.pair_key = $3`,
+        [senderId, toUserId, pairKeyOf(senderId, toUserId), CARPOOL_CONFIRMED],
+      );
+      const { recipientStatus, carpool, id, ...rest } = rows[0]!;
+      const conversation: ConversationRow | null = id === null ? null : { id, ...rest };
+      return { recipientStatus, conversation, carpool };
+    },
 
     /**
      * Stores a message in an existing conversation and moves it up the list, in one SQL

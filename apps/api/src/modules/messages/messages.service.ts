@@ -193,14 +193,15 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     /** Stores first, then pushes to both members' rooms; a refusal stores and pushes nothing. */
     async send(senderId: number, toUserId: number, content: string): Promise<SendMessageResponse> {
       if (toUserId === senderId) throw new AppError('VALIDATION', M.self);
-      // Independent reads, in parallel: every message waits for them (bench/realtime.bench.ts).
-      const [to, c, carpool] = await Promise.all([
-        repo.findUser(toUserId),
-        repo.findConversationByPair(senderId, toUserId),
-        repo.shareConfirmedCarpool(senderId, toUserId),
-      ]);
-      if (!to) throw new AppError('NOT_FOUND', M.unknownUser);
-      if (to.status !== 'ACTIVE') throw new AppError('FORBIDDEN', M.recipientUnavailable);
+      // The recipient, the conversation and a shared carpool in one read: every message waits
+      // for it (bench/realtime.bench.ts).
+      const {
+        recipientStatus,
+        conversation: c,
+        carpool,
+      } = await repo.sendContext(senderId, toUserId);
+      if (recipientStatus === null) throw new AppError('NOT_FOUND', M.unknownUser);
+      if (recipientStatus !== 'ACTIVE') throw new AppError('FORBIDDEN', M.recipientUnavailable);
       let row: MessageRow;
       try {
         row = await store(senderId, toUserId, content, c, carpool);
