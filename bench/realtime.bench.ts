@@ -36,6 +36,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
@@ -76,6 +77,7 @@ interface Setup {
   tabs: Client[];
 }
 
+const LOAD_AT_START = os.loadavg()[0]!;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Resolves when `content` has reached every one of `count` sockets; the arrival time. */
@@ -374,7 +376,8 @@ function report(
   ]);
   return `## Realtime messaging
 
-\`pnpm bench:realtime\` — ${machineLine()}
+\`pnpm bench:realtime\` — ${machineLine()} Load average (1 min, other
+processes of the shared machine included): ${LOAD_AT_START.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.
 
 The API as the image runs it (\`node apps/api/dist/main.js\`, production mode, scratch
 PostgreSQL database, rate limits and socket budgets raised through configuration), ${SOCKETS}

@@ -28,6 +28,7 @@
  * DRILL_PORT (first of 3 ports, 4320), BENCH_PG_URL, BENCH_REDIS_URL.
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type {
   ConversationBlockedEvent,
@@ -59,6 +60,7 @@ const PORT = Number(process.env.DRILL_PORT ?? 4320);
 /** What the web page refetches after a reconnect: the conversation's latest page. */
 const PAGE = 20;
 
+const LOAD_AT_START = os.loadavg()[0]!;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** A member's page with the conversation open, as the web client keeps it. */
@@ -73,6 +75,7 @@ class PageClient {
   reconnectedAt: number | null = null;
   refetchedAt: number | null = null;
   refetchError: string | null = null;
+  reconnectAttempts = 0;
 
   constructor(
     readonly me: Member,
@@ -86,6 +89,7 @@ class PageClient {
     this.socket.on('newMessage', (e: NewMessageEvent) =>
       this.live.set(e.message.id, (this.live.get(e.message.id) ?? 0) + 1),
     );
+    this.socket.io.on('reconnect_attempt', () => (this.reconnectAttempts += 1));
     this.socket.on('disconnect', () => {
       this.disconnectedAt ??= performance.now();
     });
@@ -217,6 +221,7 @@ async function main() {
     let extra = 0;
     let checked = 0;
     let liveDuplicates = 0;
+    let throughRefetch = 0;
     for (const p of pages) {
       const truth = stored.byPair.get(`${p.other.id}:${p.me.id}`) ?? [];
       const held = p.held();
@@ -225,10 +230,14 @@ async function main() {
       extra += [...held].filter((id) => !truth.includes(id)).length;
       liveDuplicates += [...p.live.values()].filter((n) => n > 1).length;
       if (p.disconnectedAt !== null) {
-        const missed = truth.filter((id) => !p.live.has(id)).length;
+        // Stored while the page was cut: it holds them only through its refetch.
+        const missed = truth.filter((id) => !p.live.has(id) && p.refetched.has(id)).length;
+        throughRefetch += missed;
         if (missed > PAGE) failures.push(`${p.me.id}: ${missed} missed, more than one page`);
       }
     }
+    const noticed = cut.map((p) => p.disconnectedAt! - killedAt);
+    const attempts = cut.map((p) => p.reconnectAttempts);
     const reconnect = cut
       .filter((p) => p.reconnectedAt !== null)
       .map((p) => p.reconnectedAt! - killedAt);
@@ -256,6 +265,10 @@ async function main() {
       pages.every((p) => p.socket.connected),
       'every page connected at the end (to the survivor)',
     );
+    check(
+      throughRefetch > 0,
+      `${throughRefetch} messages stored during the outage recovered by refetches`,
+    );
     check(lost === 0, `${lost} stored messages missing from a page (of ${checked} checked)`);
     check(extra === 0, `${extra} messages held by a page but not stored`);
     check(liveDuplicates === 0, `${liveDuplicates} messages received twice live`);
@@ -274,7 +287,8 @@ async function main() {
       'drill-instances',
       `## Drill: one of two API instances killed
 
-\`pnpm drill:instances\` — ${machineLine()}
+\`pnpm drill:instances\` — ${machineLine()} Load average (1 min, other
+processes of the shared machine included): ${LOAD_AT_START.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.
 
 Two API processes as the image runs them (\`node apps/api/dist/main.js\`, production mode, one
 scratch PostgreSQL database, Redis adapter with the run's \`REDIS_PREFIX\`) behind a round-robin
@@ -288,6 +302,8 @@ Result: **${failures.length === 0 ? 'passed' : `FAILED (${failures.length} check
 ${table(
   ['measure', 'p50', 'p95', 'max'],
   [
+    ['kill → page saw its socket cut (ms)', ...timing(noticed)],
+    ['reconnection attempts per cut page', ...timing(attempts)],
     ['kill → page reconnected (ms)', ...timing(reconnect)],
     ['kill → missed messages refetched (ms)', ...timing(refetchDone)],
   ],
@@ -315,6 +331,7 @@ ${table(
       `${sent.failed}${statuses ? ` (${statuses})` : ''}`,
     ],
     ['messages stored', String(stored.total)],
+    ['stored while a page was cut, recovered by its refetch', String(throughRefetch)],
     ['page × message pairs checked against the database', String(checked)],
     ['lost / held but not stored', `${lost} / ${extra}`],
     [
