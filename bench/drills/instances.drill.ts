@@ -29,7 +29,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type {
   ConversationBlockedEvent,
   NewMessageEvent,
@@ -181,6 +181,9 @@ async function main() {
 
     // 3. Traffic; A killed mid-way.
     const sent = { ok: 0, failed: 0, statuses: new Map<number, number>() };
+    // This process (proxy, pages, senders) shares the CPU too: its own delays are reported.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     let sending = true;
     const senders = pages.map(async (p, i) => {
       await sleep((SEND_MS * i) / pages.length); // spread over the period
@@ -214,6 +217,7 @@ async function main() {
     )
       await sleep(100);
     await sleep(1000);
+    loopDelay.disable();
 
     // 5. The database decides.
     const stored = await storedMessages(db.url);
@@ -308,6 +312,10 @@ ${table(
     ['kill → missed messages refetched (ms)', ...timing(refetchDone)],
   ],
 )}
+
+The drill's own process (proxy, pages and senders) shared the CPU as well: its event loop was
+delayed by ${Math.round(loopDelay.percentile(50) / 1e6)} ms at the median, ${Math.round(loopDelay.percentile(99) / 1e6)} ms at p99 and
+${Math.round(loopDelay.max / 1e6)} ms at most during the traffic, which adds to every time above.
 
 ${table(
   ['check', 'result'],
