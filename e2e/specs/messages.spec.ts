@@ -3,7 +3,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
  * Two members chat in two browser contexts against the real product — the single request
- * message, acceptance, a live reply, blocking and unblocking — because the live pushes only
+ * message, acceptance, a live reply, blocking and unblocking seen live on the other side —
+ * because the live pushes only
  * show between two signed-in browsers, never within one page.
  */
 const A = {
@@ -93,14 +94,16 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
     .getByRole('link', { name: new RegExp(B.pseudo) })
     .click();
 
-  // B blocks after a confirmation: the chat is deselected; A can no longer send.
+  // B blocks after a confirmation: the chat is deselected. A's open chat shows it live,
+  // without a reload (the block is pushed over the socket): A can no longer send.
+  await expect(field(a)).toBeEnabled();
   await b.getByRole('button', { name: `Bloquer ${A.pseudo}` }).click();
   await b.getByRole('alertdialog').getByRole('button', { name: 'Bloquer' }).click();
   await expect(b.getByText(`Vous avez bloqué ${A.pseudo}`)).toBeVisible();
   await expect(b).toHaveURL(/\/messages$/);
-  await a.reload();
   await expect(a.getByText(`${B.pseudo} a bloqué cette conversation.`)).toBeVisible();
   await expect(field(a)).toBeDisabled();
+  await expect(a.getByRole('button', { name: `Bloquer ${B.pseudo}` })).toHaveCount(0);
   // The server refuses too, whatever the page shows.
   const refused = await a.evaluate(async (pseudo) => {
     const auth = { Authorization: `Bearer ${localStorage.getItem('access_token')}` };
@@ -127,7 +130,8 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
   await b.getByRole('button', { name: 'Débloquer la conversation' }).click();
   await expect(b.getByText('Conversation débloquée')).toBeVisible();
   await expect(field(b)).toBeEnabled();
-  await a.reload();
+  // Live again on A's side: the composer reopens without a reload.
   await expect(field(a)).toBeEnabled();
+  await expect(a.getByText(`${B.pseudo} a bloqué cette conversation.`)).toHaveCount(0);
   await b.screenshot({ path: path.join(SCREENS, 'messages-b-1366.png') });
 });

@@ -179,11 +179,12 @@ async function rateCounters(
   kind: AdapterKind,
   db: Db,
   redisUrl: string | undefined,
+  redisPrefix: string,
 ): Promise<RateCounters | undefined> {
   if (kind === 'postgres') return databaseCounters(db);
   if (kind === 'redis') {
     if (!redisUrl) throw new Error('REDIS_URL manquant pour les compteurs de limite de débit');
-    return redisCounters(redisUrl);
+    return redisCounters(redisUrl, redisPrefix);
   }
   return undefined;
 }
@@ -412,7 +413,12 @@ export async function buildApp(deps: AppDeps) {
     associationName: config.associationName,
   });
 
-  const counters = await rateCounters(deps.rateLimitStore ?? 'memory', db, config.redisUrl);
+  const counters = await rateCounters(
+    deps.rateLimitStore ?? 'memory',
+    db,
+    config.redisUrl,
+    config.redisPrefix,
+  );
   if (counters) app.addHook('onClose', () => counters.close());
 
   app.decorate('mail', mail);
@@ -487,6 +493,7 @@ export async function buildApp(deps: AppDeps) {
     kind: deps.realtimeAdapter ?? 'memory',
     databaseUrl: deps.databaseUrl,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
   });
   // Sockets first (an open websocket would keep the HTTP server from closing), then the
   // adapter's connections.

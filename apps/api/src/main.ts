@@ -89,7 +89,8 @@ async function main(): Promise<void> {
     config,
     db,
     databaseUrl,
-    realtimeAdapter: shared,
+    // REALTIME_ADAPTER=memory suits a single replica (no pub/sub hop for each event).
+    realtimeAdapter: embedded ? 'memory' : (config.realtimeAdapter ?? shared),
     rateLimitStore: shared,
   });
   await app.listen({ host: config.host, port: config.port });

@@ -13,6 +13,7 @@ export const SOCKET_EVENTS = {
   newMessage: 'newMessage',
   messagesRead: 'messagesRead',
   typing: 'typing',
+  conversationBlocked: 'conversationBlocked',
   notification: 'notification',
   joinRoom: 'joinRoom',
 } as const;
@@ -50,6 +51,16 @@ export interface TypingEvent {
 }
 
 /**
+ * A conversation was blocked (`blockedByUserId` = the member who blocked) or unblocked (null),
+ * pushed to both members' sockets after the change is stored, so an open chat shows the blocked
+ * state (or the composer again) without a reload.
+ */
+export interface ConversationBlockedEvent {
+  conversationId: number;
+  blockedByUserId: number | null;
+}
+
+/**
  * A new bell notification for the receiving member (carpool status change, kickoff moved):
  * the page refetches its list and badge; `id` lets it ignore a duplicate.
  */
@@ -63,6 +74,7 @@ export interface ServerToClientEvents {
   newMessage: (event: NewMessageEvent) => void;
   messagesRead: (event: MessagesReadEvent) => void;
   typing: (event: TypingEvent) => void;
+  conversationBlocked: (event: ConversationBlockedEvent) => void;
   notification: (event: NotificationEvent) => void;
 }
 

@@ -68,6 +68,16 @@ const envSchema = z.object({
   /** Serve the web app's source maps (.map files); off in production by default. */
   SERVE_SOURCE_MAPS: bool.optional(),
   REDIS_URL: z.url().optional(),
+  /** Prefix of every Redis key and pub/sub channel, so several apps can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{1,64}$/, 'lettres, chiffres, « _ : . - » (64 au plus)')
+    .default('munegu'),
+  /**
+   * How socket.io instances exchange events: 'memory' (a single replica), 'postgres' or
+   * 'redis'. Unset: 'redis' with REDIS_URL, else 'postgres'; always 'memory' when embedded.
+   */
+  REALTIME_ADAPTER: z.enum(['memory', 'postgres', 'redis']).optional(),
   /** Daily account run (inactivity warnings, anonymisation, expired sessions), Paris time. */
   SCHEDULE_ACCOUNTS: cron.default('30 3 * * *'),
   /** Prediction reminders (the service sends each match's reminder once), Paris time. */
@@ -134,6 +144,10 @@ export interface Config {
   /** Guesses of passwords and e-mailed tokens (modules/auth/throttle.ts). */
   throttle: ThrottleRules;
   redisUrl: string | undefined;
+  /** Prefix of Redis keys and channels (rate counters, socket.io adapter). */
+  redisPrefix: string;
+  /** Forced socket.io adapter; undefined = chosen from REDIS_URL (main.ts). */
+  realtimeAdapter: 'memory' | 'postgres' | 'redis' | undefined;
   associationName: string;
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
@@ -312,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseLockMs: e.AUTH_LOCK_SECONDS * 1000,
     },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    realtimeAdapter: e.REALTIME_ADAPTER,
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     carpoolListLimit: e.CARPOOL_LIST_LIMIT,
     scoringTransactionTimeoutMs: e.SCORING_TRANSACTION_TIMEOUT_SECONDS * 1000,

@@ -15,6 +15,8 @@ export interface AdapterOptions {
   kind: AdapterKind;
   databaseUrl?: string;
   redisUrl?: string;
+  /** REDIS_PREFIX: the adapter's channels are `<prefix>:socket.io#…`, apart from other apps'. */
+  redisPrefix?: string;
 }
 
 /**
@@ -37,8 +39,12 @@ export async function installAdapter(
     if (!opts.redisUrl) throw new Error('REDIS_URL manquant pour l’adaptateur Redis');
     const pub = createClient({ url: opts.redisUrl });
     const sub = pub.duplicate();
+    // Without listeners a dropped Redis connection would crash the process; the clients
+    // reconnect by themselves and the adapter resubscribes.
+    pub.on('error', () => {});
+    sub.on('error', () => {});
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createRedisAdapter(pub, sub));
+    io.adapter(createRedisAdapter(pub, sub, { key: `${opts.redisPrefix ?? 'munegu'}:socket.io` }));
     return async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     };

@@ -1,4 +1,5 @@
-import type { NewMessageEvent } from '@munegu/shared';
+import type { ConversationBlockedEvent, NewMessageEvent } from '@munegu/shared';
+import { randomUUID } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
@@ -27,9 +28,16 @@ describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
     beforeAll(async () => {
       first = await createTestApp();
       second = await createTestApp({ database: first.database });
+      // Its own channels: other runs sharing this Redis have members with the same ids.
+      const redisPrefix = `munegu-test-${randomUUID()}`;
       for (const t of [first, second])
         closers.push(
-          await installAdapter(t.app.io, { kind, databaseUrl: first.database.url, redisUrl }),
+          await installAdapter(t.app.io, {
+            kind,
+            databaseUrl: first.database.url,
+            redisUrl,
+            redisPrefix,
+          }),
         );
       await first.app.listen({ port: 0, host: '127.0.0.1' });
       secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,7 +50,7 @@ describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
       await first?.database.drop();
     });
 
-    it('delivers a message sent through the first instance to a socket on the second', async () => {
+    it('delivers a message and a block made through the first instance to a socket on the second', async () => {
       const a = await createUser(first.db);
       const b = await createUser(first.db);
       const token = (await bearer(second.app, b, second.clock)).authorization.slice(7);
@@ -70,6 +78,20 @@ describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
         const end = Date.now() + 2000;
         while (got.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
         expect(got.map((e) => e.message.content)).toEqual(['D’une instance à l’autre']);
+
+        // Blocking through the first instance reaches the other member on the second.
+        const blocks: ConversationBlockedEvent[] = [];
+        socket.on('conversationBlocked', (e) => blocks.push(e));
+        const conversationId = got[0]!.message.conversationId;
+        const blocked = await first.app.inject({
+          method: 'PATCH',
+          url: `/api/messages/conversation/${conversationId}/block`,
+          headers: await bearer(first.app, a, first.clock),
+        });
+        expect(blocked.statusCode).toBe(200);
+        while (blocks.length === 0 && Date.now() < end + 2000)
+          await new Promise((r) => setTimeout(r, 20));
+        expect(blocks).toEqual([{ conversationId, blockedByUserId: a.id }]);
       } finally {
         socket.disconnect();
       }

@@ -1,4 +1,5 @@
 import {
+  type ConversationBlockedEvent,
   type NewMessageEvent,
   type ServerToClientEvents,
   type ClientToServerEvents,
@@ -159,6 +160,52 @@ describe('realtime messaging', () => {
     expect((await send(a, b, 'Bloqué')).statusCode).toBe(403);
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver).toEqual([]);
+  });
+
+  it('pushes a block and its lifting to every tab of both members, and to nobody else', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const outsider = await createUser(t.db);
+    const id = (await send(a, b, 'Salut')).json().conversationId as number;
+    const seen = (socket: Client) => {
+      const got: ConversationBlockedEvent[] = [];
+      socket.on('conversationBlocked', (e) => got.push(e));
+      return got;
+    };
+    const bTabs = [
+      seen(await open(url, { token: await tokenOf(b) })),
+      seen(await open(url, { token: await tokenOf(b) })),
+    ];
+    const aOtherTab = seen(await open(url, { token: await tokenOf(a) }));
+    const third = seen(await open(url, { token: await tokenOf(outsider) }));
+    const act = async (what: 'block' | 'unblock') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/messages/conversation/${id}/${what}`,
+        headers: await bearer(t.app, a, t.clock),
+      });
+
+    expect((await act('block')).statusCode).toBe(200);
+    await until(() => [...bTabs, aOtherTab].every((got) => got.length === 1));
+    for (const got of [...bTabs, aOtherTab])
+      expect(got).toEqual([{ conversationId: id, blockedByUserId: a.id }]);
+    // What the event says is what a refetch of the other side now shows.
+    const refetched = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/conversation/${a.id}`,
+      headers: await bearer(t.app, b, t.clock),
+    });
+    expect(refetched.json().meta.blockedByUserId).toBe(a.id);
+
+    // A refused block (already blocked) pushes nothing.
+    expect((await act('block')).statusCode).toBe(409);
+    expect((await act('unblock')).statusCode).toBe(200);
+    await until(() => [...bTabs, aOtherTab].every((got) => got.length === 2));
+    for (const got of [...bTabs, aOtherTab])
+      expect(got[1]).toEqual({ conversationId: id, blockedByUserId: null });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(third).toEqual([]);
+    expect(bTabs[0]).toHaveLength(2);
   });
 
   it('relays typing to the other participant only', async () => {

@@ -50,6 +50,7 @@ export function realtimeNotifier(io: RealtimeServer): MessagingNotifier {
     newMessage: (ids, event) => void io.to(rooms(ids)).emit('newMessage', event),
     messagesRead: (ids, event) => void io.to(rooms(ids)).emit('messagesRead', event),
     typing: (ids, event) => void io.to(rooms(ids)).emit('typing', event),
+    conversationBlocked: (ids, event) => void io.to(rooms(ids)).emit('conversationBlocked', event),
   };
 }
 

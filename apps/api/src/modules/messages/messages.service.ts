@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  type ConversationBlockedEvent,
   MESSAGING_MESSAGES as M,
   type ConversationDetail,
   type ConversationListItem,
@@ -20,6 +21,7 @@ export interface MessagingNotifier {
   newMessage(userIds: number[], event: NewMessageEvent): void;
   messagesRead(userIds: number[], event: MessagesReadEvent): void;
   typing(userIds: number[], event: TypingEvent): void;
+  conversationBlocked(userIds: number[], event: ConversationBlockedEvent): void;
 }
 
 export interface MessagesServiceDeps {
@@ -65,26 +67,42 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     return null;
   }
 
-  async function trySend(senderId: number, toUserId: number, content: string) {
-    const c = await repo.findConversationByPair(senderId, toUserId);
-    const carpool = await repo.shareConfirmedCarpool(senderId, toUserId);
-    if (c) {
-      // Confirmed carpool members skip the request step, even for an older request.
-      if (!c.accepted && carpool && c.blockedByUserId === null) {
-        await repo.setAccepted(c.id);
-        c.accepted = true;
-      }
-      const refused = await refusal(c, senderId);
-      if (refused) throw refused;
+  /**
+   * Applies the rules to the conversation `c` of the pair (null: none yet) and stores the
+   * message, with the conversation when it is the first.
+   */
+  async function store(
+    senderId: number,
+    toUserId: number,
+    content: string,
+    c: ConversationRow | null,
+    carpool: boolean,
+  ): Promise<MessageRow> {
+    const now = clock.now();
+    if (!c) {
+      return repo.startConversation({
+        create: { user1Id: senderId, user2Id: toUserId, accepted: carpool },
+        content,
+        now,
+      });
     }
-    return repo.storeMessage({
-      conversationId: c?.id ?? null,
-      create: c ? undefined : { user1Id: senderId, user2Id: toUserId, accepted: carpool },
+    // Confirmed carpool members skip the request step, even for an older request.
+    if (!c.accepted && carpool && c.blockedByUserId === null) {
+      await repo.setAccepted(c.id);
+      c.accepted = true;
+    }
+    const refused = await refusal(c, senderId);
+    if (refused) throw refused;
+    const row = await repo.appendMessage({
+      conversationId: c.id,
       senderId,
       receiverId: toUserId,
       content,
-      now: clock.now(),
+      now,
     });
+    // Blocked between the checks and the write: the statement stored nothing.
+    if (!row) throw new AppError('FORBIDDEN', M.blocked);
+    return row;
   }
 
   return {
@@ -164,17 +182,24 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     /** Stores first, then pushes to both members' rooms; a refusal stores and pushes nothing. */
     async send(senderId: number, toUserId: number, content: string): Promise<SendMessageResponse> {
       if (toUserId === senderId) throw new AppError('VALIDATION', M.self);
-      const to = await repo.findUser(toUserId);
-      if (!to) throw new AppError('NOT_FOUND', M.unknownUser);
-      if (to.status !== 'ACTIVE') throw new AppError('FORBIDDEN', M.recipientUnavailable);
+      // The recipient, the conversation and a shared carpool in one read: every message waits
+      // for it (bench/realtime.bench.ts).
+      const {
+        recipientStatus,
+        conversation: c,
+        carpool,
+      } = await repo.sendContext(senderId, toUserId);
+      if (recipientStatus === null) throw new AppError('NOT_FOUND', M.unknownUser);
+      if (recipientStatus !== 'ACTIVE') throw new AppError('FORBIDDEN', M.recipientUnavailable);
       let row: MessageRow;
       try {
-        row = await trySend(senderId, toUserId, content);
+        row = await store(senderId, toUserId, content, c, carpool);
       } catch (err) {
         // Both members started the conversation at the same instant: the other won; retry once
         // against the conversation it created, so the rules apply to it.
         if (!isUniqueViolation(err)) throw err;
-        row = await trySend(senderId, toUserId, content);
+        const created = await repo.findConversationByPair(senderId, toUserId);
+        row = await store(senderId, toUserId, content, created, carpool);
       }
       const message = toMessage(row, senderId);
       notifier.newMessage([toUserId, senderId], {
@@ -214,6 +239,12 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     async block(callerId: number, conversationId: number): Promise<void> {
       const c = await ownConversation(callerId, conversationId);
       if (!(await repo.block(c.id, callerId))) throw new AppError('CONFLICT', M.alreadyBlocked);
+      // After the change is stored: the other member's open chat closes its composer at once,
+      // and the blocker's other tabs show 'Débloquer la conversation'.
+      notifier.conversationBlocked([otherOf(c, callerId), callerId], {
+        conversationId: c.id,
+        blockedByUserId: callerId,
+      });
     },
 
     async unblock(callerId: number, conversationId: number): Promise<void> {
@@ -221,6 +252,10 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
       if (c.blockedByUserId === null) throw new AppError('CONFLICT', M.notBlocked);
       if (!(await repo.unblock(c.id, callerId)))
         throw new AppError('FORBIDDEN', M.onlyBlockerUnblocks);
+      notifier.conversationBlocked([otherOf(c, callerId), callerId], {
+        conversationId: c.id,
+        blockedByUserId: null,
+      });
     },
 
     /** Relays 'typing' to the other member only if both share an unblocked conversation. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES as M } from '@munegu/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
+import { messagesRepository } from './messages.repository.js';
 import { createMatch, createUser, uniqueSeason } from '../../../test/helpers/factories.js';
 
 let t: TestApp;
@@ -112,6 +113,23 @@ describe('messaging rules (spec section 4)', () => {
     expect((await call('PATCH', `/messages/conversation/${id}/block`, a)).statusCode).toBe(200);
     expect((await send(b, a, 'x')).statusCode).toBe(403);
     expect((await call('PATCH', `/messages/conversation/${id}/block`, b)).statusCode).toBe(409);
+  });
+
+  it('stores nothing when the block lands between the checks and the write', async () => {
+    const [a, b] = await pair();
+    const id = (await send(a, b, 'Bonjour')).json().conversationId as number;
+    await call('POST', `/messages/accept/${id}`, b);
+    // What the send path does after its checks, once the block is committed.
+    const repo = messagesRepository(t.db);
+    expect(await repo.block(id, b.id)).toBe(true);
+    const write = { conversationId: id, senderId: a.id, receiverId: b.id, now: new Date() };
+    expect(await repo.appendMessage({ ...write, content: 'trop tard' })).toBeNull();
+    expect(await stored(a, b)).toBe(1);
+    expect(await repo.unblock(id, b.id)).toBe(true);
+    const row = await repo.appendMessage({ ...write, content: 'à temps' });
+    expect(row).toMatchObject({ conversationId: id, senderId: a.id, content: 'à temps' });
+    const c = await t.db.conversation.findUniqueOrThrow({ where: { id } });
+    expect(c.lastMessageAt?.getTime()).toBe(write.now.getTime());
   });
 
   it('counts unread messages and clears them on mark-read', async () => {

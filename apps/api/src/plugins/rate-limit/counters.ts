@@ -93,7 +93,7 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {current, ttl}`;
 
 /** Counters in Redis (REDIS_URL): keys expire by themselves, nothing to purge. */
-export async function redisCounters(url: string): Promise<RateCounters> {
+export async function redisCounters(url: string, prefix = 'munegu'): Promise<RateCounters> {
   const client = createClient({ url });
   // Without a listener a dropped connection would crash the process; the client reconnects.
   client.on('error', () => {});
@@ -101,7 +101,7 @@ export async function redisCounters(url: string): Promise<RateCounters> {
   return {
     async hit(key, windowMs) {
       const [current, ttl] = (await client.eval(HIT_SCRIPT, {
-        keys: [`munegu:rate:${key}`],
+        keys: [`${prefix}:rate:${key}`],
         arguments: [String(windowMs)],
       })) as [number, number];
       return { current, ttl };

@@ -32,5 +32,9 @@ export function useMessagesRealtime(me: number | undefined): void {
       void qc.invalidateQueries({ queryKey: messageKeys.unread() });
     }
   });
+  // A block or unblock changes what the list and the open chat of any tab show.
+  useSocketEvent(me, SOCKET_EVENTS.conversationBlocked, () => {
+    void qc.invalidateQueries({ queryKey: messageKeys.conversations() });
+  });
   useSocketReconnect(me, () => void qc.invalidateQueries({ queryKey: messageKeys.all }));
 }

@@ -85,6 +85,15 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
       old ? { ...old, meta: { ...old.meta, otherReadAt: event.readAt } } : old,
     );
   });
+  // Blocked or unblocked by the other member (or in another tab of mine): the composer and the
+  // status line follow at once, as a refetch would show them.
+  useSocketEvent(me, SOCKET_EVENTS.conversationBlocked, (event) => {
+    if (conversationId === null || event.conversationId !== conversationId) return;
+    qc.setQueryData<ConversationDetail>(key, (old) =>
+      old ? { ...old, meta: { ...old.meta, blockedByUserId: event.blockedByUserId } } : old,
+    );
+    if (event.blockedByUserId !== null) setTyping(false);
+  });
   useSocketEvent(me, SOCKET_EVENTS.typing, (event) => {
     if (event.conversationId !== conversationId || event.userId !== other.id) return;
     setTyping(true);

@@ -113,6 +113,44 @@ describe('live messages', () => {
     expect(await screen.findByText(/Vu/)).toBeVisible();
   });
 
+  it('closes the composer the moment the other member blocks, and reopens it on unblock', async () => {
+    openAt('/messages/Bob_06');
+    await screen.findByText('Bonjour');
+    const input = screen.getByRole('textbox');
+    expect(input).toBeEnabled();
+    const listFetches = api.callsTo('GET /api/messages/conversations').length;
+    act(() => io.push('typing', { conversationId: 10, userId: BOB.id }));
+    expect(await screen.findByText('Bob_06 écrit…')).toBeVisible();
+
+    // Another conversation's block changes nothing here.
+    act(() => io.push('conversationBlocked', { conversationId: 11, blockedByUserId: 9 }));
+    expect(screen.getByRole('textbox')).toBeEnabled();
+
+    act(() => io.push('conversationBlocked', { conversationId: 10, blockedByUserId: BOB.id }));
+    expect(await screen.findByText('Bob_06 a bloqué cette conversation.')).toBeVisible();
+    expect(screen.getByRole('textbox')).toBeDisabled();
+    expect(screen.queryByText('Bob_06 écrit…')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Bloquer Bob_06' })).toBeNull();
+    // Without any refetch of the conversation: the event itself updated the page.
+    expect(api.callsTo(`GET /api/messages/conversation/${BOB.id}`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/messages/conversations').length).toBeGreaterThan(listFetches),
+    );
+
+    act(() => io.push('conversationBlocked', { conversationId: 10, blockedByUserId: null }));
+    await waitFor(() => expect(screen.getByRole('textbox')).toBeEnabled());
+    expect(screen.queryByText('Bob_06 a bloqué cette conversation.')).toBeNull();
+  });
+
+  it('shows my own block made in another tab, with the unblock button', async () => {
+    openAt('/messages/Bob_06');
+    await screen.findByText('Bonjour');
+    act(() => io.push('conversationBlocked', { conversationId: 10, blockedByUserId: ME.id }));
+    expect(await screen.findByText('Vous avez bloqué cette conversation.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Débloquer la conversation' })).toBeEnabled();
+    expect(screen.getByRole('textbox')).toBeDisabled();
+  });
+
   it('refetches the open conversation and the list after a reconnect', async () => {
     openAt('/messages/Bob_06');
     await screen.findByText('Bonjour');
