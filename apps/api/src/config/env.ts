@@ -67,6 +67,15 @@ const envSchema = z.object({
   /** Serve the web app's source maps (.map files); off in production by default. */
   SERVE_SOURCE_MAPS: bool.optional(),
   REDIS_URL: z.url().optional(),
+  /**
+   * Longest wait for a database connection (a new one, or a free one of the pool) before the
+   * request fails with 503: a database that does not answer must not hold requests.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Mail delivery: first retry after this many seconds, doubled at each retry. */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Mail delivery: retries of one queued job (the outbox sweeper re-queues after them). */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
   /** Daily account run (inactivity warnings, anonymisation, expired sessions), Paris time. */
   SCHEDULE_ACCOUNTS: cron.default('30 3 * * *'),
   /** Prediction reminders (the service sends each match's reminder once), Paris time. */
@@ -128,6 +137,9 @@ export interface Config {
   /** Guesses of passwords and e-mailed tokens (modules/auth/throttle.ts). */
   throttle: ThrottleRules;
   redisUrl: string | undefined;
+  dbConnectTimeoutMs: number;
+  /** Mail delivery retries (jobs/mail.jobs.ts). */
+  mailRetry: { delaySeconds: number; limit: number };
   associationName: string;
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
@@ -291,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseLockMs: e.AUTH_LOCK_SECONDS * 1000,
     },
     redisUrl: e.REDIS_URL,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    mailRetry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     carpoolListLimit: e.CARPOOL_LIST_LIMIT,
     associationName: e.ASSOCIATION_NAME,
