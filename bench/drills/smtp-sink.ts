@@ -49,7 +49,10 @@ export function drillSmtpSink(port: number) {
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => void chunks.push(c));
           stream.on('end', () => {
-            const raw = Buffer.concat(chunks).toString('utf8');
+            // Quoted-printable soft line breaks removed, so a token split across lines matches.
+            const raw = Buffer.concat(chunks)
+              .toString('utf8')
+              .replace(/=\r?\n/g, '');
             const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
             received.push({ messageId, raw, at: Date.now() });
             callback();
