@@ -213,8 +213,16 @@ export async function buildApp(deps: AppDeps) {
     (config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, app.log));
-  const jobsOptions = deps.jobs === false ? null : (deps.jobs ?? {});
-  const boss = jobsOptions ? createQueue(deps.databaseUrl, app.log) : null;
+  const jobsOptions =
+    deps.jobs === false
+      ? null
+      : (deps.jobs ?? {
+          retryDelaySeconds: config.mailRetry.delaySeconds,
+          retryLimit: config.mailRetry.limit,
+        });
+  const boss = jobsOptions
+    ? createQueue(deps.databaseUrl, app.log, config.dbConnectTimeoutMs)
+    : null;
   const dispatcher: MailDispatcher =
     boss && jobsOptions ? mailDispatcher(boss, jobsOptions) : { dispatch: async () => {} };
 

@@ -75,7 +75,11 @@ async function main(): Promise<void> {
   }
   await migrate(databaseUrl, { exclusive: !embedded });
   // PGlite runs every query on one session: a larger pool would only queue.
-  db = createDb({ connectionString: databaseUrl, max: embedded ? 1 : 10 });
+  db = createDb({
+    connectionString: databaseUrl,
+    max: embedded ? 1 : 10,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+  });
   const { demoAccounts } = await seed(db, {
     demo: config.demoData,
     now: new Date(),

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,5 +121,60 @@ describe('health with the database down', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'degraded', database: 'down' });
+  });
+
+  it('answers the pages that need the database with a French 503, not a 500', async () => {
+    // Public reads, and a member's read (the session check itself needs the database).
+    const token = await t.app.tokens.sign(
+      { sub: 1, role: 'UTILISATEUR', sid: randomUUID() },
+      t.clock.now(),
+    );
+    for (const [url, headers] of [
+      ['/api/matchs/next', {}],
+      ['/api/messages/unread-count', { authorization: `Bearer ${token}` }],
+      ['/api/classement-ligue1', {}],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        message: 'Service momentanément indisponible, réessayez dans quelques instants.',
+        code: 'UNAVAILABLE',
+      });
+      expect(res.body).not.toMatch(/127\.0\.0\.1|P1001|prisma|stack/i);
+    }
+  });
+});
+
+describe('a database that accepts connections but never answers', () => {
+  let t: TestApp;
+  let silent: Server;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    t = await createTestApp({
+      prismaUrl: `postgresql://postgres@127.0.0.1:${port}/none`,
+      env: { DB_CONNECT_TIMEOUT_MS: '300' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('gives up after DB_CONNECT_TIMEOUT_MS with a 503 instead of holding the request', async () => {
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/matchs/next' });
+    const waited = Date.now() - started;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(waited).toBeGreaterThanOrEqual(250);
+    // Without the timeout pg waits forever; the bound is loose for a busy machine.
+    expect(waited).toBeLessThan(5_000);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
   });
 });

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'SUSPENDED_ACCOUNT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA',
+  /** The database cannot be reached (restart, failover): 503, try again shortly. */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

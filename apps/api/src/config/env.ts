@@ -78,6 +78,16 @@ const envSchema = z.object({
    * 'redis'. Unset: 'redis' with REDIS_URL, else 'postgres'; always 'memory' when embedded.
    */
   REALTIME_ADAPTER: z.enum(['memory', 'postgres', 'redis']).optional(),
+
+  /**
+   * Longest wait for a database connection (a new one, or a free one of the pool) before the
+   * request fails with 503: a database that does not answer must not hold requests.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Mail delivery: first retry after this many seconds, doubled at each retry. */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Mail delivery: retries of one queued job (the outbox sweeper re-queues after them). */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
   /** Daily account run (inactivity warnings, anonymisation, expired sessions), Paris time. */
   SCHEDULE_ACCOUNTS: cron.default('30 3 * * *'),
   /** Prediction reminders (the service sends each match's reminder once), Paris time. */
@@ -148,6 +158,10 @@ export interface Config {
   redisPrefix: string;
   /** Forced socket.io adapter; undefined = chosen from REDIS_URL (main.ts). */
   realtimeAdapter: 'memory' | 'postgres' | 'redis' | undefined;
+
+  dbConnectTimeoutMs: number;
+  /** Mail delivery retries (jobs/mail.jobs.ts). */
+  mailRetry: { delaySeconds: number; limit: number };
   associationName: string;
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
@@ -328,6 +342,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     realtimeAdapter: e.REALTIME_ADAPTER,
+
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    mailRetry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     carpoolListLimit: e.CARPOOL_LIST_LIMIT,
     scoringTransactionTimeoutMs: e.SCORING_TRANSACTION_TIMEOUT_SECONDS * 1000,

@@ -8,6 +8,8 @@ export interface DbOptions {
   connectionString: string;
   /** Pool size. The embedded database serialises everything onto one session, so it gets 1. */
   max?: number;
+  /** Longest wait for a connection, new or from the pool (DB_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
@@ -18,14 +20,49 @@ const pools = new WeakMap<Db, pg.Pool>();
  * pg pool this module owns, so the few hot reads written in SQL can use it directly (`sqlOf`).
  * Prisma ends the pool on $disconnect.
  */
-export function createDb({ connectionString, max = 10 }: DbOptions): Db {
-  const pool = new pg.Pool({ connectionString, max });
-  // An idle connection dropped by the server must not crash the process before Prisma has
-  // attached its own listener (it does on its first query).
-  pool.on('error', () => {});
+export function createDb({ connectionString, max = 10, connectTimeoutMs = 5000 }: DbOptions): Db {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs });
+  survivePoolDrops(pool);
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(db, pool);
   return db;
+}
+
+/**
+ * A database restart or failover cuts every connection of a pool. pg emits 'error' on each
+ * one, and an 'error' event without a listener ends the process: the pool listens on its idle
+ * connections only, so a connection held by its user (a Prisma transaction, the realtime
+ * adapter's LISTEN connection) would crash the API. Every connection gets a listener; its
+ * holder sees the failure on its next query and the pool discards it on release.
+ *
+ * `releaseHeld`: for holders that never release a dead connection themselves (the socket.io
+ * PostgreSQL adapter keeps its LISTEN connection and simply takes a new one), the pool slot
+ * is given back once the connection has ended, else each outage would leak one slot until
+ * the pool is exhausted.
+ */
+export function survivePoolDrops(pool: pg.Pool, { releaseHeld = false } = {}): void {
+  pool.on('error', () => {});
+  const held = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => held.add(client));
+  pool.on('release', (_err, client) => held.delete(client));
+  pool.on('remove', (client) => held.delete(client as pg.PoolClient));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (!releaseHeld) return;
+    client.once('end', () => {
+      // After the queries in flight have failed and their callers released what they held.
+      setTimeout(() => {
+        const poolClient = client as pg.PoolClient;
+        if (!held.has(poolClient)) return;
+        held.delete(poolClient);
+        try {
+          poolClient.release(new Error('connexion fermée par le serveur'));
+        } catch {
+          // Released meanwhile by its holder: nothing left to give back.
+        }
+      }, 1_000).unref();
+    });
+  });
 }
 
 /**

@@ -18,13 +18,21 @@ export interface JobsOptions {
  * Prisma pool. It runs on the real PostgreSQL and on the embedded PGlite alike
  * (verified by the test suite's embedded tier).
  */
-export function createQueue(connectionString: string, log: Pick<FastifyBaseLogger, 'error'>) {
-  const boss = new PgBoss({
+export function createQueue(
+  connectionString: string,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  connectTimeoutMs = 5000,
+) {
+  // pg-boss hands its options to its pg pool (src/db.js), connectionTimeoutMillis included,
+  // though its types omit it: during a database outage its polls fail fast instead of hanging.
+  const options: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number } = {
     connectionString,
     max: 2,
+    connectionTimeoutMillis: connectTimeoutMs,
     schema: 'pgboss',
     application_name: 'munegu-jobs',
-  });
+  };
+  const boss = new PgBoss(options);
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   return boss;
 }

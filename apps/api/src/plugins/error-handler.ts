@@ -4,9 +4,14 @@ import type { FastifySchemaCompiler } from 'fastify/types/schema.js';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from '../lib/errors.js';
 
 const GENERIC_MESSAGE = 'Une erreur est survenue.';
+export const UNAVAILABLE_MESSAGE =
+  'Service momentanément indisponible, réessayez dans quelques instants.';
+/** Seconds a client is told to wait when the database is unreachable (Retry-After). */
+const UNAVAILABLE_RETRY_AFTER = 5;
 
 interface ValidationItem {
   instancePath?: string;
@@ -95,8 +100,10 @@ export const preRoutingErrors: Pick<
 
 /**
  * Maps every error to the client body in one place: AppError → its status and message;
- * schema validation → 400 with the French messages of the shared schemas; 429 → ttl;
- * anything else → a generic 500 that reveals nothing (the error itself is logged).
+ * schema validation → 400 with the French messages of the shared schemas; 429 → ttl; the
+ * database unreachable (restart, failover) → 503 with Retry-After, answered as soon as the
+ * driver fails (DB_CONNECT_TIMEOUT_MS bounds the wait); anything else → a generic 500 that
+ * reveals nothing (the error itself is logged).
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -136,6 +143,13 @@ export const errorHandlerPlugin = fp(
         return reply
           .status(status)
           .send({ message: 'Requête invalide.', code: 'VALIDATION' } satisfies ErrorBody);
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER))
+          .send({ message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' } satisfies ErrorBody);
       }
       request.log.error({ err: error }, 'unexpected error');
       return reply

@@ -3,6 +3,7 @@ import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import pg from 'pg';
 import { createClient } from 'redis';
 import type { Server } from 'socket.io';
+import { survivePoolDrops } from '../db/client.js';
 
 /**
  * How socket.io instances reach each other. 'memory': one process (embedded PGlite mode, most
@@ -53,9 +54,9 @@ export async function installAdapter(
     if (!opts.databaseUrl) throw new Error('DATABASE_URL manquant pour l’adaptateur PostgreSQL');
     // Its own small pool: one LISTEN connection plus NOTIFY/cleanup queries.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 3 });
-    // Without a listener, a connection the server drops (restart, failover) would crash the
-    // process; the adapter opens a new LISTEN connection on its next heartbeat instead.
-    pool.on('error', () => {});
+    // A connection the server drops (restart, failover) must not crash the process; the
+    // adapter opens a new LISTEN connection by itself, and the dead one's slot is given back.
+    survivePoolDrops(pool, { releaseHeld: true });
     await pool.query(ATTACHMENTS_TABLE);
     io.adapter(createPostgresAdapter(pool, { heartbeatInterval: 5_000 }));
     return async () => {

@@ -86,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDb({
     connectionString: options.prismaUrl ?? database.url,
     max: embedded ? 1 : 4,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
   });
   const clock = testClock();
   const mail = options.mailTransport ?? memoryTransport();

@@ -9,6 +9,18 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The outbox row's id. It becomes the Message-ID, so the same mail sent twice (the SMTP
+   * server took it but the worker died before recording it) carries the same Message-ID and
+   * mail servers and clients can drop the copy.
+   */
+  outboxId?: string;
+}
+
+/** `<id@domain of the sender>`: a Message-ID stable across the retries of one outbox row. */
+export function messageIdOf(outboxId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'munegu.local';
+  return `<${outboxId}@${domain}>`;
 }
 
 /** Where mails leave the application. Swapped in tests (SMTP sink) and by configuration. */
@@ -20,8 +32,12 @@ export interface MailTransport {
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
-    async send(mail) {
-      await transporter.sendMail({ from, ...mail });
+    async send({ outboxId, ...mail }) {
+      await transporter.sendMail({
+        from,
+        ...mail,
+        ...(outboxId ? { messageId: messageIdOf(outboxId, from) } : {}),
+      });
     },
     close: () => transporter.close(),
   };
@@ -46,8 +62,12 @@ export function fileTransport(
     newline: 'unix',
   });
   return {
-    async send(mail) {
-      const info = await builder.sendMail({ from, ...mail });
+    async send({ outboxId, ...mail }) {
+      const info = await builder.sendMail({
+        from,
+        ...mail,
+        ...(outboxId ? { messageId: messageIdOf(outboxId, from) } : {}),
+      });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);

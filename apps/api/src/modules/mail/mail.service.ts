@@ -59,6 +59,7 @@ export function mailService({ repo, transport, dispatcher, clock, log }: MailSer
       }
       try {
         await transport.send({
+          outboxId: mail.id,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,

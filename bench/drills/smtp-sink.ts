@@ -1,0 +1,74 @@
+/**
+ * A real SMTP server on a fixed port for the drills (the `smtp-server` package, a dev
+ * dependency of the API): it keeps each mail's Message-ID and raw text. stop() closes the
+ * port (connections refused), start() opens the same port again.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ROOT } from './harness.js';
+
+/** The part of smtp-server's API used here (the package and its types live in apps/api). */
+interface SMTPServerType {
+  listen(port: number, host: string, cb: () => void): void;
+  once(event: 'error', cb: (err: Error) => void): void;
+  close(cb: () => void): void;
+}
+interface SMTPServerOptions {
+  authOptional: boolean;
+  disabledCommands: string[];
+  logger: boolean;
+  onData(
+    stream: NodeJS.ReadableStream,
+    session: unknown,
+    callback: (err?: Error | null) => void,
+  ): void;
+}
+const requireApi = createRequire(path.join(ROOT, 'apps/api/package.json'));
+const { SMTPServer } = requireApi('smtp-server') as {
+  SMTPServer: new (opts: SMTPServerOptions) => SMTPServerType;
+};
+
+export interface SunkMail {
+  messageId: string;
+  raw: string;
+  at: number;
+}
+
+export function drillSmtpSink(port: number) {
+  const received: SunkMail[] = [];
+  let server: SMTPServerType | null = null;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    async start() {
+      const s = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(stream, _session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => void chunks.push(c));
+          stream.on('end', () => {
+            // Quoted-printable soft line breaks removed, so a token split across lines matches.
+            const raw = Buffer.concat(chunks)
+              .toString('utf8')
+              .replace(/=\r?\n/g, '');
+            const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
+            received.push({ messageId, raw, at: Date.now() });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(port, '127.0.0.1', () => resolve());
+      });
+      server = s;
+    },
+    async stop() {
+      const s = server;
+      server = null;
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+  };
+}
