@@ -102,7 +102,8 @@ function wire(db: Db) {
     messages: messagesService({
       repo: messagesRepository(db),
       clock,
-      notifier: { newMessage() {}, messagesRead() {}, typing() {} },
+      // Reads only: nothing is pushed.
+      notifier: { newMessage() {}, messagesRead() {}, typing() {}, conversationBlocked() {} },
     }),
   };
 }
