@@ -58,7 +58,11 @@ export default function NewsPage() {
           </button>
         ))}
       </div>
-      <div className={styles['news-page__content']}>
+      {/* While the list loads the area spans the viewport, so the footer is not painted above
+          the fold and then pushed down by the cards (it was most of this page's layout shift). */}
+      <div
+        className={`${styles['news-page__content']}${news.isPending ? ` ${styles['news-page__content--pending']}` : ''}`}
+      >
         {news.isPending ? (
           <LoadingOverlay label="Chargement des actualités…" />
         ) : items.length === 0 ? (
