@@ -26,18 +26,18 @@ function page(
  * parallel with the page's chunk instead of after it (one round trip less on a first visit). It
  * returns at once: the page renders from the query cache as usual.
  */
-function prefetch(start: (queryClient: QueryClient) => void, queryClient?: QueryClient) {
+function prefetch(start: (queryClient: QueryClient) => void, queryClient: QueryClient) {
   return () => {
-    if (queryClient) start(queryClient);
+    start(queryClient);
     return null;
   };
 }
 
 /**
- * Spec section 2. With the app's query client, the home and news routes prefetch their data;
- * `routes` (without one) is what tests mount in a memory router.
+ * Spec section 2. The home and news routes prefetch their data into the app's query client
+ * (tests mount the same routes in a memory router with theirs).
  */
-export function createRoutes(queryClient?: QueryClient): RouteObject[] {
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       element: <RootLayout />,
@@ -209,5 +209,3 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
     },
   ];
 }
-
-export const routes: RouteObject[] = createRoutes();
