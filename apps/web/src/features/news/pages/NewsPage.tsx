@@ -1,27 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { hasRole, MESSAGES } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
+import { AddNewsButton, NewsItemActions } from '../components/NewsEditor';
+import { AddContestButton } from '../components/ContestEditor';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
 import { NewsCard } from '../components/NewsCard';
-import { Deferred } from '../../../lib/Deferred';
+import { NewsPopup } from '../components/NewsPopup';
 import styles from './NewsPage.module.css';
-
-// Editors' tools (forms, dialogs, zod, mutations) are fetched only when an editor is signed in,
-// and the reading popup on first open: a visitor's first load carries the list alone.
-const AddNewsButton = lazy(() =>
-  import('../components/NewsEditor').then((m) => ({ default: m.AddNewsButton })),
-);
-const NewsItemActions = lazy(() =>
-  import('../components/NewsEditor').then((m) => ({ default: m.NewsItemActions })),
-);
-const NewsPopup = lazy(() =>
-  import('../components/NewsPopup').then((m) => ({ default: m.NewsPopup })),
-);
-const AddContestButton = lazy(() =>
-  import('../components/ContestEditor').then((m) => ({ default: m.AddContestButton })),
-);
 
 /** null = TOUT */
 type Filter = number | null;
@@ -53,10 +40,8 @@ export default function NewsPage() {
         </h1>
         {editor && (
           <div className={styles['news-page__tools']}>
-            <Suspense fallback={null}>
-              <AddContestButton />
-              <AddNewsButton />
-            </Suspense>
+            <AddContestButton />
+            <AddNewsButton />
           </div>
         )}
       </div>
@@ -73,11 +58,7 @@ export default function NewsPage() {
           </button>
         ))}
       </div>
-      {/* While the list loads the area spans the viewport, so the footer is not painted above
-          the fold and then pushed down by the cards (it was most of this page's layout shift). */}
-      <div
-        className={`${styles['news-page__content']}${news.isPending ? ` ${styles['news-page__content--pending']}` : ''}`}
-      >
+      <div className={styles['news-page__content']}>
         {news.isPending ? (
           <LoadingOverlay label="Chargement des actualités…" />
         ) : items.length === 0 ? (
@@ -89,19 +70,13 @@ export default function NewsPage() {
             {items.map((item) => (
               <div key={item.id} className={styles['news-grid__item']}>
                 <NewsCard item={item} excerptMax={excerptMax} onOpen={setOpened} />
-                {editor && (
-                  <Suspense fallback={null}>
-                    <NewsItemActions item={item} />
-                  </Suspense>
-                )}
+                {editor && <NewsItemActions item={item} />}
               </div>
             ))}
           </div>
         )}
       </div>
-      <Deferred when={opened !== null}>
-        <NewsPopup item={opened} onClose={() => setOpened(null)} />
-      </Deferred>
+      <NewsPopup item={opened} onClose={() => setOpened(null)} />
     </section>
   );
 }
