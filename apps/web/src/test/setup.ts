@@ -34,5 +34,6 @@ if (typeof window !== 'undefined') {
 }
 
 // findBy*/waitFor default to 1 s, which a loaded CI machine (2 cores, builds running beside
-// the tests) sometimes exceeds; a wider window changes nothing for passing tests.
-configure({ asyncUtilTimeout: 5_000 });
+// the tests) sometimes exceeds, and a lazy dialog (React.lazy) is compiled on its first use in
+// a test file; a wider window changes nothing for passing tests.
+configure({ asyncUtilTimeout: 10_000 });
