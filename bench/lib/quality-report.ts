@@ -19,7 +19,10 @@ export function machineLine(): string {
   return (
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ` +
     `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-    `Node ${process.version}.`
+    `Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} at the end of the run (1 / 5 / 15 min: other work on the machine).`
   );
 }
 
