@@ -23,9 +23,9 @@ import { createUser } from '../helpers/factories.js';
  * guarded route means the status check is missing). Each cell gets a fresh member, so a cell
  * that ends a session (logout, deletion) cannot change another.
  *
- * Acting on another member's resource is decided by the services, with valid requests:
- * authorization-matrix.test.ts (news, contests, moderation, administration) and each module's
- * tests (carpool, messages, predictions, profiles) cover it.
+ * The "another member" column needs valid requests naming real rows of other members, so it
+ * has its own file, generated from the same route table: another-member.test.ts (and, for
+ * another editor's news, authorization-matrix.test.ts).
  */
 const CALLERS = ['anon', 'user', 'red', 'mod', 'admin', 'susp'] as const;
 type Caller = (typeof CALLERS)[number];
