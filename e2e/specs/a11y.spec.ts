@@ -247,7 +247,7 @@ for (const width of WIDTHS) {
     await member.getByRole('button', { name: /Menu du profil/ }).click();
     findings.push(...(await auditOpen(member, member.getByRole('menu'), at('profile menu'))));
     // The demo supporter has answered for the next match: its slide offers the same form as
-    // 'Modifier ma présence' (phone-width dot navigation is left to the carousel's own tests).
+    // 'Modifier ma présence' (phone-width dot navigation: home.spec.ts).
     await openFromSlide(member, 'Modifier ma présence');
     findings.push(
       ...(await auditOpen(

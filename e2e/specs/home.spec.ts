@@ -37,3 +37,28 @@ test('the API answers its health check', async ({ request }) => {
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ status: 'ok', database: 'up' });
 });
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the carousel dots and arrows bring each match into view', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: /prochains matchs/i });
+    const slides = carousel.getByRole('group');
+    const dot = (n: number) => carousel.getByRole('button', { name: `Aller au match ${n}` });
+    // Fully on screen horizontally: its left edge inside the carousel's box.
+    const shown = async (index: number) => {
+      const [slide, box] = [await slides.nth(index).boundingBox(), await carousel.boundingBox()];
+      return Math.abs(slide!.x - box!.x) < 2;
+    };
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    await dot(2).click();
+    await expect(dot(2)).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => shown(1)).toBe(true);
+    await carousel.getByRole('button', { name: 'Match précédent' }).click();
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => shown(0)).toBe(true);
+    await carousel.getByRole('button', { name: 'Match suivant' }).click();
+    await expect.poll(() => shown(1)).toBe(true);
+  });
+});
