@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carpoolStatusWording } from '../carpool-constants.js';
 
 /** Web push (the installable app's notifications): texts of the API and the settings page. */
 export const PUSH_MESSAGES = {
@@ -86,9 +87,13 @@ export const PUSH_NOTICES = {
     url: `/messages/${encodeURIComponent(sender)}`,
     tag: `conversation-${conversationId}`,
   }),
-  carpool: (notificationId: number): PushPayload => ({
+  /** The bell's own line (spec section 4 wording): '<pseudo> vous a demandé un covoiturage. 👋'. */
+  carpool: (
+    notificationId: number,
+    notice: { sender: string | null; status: number | null },
+  ): PushPayload => ({
     title: 'Covoiturage',
-    body: 'Du nouveau pour votre covoiturage : ouvrez vos notifications.',
+    body: `${notice.sender ?? 'Un membre'} ${carpoolStatusWording(notice.status)}`,
     url: '/',
     tag: `covoiturage-${notificationId}`,
   }),

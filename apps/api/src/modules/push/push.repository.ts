@@ -166,6 +166,15 @@ export function pushRepository(db: Db) {
     },
 
     /** Display name of a message's sender, for the notification text. */
+    /** Who caused a carpool notification and the relation status it announced. */
+    carpoolNotice: async (notificationId: number) => {
+      const row = await db.notification.findUnique({
+        where: { id: notificationId },
+        select: { statusId: true, sender: { select: { pseudo: true } } },
+      });
+      return row ? { sender: row.sender?.pseudo ?? null, status: row.statusId } : null;
+    },
+
     pseudoOf: async (userId: number) =>
       (await db.user.findUnique({ where: { id: userId }, select: { pseudo: true } }))?.pseudo ??
       null,

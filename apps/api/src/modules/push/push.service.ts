@@ -124,11 +124,25 @@ export function pushService(deps: PushServiceDeps) {
     },
 
     /** A carpool notification (bell row) was committed for `recipientId`. */
-    carpool(recipientId: number, event: { id: number; type: string; matchId: number | null }) {
-      const payload =
-        event.type === 'HORAIRE' && event.matchId !== null
-          ? PUSH_NOTICES.kickoffMoved(event.matchId)
-          : PUSH_NOTICES.carpool(event.id);
+    async carpool(
+      recipientId: number,
+      event: { id: number; type: string; matchId: number | null },
+    ) {
+      if (!enabled()) return 0;
+      let payload: PushPayload;
+      if (event.type === 'HORAIRE' && event.matchId !== null) {
+        payload = PUSH_NOTICES.kickoffMoved(event.matchId);
+      } else {
+        // The live event carries only the row's id: who and what come from the row itself,
+        // so the phone shows the same line as the bell.
+        try {
+          const notice = await repo.carpoolNotice(event.id);
+          payload = PUSH_NOTICES.carpool(event.id, notice ?? { sender: null, status: null });
+        } catch (err) {
+          log.error({ err }, 'push: notification de covoiturage introuvable');
+          return 0;
+        }
+      }
       return queueFor(
         () => repo.targets([recipientId], 'carpool', clock.now()),
         'carpool',

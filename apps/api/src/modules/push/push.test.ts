@@ -222,7 +222,7 @@ describe('web push of carpool notifications and prediction reminders', () => {
     );
     expect(device.read(push!)).toEqual({
       title: 'Covoiturage',
-      body: 'Du nouveau pour votre covoiturage : ouvrez vos notifications.',
+      body: `${searcher.pseudo} vous a demandé un covoiturage. 👋`,
       url: '/',
       tag: expect.stringMatching(/^covoiturage-\d+$/),
     });
