@@ -425,6 +425,13 @@ describe('prediction game', () => {
       // A corrected score that changes points but not who is ranked keeps the count.
       await score(m3, 1, 1);
       expect(await board()).toMatchObject({ total: 5, matching: 5 });
+      // Written outside the app (an operator's SQL, several rows at once): still followed.
+      await t.db
+        .$executeRaw`UPDATE users SET classement_prono = NULL WHERE id IN (${a.id}, ${b.id})`;
+      const three = await board();
+      expect(three).toMatchObject({ total: 3, matching: 3 });
+      const byId = (x: number, y: number) => x - y;
+      expect(three.rows.map((r) => r.id).sort(byId)).toEqual([c.id, d.id, idle.id].sort(byId));
     });
   });
 });
