@@ -505,8 +505,9 @@ alternating pairs; for the reads each sample is the mean time per call of ${BATC
 (a single read is under a millisecond, inside the machine's scheduling noise); score entries:
 1 warm-up pair, then ${SCORE_OPTIONS.pairs} pairs of one entry each. Times in ms, median (min–max) of
 the samples. Growth alternates the app on the two databases, sampled the same way.
+The leaderboard's total is the count of ranked members that triggers keep in \`ranked_members\`
+(migration \`20261124191113_ranked_members\`); the hand-written baseline reads the same row.
 ${failed}
-
 Rows per table at each size:
 
 ${table(
