@@ -123,7 +123,7 @@ async function main() {
           `SELECT id, pseudo, avatar_file, avatar_version, pts_prono, classement_prono FROM users
            WHERE classement_prono IS NOT NULL ORDER BY classement_prono, pseudo_key LIMIT 100`,
         );
-        await client.query('SELECT count(*) FROM users WHERE classement_prono IS NOT NULL');
+        await client.query('SELECT count FROM ranked_members');
         await client.query(
           `SELECT id, pseudo, pts_prono, classement_prono FROM users WHERE id = $1 AND classement_prono IS NOT NULL`,
           [someone],
@@ -137,7 +137,7 @@ async function main() {
       () =>
         Promise.all([
           client.query('SELECT classement_prono, pts_prono FROM users WHERE id = $1', [someone]),
-          client.query('SELECT count(*) FROM users WHERE classement_prono IS NOT NULL'),
+          client.query('SELECT count FROM ranked_members'),
         ]),
       () => Promise.all([repo.rankedUser(someone), repo.rankedCount()]),
       OPTIONS,

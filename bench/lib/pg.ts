@@ -30,7 +30,8 @@ export async function adminSql(sql: string, base = adminUrl): Promise<void> {
 
 /** Creates a fresh database named `<prefix>_<time>` and returns its URL and a drop function. */
 export async function scratchDatabase(prefix: string, base = adminUrl) {
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  // BENCH_DB_PREFIX: engineers sharing one server give their runs' databases their own names.
+  const name = `${process.env.BENCH_DB_PREFIX ?? ''}${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   await adminSql(`CREATE DATABASE "${name}"`, base);
   return {
     name,

@@ -24,7 +24,8 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
 }
 
 export function uniqueName(prefix: string): string {
-  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  // TEST_DB_PREFIX: engineers sharing one server give their runs' databases their own names.
+  return `${process.env.TEST_DB_PREFIX ?? ''}${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { LeaderboardResponse } from '@munegu/shared';
 import {
   createMember,
   freshIp,
@@ -314,6 +315,10 @@ describe.skipIf(inject('dbMode') === 'embedded')('deletion and the prediction ra
     const rankOf = async (id: number) =>
       (await t.db.user.findUniqueOrThrow({ where: { id } })).classementProno;
     expect([await rankOf(first.id), await rankOf(second.id)]).toEqual([1, 2]);
+    const rankedTotal = async () =>
+      ((await t.app.inject({ url: '/api/users/classement-pronos' })).json() as LeaderboardResponse)
+        .total;
+    expect(await rankedTotal()).toBe(2);
 
     const ask = await t.app.inject({
       method: 'PATCH',
@@ -326,6 +331,8 @@ describe.skipIf(inject('dbMode') === 'embedded')('deletion and the prediction ra
     const confirmed = await t.app.inject({ url: `/api/users/confirm-delete/${token}` });
     expect(confirmed.statusCode).toBe(200);
     expect([await rankOf(first.id), await rankOf(second.id)]).toEqual([null, 1]);
+    // The leaderboard's total (kept by triggers, not counted per request) follows at once.
+    expect(await rankedTotal()).toBe(1);
     t.clock.reset();
   });
 });

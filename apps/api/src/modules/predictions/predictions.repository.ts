@@ -14,6 +14,9 @@ export type RankedUserRow = Prisma.UserGetPayload<{ select: typeof rowSelect }>;
 const ROW_COLUMNS = `id, pseudo, avatar_file AS "avatarFile", avatar_version AS "avatarVersion",
   pts_prono AS "ptsProno", classement_prono AS "classementProno"`;
 const RANKED = 'WHERE classement_prono IS NOT NULL';
+/** The trigger-kept count of ranked members (0 if the row were ever missing). */
+export const RANKED_COUNT =
+  'SELECT COALESCE((SELECT count FROM ranked_members WHERE id), 0)::int AS n';
 
 export function predictionsRepository(db: Db) {
   return {
@@ -54,9 +57,12 @@ export function predictionsRepository(db: Db) {
     // The leaderboard's three reads are hot (every visit of the game page) and trivial for
     // PostgreSQL, so they are plain SQL on the pool: through the ORM each cost about a
     // millisecond more than the statement itself (bench/data.bench.ts measures both).
-    rankedCount: async () =>
-      (await sqlOf(db).query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${RANKED}`))
-        .rows[0]!.n,
+    /**
+     * The number of ranked members, kept by triggers in ranked_members (see schema.prisma):
+     * counting them here read every ranked row on each visit, 17 × slower at 100 000 members
+     * than at 10 000.
+     */
+    rankedCount: async () => (await sqlOf(db).query<{ n: number }>(RANKED_COUNT)).rows[0]!.n,
 
     /**
      * Leaderboard page, read from the cached columns through their index; `q` filters on the

@@ -380,5 +380,58 @@ describe('prediction game', () => {
         [0, 1],
       ]);
     });
+
+    // The ranked total is kept by triggers (ranked_members), not counted per request: every
+    // write that ranks or unranks members must move it, or the page and profiles lie.
+    it('counts the ranked members through every change of the ranking', async () => {
+      const board = async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/users/classement-pronos?limit=10',
+          headers: await auth(idle),
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json() as LeaderboardResponse;
+      };
+      const totalUsers = async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/user-pronostic-match/mes-pronos',
+          payload: { publicId: String(a.id) },
+        });
+        expect(res.statusCode).toBe(200);
+        return (res.json() as MesPronosResponse).totalUsers;
+      };
+      expect(await board()).toMatchObject({ total: 4, matching: 4 });
+      // The season's last scored match cleared: nobody is ranked any more.
+      const cleared = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/matchs/${m2}/score`,
+        headers: await auth(moderator),
+      });
+      expect(cleared.statusCode).toBe(200);
+      expect(await board()).toEqual({ total: 0, matching: 0, rows: [], me: null });
+      expect(await totalUsers()).toBe(0);
+      // Scored again, then a member who predicted late joins the ranking with the next round.
+      await score(m2, 2, 1);
+      expect(await board()).toMatchObject({ total: 4, matching: 4 });
+      await createPrediction(t.db, { userId: idle.id, matchId: m3, scoreDom: 0, scoreExt: 2 });
+      await score(m3, 0, 2);
+      const five = await board();
+      expect(five).toMatchObject({ total: 5, matching: 5 });
+      expect(five.rows).toHaveLength(5);
+      expect(five.me).toMatchObject({ id: idle.id, pts_prono: 5 });
+      expect(await totalUsers()).toBe(5);
+      // A corrected score that changes points but not who is ranked keeps the count.
+      await score(m3, 1, 1);
+      expect(await board()).toMatchObject({ total: 5, matching: 5 });
+      // Written outside the app (an operator's SQL, several rows at once): still followed.
+      await t.db
+        .$executeRaw`UPDATE users SET classement_prono = NULL WHERE id IN (${a.id}, ${b.id})`;
+      const three = await board();
+      expect(three).toMatchObject({ total: 3, matching: 3 });
+      const byId = (x: number, y: number) => x - y;
+      expect(three.rows.map((r) => r.id).sort(byId)).toEqual([c.id, d.id, idle.id].sort(byId));
+    });
   });
 });

@@ -51,8 +51,9 @@ export function profilesRepository(db: Db) {
     findProfileByPseudoKey: (pseudoKey: string) =>
       db.user.findUnique({ where: { pseudoKey }, select: profileSelect }),
 
-    /** Members with a leaderboard rank (maintained by the prediction service). */
-    countRanked: () => db.user.count({ where: { classementProno: { not: null } } }),
+    /** Members with a leaderboard rank: the count triggers keep in ranked_members (schema.prisma). */
+    countRanked: async () =>
+      (await db.rankedMembers.findUnique({ where: { id: true } }))?.count ?? 0,
 
     findPersonal: (id: number) =>
       db.user.findUnique({
