@@ -30,7 +30,7 @@ const SMTP_DOWN_MS = Number(process.env.DRILL_SMTP_DOWN_MS ?? 20_000);
 const UNAVAILABLE = 'Service momentanément indisponible, réessayez dans quelques instants.';
 
 interface Sample extends Answer {
-  kind: 'read' | 'unread' | 'message' | 'prediction';
+  kind: 'read' | 'unread' | 'message' | 'prediction' | 'score';
   at: number;
   /** For writes: what was sent. */
   token?: string;
@@ -85,6 +85,28 @@ async function memberLoop(base: string, members: Member[], i: number) {
   }
 }
 
+/**
+ * The demo operator corrects a played match's score again and again: each entry recomputes
+ * every prediction's points, the match statistics and every member's season total and rank in
+ * one transaction, the write a cut connection must never leave half done.
+ */
+async function operatorLoop(base: string, agent: Member['agent'], token: string, matchId: number) {
+  for (let k = 0; running; k++) {
+    const score: [number, number] = [k % 4, (k * 3 + 1) % 3];
+    samples.push({
+      ...(await call(agent, base, 'PUT', `/api/admin/matchs/${matchId}/score`, {
+        token,
+        body: { buts_dom: score[0], buts_ext: score[1] },
+      })),
+      kind: 'score',
+      at: Date.now(),
+      score,
+      member: -1,
+    });
+    await sleep(300);
+  }
+}
+
 const ok = (s: Answer) => s.status >= 200 && s.status < 300;
 const fmtMs = (x: number) => `${Math.round(x)} ms`;
 
@@ -95,7 +117,13 @@ interface Outage {
   upAt: number;
 }
 
-function outageFigures(o: Outage) {
+/** The 503 goal: answered at once, never after the API's own wait for a connection. */
+const FAST_503_P95_MS = 1_000;
+const DB_CONNECT_TIMEOUT_MS = 5_000;
+const RECOVERY_GOAL_MS = 30_000;
+
+/** `until`: the start of the next outage (its failures are not this one's slow recovery). */
+function outageFigures(o: Outage, until: number) {
   const during = samples.filter((s) => s.at >= o.downAt && s.at + s.ms <= o.upAt);
   const unavailable = during.filter((s) => s.status === 503);
   const wellFormed = unavailable.filter(
@@ -104,9 +132,9 @@ function outageFigures(o: Outage) {
   const others = during.filter((s) => s.status !== 503 && !ok(s));
   // Recovery: from the database being back to the moment every kind of request succeeds
   // and keeps succeeding (the first success after the last failure, per kind).
-  const after = samples.filter((s) => s.at >= o.upAt);
+  const after = samples.filter((s) => s.at >= o.upAt && s.at + s.ms < until);
   let recoveredAt = o.upAt;
-  for (const kind of ['read', 'unread', 'message', 'prediction'] as const) {
+  for (const kind of ['read', 'unread', 'message', 'prediction', 'score'] as const) {
     const k = after.filter((s) => s.kind === kind).sort((a, b) => a.at - b.at);
     const lastFail = k.filter((s) => !ok(s)).at(-1);
     const firstOkAfter = k.find((s) => ok(s) && (!lastFail || s.at > lastFail.at));
@@ -128,7 +156,7 @@ function outageFigures(o: Outage) {
   };
 }
 
-async function checkInvariants(databaseUrl: string, members: Member[]) {
+async function checkInvariants(databaseUrl: string, members: Member[], scoredMatch: number) {
   const c = await sql(databaseUrl);
   try {
     const lines: string[] = [];
@@ -158,7 +186,9 @@ async function checkInvariants(databaseUrl: string, members: Member[]) {
     }>(
       `SELECT p.user_id, p.score_dom, p.score_ext FROM predictions p
         WHERE p.user_id = ANY($1) AND p.match_id = (
-          SELECT match_id FROM predictions WHERE user_id = ANY($1) ORDER BY updated_at DESC LIMIT 1)`,
+          SELECT p2.match_id FROM predictions p2 JOIN matches m ON m.id = p2.match_id
+           WHERE p2.user_id = ANY($1) AND m.home_goals IS NULL
+           ORDER BY p2.updated_at DESC LIMIT 1)`,
       [members.map((m) => m.id)],
     );
     let predOk = 0;
@@ -199,7 +229,50 @@ async function checkInvariants(databaseUrl: string, members: Member[]) {
     );
     failures += seats[0]!.n;
     lines.push(`carpool seats: ${seats[0]!.n} driver presences with free seats outside 0–15`);
+    // The re-scored match holds the last acknowledged score (or a later one whose answer was
+    // lost), and every member's season total is the sum of their points that season.
+    const entries = samples.filter((s) => s.kind === 'score');
+    const lastAck = entries.map((s, k) => (ok(s) ? k : -1)).reduce((a, b) => Math.max(a, b), -1);
+    const allowed = entries
+      .filter((s, k) => k === lastAck || (k > lastAck && !ok(s)))
+      .map((s) => s.score!.join('-'));
+    const { rows: stored } = await c.query<{ g: string }>(
+      `SELECT home_goals || '-' || away_goals AS g FROM matches WHERE id = $1`,
+      [scoredMatch],
+    );
+    const scoreOk = allowed.includes(stored[0]?.g ?? '');
+    if (!scoreOk) failures++;
+    lines.push(
+      `score entries: ${entries.filter(ok).length} acknowledged, ${entries.length - entries.filter(ok).length} answered with an error; the match holds ${stored[0]?.g ?? 'nothing'}, ${scoreOk ? 'the last acknowledged one (or a later one whose answer was lost)' : `expected one of ${allowed.join(', ')}`}`,
+    );
+    const { rows: totals } = await c.query<{ n: number; checked: number }>(
+      `SELECT count(*) FILTER (WHERE u.pts_prono <> coalesce(t.sum, 0))::int AS n, count(*)::int AS checked
+         FROM users u
+         LEFT JOIN (SELECT p.user_id, sum(p.points)::int AS sum FROM predictions p
+                      JOIN matches m ON m.id = p.match_id
+                     WHERE m.season = (SELECT season FROM matches WHERE id = $1)
+                     GROUP BY p.user_id) t ON t.user_id = u.id`,
+      [scoredMatch],
+    );
+    failures += totals[0]!.n;
+    lines.push(
+      `season totals: ${totals[0]!.n} of ${totals[0]!.checked} members' pts_prono differ from the sum of their points`,
+    );
     return { lines, failures };
+  } finally {
+    await c.end();
+  }
+}
+
+async function mostPredictedPlayedMatch(databaseUrl: string): Promise<number> {
+  const c = await sql(databaseUrl);
+  try {
+    const { rows } = await c.query<{ id: number }>(
+      `SELECT m.id FROM matches m JOIN predictions p ON p.match_id = m.id
+        WHERE m.home_goals IS NOT NULL GROUP BY m.id ORDER BY count(*) DESC, m.id LIMIT 1`,
+    );
+    if (!rows[0]) throw new Error('aucun match joué avec des pronostics dans la démo');
+    return rows[0].id;
   } finally {
     await c.end();
   }
@@ -269,7 +342,8 @@ async function smtpDrill(
   await c.end();
   const byToken = accepted.map((a) => sink.received.filter((r) => r.raw.includes(a.token)).length);
   const ids = new Map<string, number>();
-  for (const r of sink.received) ids.set(r.messageId, (ids.get(r.messageId) ?? 0) + 1);
+  for (const r of sink.received)
+    ids.set(r.messageId || '(none)', (ids.get(r.messageId || '(none)') ?? 0) + 1);
   const outboxIdsReceived = outbox.filter((o) =>
     [...ids.keys()].some((mid) => mid.startsWith(`<${o.id}@`)),
   ).length;
@@ -291,7 +365,7 @@ async function smtpDrill(
 
 async function main() {
   const started = Date.now();
-  const cluster = startCluster(PG_PORT);
+  const cluster = await startCluster(PG_PORT);
   const sink = drillSmtpSink(SMTP_PORT);
   await sink.start();
   const api = await startApi({
@@ -309,31 +383,44 @@ async function main() {
   try {
     const members = await logIn(api.url, await demoMembers(cluster.url, MEMBERS));
     await openConversations(api.url, members);
-    const loops = members.map((_, i) => memberLoop(api.url, members, i));
+    const operator = agentFor(90);
+    const adminLogin = await call(operator, api.url, 'POST', '/api/auth/login', {
+      body: { email: 'admin@demo.munegu.local', password: 'Admin#Demo2026' },
+    });
+    const adminToken = (adminLogin.body as { access_token?: string } | null)?.access_token;
+    if (!adminToken) throw new Error(`connexion de l'admin : ${adminLogin.status}`);
+    const scoredMatch = await mostPredictedPlayedMatch(cluster.url);
+    const loops = [
+      ...members.map((_, i) => memberLoop(api.url, members, i)),
+      operatorLoop(api.url, operator, adminToken, scoredMatch),
+    ];
     await sleep(5_000);
 
     // 1a. Restart (fast shutdown: sessions cut, then the server starts again).
     const r0 = Date.now();
-    cluster.restart();
+    await cluster.restart();
     const restart: Outage = { name: 'pg_ctl restart -m fast', downAt: r0, upAt: Date.now() };
     await sleep(10_000);
 
     // 1b. Down for DOWN_MS, then started again.
-    cluster.stop();
     const stop: Outage = {
       name: `stopped ${DOWN_MS / 1000} s, then started`,
       downAt: Date.now(),
       upAt: 0,
     };
+    await cluster.stop();
     await sleep(DOWN_MS);
-    cluster.start();
+    await cluster.start();
     stop.upAt = Date.now();
     await sleep(30_000);
     running = false;
     await Promise.all(loops);
 
-    const figures = [restart, stop].map((o) => ({ o, f: outageFigures(o) }));
-    const invariants = await checkInvariants(cluster.url, members);
+    const figures = [
+      { o: restart, f: outageFigures(restart, stop.downAt) },
+      { o: stop, f: outageFigures(stop, Infinity) },
+    ];
+    const invariants = await checkInvariants(cluster.url, members, scoredMatch);
     const exited = api.exited();
 
     // 2. SMTP.
@@ -348,21 +435,42 @@ async function main() {
         !figures.some(({ o }) => s.at + s.ms >= o.downAt - 1000 && s.at <= o.upAt + 30_000),
     );
     const pass = (b: boolean) => (b ? '✅' : '❌');
+    const failures: string[] = [];
+    const check = (okay: boolean, what: string) => {
+      if (!okay) failures.push(what);
+      return pass(okay);
+    };
     const rows = figures.map(({ o, f }) => [
       o.name,
       `${((o.upAt - o.downAt) / 1000).toFixed(1)} s`,
       f.during,
-      `${f.unavailable} (${f.wellFormed} with the French message)`,
-      f.others.length,
-      f.unavailable ? `${fmtMs(f.p50)} / ${fmtMs(f.p95)} / ${fmtMs(f.max)}` : '—',
-      `${(f.recoveryMs / 1000).toFixed(1)} s ${pass(f.recoveryMs <= 30_000)}`,
+      `${f.unavailable} (${f.wellFormed} with the French message) ${check(f.unavailable > 0 && f.wellFormed === f.unavailable, `${o.name}: 503 without the French message`)}`,
+      `${f.others.length} ${check(f.others.length === 0, `${o.name}: ${f.others.slice(0, 3).join('; ')}`)}`,
+      f.unavailable
+        ? `${fmtMs(f.p50)} / ${fmtMs(f.p95)} / ${fmtMs(f.max)} ${check(f.p95 <= FAST_503_P95_MS && f.max <= DB_CONNECT_TIMEOUT_MS + 1_000, `${o.name}: slow 503s`)}`
+        : '—',
+      `${(f.recoveryMs / 1000).toFixed(1)} s ${check(f.recoveryMs <= RECOVERY_GOAL_MS, `${o.name}: recovery ${f.recoveryMs} ms`)}`,
     ]);
+    check(bad.length === 0, `${bad.length} socket errors or 5xx other than 503`);
+    check(outside503.length === 0, `${outside503.length} 503s outside the outages`);
+    check(!exited, `API process exited ${JSON.stringify(exited)}`);
+    check(invariants.failures === 0, `${invariants.failures} invariant violations`);
+    check(
+      mail.exactlyOnce === mail.accepted && mail.accepted === 25,
+      `mails: ${mail.exactlyOnce}/${mail.accepted} delivered exactly once`,
+    );
+    check(mail.duplicateMessageIds === 0, `${mail.duplicateMessageIds} duplicated Message-IDs`);
+    check(
+      mail.outboxIdsReceived === mail.outboxRows && mail.outboxSent === mail.outboxRows,
+      `outbox: ${mail.outboxSent} SENT, ${mail.outboxIdsReceived} received of ${mail.outboxRows}`,
+    );
+    check(!exitedAfterMail, 'API process exited during the SMTP drill');
     const md = [
       '## Load and fault drills: faults (`pnpm drill:faults`)',
       '',
-      `Run ${new Date(started).toISOString()}, ${machineLine()}.`,
+      `Run ${new Date(started).toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s in all. ${machineLine()}`,
       '',
-      `API: \`node apps/api/dist/main.js\`, NODE_ENV=production, demo data, own PostgreSQL 15 cluster on port ${PG_PORT}, SMTP sink on ${SMTP_PORT}; ${MEMBERS} members each looping (browse next matches, unread count, send a message, predict), 100 ms pause per round, from their own loopback address.`,
+      `API: \`node apps/api/dist/main.js\`, NODE_ENV=production, demo data, own PostgreSQL 15 cluster on port ${PG_PORT}, SMTP sink on ${SMTP_PORT}; ${MEMBERS} members each looping (browse next matches, unread count, send a message, predict), 100 ms pause per round, from their own loopback address; meanwhile the demo admin corrects the score of the most predicted played match every 300 ms (\`PUT /api/admin/matchs/:id/score\`: points, statistics, season totals and ranks recomputed in one transaction).`,
       '',
       '#### PostgreSQL restarted under load',
       '',
@@ -373,7 +481,7 @@ async function main() {
           'requests during it',
           '503',
           'other errors',
-          '503 latency p50 / p95 / max',
+          `503 latency p50 / p95 / max (goal p95 ≤ ${FAST_503_P95_MS / 1000} s, max ≤ DB_CONNECT_TIMEOUT_MS + 1 s)`,
           'recovery after it is back (goal ≤ 30 s)',
         ],
         rows,
@@ -420,14 +528,19 @@ async function main() {
       ),
       '',
       `API process after the SMTP drill: ${exitedAfterMail ? '❌ exited' : '✅ running'}.`,
+      '',
+      failures.length
+        ? `Result: **FAILED** — ${failures.join('; ')}.`
+        : 'Result: **passed** (every goal above met).',
     ].join('\n');
     writeQualitySection('drill-faults', md);
     process.stdout.write(`${md}\n`);
+    if (failures.length) process.exitCode = 1;
   } finally {
     running = false;
     await api.stop();
     await sink.stop();
-    cluster.destroy();
+    await cluster.destroy();
   }
 }
 

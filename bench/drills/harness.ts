@@ -5,7 +5,16 @@
  * seeded at start), and HTTP helpers that give each simulated member its own loopback address.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  createWriteStream,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
@@ -17,34 +26,62 @@ const PG_BIN = process.env.DRILL_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs a command as the postgres OS user when we are root (initdb refuses root). */
-function asPostgres(cmd: string, args: string[]): { status: number | null; out: string } {
-  const full = process.getuid?.() === 0 ? ['-u', 'postgres', '--', cmd, ...args] : args;
-  const r =
-    process.getuid?.() === 0
-      ? spawnSync('runuser', full, { encoding: 'utf8' })
-      : spawnSync(cmd, args, { encoding: 'utf8' });
-  return { status: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+/**
+ * Runs a command as the postgres OS user when we are root (initdb refuses root). Asynchronous,
+ * so the drill's simulated members keep sending (and their answers keep being timed) while
+ * pg_ctl waits for the server to stop or start. Output goes to `logFile` when given: a
+ * server started by pg_ctl inherits the command's stdout, and a pipe held open by it would
+ * never end the command.
+ */
+function asPostgres(
+  cmd: string,
+  args: string[],
+  logFile?: string,
+): Promise<{ status: number | null; out: string }> {
+  const root = process.getuid?.() === 0;
+  const out: string[] = [];
+  const fd = logFile ? openSync(logFile, 'a') : null;
+  const child = spawn(
+    root ? 'runuser' : cmd,
+    root ? ['-u', 'postgres', '--', cmd, ...args] : args,
+    {
+      stdio: ['ignore', fd ?? 'pipe', fd ?? 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (c: Buffer) => void out.push(c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => void out.push(c.toString('utf8')));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (fd !== null) closeSync(fd);
+      resolve({
+        status,
+        out: logFile
+          ? readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n')
+          : out.join(''),
+      });
+    });
+  });
 }
 
 export interface Cluster {
   port: number;
   url: string;
   adminUrl: string;
-  start(): void;
+  start(): Promise<void>;
   /** `pg_ctl stop -m fast`: sessions are cut, the server is down until start(). */
-  stop(): void;
-  restart(): void;
-  destroy(): void;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+  destroy(): Promise<void>;
 }
 
 /** initdb + pg_ctl start in a temporary directory, trust auth, on 127.0.0.1:`port`. */
-export function startCluster(port: number, dbName = 'munegu'): Cluster {
+export async function startCluster(port: number, dbName = 'munegu'): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), `munegu-drill-pg-${port}-`));
   chmodSync(dir, 0o777);
   if (process.getuid?.() === 0) spawnSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
-  const init = asPostgres(path.join(PG_BIN, 'initdb'), [
+  const log = path.join(dir, 'server.log');
+  const init = await asPostgres(path.join(PG_BIN, 'initdb'), [
     '-D',
     data,
     '-A',
@@ -57,26 +94,31 @@ export function startCluster(port: number, dbName = 'munegu'): Cluster {
   ]);
   if (init.status !== 0) throw new Error(`initdb a échoué :\n${init.out}`);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=64MB`;
-  const ctl = (args: string[]) => {
-    const r = asPostgres(path.join(PG_BIN, 'pg_ctl'), ['-D', data, '-w', '-t', '60', ...args]);
+  const ctl = async (args: string[]) => {
+    const r = await asPostgres(
+      path.join(PG_BIN, 'pg_ctl'),
+      ['-D', data, '-w', '-t', '60', ...args],
+      // pg_ctl's own messages and, for start/restart, the server's log.
+      path.join(dir, 'pg_ctl.log'),
+    );
     if (r.status !== 0) throw new Error(`pg_ctl ${args[0]} a échoué :\n${r.out}`);
   };
   const cluster: Cluster = {
     port,
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     url: `postgres://postgres@127.0.0.1:${port}/${dbName}`,
-    start: () => ctl(['start', '-o', opts, '-l', path.join(dir, 'server.log')]),
+    start: () => ctl(['start', '-o', opts, '-l', log]),
     stop: () => ctl(['stop', '-m', 'fast']),
-    restart: () => ctl(['restart', '-m', 'fast', '-o', opts]),
-    destroy: () => {
+    restart: () => ctl(['restart', '-m', 'fast', '-o', opts, '-l', log]),
+    destroy: async () => {
       try {
-        if (existsSync(path.join(data, 'postmaster.pid'))) ctl(['stop', '-m', 'immediate']);
+        if (existsSync(path.join(data, 'postmaster.pid'))) await ctl(['stop', '-m', 'immediate']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     },
   };
-  cluster.start();
+  await cluster.start();
   const c = spawnSync(
     path.join(PG_BIN, 'createdb'),
     ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', dbName],
@@ -110,6 +152,7 @@ export async function startApi(opts: {
   const main = path.join(ROOT, 'apps/api/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} absent : lancez d'abord « pnpm build ».`);
   const output: string[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'munegu-drill-data-'));
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   const proc = spawn(process.execPath, [main], {
     cwd: ROOT,
@@ -122,8 +165,10 @@ export async function startApi(opts: {
       DATABASE_URL: opts.databaseUrl,
       JWT_SECRET: 'drill-secret-drill-secret-drill-secret-0123456789',
       DEMO_DATA: 'true',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'munegu-drill-data-')),
-      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // DRILL_API_LOG=<file>: every request's line (route, status, time) kept there, to find
+      // which route a slow percentile comes from.
+      LOG_LEVEL: process.env.DRILL_API_LOG ? 'info' : 'warn',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,6 +179,10 @@ export async function startApi(opts: {
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
+  if (process.env.DRILL_API_LOG) {
+    const file = createWriteStream(`${process.env.DRILL_API_LOG}.${opts.port}`);
+    proc.stdout!.pipe(file);
+  }
   proc.on('exit', (code, signal) => (exit = { code, signal }));
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + 180_000;
@@ -156,11 +205,13 @@ export async function startApi(opts: {
     output,
     exited: () => exit,
     stop: async () => {
-      if (exit) return;
-      const done = new Promise((r) => proc.once('exit', r));
-      proc.kill('SIGTERM');
-      await Promise.race([done, sleep(15_000)]);
-      if (!exit) proc.kill('SIGKILL');
+      if (!exit) {
+        const done = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await Promise.race([done, sleep(15_000)]);
+        if (!exit) proc.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,6 +14,8 @@
  * stated rate. The request budgets (RATE_LIMIT_*) are raised, the throttle (AUTH_*) is not.
  * Writes its section `drill-load` of docs/QUALITY.md.
  */
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { machineLine, table, writeQualitySection } from '../lib/quality-report.js';
 import { percentile } from '../lib/stats.js';
@@ -25,14 +27,22 @@ const API_PORT = Number(process.env.DRILL_API_PORT ?? 4430);
 const DURATION_S = Number(process.env.DRILL_DURATION_S ?? 30);
 /** Requests per second of each stream (autocannon overallRate). */
 const RATES = {
-  browse: Number(process.env.DRILL_RATE_BROWSE ?? 120),
-  messages: Number(process.env.DRILL_RATE_MESSAGES ?? 20),
-  predictions: Number(process.env.DRILL_RATE_PREDICTIONS ?? 10),
-  logins: Number(process.env.DRILL_RATE_LOGINS ?? 2),
+  browse: Number(process.env.DRILL_RATE_BROWSE ?? 80),
+  messages: Number(process.env.DRILL_RATE_MESSAGES ?? 12),
+  predictions: Number(process.env.DRILL_RATE_PREDICTIONS ?? 6),
+  logins: Number(process.env.DRILL_RATE_LOGINS ?? 1),
 };
 const ACCOUNT_MAX = 5;
 const IP_MAX = 20;
+/** The first lock (AUTH_LOCK_SECONDS' default): the run must end inside it to count exactly. */
+const LOCK_S = 60;
 const MEMBERS = 24;
+/** Accounts the one-address guesser cycles through: IP_MAX guesses leave each under ACCOUNT_MAX. */
+const GUESSED_ACCOUNTS = 8;
+const READ_P95_GOAL_MS = 300;
+/** A stream that achieves less than this share of its stated rate did not hold the rate. */
+const RATE_HELD = 0.95;
+if (DURATION_S >= LOCK_S) throw new Error(`DRILL_DURATION_S doit rester sous ${LOCK_S} s`);
 
 type Req = autocannon.Request;
 const auth = (m: Member) => ({
@@ -90,7 +100,9 @@ async function bruteForce(base: string, target: string, stopAt: number) {
       else if (a.status === 429) account.refused++;
       else account.other.push(a.status);
     }
-    await sleep(200);
+    // Ten parallel guesses a second: the race the row lock must win, without the attack
+    // itself taking the CPU the measured traffic needs.
+    await sleep(1_000);
   }
   return account;
 }
@@ -115,7 +127,8 @@ async function addressGuesser(base: string, emails: string[], stopAt: number) {
 
 async function main() {
   const started = Date.now();
-  const cluster = startCluster(PG_PORT);
+  const loadAtStart = os.loadavg()[0]!;
+  const cluster = await startCluster(PG_PORT);
   const api = await startApi({
     port: API_PORT,
     databaseUrl: cluster.url,
@@ -126,9 +139,11 @@ async function main() {
     },
   });
   try {
-    const rows = await demoMembers(cluster.url, MEMBERS + 2);
+    const rows = await demoMembers(cluster.url, MEMBERS + 1 + GUESSED_ACCOUNTS);
     const members = await logIn(api.url, rows.slice(0, MEMBERS));
     await openConversations(api.url, members);
+    // Accounts nobody else uses in the run: the brute-forced one, and those the one-address
+    // guesser cycles through (a member of the load streams would clear its counter by logging in).
     const [target, ...others] = rows.slice(MEMBERS).map((r) => r.email);
     const pseudos = (
       await Promise.all(
@@ -144,13 +159,12 @@ async function main() {
     const member = (c: number) => members[c % members.length]!;
     let seq = 0;
 
+    // The load generator shares the CPU: its own event-loop delay is in every time measured.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const stopAt = Date.now() + DURATION_S * 1000;
     const guesses = bruteForce(api.url, target!, stopAt);
-    const addressGuesses = addressGuesser(
-      api.url,
-      [target!, ...others, ...rows.slice(0, 4).map((r) => r.email)],
-      stopAt,
-    );
+    const addressGuesses = addressGuesser(api.url, others, stopAt);
     const results = await Promise.all([
       stream(api.url, 'browse (reads)', RATES.browse, 16, (c) => {
         const m = member(c);
@@ -218,11 +232,17 @@ async function main() {
         ];
       }),
     ]);
+    loopDelay.disable();
     const account = await guesses;
     const address = await addressGuesses;
     const exited = api.exited();
 
     const pass = (b: boolean) => (b ? '✅' : '❌');
+    const failures: string[] = [];
+    const check = (okay: boolean, what: string) => {
+      if (!okay) failures.push(what);
+      return pass(okay);
+    };
     let totalBad = 0;
     const rowsOut = results.map((s) => {
       const r = s.result;
@@ -235,41 +255,44 @@ async function main() {
       totalBad += bad;
       const p95 = s.times.length ? percentile(s.times, 95) : NaN;
       const isRead = s.name.startsWith('browse');
+      const achieved = r.requests.total / DURATION_S;
       return [
         s.name,
         `${s.rate}/s, ${s.connections} conn.`,
         r.requests.total,
-        `${(r.requests.total / DURATION_S).toFixed(0)}/s`,
+        `${achieved.toFixed(1)}/s ${check(achieved >= RATE_HELD * s.rate, `${s.name}: ${achieved.toFixed(1)}/s of ${s.rate}/s`)}`,
         `${r.errors} / ${r.timeouts}`,
-        `${fivexx} / ${limited} / ${r.non2xx - fivexx - limited}`,
+        `${fivexx} / ${limited} / ${r.non2xx - fivexx - limited} ${check(bad === 0, `${s.name}: ${bad} errors`)}`,
         `${percentile(s.times, 50).toFixed(0)} ms`,
-        `${p95.toFixed(0)} ms${isRead ? ` ${pass(p95 <= 300)} (${(p95 / 300).toFixed(2)} × goal)` : ''}`,
+        `${p95.toFixed(0)} ms${isRead ? ` ${check(p95 <= READ_P95_GOAL_MS, `${s.name}: p95 ${p95.toFixed(0)} ms`)} (${(p95 / READ_P95_GOAL_MS).toFixed(2)} × goal)` : ''}`,
         `${percentile(s.times, 99).toFixed(0)} ms`,
       ];
     });
     const md = [
       '## Load and fault drills: load (`pnpm drill:load`)',
       '',
-      `Run ${new Date(started).toISOString()}, ${machineLine()}.`,
+      `Run ${new Date(started).toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s in all. ${machineLine()}`,
       '',
-      `API: \`node apps/api/dist/main.js\`, NODE_ENV=production, demo data (about 40 members), its own PostgreSQL 15 cluster; ${DURATION_S} s; autocannon streams side by side at the stated rates (total ${Object.values(RATES).reduce((a, b) => a + b, 0)} req/s), ${MEMBERS} logged-in members (a token per connection), RATE_LIMIT_PER_MINUTE raised, AUTH_* throttle at its defaults.`,
+      `API: \`node apps/api/dist/main.js\`, NODE_ENV=production, demo data (about 40 members), its own PostgreSQL 15 cluster; ${DURATION_S} s; autocannon streams side by side at the stated rates (total ${Object.values(RATES).reduce((a, b) => a + b, 0)} req/s), ${MEMBERS} logged-in members (a token per connection), RATE_LIMIT_PER_MINUTE raised, AUTH_* throttle at its defaults. The rate is a match-day peak of a large association: a page of the app makes about 5 of these reads, so ${RATES.browse} reads/s is about ${Math.round(RATES.browse / 5)} pages/s, some ${Math.round((RATES.browse / 5) * 30)} members each opening a page every 30 s, while ${RATES.messages} message requests, ${RATES.predictions} predictions and ${RATES.logins} logins a second are written. The load generator (autocannon) runs on the same 2 cores, so its own delays are in every time below.`,
       '',
       table(
         [
           'stream',
           'rate',
           'requests',
-          'achieved',
+          `achieved (goal ≥ ${RATE_HELD * 100} % of the rate)`,
           'socket errors / timeouts',
           '5xx / 429 / other non-2xx',
           'p50',
-          'p95 (reads: goal ≤ 300 ms)',
+          `p95 (reads: goal ≤ ${READ_P95_GOAL_MS} ms)`,
           'p99',
         ],
         rowsOut,
       ),
       '',
-      `Errors in the load: ${pass(totalBad === 0)} ${totalBad}. API process: ${exited ? '❌ exited' : '✅ running'}.`,
+      `Load average (1 min, the whole shared machine) ${loadAtStart.toFixed(1)} at the start. The drill's own event loop (autocannon and the guessers) was delayed ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms at the median, ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms at p99 and ${(loopDelay.max / 1e6).toFixed(0)} ms at most during the run: that much of each time above is the client waiting for the CPU, not the API.`,
+      '',
+      `Errors in the load: ${pass(totalBad === 0)} ${totalBad}. API process: ${check(!exited, 'API process exited')} ${exited ? 'exited' : 'running'}.`,
       '',
       '#### The password-guess throttle under load',
       '',
@@ -284,33 +307,42 @@ async function main() {
         ],
         [
           [
-            '10 guesses at a time on one account, 10 addresses',
+            '10 guesses at once every second on one account, from 10 addresses',
             `AUTH_ACCOUNT_MAX_FAILURES=${ACCOUNT_MAX} (lock 60 s)`,
             account.checked,
             account.refused,
             account.other.length ? [...new Set(account.other)].join(', ') : '—',
-            pass(
-              account.checked <= ACCOUNT_MAX && account.checked > 0 && account.other.length === 0,
+            check(
+              account.checked === ACCOUNT_MAX && account.other.length === 0,
+              `account guesses verified: ${account.checked} of ${ACCOUNT_MAX}`,
             ),
           ],
           [
-            'one address, a different account each time',
+            `one address, ${GUESSED_ACCOUNTS} accounts in turn (each stays under its own limit)`,
             `AUTH_IP_MAX_FAILURES=${IP_MAX} (lock 60 s)`,
             address.checked,
             address.refused,
             address.other.length ? [...new Set(address.other)].join(', ') : '—',
-            pass(address.checked <= IP_MAX && address.checked > 0 && address.other.length === 0),
+            check(
+              address.checked === IP_MAX && address.other.length === 0,
+              `address guesses verified: ${address.checked} of ${IP_MAX}`,
+            ),
           ],
         ],
       ),
       '',
-      'Within one lock of 60 s a guesser gets exactly the configured number of verified guesses; every further one is refused before the password is checked.',
+      `The run ends inside the first lock (${LOCK_S} s), so a guesser must get exactly the configured number of verified guesses (not more: the limit holds; not fewer: it does not lock early under load); every further one is refused before the password is checked.`,
+      '',
+      failures.length
+        ? `Result: **FAILED** — ${failures.join('; ')}.`
+        : 'Result: **passed** (every goal above met).',
     ].join('\n');
     writeQualitySection('drill-load', md);
     process.stdout.write(`${md}\n`);
+    if (failures.length) process.exitCode = 1;
   } finally {
     await api.stop();
-    cluster.destroy();
+    await cluster.destroy();
   }
 }
 

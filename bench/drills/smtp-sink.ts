@@ -49,11 +49,12 @@ export function drillSmtpSink(port: number) {
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => void chunks.push(c));
           stream.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            // Read from the headers as sent: an encoded-word header (`Subject: =?UTF-8?Q?…?=`)
+            // ends in '=' too, and joining it to the next line would hide the Message-ID.
+            const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(text)?.[1] ?? '';
             // Quoted-printable soft line breaks removed, so a token split across lines matches.
-            const raw = Buffer.concat(chunks)
-              .toString('utf8')
-              .replace(/=\r?\n/g, '');
-            const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
+            const raw = text.replace(/=\r?\n/g, '');
             received.push({ messageId, raw, at: Date.now() });
             callback();
           });
