@@ -40,7 +40,7 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 export interface AuthPluginOptions {
-  callers: CallerRepository;
+  callers: Pick<CallerRepository, 'resolve'>;
   tokens: TokenSigner;
   clock: Clock;
 }
@@ -61,13 +61,8 @@ export const authPlugin = fp(
       if (!header?.startsWith('Bearer ')) return null;
       const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
       if (!claims) return null;
-      const [user, live] = await Promise.all([
-        opts.callers.findById(claims.sub),
-        opts.callers.isSessionLive(claims.sid, opts.clock.now()),
-      ]);
-      if (!live) return null;
-      if (!user || user.status !== 'ACTIVE') return null;
-      return { id: user.id, role: user.role, sessionId: claims.sid };
+      const user = await opts.callers.resolve(claims.sub, claims.sid, opts.clock.now());
+      return user && { id: user.id, role: user.role, sessionId: claims.sid };
     }
 
     app.decorate('optionalAuth', async (request: FastifyRequest) => {
