@@ -32,7 +32,10 @@
  *
  * Env: BENCH_PG_URL (else TEST_PG_URL, else the local server), BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379), BENCH_SOCKETS (1000), BENCH_MESSAGES (100), BENCH_SENDERS (20),
- * BENCH_SECONDS (4), BENCH_PAIRS (5), BENCH_WARMUP (3), BENCH_PORT (first of 6 ports, 4300).
+ * BENCH_SECONDS (4), BENCH_PAIRS (5), BENCH_WARMUP (3), BENCH_PORT (first of 6 ports, 4300),
+ * BENCH_DB_PREFIX and BENCH_REDIS_PREFIX (in front of the scratch database's name and of the
+ * run's Redis prefix, for people sharing the servers), BENCH_PROFILE_DIR (a `--cpu-prof` of
+ * the one-instance setup, summarised with bench/api/cpuprofile.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -62,6 +65,7 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TABS = 3;
 const options = pairOptions();
 
@@ -95,13 +99,23 @@ class Arrivals {
 
 async function main() {
   const db = await scratchDatabase('munegu_bench_rt');
-  const prefix = `munegu-bench-rt-${randomBytes(4).toString('hex')}`;
+  const prefix = `${process.env.BENCH_REDIS_PREFIX ?? 'munegu-bench-rt'}-${randomBytes(4).toString('hex')}`;
   const processes: { stop: (s?: NodeJS.Signals) => Promise<void> }[] = [];
   const sockets: { close: () => void }[] = [];
   try {
     buildApi();
     const start = (port: number, adapter: Setup['name']) =>
-      startApi({ port, databaseUrl: db.url, adapter, redisPrefix: prefix }).then((api) => {
+      startApi({
+        port,
+        databaseUrl: db.url,
+        adapter,
+        redisPrefix: prefix,
+        // BENCH_PROFILE_DIR: a CPU profile of the one-instance setup, written when it stops.
+        nodeArgs:
+          PROFILE_DIR && adapter === 'memory'
+            ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]
+            : [],
+      }).then((api) => {
         processes.push(api);
         return api;
       });
