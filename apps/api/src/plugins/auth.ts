@@ -86,12 +86,16 @@ export const authPlugin = fp(
       if (hooks.some((h) => h && guards.has(h)))
         route.config = { ...route.config, resolvesCaller: true };
     });
-    app.addHook('onRequest', async (request) => {
-      if (!request.routeOptions.config?.resolvesCaller) return;
-      const lookup = resolve(request);
-      // Awaited by the guard; a request refused before it is never left with a rejection.
-      lookup.catch(() => {});
-      request.callerLookup = lookup;
+    // Callback style: every request passes here, most of them without a guard, and an async
+    // hook would cost each one a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config?.resolvesCaller) {
+        const lookup = resolve(request);
+        // Awaited by the guard; a request refused before it is never left with a rejection.
+        lookup.catch(() => {});
+        request.callerLookup = lookup;
+      }
+      done();
     });
     const lookup = (request: FastifyRequest) => request.callerLookup ?? resolve(request);
     const guard = <T extends (request: FastifyRequest) => Promise<void>>(hook: T): T => {
