@@ -416,13 +416,29 @@ ${table(
 
 Baseline p50 / p95 / p99, all runs: ${pcts(all.get('baseline')!)} ms.
 
-What the app's path adds to the baseline's work, per message: an HTTP request instead of a
-websocket frame, the request counter in Redis, the access token verified and its login and
-account read (two queries, in parallel), the rules' inputs (recipient, conversation, shared
-carpool) in one statement, the message stored in one statement, a JSON response. The send path
-was profiled with this benchmark: its three sequential ORM reads and interactive transaction (8
-round trips) became one read and one write statement (app p50 10.2 → 5.2 ms in a 100-client run
-of this benchmark, same machine, noisy).
+What the app's path adds to the baseline's work, per message: an HTTP request (parsed by
+Fastify, sent by undici's \`fetch\` in the benchmark's process) instead of a websocket frame;
+the request counter in Redis, with the caller's lookup beside it (access token, then the account
+and its login in one statement); the message stored in one statement that also checks the
+conversation is accepted and unblocked and the recipient active; a JSON response. That is two
+round trips in a row to other processes (Redis or PostgreSQL, then PostgreSQL) plus the HTTP
+exchange, against the baseline's one \`INSERT\`: on a 2-core machine shared with the
+database, Redis and the benchmark's own clients, each hop waits for a core, which is most of
+the remaining gap at p95.
+
+Profiled with this benchmark (\`BENCH_PROFILE_DIR\`, \`node --cpu-prof\` on the one-instance
+setup): the send path's three sequential ORM reads and interactive transaction (8 round trips)
+first became one read and one write statement (app p50 10.2 → 5.2 ms in a 100-client run); then
+(issue 12) the caller's two ORM queries became one statement, an accepted conversation's message
+one statement instead of a read then a write, and the access token's check stopped being a fifth
+of the busy time: jose imported the HMAC key again on every verify and ran it through WebCrypto's
+thread pool (19.6 % of the busy time, then 0.5 % with the key imported once and verified tokens
+remembered, the time checks re-run at each use). In quick runs of 3 pairs, the one-instance p95
+ratio was 2.70 × after the caller change and 3.00 × after the send and token changes (baselines
+5.7 and 2.8 ms: the shared machine moves the ratio as much as the changes do), and one instance
+delivered 350–600 msg/s instead of 139. What the last profile shows is mostly the
+sockets' own system calls (\`writev\`, about half of the busy time: the HTTP answers, the
+pg and Redis queries, the websocket frames), which the baseline pays per hop as well.
 
 ### Throughput with the multi-instance adapter (${SENDERS} senders back to back for ${SECONDS} s)
 
