@@ -440,6 +440,18 @@ delivered 350–600 msg/s instead of 139. What the last profile shows is mostly 
 sockets' own system calls (\`writev\`, about half of the busy time: the HTTP answers, the
 pg and Redis queries, the websocket frames), which the baseline pays per hop as well.
 
+Where the one-instance time goes, by stage (\`bench/realtime-stages.ts\`: the app, its Redis
+counters and the clients in one process, one clock; 350 messages, 2026-11-24 19:56 UTC, load
+average 4.3): the POST from undici's \`fetch\` to Fastify's first hook p50 0.51 / p95 0.71 ms;
+the rate limiter and the caller (side by side) 0.76 / 3.06 ms; body, rules, the one-statement
+store and the push 1.06 / 3.68 ms; delivery to the 3 tabs 0.21 / 0.30 ms; total 2.59 / 7.11 ms.
+The two database and Redis round trips carry the tail: on 2 shared cores, each waits for a core
+after the other process answers. The store alone costs about the baseline's whole path (its
+statement updates the conversation and writes a message row with three indexes, against one
+row with one). Left to do for the goal: fewer hops, e.g. sending over the already authenticated
+socket instead of a POST (no HTTP exchange, no per-request limiter or caller lookup), which is a
+change of the client's protocol.
+
 ### Throughput with the multi-instance adapter (${SENDERS} senders back to back for ${SECONDS} s)
 
 Messages per second delivered to the recipients' sockets (every message awaited). Two instances
