@@ -28,11 +28,10 @@ export async function adminSql(sql: string, base = adminUrl): Promise<void> {
   }
 }
 
-/** Creates a fresh database named `[BENCH_DB_PREFIX_]<prefix>_<time>` and returns its URL and a drop function. */
+/** Creates a fresh database named `<prefix>_<time>` and returns its URL and a drop function. */
 export async function scratchDatabase(prefix: string, base = adminUrl) {
-  // BENCH_DB_PREFIX (optional): whose database it is, for people sharing one server.
-  const owner = process.env.BENCH_DB_PREFIX ? `${process.env.BENCH_DB_PREFIX}_` : '';
-  const name = `${owner}${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  // BENCH_DB_PREFIX: engineers sharing one server give their runs' databases their own names.
+  const name = `${process.env.BENCH_DB_PREFIX ?? ''}${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   await adminSql(`CREATE DATABASE "${name}"`, base);
   return {
     name,

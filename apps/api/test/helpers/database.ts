@@ -23,13 +23,9 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-/**
- * A database name no other run takes. TEST_DB_PREFIX (optional) goes in front, so that people
- * sharing one PostgreSQL server can tell their databases apart (and clean up only theirs).
- */
 export function uniqueName(prefix: string): string {
-  const owner = process.env.TEST_DB_PREFIX ? `${process.env.TEST_DB_PREFIX}_` : '';
-  return `${owner}${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  // TEST_DB_PREFIX: engineers sharing one server give their runs' databases their own names.
+  return `${process.env.TEST_DB_PREFIX ?? ''}${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /**
