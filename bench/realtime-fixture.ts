@@ -55,6 +55,8 @@ export interface ApiOptions {
   adapter: 'memory' | 'postgres' | 'redis';
   /** Redis key/channel prefix of this run (REDIS_PREFIX), apart from everyone else's. */
   redisPrefix: string;
+  /** Node options before the script, e.g. `--cpu-prof` (the profile is written at exit). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -65,7 +67,7 @@ export interface ApiOptions {
 export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'munegu-rt-'));
   const url = `http://127.0.0.1:${opts.port}`;
-  const proc = spawn(process.execPath, ['apps/api/dist/main.js'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'apps/api/dist/main.js'], {
     cwd: REPO,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

@@ -32,7 +32,10 @@
  *
  * Env: BENCH_PG_URL (else TEST_PG_URL, else the local server), BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379), BENCH_SOCKETS (1000), BENCH_MESSAGES (100), BENCH_SENDERS (20),
- * BENCH_SECONDS (4), BENCH_PAIRS (5), BENCH_WARMUP (3), BENCH_PORT (first of 6 ports, 4300).
+ * BENCH_SECONDS (4), BENCH_PAIRS (5), BENCH_WARMUP (3), BENCH_PORT (first of 6 ports, 4300),
+ * BENCH_DB_PREFIX and BENCH_REDIS_PREFIX (in front of the scratch database's name and of the
+ * run's Redis prefix, for people sharing the servers), BENCH_PROFILE_DIR (a `--cpu-prof` of
+ * the one-instance setup, summarised with bench/api/cpuprofile.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -62,6 +65,7 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TABS = 3;
 const options = pairOptions();
 
@@ -95,13 +99,23 @@ class Arrivals {
 
 async function main() {
   const db = await scratchDatabase('munegu_bench_rt');
-  const prefix = `munegu-bench-rt-${randomBytes(4).toString('hex')}`;
+  const prefix = `${process.env.BENCH_REDIS_PREFIX ?? 'munegu-bench-rt'}-${randomBytes(4).toString('hex')}`;
   const processes: { stop: (s?: NodeJS.Signals) => Promise<void> }[] = [];
   const sockets: { close: () => void }[] = [];
   try {
     buildApi();
     const start = (port: number, adapter: Setup['name']) =>
-      startApi({ port, databaseUrl: db.url, adapter, redisPrefix: prefix }).then((api) => {
+      startApi({
+        port,
+        databaseUrl: db.url,
+        adapter,
+        redisPrefix: prefix,
+        // BENCH_PROFILE_DIR: a CPU profile of the one-instance setup, written when it stops.
+        nodeArgs:
+          PROFILE_DIR && adapter === 'memory'
+            ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]
+            : [],
+      }).then((api) => {
         processes.push(api);
         return api;
       });
@@ -402,13 +416,41 @@ ${table(
 
 Baseline p50 / p95 / p99, all runs: ${pcts(all.get('baseline')!)} ms.
 
-What the app's path adds to the baseline's work, per message: an HTTP request instead of a
-websocket frame, the request counter in Redis, the access token verified and its login and
-account read (two queries, in parallel), the rules' inputs (recipient, conversation, shared
-carpool) in one statement, the message stored in one statement, a JSON response. The send path
-was profiled with this benchmark: its three sequential ORM reads and interactive transaction (8
-round trips) became one read and one write statement (app p50 10.2 → 5.2 ms in a 100-client run
-of this benchmark, same machine, noisy).
+What the app's path adds to the baseline's work, per message: an HTTP request (parsed by
+Fastify, sent by undici's \`fetch\` in the benchmark's process) instead of a websocket frame;
+the request counter in Redis, with the caller's lookup beside it (access token, then the account
+and its login in one statement); the message stored in one statement that also checks the
+conversation is accepted and unblocked and the recipient active; a JSON response. That is two
+round trips in a row to other processes (Redis or PostgreSQL, then PostgreSQL) plus the HTTP
+exchange, against the baseline's one \`INSERT\`: on a 2-core machine shared with the
+database, Redis and the benchmark's own clients, each hop waits for a core, which is most of
+the remaining gap at p95.
+
+Profiled with this benchmark (\`BENCH_PROFILE_DIR\`, \`node --cpu-prof\` on the one-instance
+setup): the send path's three sequential ORM reads and interactive transaction (8 round trips)
+first became one read and one write statement (app p50 10.2 → 5.2 ms in a 100-client run); then
+(issue 12) the caller's two ORM queries became one statement, an accepted conversation's message
+one statement instead of a read then a write, and the access token's check stopped being a fifth
+of the busy time: jose imported the HMAC key again on every verify and ran it through WebCrypto's
+thread pool (19.6 % of the busy time, then 0.5 % with the key imported once and verified tokens
+remembered, the time checks re-run at each use). In quick runs of 3 pairs, the one-instance p95
+ratio was 2.70 × after the caller change and 3.00 × after the send and token changes (baselines
+5.7 and 2.8 ms: the shared machine moves the ratio as much as the changes do), and one instance
+delivered 350–600 msg/s instead of 139. What the last profile shows is mostly the
+sockets' own system calls (\`writev\`, about half of the busy time: the HTTP answers, the
+pg and Redis queries, the websocket frames), which the baseline pays per hop as well.
+
+Where the one-instance time goes, by stage (\`bench/realtime-stages.ts\`: the app, its Redis
+counters and the clients in one process, one clock; 350 messages, 2026-11-24 19:56 UTC, load
+average 4.3): the POST from undici's \`fetch\` to Fastify's first hook p50 0.51 / p95 0.71 ms;
+the rate limiter and the caller (side by side) 0.76 / 3.06 ms; body, rules, the one-statement
+store and the push 1.06 / 3.68 ms; delivery to the 3 tabs 0.21 / 0.30 ms; total 2.59 / 7.11 ms.
+The two database and Redis round trips carry the tail: on 2 shared cores, each waits for a core
+after the other process answers. The store alone costs about the baseline's whole path (its
+statement updates the conversation and writes a message row with three indexes, against one
+row with one). Left to do for the goal: fewer hops, e.g. sending over the already authenticated
+socket instead of a POST (no HTTP exchange, no per-request limiter or caller lookup), which is a
+change of the client's protocol.
 
 ### Throughput with the multi-instance adapter (${SENDERS} senders back to back for ${SECONDS} s)
 

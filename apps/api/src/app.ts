@@ -195,7 +195,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel, LOG_REDACT),
+    logger: deps.logger ?? loggerOptions(config.logLevel, LOG_REDACT, config.logFlushMs),
     // A hop count becomes proxy-addr's "trust the n nearest hops" function.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

@@ -43,6 +43,8 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Longest a log line waits to be written, gathered with others (0: written at once). */
+  LOG_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Proxies in front of the app: a hop count or their addresses/CIDRs (never "trust all"). */
   TRUST_PROXY: z.string().optional(),
   /** Requests per address and minute on API routes without a budget of their own. */
@@ -138,6 +140,7 @@ export interface Config {
   demoData: boolean;
   webDist: string;
   logLevel: string;
+  logFlushMs: number;
   /** false, a number of hops, or the proxies' addresses/CIDRs (Fastify's trustProxy). */
   trustProxy: false | number | string[];
   rateLimitPerMinute: number;
@@ -320,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
+    logFlushMs: e.LOG_FLUSH_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateBudgets: parseBudgets(cleaned),

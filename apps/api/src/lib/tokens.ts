@@ -24,7 +24,20 @@ export interface TokenSigner {
 
 /** HS256 access tokens signed with JWT_SECRET (jose). */
 export function tokenSigner(secret: string): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once as a CryptoKey: handed raw bytes, jose imports them again on every call,
+  // which made a verify about 130 µs instead of 32 and was a fifth of the API's busy time
+  // while members sent messages (bench/realtime.bench.ts, `--cpu-prof`). Non-extractable.
+  const keyFor = (usage: 'sign' | 'verify') =>
+    crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      [usage],
+    );
+  const signKey = keyFor('sign');
+  const verifyKey = keyFor('verify');
+  const verified = verifiedTokens();
   return {
     async sign(claims, now) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -35,11 +48,13 @@ export function tokenSigner(secret: string): TokenSigner {
         .setAudience(AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-        .sign(key);
+        .sign(await signKey);
     },
     async verify(token, now) {
+      const known = verified.get(token, now);
+      if (known !== undefined) return known;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await verifyKey, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
@@ -56,11 +71,50 @@ export function tokenSigner(secret: string): TokenSigner {
           return null;
         const sub = Number(payload.sub);
         if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
-        return { sub, role: payload.role as Role, sid: payload.sid };
+        const claims = { sub, role: payload.role as Role, sid: payload.sid };
+        verified.add(token, claims, payload.iat!, payload.exp!);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;
       }
+    },
+  };
+}
+
+/** How many verified access tokens each instance remembers (about 300 B each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Access tokens already verified, by their exact text. A member's page sends the same token
+ * with every request for up to 15 minutes, and the signature check goes through WebCrypto's
+ * thread pool (about 32 µs of CPU and a hop off the event loop, while the rest of a small
+ * request costs less): it was the largest share of the API's busy time while members sent
+ * messages (bench/realtime.bench.ts, `--cpu-prof`). Only the signature and the fixed claims
+ * are remembered: the time checks (expiry, age, iat not in the future) run again at every use,
+ * as jose runs them, and the login and account are read from the database at every request
+ * (plugins/auth.ts), so logout, suspension and password change still end access at once. The
+ * text names the signature, so a changed token is never a hit. Oldest forgotten first.
+ */
+function verifiedTokens() {
+  const known = new Map<string, { claims: AccessClaims; iat: number; exp: number }>();
+  return {
+    /** The claims of a token verified before and still in its time window; undefined: ask jose. */
+    get(token: string, now: Date): AccessClaims | null | undefined {
+      const entry = known.get(token);
+      if (!entry) return undefined;
+      const at = Math.floor(now.getTime() / 1000);
+      const age = at - entry.iat;
+      if (entry.exp <= at || age > ACCESS_TOKEN_TTL_SECONDS) {
+        known.delete(token);
+        return null;
+      }
+      // Issued in the future (a clock set back): refused like jose does, not forgotten.
+      return age < 0 ? null : entry.claims;
+    },
+    add(token: string, claims: AccessClaims, iat: number, exp: number): void {
+      if (known.size >= VERIFIED_TOKENS_KEPT) known.delete(known.keys().next().value!);
+      known.set(token, { claims, iat, exp });
     },
   };
 }

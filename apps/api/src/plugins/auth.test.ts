@@ -102,6 +102,43 @@ describe('auth plugin', () => {
     }
   });
 
+  it('answers 401, never 500, for a well-signed token naming an impossible member or login', async () => {
+    const user = await createUser(t.db);
+    const other = await createUser(t.db);
+    const { familyId: othersLogin } = await bearerSession(t.app, other, t.clock);
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const signed = (sub: string, sid: string) =>
+      new SignJWT({ role: 'ADMIN', sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuer('munegu')
+        .setAudience('munegu-web')
+        .setIssuedAt(t.clock.now())
+        .setExpirationTime(new Date(t.clock.now().getTime() + 600_000))
+        .sign(key);
+    const { familyId } = await bearerSession(t.app, user, t.clock);
+    for (const token of [
+      // Beyond PostgreSQL's integer range: names nobody.
+      await signed('9999999999', familyId),
+      await signed(String(user.id), 'pas-un-uuid'),
+      // Another member's live login does not open this member's account.
+      await signed(String(user.id), othersLogin),
+    ]) {
+      const res = await t.app.inject({
+        url: '/api/_test/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ message: 'Vous devez être connecté.' });
+    }
+    // The same construction with the member's own login passes: the refusals above are real.
+    const own = await t.app.inject({
+      url: '/api/_test/me',
+      headers: { authorization: `Bearer ${await signed(String(user.id), familyId)}` },
+    });
+    expect(own.json()).toMatchObject({ id: user.id, role: 'UTILISATEUR' });
+  });
+
   it('lets anonymous callers through optional routes', async () => {
     const res = await t.app.inject({ url: '/api/_test/maybe' });
     expect(res.json()).toEqual({ caller: null });

@@ -9,12 +9,22 @@ import pino from 'pino';
  * API read after the network itself (bench/api.bench.ts). pino flushes what is left when the
  * process exits. Should the reader of standard output stall, lines beyond 16 MiB waiting are
  * dropped rather than the memory growing without end (or every request blocking).
+ *
+ * `flushMs` (LOG_FLUSH_MS): lines are gathered into writes of 4 kB, and what is waiting is
+ * written at least every `flushMs`. Even asynchronous, each write() still cost the event loop
+ * a tenth of a small read's time under load (`writeString`, bench/api.bench.ts profile), and
+ * one line per request meant one write per request. 0: each line leaves at once.
  */
-export function loggerOptions(level: string, redact: string[]) {
+export function loggerOptions(level: string, redact: string[], flushMs = 0) {
   return {
     level,
     redact,
-    stream: pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 }),
+    stream: pino.destination({
+      dest: 1,
+      sync: false,
+      maxLength: 16 * 1024 * 1024,
+      ...(flushMs > 0 ? { minLength: 4096, periodicFlush: flushMs } : {}),
+    }),
   };
 }
 

@@ -4,7 +4,7 @@ import type { AuthRepository } from '../modules/auth/auth.repository.js';
 import type { CallerRepository } from '../modules/auth/caller.repository.js';
 
 export interface SocketAuthDeps {
-  callers: Pick<CallerRepository, 'findById' | 'isSessionLive'>;
+  callers: Pick<CallerRepository, 'resolve'>;
   sessions: Pick<AuthRepository, 'findSessionByHash'>;
   tokens: TokenSigner;
   clock: Clock;
@@ -26,12 +26,8 @@ export function socketAuthenticator({ callers, sessions, tokens, clock }: Socket
   async function fromToken(token: string): Promise<SocketIdentity | null> {
     const claims = await tokens.verify(token, clock.now());
     if (!claims) return null;
-    const [user, live] = await Promise.all([
-      callers.findById(claims.sub),
-      callers.isSessionLive(claims.sid, clock.now()),
-    ]);
-    if (!live || !user || user.status !== 'ACTIVE') return null;
-    return { userId: user.id, familyId: claims.sid };
+    const user = await callers.resolve(claims.sub, claims.sid, clock.now());
+    return user && { userId: user.id, familyId: claims.sid };
   }
 
   async function fromCookie(value: string): Promise<SocketIdentity | null> {

@@ -1,23 +1,42 @@
-import type { Db } from '../../db/client.js';
+import type { Role } from '@munegu/shared';
+import { sqlOf, type Db } from '../../db/client.js';
 
-/** The lookups the auth plugin makes per authenticated request (both indexed). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** users.id is a PostgreSQL integer: a larger id names nobody (and would make the cast fail). */
+const MAX_ID = 2_147_483_647;
+
+/** The lookups of every authenticated request and socket handshake. */
 export function callerRepository(db: Db) {
   return {
-    findById: (id: number) =>
-      db.user.findUnique({ where: { id }, select: { id: true, role: true, status: true } }),
-
     /**
-     * True while the login the token came from is live: one of its session rows is neither
-     * revoked (logout, password change, reuse detection, suspension, deletion) nor expired. A
-     * revoked login's access tokens stop working at once instead of living out their 15
-     * minutes, and a token naming no known login is refused.
+     * The caller behind an access token's claims, or null: the account must be ACTIVE (a
+     * suspended, banned, deleted or pending member is refused at once, not when the token
+     * expires) and the login the token came from live, i.e. one of its session rows neither
+     * revoked (logout, password change, reuse detection, suspension, deletion) nor expired. The
+     * role is the current one, so a demotion applies to tokens already issued.
+     *
+     * One SQL statement on the pool (db/client.ts `sqlOf`): every authenticated request and
+     * socket handshake waits for it, and as two ORM queries it cost two round trips and the
+     * ORM's per-query overhead (bench/realtime.bench.ts). Uses users_pkey and
+     * sessions(family_id). Ids that cannot exist (not a uuid, beyond integer range) are refused
+     * here rather than failing the statement with a 500.
      */
-    async isSessionLive(familyId: string, now: Date): Promise<boolean> {
-      const live = await db.session.findFirst({
-        where: { familyId, revokedAt: null, expiresAt: { gt: now } },
-        select: { id: true },
-      });
-      return live !== null;
+    async resolve(
+      userId: number,
+      familyId: string,
+      now: Date,
+    ): Promise<{ id: number; role: Role } | null> {
+      if (!Number.isInteger(userId) || userId < 1 || userId > MAX_ID) return null;
+      if (!UUID.test(familyId)) return null;
+      const { rows } = await sqlOf(db).query<{ id: number; role: Role }>(
+        `SELECT u.id, u.role::text AS role FROM users u
+         WHERE u.id = $1 AND u.status = 'ACTIVE'
+           AND EXISTS (SELECT 1 FROM sessions s
+                       WHERE s.family_id = $2::uuid AND s.user_id = u.id
+                         AND s.revoked_at IS NULL AND s.expires_at > $3)`,
+        [userId, familyId, now],
+      );
+      return rows[0] ?? null;
     },
 
     /** The logins among `familyIds` that are live and belong to an ACTIVE account. */

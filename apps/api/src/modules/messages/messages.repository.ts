@@ -129,6 +129,42 @@ export function messagesRepository(db: Db) {
     },
 
     /**
+     * The common send, in ONE statement: stores the message when the pair's conversation exists,
+     * is accepted and unblocked and the recipient is ACTIVE, and moves the conversation up the
+     * list. In that case the rules have nothing more to decide (a shared carpool only matters
+     * before acceptance), so a message costs one round trip instead of a read then a write.
+     * null = not stored, the service then reads the context and applies every rule (first
+     * message, pending request, block, unavailable recipient) to say why or to store it.
+     */
+    async appendToOpenConversation(input: {
+      senderId: number;
+      receiverId: number;
+      content: string;
+      now: Date;
+    }): Promise<MessageRow | null> {
+      const { rows } = await sqlOf(db).query<MessageRow>(
+        `WITH c AS (
+           UPDATE conversations SET last_message_at = $4
+           WHERE pair_key = $5 AND accepted AND blocked_by_user_id IS NULL
+             AND (SELECT u.status FROM users u WHERE u.id = $2) = 'ACTIVE'
+           RETURNING id)
+         INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at)
+         SELECT c.id, $1, $2, $3, $4 FROM c
+         RETURNING id, conversation_id AS "conversationId", sender_id AS "senderId",
+                   receiver_id AS "receiverId", content, created_at AS "createdAt",
+                   read_at AS "readAt"`,
+        [
+          input.senderId,
+          input.receiverId,
+          input.content,
+          input.now,
+          pairKeyOf(input.senderId, input.receiverId),
+        ],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
      * Creates the conversation (user1 = sender) and stores its first message, in one
      * transaction. A concurrent creation of the same pair fails on the unique pairKey and is
      * retried by the service.

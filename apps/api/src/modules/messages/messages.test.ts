@@ -132,6 +132,47 @@ describe('messaging rules (spec section 4)', () => {
     expect(c.lastMessageAt?.getTime()).toBe(write.now.getTime());
   });
 
+  it('refuses an accepted conversation once the recipient is suspended, then flows again', async () => {
+    const [a, b] = await pair();
+    const id = (await send(a, b, 'Bonjour')).json().conversationId as number;
+    await call('POST', `/messages/accept/${id}`, b);
+    expect((await send(a, b, 'Deux')).statusCode).toBe(200);
+    await t.db.user.update({ where: { id: b.id }, data: { status: 'SUSPENDED' } });
+    const refused = await send(a, b, 'Trois');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(M.recipientUnavailable);
+    expect(await stored(a, b)).toBe(2);
+    await t.db.user.update({ where: { id: b.id }, data: { status: 'ACTIVE' } });
+    expect((await send(a, b, 'Quatre')).statusCode).toBe(200);
+    expect(await stored(a, b)).toBe(3);
+  });
+
+  it('stores in one statement only what every rule allows', async () => {
+    const [a, b] = await pair();
+    const repo = messagesRepository(t.db);
+    const write = (content: string) => ({
+      senderId: a.id,
+      receiverId: b.id,
+      content,
+      now: new Date(),
+    });
+    // No conversation yet, then a pending request: the rules decide, nothing stored here.
+    expect(await repo.appendToOpenConversation(write('aucune'))).toBeNull();
+    const id = (await send(a, b, 'Bonjour')).json().conversationId as number;
+    expect(await repo.appendToOpenConversation(write('en attente'))).toBeNull();
+    await call('POST', `/messages/accept/${id}`, b);
+    expect(await repo.block(id, a.id)).toBe(true);
+    expect(await repo.appendToOpenConversation(write('bloquée'))).toBeNull();
+    expect(await repo.unblock(id, a.id)).toBe(true);
+    expect(await stored(a, b)).toBe(1);
+    const now = new Date();
+    const row = await repo.appendToOpenConversation({ ...write('ouverte'), now });
+    expect(row).toMatchObject({ conversationId: id, senderId: a.id, receiverId: b.id });
+    expect(row?.content).toBe('ouverte');
+    const c = await t.db.conversation.findUniqueOrThrow({ where: { id } });
+    expect(c.lastMessageAt?.getTime()).toBe(now.getTime());
+  });
+
   it('counts unread messages and clears them on mark-read', async () => {
     const [a, b] = await pair();
     const id = (await send(a, b, 'Un')).json().conversationId as number;
