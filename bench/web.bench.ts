@@ -30,7 +30,7 @@
  *
  * Writes section `web` of docs/QUALITY.md. Ports: app BENCH_WEB_PORT (4610), floor +1,
  * Chromium debugging ports from 9610. BENCH_SKIP_BUILD=1 reuses apps/web/dist and
- * apps/api/dist. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
+ * apps/api/dist. BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -502,7 +502,10 @@ async function main() {
     api?.kill('SIGTERM');
     await floorServer?.close();
     await db.drop();
-    rmSync(tmp, { recursive: true, force: true });
+    // BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports (lh-<n>.json, in run order) to read
+    // which element is the LCP, what shifts, and where the main thread's time goes.
+    if (process.env.BENCH_KEEP_REPORTS === '1') console.log(`Lighthouse reports kept in ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { MONACO_CLUB_ID, type Match, type PastMatch } from '@munegu/shared';
 import { query } from '../../lib/call';
 
@@ -12,11 +12,20 @@ export const matchKeys = {
   league: () => [...matchKeys.all, 'league-table'] as const,
 };
 
+const nextMatchesQuery = { queryKey: matchKeys.next(), queryFn: query('GET /matchs/next') };
+
+/**
+ * Starts fetching the upcoming matches before the home page's code has arrived (its route's
+ * loader): the first slide's crests are the page's largest paint, and they wait for this answer.
+ */
+export function prefetchNextMatches(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(nextMatchesQuery);
+}
+
 /** Upcoming and live matches, nearest first (ordre 1). */
 export function useNextMatches() {
   return useQuery({
-    queryKey: matchKeys.next(),
-    queryFn: query('GET /matchs/next'),
+    ...nextMatchesQuery,
     select: (matches) =>
       Array.isArray(matches) ? [...matches].sort((a, b) => a.ordre - b.ordre) : [],
   });

@@ -87,7 +87,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
 
       <div className={styles['match__teams']}>
         <div className={styles['match__team']}>
-          <Crest name={home.nom} logo={home.logo} size={92} />
+          <Crest name={home.nom} logo={home.logo} size={92} eager={index === 0} />
           <span className={styles['match__club']}>{home.nom}</span>
         </div>
         <div className={styles['match__center']}>
@@ -103,7 +103,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
           )}
         </div>
         <div className={styles['match__team']}>
-          <Crest name={away.nom} logo={away.logo} size={92} />
+          <Crest name={away.nom} logo={away.logo} size={92} eager={index === 0} />
           <span className={styles['match__club']}>{away.nom}</span>
         </div>
       </div>
