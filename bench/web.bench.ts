@@ -29,7 +29,8 @@
  *    each run has a new profile, so the cache is cold all the same, for both sides.
  *
  * Writes section `web` of docs/QUALITY.md. Ports: app BENCH_WEB_PORT (4610), floor +1,
- * Chromium debugging ports from 9610. BENCH_SKIP_BUILD=1 reuses apps/web/dist and
+ * Chromium debugging ports BENCH_CHROME_PORT (9610) to +89, reused in turn. Scratch database
+ * named from BENCH_WEB_DB (munegu_webbench), so runs side by side never share one. BENCH_SKIP_BUILD=1 reuses apps/web/dist and
  * apps/api/dist. BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -249,7 +250,10 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 type Run = { lcp: number; tbt: number; cls: number; perf: number; a11y: number; bp: number };
 const METRICS: (keyof Run)[] = ['lcp', 'tbt', 'cls', 'perf', 'a11y', 'bp'];
 
-let debugPort = 9610;
+// Each run gets the next port of a band of 90, so a browser still closing never holds the next run's.
+const DEBUG_PORT_FIRST = Number(process.env.BENCH_CHROME_PORT ?? 9610);
+const DEBUG_PORT_LAST = DEBUG_PORT_FIRST + 89;
+let debugPort = DEBUG_PORT_FIRST;
 
 async function setCookie(port: number, cookie: { name: string; value: string }): Promise<void> {
   const { default: WebSocket } = await import('ws');
@@ -315,7 +319,7 @@ let runs = 0;
 async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
   const { launch } = rootRequire('chrome-launcher') as typeof ChromeLauncher;
   const port = debugPort;
-  debugPort = debugPort >= 9699 ? 9610 : debugPort + 1;
+  debugPort = debugPort >= DEBUG_PORT_LAST ? DEBUG_PORT_FIRST : debugPort + 1;
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, port });
   try {
     if (signedIn) await setCookie(chrome.port, await supporterCookie());
@@ -396,7 +400,7 @@ function timingVerdict(app: Stats, floor: Stats): string {
 
 async function main() {
   build();
-  const db = await scratchDatabase('munegu_webbench');
+  const db = await scratchDatabase(process.env.BENCH_WEB_DB ?? 'munegu_webbench');
   let api: ChildProcess | undefined;
   let floorServer: FastifyInstance | undefined;
   try {
