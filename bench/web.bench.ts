@@ -29,7 +29,7 @@
  *    each run has a new profile, so the cache is cold all the same, for both sides.
  *
  * Writes section `web` of docs/QUALITY.md. Ports: app BENCH_WEB_PORT (4610), floor +1,
- * Chromium debugging ports BENCH_CHROME_PORT (9610) to +89, reused in turn. Scratch database
+ * Chromium debugging ports BENCH_CHROME_PORT (9610) to +39, reused in turn. Scratch database
  * named from BENCH_WEB_DB (munegu_webbench), so runs side by side never share one. BENCH_SKIP_BUILD=1 reuses apps/web/dist and
  * apps/api/dist. BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
  */
@@ -250,9 +250,9 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 type Run = { lcp: number; tbt: number; cls: number; perf: number; a11y: number; bp: number };
 const METRICS: (keyof Run)[] = ['lcp', 'tbt', 'cls', 'perf', 'a11y', 'bp'];
 
-// Each run gets the next port of a band of 90, so a browser still closing never holds the next run's.
+// Each run gets the next port of a band of 40, so a browser still closing never holds the next run's.
 const DEBUG_PORT_FIRST = Number(process.env.BENCH_CHROME_PORT ?? 9610);
-const DEBUG_PORT_LAST = DEBUG_PORT_FIRST + 89;
+const DEBUG_PORT_LAST = DEBUG_PORT_FIRST + 39;
 let debugPort = DEBUG_PORT_FIRST;
 
 async function setCookie(port: number, cookie: { name: string; value: string }): Promise<void> {
