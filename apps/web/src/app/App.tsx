@@ -1,8 +1,15 @@
+import { Suspense, lazy } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './queryClient';
 import { createRoutes } from './routes';
-import { Toaster } from '../components/ui/Toaster';
+
+// The toast library is its own chunk, fetched beside the page's code rather than parsed in the
+// first script: no page needs it to paint. A toast raised before it mounts is not lost (sonner
+// replays the active toasts to a Toaster that subscribes late).
+const Toaster = lazy(() =>
+  import('../components/ui/Toaster').then((m) => ({ default: m.Toaster })),
+);
 
 // One query client for the app's life, made before the router so route loaders can prefetch.
 const queryClient = createQueryClient();
@@ -13,7 +20,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }
