@@ -23,14 +23,15 @@
  *    CLS and the performance, accessibility and best-practices scores. Goals: LCP and TBT
  *    ≤ 1.3 × floor, CLS ≤ 0.1.
  *    Signed in: before each run the bench logs the demo supporter in (POST /api/auth/login)
- *    and puts the session cookie it answers into the fresh browser (CDP Storage.setCookies);
- *    the app then renews its access token from that cookie at start-up, as a returning member's
- *    browser does. Lighthouse runs with --disable-storage-reset (it would erase the cookie);
+ *    and puts the session cookie and the access token it answers into the fresh browser (CDP
+ *    Storage.setCookies, localStorage written from a tab on a static file of the origin), as a
+ *    returning member's browser holds them: with the cookie alone the app starts as a visitor's. Lighthouse runs with --disable-storage-reset (it would erase the cookie);
  *    each run has a new profile, so the cache is cold all the same, for both sides.
  *
  * Writes section `web` of docs/QUALITY.md. Ports: app BENCH_WEB_PORT (4610), floor +1,
- * Chromium debugging ports from 9610. BENCH_SKIP_BUILD=1 reuses apps/web/dist and
- * apps/api/dist. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
+ * Chromium debugging ports BENCH_CHROME_PORT (9610) to +39, reused in turn. Scratch database
+ * named from BENCH_WEB_DB (munegu_webbench), so runs side by side never share one. BENCH_SKIP_BUILD=1 reuses apps/web/dist and
+ * apps/api/dist. BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -170,8 +171,10 @@ async function serveApp(databaseUrl: string): Promise<ChildProcess> {
   return child;
 }
 
-/** A fresh session cookie of the demo supporter (POST /api/auth/login). */
-async function supporterCookie(): Promise<{ name: string; value: string }> {
+type Session = { cookie: { name: string; value: string }; accessToken: string };
+
+/** A fresh session of the demo supporter (POST /api/auth/login): its cookie and access token. */
+async function supporterSession(): Promise<Session> {
   const supporter = DEMO_ACCOUNTS.find((a) => a.role === 'UTILISATEUR')!;
   const res = await fetch(`${APP}/api/auth/login`, {
     method: 'POST',
@@ -182,7 +185,8 @@ async function supporterCookie(): Promise<{ name: string; value: string }> {
   if (!res.ok || !setCookie) throw new Error(`login: HTTP ${res.status}`);
   const [pair] = setCookie.split(';');
   const eq = pair!.indexOf('=');
-  return { name: pair!.slice(0, eq), value: pair!.slice(eq + 1) };
+  const { access_token: accessToken } = (await res.json()) as { access_token: string };
+  return { cookie: { name: pair!.slice(0, eq), value: pair!.slice(eq + 1) }, accessToken };
 }
 
 // ─── 1. Initial JavaScript ───────────────────────────────────────────────────────────────
@@ -249,41 +253,69 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 type Run = { lcp: number; tbt: number; cls: number; perf: number; a11y: number; bp: number };
 const METRICS: (keyof Run)[] = ['lcp', 'tbt', 'cls', 'perf', 'a11y', 'bp'];
 
-let debugPort = 9610;
+// Each run gets the next port of a band of 40, so a browser still closing never holds the next run's.
+const DEBUG_PORT_FIRST = Number(process.env.BENCH_CHROME_PORT ?? 9610);
+const DEBUG_PORT_LAST = DEBUG_PORT_FIRST + 39;
+let debugPort = DEBUG_PORT_FIRST;
 
-async function setCookie(port: number, cookie: { name: string; value: string }): Promise<void> {
+/**
+ * The state a returning member's browser is in: the session cookie and the access token the app
+ * keeps in localStorage (without the token, the app starts as a visitor's and asks nothing).
+ * Through the DevTools protocol: the cookie, then the token written from a tab on a static file
+ * of the app's origin (no app start-up), closed before Lighthouse runs.
+ */
+async function setSession(port: number, session: Session): Promise<void> {
   const { default: WebSocket } = await import('ws');
   const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
     webSocketDebuggerUrl: string;
   };
   const ws = new WebSocket(version.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  try {
-    ws.send(
-      JSON.stringify({
-        id: 1,
-        method: 'Storage.setCookies',
-        params: {
-          cookies: [
-            {
-              ...cookie,
-              url: `${APP}/api/auth`,
-              path: '/api/auth',
-              httpOnly: true,
-              sameSite: 'Lax',
-            },
-          ],
-        },
-      }),
-    );
-    await new Promise<void>((resolve, reject) =>
-      ws.on('message', (data) => {
-        const msg = JSON.parse(String(data)) as { id?: number; error?: { message: string } };
-        if (msg.id !== 1) return;
+  let id = 0;
+  const send = (method: string, params: object, sessionId?: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const mine = ++id;
+      const onMessage = (data: unknown) => {
+        const msg = JSON.parse(String(data)) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: { message: string };
+        };
+        if (msg.id !== mine) return;
+        ws.off('message', onMessage);
         if (msg.error) reject(new Error(msg.error.message));
-        else resolve();
-      }),
+        else resolve(msg.result ?? {});
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id: mine, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  try {
+    await send('Storage.setCookies', {
+      cookies: [
+        {
+          ...session.cookie,
+          url: `${APP}/api/auth`,
+          path: '/api/auth',
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ],
+    });
+    const { targetId } = (await send('Target.createTarget', { url: `${APP}/favicon.svg` })) as {
+      targetId: string;
+    };
+    const { sessionId } = (await send('Target.attachToTarget', { targetId, flatten: true })) as {
+      sessionId: string;
+    };
+    await new Promise((r) => setTimeout(r, 500));
+    await send(
+      'Runtime.evaluate',
+      {
+        expression: `localStorage.setItem("access_token", ${JSON.stringify(session.accessToken)})`,
+      },
+      sessionId,
     );
+    await send('Target.closeTarget', { targetId });
   } finally {
     ws.close();
   }
@@ -315,10 +347,10 @@ let runs = 0;
 async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
   const { launch } = rootRequire('chrome-launcher') as typeof ChromeLauncher;
   const port = debugPort;
-  debugPort = debugPort >= 9699 ? 9610 : debugPort + 1;
+  debugPort = debugPort >= DEBUG_PORT_LAST ? DEBUG_PORT_FIRST : debugPort + 1;
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, port });
   try {
-    if (signedIn) await setCookie(chrome.port, await supporterCookie());
+    if (signedIn) await setSession(chrome.port, await supporterSession());
     const out = path.join(tmp, `lh-${++runs}.json`);
     await runNode([
       LIGHTHOUSE_CLI,
@@ -396,7 +428,7 @@ function timingVerdict(app: Stats, floor: Stats): string {
 
 async function main() {
   build();
-  const db = await scratchDatabase('munegu_webbench');
+  const db = await scratchDatabase(process.env.BENCH_WEB_DB ?? 'munegu_webbench');
   let api: ChildProcess | undefined;
   let floorServer: FastifyInstance | undefined;
   try {
@@ -502,7 +534,10 @@ async function main() {
     api?.kill('SIGTERM');
     await floorServer?.close();
     await db.drop();
-    rmSync(tmp, { recursive: true, force: true });
+    // BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports (lh-<n>.json, in run order) to read
+    // which element is the LCP, what shifts, and where the main thread's time goes.
+    if (process.env.BENCH_KEEP_REPORTS === '1') console.log(`Lighthouse reports kept in ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
   }
 }
 

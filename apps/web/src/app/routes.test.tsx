@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../test/harness';
 import { showsFooter } from './layout/RootLayout';
+import { createQueryClient } from './queryClient';
+import { createRoutes } from './routes';
 
 /** Only the network boundary is faked (the shared harness): unknown /api paths answer 404. */
 let api: FakeApi;
@@ -129,6 +131,40 @@ describe('navbar', () => {
     api.reply('GET /api/messages/unread-count', 500, { message: 'boom' });
     renderAt('/mentions-legales');
     expect(await screen.findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+  });
+});
+
+describe('first-visit prefetch', () => {
+  it('asks for the home and news data from the route loaders, and the page uses that answer', async () => {
+    api.reply('GET /api/matchs/next', 200, []);
+    api.reply('GET /api/actualite', 200, [
+      {
+        id: 9,
+        titre: 'Déplacement à Paris',
+        contenu: 'Le bus part à 8 h',
+        lien: null,
+        image: null,
+        imageObjectPosY: 10,
+        date: '2026-11-22T10:00:00.000Z',
+        formattedDate: 'dimanche 22 novembre 2026',
+        categorie: null,
+        redacteur: { username: 'redac' },
+      },
+    ]);
+    const client = createQueryClient();
+    const children = createRoutes(client)[0]?.children ?? [];
+    const load = (route: (typeof children)[number] | undefined) =>
+      (route?.loader as (() => unknown) | undefined)?.();
+    // Before any page code has run: the loaders alone start the requests.
+    load(children.find((route) => route.index));
+    load(children.find((route) => route.path === 'actualites'));
+    await waitFor(() => expect(api.callsTo('GET /api/matchs/next')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET /api/actualite')).toHaveLength(1));
+
+    renderAt('/actualites', client);
+    expect(await screen.findByRole('heading', { name: 'Déplacement à Paris' })).toBeVisible();
+    // The page read the prefetched answer (same query) instead of asking again.
+    expect(api.callsTo('GET /api/actualite')).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { prefetchNextMatches } from '../features/matches';
+import { prefetchNews } from '../features/news';
 import { RootLayout } from './layout/RootLayout';
 import { GuestOnly, RequireAuth } from './guards';
 import { RouteError } from './layout/RouteError';
@@ -18,169 +21,191 @@ function page(
   return async () => ({ Component: (await load()).default, handle: { title } });
 }
 
-/** Spec section 2. Exported so tests can mount them in a memory router. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingOverlay fullScreen />,
-    children: [
-      { index: true, lazy: page(() => import('../features/home/pages/HomePage')) },
-      {
-        path: 'actualites',
-        lazy: page(() => import('../features/news/pages/NewsPage'), 'Actualités'),
-      },
-      {
-        path: 'jeu_prono',
-        lazy: page(() => import('../features/predictions/pages/PronoPage'), 'Jeu du prono'),
-      },
-      {
-        path: 'contact',
-        lazy: page(() => import('../features/contact/pages/ContactPage'), 'Contact'),
-      },
-      {
-        element: <GuestOnly />,
-        children: [
-          {
-            path: 'login',
-            lazy: page(() => import('../features/account/pages/LoginPage'), 'Connexion'),
-          },
-        ],
-      },
-      {
-        path: 'messages',
-        lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Messages'),
-      },
-      {
-        path: 'messages/:username',
-        lazy: page(
-          () => import('../features/messages/pages/MessagesPage'),
-          ({ username }) => `Messages avec ${username}`,
-        ),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            path: 'parametres',
-            lazy: page(() => import('../features/settings/pages/SettingsPage'), 'Paramètres'),
-          },
-        ],
-      },
-      {
-        path: 'profil/:username',
-        lazy: page(
-          () => import('../features/profile/pages/ProfilePage'),
-          ({ username }) => `Profil de ${username}`,
-        ),
-      },
-      {
-        path: 'traitement-donnees',
-        lazy: page(() => import('../features/legal/pages/PrivacyPage'), 'Traitement des données'),
-      },
-      {
-        path: 'mentions-legales',
-        lazy: page(() => import('../features/legal/pages/LegalNoticePage'), 'Mentions légales'),
-      },
-      {
-        path: 'deletion-confirmed/:token',
-        lazy: page(
-          () => import('../features/account/pages/DeletionConfirmedPage'),
-          'Suppression du compte',
-        ),
-      },
-      {
-        path: 'email-confirmed/:token',
-        lazy: page(
-          () => import('../features/account/pages/EmailConfirmedPage'),
-          'Confirmation de l’adresse mail',
-        ),
-      },
-      {
-        path: 'new-password/:token',
-        lazy: page(
-          () => import('../features/account/pages/NewPasswordPage'),
-          'Nouveau mot de passe',
-        ),
-      },
-      {
-        path: 'stop-notif/:token',
-        lazy: page(() => import('../features/account/pages/StopNotifPage'), 'Désabonnement'),
-      },
-      {
-        // Operators' screens (MODERATEUR, ADMIN); the layout sends anyone else to /404.
-        path: 'admin',
-        lazy: page(() => import('../features/admin/AdminLayout'), 'Espace opérateurs'),
-        children: [
-          { index: true, element: <Navigate to="/admin/matchs" replace /> },
-          {
-            path: 'matchs',
-            lazy: page(
-              () => import('../features/admin/pages/AdminMatchesPage'),
-              'Opérateurs · Matchs',
-            ),
-          },
-          {
-            path: 'classement',
-            lazy: page(
-              () => import('../features/admin/pages/AdminLeaguePage'),
-              'Opérateurs · Classement',
-            ),
-          },
-          {
-            path: 'clubs',
-            lazy: page(
-              () => import('../features/admin/pages/AdminClubsPage'),
-              'Opérateurs · Clubs',
-            ),
-          },
-          {
-            path: 'import',
-            lazy: page(
-              () => import('../features/admin/pages/AdminImportPage'),
-              'Opérateurs · Import',
-            ),
-          },
-          // ADMIN only: the pages send moderators to /404 (and the API refuses them).
-          {
-            path: 'membres',
-            lazy: page(
-              () => import('../features/administration/pages/MembersPage'),
-              'Opérateurs · Membres',
-            ),
-          },
-          {
-            path: 'referentiels',
-            lazy: page(
-              () => import('../features/administration/pages/ReferencesPage'),
-              'Opérateurs · Référentiels',
-            ),
-          },
-          {
-            path: 'moderation',
-            lazy: page(
-              () => import('../features/moderation/pages/ModerationPage'),
-              'Opérateurs · Modération',
-            ),
-          },
-          {
-            path: 'journal',
-            lazy: page(
-              () => import('../features/moderation/pages/ModerationJournalPage'),
-              'Opérateurs · Journal',
-            ),
-          },
-        ],
-      },
-      {
-        path: '404',
-        lazy: page(() => import('../features/errors/pages/NotFoundPage'), 'Page introuvable'),
-      },
-      { path: 'profil', element: <Navigate to="/404" replace /> },
-      {
-        path: '*',
-        lazy: page(() => import('../features/errors/pages/NotFoundPage'), 'Page introuvable'),
-      },
-    ],
-  },
-];
+/**
+ * A route's loader that starts the query its largest paint waits for, so the answer comes in
+ * parallel with the page's chunk instead of after it (one round trip less on a first visit). It
+ * returns at once: the page renders from the query cache as usual.
+ */
+function prefetch(start: (queryClient: QueryClient) => void, queryClient: QueryClient) {
+  return () => {
+    start(queryClient);
+    return null;
+  };
+}
+
+/**
+ * Spec section 2. The home and news routes prefetch their data into the app's query client
+ * (tests mount the same routes in a memory router with theirs).
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <LoadingOverlay fullScreen />,
+      children: [
+        {
+          index: true,
+          loader: prefetch(prefetchNextMatches, queryClient),
+          lazy: page(() => import('../features/home/pages/HomePage')),
+        },
+        {
+          path: 'actualites',
+          loader: prefetch(prefetchNews, queryClient),
+          lazy: page(() => import('../features/news/pages/NewsPage'), 'Actualités'),
+        },
+        {
+          path: 'jeu_prono',
+          lazy: page(() => import('../features/predictions/pages/PronoPage'), 'Jeu du prono'),
+        },
+        {
+          path: 'contact',
+          lazy: page(() => import('../features/contact/pages/ContactPage'), 'Contact'),
+        },
+        {
+          element: <GuestOnly />,
+          children: [
+            {
+              path: 'login',
+              lazy: page(() => import('../features/account/pages/LoginPage'), 'Connexion'),
+            },
+          ],
+        },
+        {
+          path: 'messages',
+          lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Messages'),
+        },
+        {
+          path: 'messages/:username',
+          lazy: page(
+            () => import('../features/messages/pages/MessagesPage'),
+            ({ username }) => `Messages avec ${username}`,
+          ),
+        },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              path: 'parametres',
+              lazy: page(() => import('../features/settings/pages/SettingsPage'), 'Paramètres'),
+            },
+          ],
+        },
+        {
+          path: 'profil/:username',
+          lazy: page(
+            () => import('../features/profile/pages/ProfilePage'),
+            ({ username }) => `Profil de ${username}`,
+          ),
+        },
+        {
+          path: 'traitement-donnees',
+          lazy: page(() => import('../features/legal/pages/PrivacyPage'), 'Traitement des données'),
+        },
+        {
+          path: 'mentions-legales',
+          lazy: page(() => import('../features/legal/pages/LegalNoticePage'), 'Mentions légales'),
+        },
+        {
+          path: 'deletion-confirmed/:token',
+          lazy: page(
+            () => import('../features/account/pages/DeletionConfirmedPage'),
+            'Suppression du compte',
+          ),
+        },
+        {
+          path: 'email-confirmed/:token',
+          lazy: page(
+            () => import('../features/account/pages/EmailConfirmedPage'),
+            'Confirmation de l’adresse mail',
+          ),
+        },
+        {
+          path: 'new-password/:token',
+          lazy: page(
+            () => import('../features/account/pages/NewPasswordPage'),
+            'Nouveau mot de passe',
+          ),
+        },
+        {
+          path: 'stop-notif/:token',
+          lazy: page(() => import('../features/account/pages/StopNotifPage'), 'Désabonnement'),
+        },
+        {
+          // Operators' screens (MODERATEUR, ADMIN); the layout sends anyone else to /404.
+          path: 'admin',
+          lazy: page(() => import('../features/admin/AdminLayout'), 'Espace opérateurs'),
+          children: [
+            { index: true, element: <Navigate to="/admin/matchs" replace /> },
+            {
+              path: 'matchs',
+              lazy: page(
+                () => import('../features/admin/pages/AdminMatchesPage'),
+                'Opérateurs · Matchs',
+              ),
+            },
+            {
+              path: 'classement',
+              lazy: page(
+                () => import('../features/admin/pages/AdminLeaguePage'),
+                'Opérateurs · Classement',
+              ),
+            },
+            {
+              path: 'clubs',
+              lazy: page(
+                () => import('../features/admin/pages/AdminClubsPage'),
+                'Opérateurs · Clubs',
+              ),
+            },
+            {
+              path: 'import',
+              lazy: page(
+                () => import('../features/admin/pages/AdminImportPage'),
+                'Opérateurs · Import',
+              ),
+            },
+            // ADMIN only: the pages send moderators to /404 (and the API refuses them).
+            {
+              path: 'membres',
+              lazy: page(
+                () => import('../features/administration/pages/MembersPage'),
+                'Opérateurs · Membres',
+              ),
+            },
+            {
+              path: 'referentiels',
+              lazy: page(
+                () => import('../features/administration/pages/ReferencesPage'),
+                'Opérateurs · Référentiels',
+              ),
+            },
+            {
+              path: 'moderation',
+              lazy: page(
+                () => import('../features/moderation/pages/ModerationPage'),
+                'Opérateurs · Modération',
+              ),
+            },
+            {
+              path: 'journal',
+              lazy: page(
+                () => import('../features/moderation/pages/ModerationJournalPage'),
+                'Opérateurs · Journal',
+              ),
+            },
+          ],
+        },
+        {
+          path: '404',
+          lazy: page(() => import('../features/errors/pages/NotFoundPage'), 'Page introuvable'),
+        },
+        { path: 'profil', element: <Navigate to="/404" replace /> },
+        {
+          path: '*',
+          lazy: page(() => import('../features/errors/pages/NotFoundPage'), 'Page introuvable'),
+        },
+      ],
+    },
+  ];
+}

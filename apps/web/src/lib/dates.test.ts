@@ -3,6 +3,7 @@ import {
   LOCAL_ZONE,
   formatDate,
   formatDayMonth,
+  formatLongDate,
   formatMemberSince,
   formatMessageTime,
   formatShortDate,
@@ -44,6 +45,13 @@ describe('formats in Europe/Paris', () => {
   it('follows the autumn DST change (UTC+2 → UTC+1 at 01:00 UTC on 26/10/2025)', () => {
     expect(formatTime('2025-10-26T00:30:00')).toBe('02:30');
     expect(formatTime('2025-10-26T01:30:00')).toBe('02:30');
+  });
+  it('spells the long date and the month in French, day without a leading zero', () => {
+    expect(formatLongDate('2025-10-18T19:00:00')).toBe('samedi 18 octobre 2025');
+    // 23:30 UTC on 31 Oct is 00:30 on 1 Nov in Paris.
+    expect(formatLongDate('2025-10-31T23:30:00')).toBe('samedi 1 novembre 2025');
+    expect(formatMemberSince('2024-02-29T23:30:00')).toBe('Membre depuis mars 2024');
+    expect(formatDate('not a date')).toBe('');
   });
   it('can format in the browser zone or another zone', () => {
     expect(formatTime('2025-10-18T19:00:00', 'America/New_York')).toBe('15:00');

@@ -1,7 +1,3 @@
-import { format, subDays } from 'date-fns';
-import { fr } from 'date-fns/locale';
-import { TZDate, tz } from '@date-fns/tz';
-
 /**
  * Date helpers of spec section 9. The server sends instants; a time without a zone is UTC.
  * Everything is displayed in Europe/Paris, except the match block's kickoff which follows the
@@ -36,32 +32,89 @@ export function matchKickoff(date: string, heure?: string | null): Date {
   return parseServerDate(trimmed);
 }
 
-function fmt(value: string | number | Date, pattern: string, zone: Zone = PARIS_ZONE): string {
+/*
+ * Formatting uses the browser's own Intl (French names, time zones) rather than a date library:
+ * these helpers run on every page's first paint, and Intl costs no download or parsing.
+ */
+type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'weekday';
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The parts of `date` in `zone` (undefined: the browser's), in French, cached per zone. */
+function partsOf(date: Date, zone: Zone): Record<Part, string> {
+  const key = zone ?? '';
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'long',
+      hourCycle: 'h23',
+    });
+    formatters.set(key, f);
+  }
+  const out = {} as Record<Part, string>;
+  for (const p of f.formatToParts(date)) if (p.type in PART_TYPES) out[p.type as Part] = p.value;
+  return out;
+}
+const PART_TYPES = { year: 1, month: 1, day: 1, hour: 1, minute: 1, weekday: 1 };
+
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+/** `build` from the parts of a server date in `zone`; '' for an invalid date. */
+function fmt(
+  value: string | number | Date,
+  build: (p: Record<Part, string>) => string,
+  zone: Zone = PARIS_ZONE,
+): string {
   const date = parseServerDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return zone
-    ? format(date, pattern, { in: tz(zone), locale: fr })
-    : format(date, pattern, { locale: fr });
+  return build(partsOf(date, zone));
 }
+const monthName = (p: Record<Part, string>) => MONTHS[Number(p.month) - 1] ?? '';
 
 /** 'dd/MM' */
 export const formatDayMonth = (value: string | number | Date, zone: Zone = PARIS_ZONE) =>
-  fmt(value, 'dd/MM', zone);
+  fmt(value, (p) => `${p.day}/${p.month}`, zone);
 /** 'dd/MM/yyyy' */
 export const formatDate = (value: string | number | Date, zone: Zone = PARIS_ZONE) =>
-  fmt(value, 'dd/MM/yyyy', zone);
+  fmt(value, (p) => `${p.day}/${p.month}/${p.year}`, zone);
 /** 'dd/MM/yy' (prediction game banner) */
 export const formatShortDate = (value: string | number | Date, zone: Zone = PARIS_ZONE) =>
-  fmt(value, 'dd/MM/yy', zone);
+  fmt(value, (p) => `${p.day}/${p.month}/${p.year.slice(-2)}`, zone);
 /** 'HH:mm' */
 export const formatTime = (value: string | number | Date, zone: Zone = PARIS_ZONE) =>
-  fmt(value, 'HH:mm', zone);
+  fmt(value, (p) => `${p.hour}:${p.minute}`, zone);
 /** 'samedi 18 octobre 2025' */
 export const formatLongDate = (value: string | number | Date, zone: Zone = PARIS_ZONE) =>
-  fmt(value, 'EEEE d MMMM yyyy', zone);
+  fmt(value, (p) => `${p.weekday} ${Number(p.day)} ${monthName(p)} ${p.year}`, zone);
 
+/** The calendar day of `date` in `zone`, as 'yyyy-MM-dd'. */
 function dayKey(date: Date, zone: string): string {
-  return format(date, 'yyyy-MM-dd', { in: tz(zone) });
+  const p = partsOf(date, zone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The calendar day before 'yyyy-MM-dd' (calendar arithmetic: no daylight-saving surprise). */
+function dayBefore(key: string): string {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
 /** Message times: 'HH:mm' today, 'Hier HH:mm' yesterday, otherwise 'dd/MM HH:mm'. */
@@ -74,8 +127,9 @@ export function formatMessageTime(
   if (Number.isNaN(date.getTime())) return '';
   const time = formatTime(date, zone);
   const key = dayKey(date, zone);
-  if (key === dayKey(now, zone)) return time;
-  if (key === dayKey(subDays(new TZDate(now.getTime(), zone), 1), zone)) return `Hier ${time}`;
+  const today = dayKey(now, zone);
+  if (key === today) return time;
+  if (key === dayBefore(today)) return `Hier ${time}`;
   return `${formatDayMonth(date, zone)} ${time}`;
 }
 
@@ -95,7 +149,8 @@ export function splitCountdown(remainingMs: number): CountdownParts {
 }
 
 /** 'mars 2024' (French month and year, Paris time). */
-export const formatMonthYear = (value: string | number | Date) => fmt(value, 'MMMM yyyy');
+export const formatMonthYear = (value: string | number | Date) =>
+  fmt(value, (p) => `${monthName(p)} ${p.year}`);
 
 /** 'Membre depuis mars 2024' */
 export function formatMemberSince(value: string | number | Date): string {

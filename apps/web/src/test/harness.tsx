@@ -8,7 +8,7 @@ import {
   type InitialEntry,
 } from 'react-router-dom';
 import { vi } from 'vitest';
-import { routes } from '../app/routes';
+import { createRoutes } from '../app/routes';
 import { createQueryClient } from '../app/queryClient';
 import { Toaster } from '../components/ui/Toaster';
 
@@ -85,7 +85,7 @@ export function signIn(api: FakeApi, me: { id: number; username: string }) {
  * router state, e.g. `{ pathname: '/messages/Bob_06', state: { confirmed: true } }`.
  */
 export function renderAt(path: InitialEntry, client = createQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(client), { initialEntries: [path] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

@@ -1,9 +1,19 @@
 import { useState } from 'react';
 
-type Props = { name: string; logo?: string | null; size?: number; className?: string };
+type Props = {
+  name: string;
+  logo?: string | null;
+  size?: number;
+  className?: string;
+  /**
+   * Above the fold on first paint (the first match slide's crests are the home page's
+   * largest contentful paint): loaded eagerly at high priority instead of lazily.
+   */
+  eager?: boolean;
+};
 
 /** A club crest (served from /clubs/*.svg); the club's initials when the image is missing. */
-export function Crest({ name, logo, size = 64, className = '' }: Props) {
+export function Crest({ name, logo, size = 64, className = '', eager = false }: Props) {
   const [failed, setFailed] = useState(false);
   if (!logo || failed) {
     const initials = name
@@ -31,7 +41,8 @@ export function Crest({ name, logo, size = 64, className = '' }: Props) {
       width={size}
       height={size}
       style={{ width: size, height: size, objectFit: 'contain' }}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       onError={() => setFailed(true)}
     />
   );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { MONACO_CLUB_ID, type Match, type PastMatch } from '@munegu/shared';
 import { query } from '../../lib/call';
 
@@ -12,14 +12,33 @@ export const matchKeys = {
   league: () => [...matchKeys.all, 'league-table'] as const,
 };
 
+const nextMatchesQuery = { queryKey: matchKeys.next(), queryFn: query('GET /matchs/next') };
+
+/**
+ * Starts fetching the upcoming matches before the home page's code has arrived (its route's
+ * loader): the first slide's crests are the page's largest paint, and they wait for this answer.
+ */
+export function prefetchNextMatches(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(nextMatchesQuery).then(() => {
+    // ...and, once it is here, their download starts at once, not after the page has rendered
+    // (the <img> of the first slide then finds them in the memory cache).
+    const [first] = byOrdre(queryClient.getQueryData<Match[]>(matchKeys.next()));
+    for (const club of first ? [first.club_dom, first.club_ext] : []) {
+      if (!club.logo) continue;
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = club.logo;
+    }
+  });
+}
+
+/** Nearest first (ordre 1), as the carousel shows them. */
+const byOrdre = (matches: Match[] | undefined) =>
+  Array.isArray(matches) ? [...matches].sort((a, b) => a.ordre - b.ordre) : [];
+
 /** Upcoming and live matches, nearest first (ordre 1). */
 export function useNextMatches() {
-  return useQuery({
-    queryKey: matchKeys.next(),
-    queryFn: query('GET /matchs/next'),
-    select: (matches) =>
-      Array.isArray(matches) ? [...matches].sort((a, b) => a.ordre - b.ordre) : [],
-  });
+  return useQuery({ ...nextMatchesQuery, select: byOrdre });
 }
 
 export function usePastMatches() {

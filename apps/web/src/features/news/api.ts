@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { NewsCategory } from '@munegu/shared';
 import { query } from '../../lib/call';
 
@@ -13,11 +13,15 @@ export const newsKeys = {
 
 const asArray = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
 
+const newsListQuery = { queryKey: newsKeys.list(), queryFn: query('GET /actualite') };
+
+/** Starts fetching the news before the news page's code has arrived (its route's loader). */
+export function prefetchNews(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(newsListQuery);
+}
+
 export function useNews() {
-  return useQuery({
-    queryKey: newsKeys.list(),
-    queryFn: query('GET /actualite'),
-  });
+  return useQuery(newsListQuery);
 }
 
 /** The categories without TOUT, which the page adds itself as the first filter. */

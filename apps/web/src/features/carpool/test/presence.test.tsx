@@ -9,6 +9,7 @@ import {
   renderWithProviders,
   signIn,
   type FakeApi,
+  type Reply,
 } from '../../../test/harness';
 import { PlacesEditor, PresenceDialog } from '..';
 
@@ -300,5 +301,17 @@ describe('from the home page', () => {
     expect(await screen.findByRole('dialog', { name: 'MuneguMap' })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Direction le stade !' })).toBeNull();
     expect(await screen.findByRole('button', { name: 'MUNEGU MAP', hidden: true })).toBeTruthy();
+  });
+  it('a member who clicks JE VAIS AU MATCH ! before their session is checked gets the form', async () => {
+    // The home page's matches are prefetched with its code, so the button can be on screen
+    // while GET /users/me is still on its way: hold that answer back until after the click.
+    let answerMe: (reply: Reply) => void = () => {};
+    api.handle('GET /api/users/me', () => new Promise<Reply>((resolve) => (answerMe = resolve)));
+    api.reply('GET /api/matchs/next', 200, [match]);
+    const router = renderAt('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'JE VAIS AU MATCH !' }));
+    answerMe({ status: 200, body: me });
+    expect(await screen.findByRole('dialog', { name: 'Direction le stade !' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -9,7 +9,11 @@ import { MatchSlide } from './MatchSlide';
 
 let authenticated = false;
 vi.mock('../../../lib/auth', () => ({
-  useAuth: () => ({ isAuthenticated: authenticated, user: authenticated ? { id: 1 } : null }),
+  useAuth: () => ({
+    status: authenticated ? 'authenticated' : 'anonymous',
+    isAuthenticated: authenticated,
+    user: authenticated ? { id: 1 } : null,
+  }),
 }));
 
 /** Match 8, J15 #ASMOL: AS Monaco (stadium and city unknown) - OL. */

@@ -4,6 +4,7 @@ import { Crest } from '../../../components/ui/Crest';
 import { TicketIcon } from '../../../components/ui/icons';
 import { LOCAL_ZONE, formatLongDate, formatTime, matchKickoff } from '../../../lib/dates';
 import { useAuth } from '../../../lib/auth';
+import { useMemberAction } from '../../../lib/useMemberAction';
 import { SITE } from '../../../config/site';
 import { isLive, matchTitle } from '../../matches';
 import { useMatchInfo, type MatchInfo } from '../../carpool';
@@ -64,16 +65,11 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
   const second = secondButton(live, match.is_finish, isAuthenticated ? info : null);
   const links = matchLinks(match);
 
-  // Unauthenticated clicks on presence or prediction go to /login (spec section 2).
-  const prediction = () => {
-    if (!isAuthenticated) return navigate('/login');
-    if (onPrediction) return onPrediction(match);
-    return navigate('/jeu_prono');
-  };
-  const presence = () => {
-    if (!isAuthenticated) return navigate('/login');
-    onPresence?.(match);
-  };
+  // Visitors' clicks on presence or prediction go to /login (spec section 2).
+  const asMember = useMemberAction();
+  const prediction = () =>
+    asMember(() => (onPrediction ? onPrediction(match) : void navigate('/jeu_prono')));
+  const presence = () => asMember(() => onPresence?.(match));
 
   return (
     <article className={styles['match']} aria-labelledby={titleId}>
@@ -87,7 +83,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
 
       <div className={styles['match__teams']}>
         <div className={styles['match__team']}>
-          <Crest name={home.nom} logo={home.logo} size={92} />
+          <Crest name={home.nom} logo={home.logo} size={92} eager={index === 0} />
           <span className={styles['match__club']}>{home.nom}</span>
         </div>
         <div className={styles['match__center']}>
@@ -103,7 +99,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
           )}
         </div>
         <div className={styles['match__team']}>
-          <Crest name={away.nom} logo={away.logo} size={92} />
+          <Crest name={away.nom} logo={away.logo} size={92} eager={index === 0} />
           <span className={styles['match__club']}>{away.nom}</span>
         </div>
       </div>

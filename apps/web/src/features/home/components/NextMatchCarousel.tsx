@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useLocation } from 'react-router-dom';
 import { MESSAGES, type Match } from '@munegu/shared';
@@ -25,6 +25,16 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   const [emblaRef, embla] = useEmblaCarousel({ loop: false, align: 'center' });
   const [selected, setSelected] = useState(0);
   const count = matches?.length ?? 0;
+  // The first slide (its crests are the page's largest paint) renders alone first; the other
+  // slides follow in the next task, in a transition React interrupts for the browser, so the
+  // first paint does not wait for slides that are off screen.
+  const [allShown, setAllShown] = useState(false);
+  useEffect(() => {
+    if (count < 2 || allShown) return;
+    const timer = window.setTimeout(() => startTransition(() => setAllShown(true)));
+    return () => window.clearTimeout(timer);
+  }, [count, allShown]);
+  const shown = allShown ? count : Math.min(count, 1);
 
   const onSelect = useCallback(() => setSelected(embla?.selectedScrollSnap() ?? 0), [embla]);
   useEffect(() => {
@@ -41,8 +51,8 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   useEffect(() => {
     if (!embla || typeof wantedMatchId !== 'number') return;
     const index = matches?.findIndex((match) => match.id === wantedMatchId) ?? -1;
-    if (index >= 0) embla.scrollTo(index);
-  }, [embla, matches, wantedMatchId, navKey]);
+    if (index >= 0 && index < shown) embla.scrollTo(index);
+  }, [embla, matches, wantedMatchId, navKey, shown]);
 
   let body;
   if (isPending) body = <LoadingOverlay label="Chargement des matchs…" />;
@@ -59,7 +69,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
       <>
         <div className={styles['match-carousel__viewport']} ref={emblaRef}>
           <div className={styles['match-carousel__container']}>
-            {matches?.map((match, index) => (
+            {matches?.slice(0, shown).map((match, index) => (
               <div
                 className={styles['match-carousel__slide']}
                 key={match.id}
@@ -100,7 +110,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
               <ChevronRightIcon />
             </button>
             <div className={styles['carousel-dots']}>
-              {matches?.map((match, index) => (
+              {matches?.slice(0, shown).map((match, index) => (
                 <button
                   key={match.id}
                   type="button"

@@ -1,14 +1,27 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { hasRole, MESSAGES } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
-import { AddNewsButton, NewsItemActions } from '../components/NewsEditor';
-import { AddContestButton } from '../components/ContestEditor';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
 import { NewsCard } from '../components/NewsCard';
-import { NewsPopup } from '../components/NewsPopup';
+import { Deferred } from '../../../lib/Deferred';
 import styles from './NewsPage.module.css';
+
+// Editors' tools (forms, dialogs, zod, mutations) are fetched only when an editor is signed in,
+// and the reading popup on first open: a visitor's first load carries the list alone.
+const AddNewsButton = lazy(() =>
+  import('../components/NewsEditor').then((m) => ({ default: m.AddNewsButton })),
+);
+const NewsItemActions = lazy(() =>
+  import('../components/NewsEditor').then((m) => ({ default: m.NewsItemActions })),
+);
+const NewsPopup = lazy(() =>
+  import('../components/NewsPopup').then((m) => ({ default: m.NewsPopup })),
+);
+const AddContestButton = lazy(() =>
+  import('../components/ContestEditor').then((m) => ({ default: m.AddContestButton })),
+);
 
 /** null = TOUT */
 type Filter = number | null;
@@ -40,8 +53,10 @@ export default function NewsPage() {
         </h1>
         {editor && (
           <div className={styles['news-page__tools']}>
-            <AddContestButton />
-            <AddNewsButton />
+            <Suspense fallback={null}>
+              <AddContestButton />
+              <AddNewsButton />
+            </Suspense>
           </div>
         )}
       </div>
@@ -58,7 +73,11 @@ export default function NewsPage() {
           </button>
         ))}
       </div>
-      <div className={styles['news-page__content']}>
+      {/* While the list loads the area spans the viewport, so the footer is not painted above
+          the fold and then pushed down by the cards (it was most of this page's layout shift). */}
+      <div
+        className={`${styles['news-page__content']}${news.isPending ? ` ${styles['news-page__content--pending']}` : ''}`}
+      >
         {news.isPending ? (
           <LoadingOverlay label="Chargement des actualités…" />
         ) : items.length === 0 ? (
@@ -70,13 +89,19 @@ export default function NewsPage() {
             {items.map((item) => (
               <div key={item.id} className={styles['news-grid__item']}>
                 <NewsCard item={item} excerptMax={excerptMax} onOpen={setOpened} />
-                {editor && <NewsItemActions item={item} />}
+                {editor && (
+                  <Suspense fallback={null}>
+                    <NewsItemActions item={item} />
+                  </Suspense>
+                )}
               </div>
             ))}
           </div>
         )}
       </div>
-      <NewsPopup item={opened} onClose={() => setOpened(null)} />
+      <Deferred when={opened !== null}>
+        <NewsPopup item={opened} onClose={() => setOpened(null)} />
+      </Deferred>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { miniLeagueCreateSchema, miniLeagueJoinSchema, MINI_LEAGUE_MESSAGES } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import {
@@ -41,9 +40,8 @@ export function MiniLeaguesPanel() {
               label="Nom de la mini-ligue"
               button="Créer"
               maxLength={40}
-              validate={(v) => miniLeagueCreateSchema.safeParse({ name: v })}
+              kind="create"
               mutation={create}
-              success={MINI_LEAGUE_MESSAGES.created}
               onDone={(league) => setOpenId(league.id)}
             />
             <CodeForm
@@ -51,9 +49,8 @@ export function MiniLeaguesPanel() {
               label="Code d’invitation"
               button="Rejoindre"
               maxLength={8}
-              validate={(v) => miniLeagueJoinSchema.safeParse({ code: v })}
+              kind="join"
               mutation={join}
-              success={MINI_LEAGUE_MESSAGES.joined}
               onDone={(league) => setOpenId(league.id)}
             />
           </div>
@@ -85,32 +82,27 @@ type FormProps = {
   label: string;
   button: string;
   maxLength: number;
-  validate: (value: string) => { success: boolean; error?: { issues: { message: string }[] } };
+  /** Its rules and success message, loaded on submit (miniLeagueRules.ts: they bring zod). */
+  kind: 'create' | 'join';
   mutation: ReturnType<typeof useCreateMiniLeague>;
-  success: string;
   onDone: (league: MiniLeagueSummary) => void;
 };
 
-function CodeForm({
-  id,
-  label,
-  button,
-  maxLength,
-  validate,
-  mutation,
-  success,
-  onDone,
-}: FormProps) {
+function CodeForm({ id, label, button, maxLength, kind, mutation, onDone }: FormProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = validate(value);
+    const rules = await import('./miniLeagueRules')
+      .then((m) => m.LEAGUE_FORMS[kind])
+      .catch(() => null);
+    if (!rules) return setError('Une erreur est survenue.');
+    const parsed = rules.validate(value);
     if (!parsed.success) return setError(parsed.error?.issues[0]?.message ?? 'Valeur invalide');
     setError(null);
     mutation.mutate(value.trim(), {
       onSuccess: (league) => {
-        toast.success(success);
+        toast.success(rules.success);
         setValue('');
         onDone(league);
       },
@@ -118,7 +110,7 @@ function CodeForm({
     });
   };
   return (
-    <form className={styles['leagues__form']} onSubmit={submit} noValidate>
+    <form className={styles['leagues__form']} onSubmit={(e) => void submit(e)} noValidate>
       <label htmlFor={id}>{label}</label>
       <div className={styles['leagues__row']}>
         <input
