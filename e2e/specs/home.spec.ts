@@ -62,3 +62,24 @@ test.describe('at phone width', () => {
     await expect.poll(() => shown(1)).toBe(true);
   });
 });
+
+test('opening the home page for a given match (as a notification does) shows that match', async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/api/matchs/next')).json()) as { id: number }[];
+  expect(list.length).toBeGreaterThan(2);
+  await page.goto('/actualites');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // What NotificationBell's navigate('/', { state: { matchId } }) leaves in the history entry,
+  // replayed as a back/forward move so react-router reads it.
+  await page.evaluate((matchId) => {
+    window.history.pushState({ usr: { matchId }, key: 'notif', idx: 1 }, '', '/');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, list[2]!.id);
+  const carousel = page.getByRole('region', { name: /prochains matchs/i });
+  await expect(carousel.getByRole('button', { name: 'Aller au match 3' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+});
