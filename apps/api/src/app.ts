@@ -211,7 +211,7 @@ export async function buildApp(deps: AppDeps) {
   const transport =
     deps.mailTransport ??
     (config.smtpUrl
-      ? smtpTransport(config.smtpUrl, config.mailFrom)
+      ? smtpTransport(config.smtpUrl, config.mailFrom, config.mailTimeoutMs)
       : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, app.log));
   const jobsOptions =
     deps.jobs === false

@@ -90,6 +90,12 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** Mail delivery: retries of one queued job (the outbox sweeper re-queues after them). */
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
+  /**
+   * Longest wait for the SMTP server (connecting, its greeting, any answer) before a send fails
+   * and is retried: nodemailer's own socket timeout is 10 minutes, during which a hung server
+   * holds a mail worker.
+   */
+  MAIL_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /** Daily account run (inactivity warnings, anonymisation, expired sessions), Paris time. */
   SCHEDULE_ACCOUNTS: cron.default('30 3 * * *'),
   /** Prediction reminders (the service sends each match's reminder once), Paris time. */
@@ -165,6 +171,7 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** Mail delivery retries (jobs/mail.jobs.ts). */
   mailRetry: { delaySeconds: number; limit: number };
+  mailTimeoutMs: number;
   associationName: string;
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
@@ -349,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     mailRetry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
+    mailTimeoutMs: e.MAIL_TIMEOUT_MS,
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     carpoolListLimit: e.CARPOOL_LIST_LIMIT,
     scoringTransactionTimeoutMs: e.SCORING_TRANSACTION_TIMEOUT_SECONDS * 1000,

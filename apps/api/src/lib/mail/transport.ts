@@ -29,8 +29,18 @@ export interface MailTransport {
   close?(): void;
 }
 
-export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+const TIMEOUTS = ['connectionTimeout', 'greetingTimeout', 'socketTimeout'] as const;
+
+/**
+ * `timeoutMs` bounds connecting, the server's greeting and every wait for an answer. It goes
+ * into the URL's query, which nodemailer reads as options (given an object with `url`, it keeps
+ * the URL's options only); a timeout the operator already wrote in SMTP_URL wins.
+ */
+export function smtpTransport(smtpUrl: string, from: string, timeoutMs = 30_000): MailTransport {
+  const url = new URL(smtpUrl);
+  for (const name of TIMEOUTS)
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(timeoutMs));
+  const transporter = nodemailer.createTransport(url.toString());
   return {
     async send({ outboxId, ...mail }) {
       await transporter.sendMail({
