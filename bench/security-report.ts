@@ -17,6 +17,7 @@ interface VitestJson {
   numTotalTests: number;
   numPassedTests: number;
   numFailedTests: number;
+  numPendingTests: number;
   testResults: {
     name: string;
     status: string;
@@ -68,7 +69,7 @@ writeQualitySection(
   `## Security suite
 
 \`pnpm security\` (or \`cd apps/api && npx vitest run test/security\`). ${machineLine()}
-${report.numPassedTests}/${report.numTotalTests} tests passed in ${seconds.toFixed(0)} s (wall clock,
+${report.numPassedTests}/${report.numTotalTests} tests passed (${report.numPendingTests} skipped) in ${seconds.toFixed(0)} s (wall clock,
 files in parallel).
 
 - **Route guards**: every route the API serves (${routes}, read from \`app.routeTable\`) × 6
@@ -76,6 +77,10 @@ files in parallel).
   ${routes * 6} cells with an exact status; a route without a row fails. The 48 content,
   moderation and administration routes also run with valid requests × 7 callers (their
   author, another REDACTEUR acting on it) = 336 cells, checking refused writes changed nothing.
+- **Another member** (another-member.test.ts): every route of the same table has a scope
+  (public, own rows only, addressing a member by design, mailed token, staff); each route that
+  takes another member's row gets a valid request from a third member: exact status, nothing
+  of theirs in the answer, nothing changed, the owner's same request works.
 - **Schema fuzzing** (fast-check, arbitraries walked from each route's zod schemas through
   \`z.toJSONSchema\`): ${fuzz ? `${fuzz[1]} requests on ${fuzz[2]} routes (${runs} per route) in ${fuzz[3]} s` : `${runs} per route`}:
   no 5xx, every 4xx a JSON body with a French message, Object.prototype never polluted, no
