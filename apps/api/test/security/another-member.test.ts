@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { carpoolWorld } from '../helpers/carpool.js';
 import { createMatch, createUser, uniqueSeason } from '../helpers/factories.js';
+import { apiRouteKeys } from '../helpers/routes.js';
 
 /**
  * The "another member" column of the route-guard matrix (route-guards.test.ts holds the
@@ -493,14 +494,7 @@ beforeAll(async () => {
   });
   expect(sent.statusCode, sent.body).toBe(200);
   conversationId = sent.json().conversationId;
-  routes = [
-    ...new Set(
-      t.app.routeTable
-        .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
-        .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
-        .map((r) => `${r.method} ${r.url.slice('/api'.length)}`),
-    ),
-  ].sort();
+  routes = apiRouteKeys(t.app);
 });
 afterAll(() => t?.close());
 

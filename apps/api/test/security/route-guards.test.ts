@@ -5,6 +5,7 @@ import { freshIp } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { createUser } from '../helpers/factories.js';
+import { apiRouteKeys } from '../helpers/routes.js';
 
 /**
  * The guard of EVERY route the API serves, read from its own route table (`app.routeTable`):
@@ -214,14 +215,7 @@ let routes: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  routes = [
-    ...new Set(
-      t.app.routeTable
-        .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
-        .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
-        .map((r) => `${r.method} ${r.url.slice('/api'.length)}`),
-    ),
-  ].sort();
+  routes = apiRouteKeys(t.app);
 });
 afterAll(() => t?.close());
 

@@ -37,6 +37,9 @@ export const pairKeyOf = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:
 
 /** CarpoolRelation.statusId of a confirmed carpool (reference data). */
 const CARPOOL_CONFIRMED = 3;
+/** The columns of a stored message as MessageRow names them (RETURNING of the SQL writes). */
+const MESSAGE_ROW = `id, conversation_id AS "conversationId", sender_id AS "senderId",
+  receiver_id AS "receiverId", content, created_at AS "createdAt", read_at AS "readAt"`;
 
 /** The only Prisma access of private messaging. */
 export function messagesRepository(db: Db) {
@@ -120,9 +123,7 @@ export function messagesRepository(db: Db) {
            RETURNING id)
          INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at)
          SELECT c.id, $2, $3, $4, $5 FROM c
-         RETURNING id, conversation_id AS "conversationId", sender_id AS "senderId",
-                   receiver_id AS "receiverId", content, created_at AS "createdAt",
-                   read_at AS "readAt"`,
+         RETURNING ${MESSAGE_ROW}`,
         [input.conversationId, input.senderId, input.receiverId, input.content, input.now],
       );
       return rows[0] ?? null;
@@ -150,9 +151,7 @@ export function messagesRepository(db: Db) {
            RETURNING id)
          INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at)
          SELECT c.id, $1, $2, $3, $4 FROM c
-         RETURNING id, conversation_id AS "conversationId", sender_id AS "senderId",
-                   receiver_id AS "receiverId", content, created_at AS "createdAt",
-                   read_at AS "readAt"`,
+         RETURNING ${MESSAGE_ROW}`,
         [
           input.senderId,
           input.receiverId,
