@@ -8,7 +8,9 @@
  *    the API process stays up; every route works again by itself within 30 s of the database
  *    being back; no half-written data (every acknowledged message exists exactly once, a failed
  *    one at most once; each member's stored prediction is the last acknowledged one or one
- *    sent later whose answer was an error; carpool seats within their bounds).
+ *    sent later whose answer was an error; carpool seats within their bounds, and for a driver
+ *    whose seats three passengers keep taking and giving back all through the outages
+ *    (bench/drills/carpool-loop.ts), free seats + seats of confirmed passengers = seats offered).
  * 2. The SMTP server stopped then restarted while contact mails are produced: every mail is
  *    delivered exactly once (by Message-ID, which is stable per outbox row, and by a unique
  *    token in each message), and the time to drain is measured.
@@ -18,6 +20,7 @@
 import { machineLine, table, writeQualitySection } from '../lib/quality-report.js';
 import { percentile } from '../lib/stats.js';
 import { agentFor, call, sleep, sql, startApi, startCluster, type Answer } from './harness.js';
+import { carpoolInvariant, carpoolLoop, carpoolSetup, type CarpoolSetup } from './carpool-loop.js';
 import { demoMembers, logIn, openConversations, partnerOf, type Member } from './members.js';
 import { drillSmtpSink } from './smtp-sink.js';
 
@@ -30,7 +33,7 @@ const SMTP_DOWN_MS = Number(process.env.DRILL_SMTP_DOWN_MS ?? 20_000);
 const UNAVAILABLE = 'Service momentanément indisponible, réessayez dans quelques instants.';
 
 interface Sample extends Answer {
-  kind: 'read' | 'unread' | 'message' | 'prediction' | 'score';
+  kind: 'read' | 'unread' | 'message' | 'prediction' | 'score' | 'carpool';
   at: number;
   /** For writes: what was sent. */
   token?: string;
@@ -134,7 +137,7 @@ function outageFigures(o: Outage, until: number) {
   // and keeps succeeding (the first success after the last failure, per kind).
   const after = samples.filter((s) => s.at >= o.upAt && s.at + s.ms < until);
   let recoveredAt = o.upAt;
-  for (const kind of ['read', 'unread', 'message', 'prediction', 'score'] as const) {
+  for (const kind of ['read', 'unread', 'message', 'prediction', 'score', 'carpool'] as const) {
     const k = after.filter((s) => s.kind === kind).sort((a, b) => a.at - b.at);
     const lastFail = k.filter((s) => !ok(s)).at(-1);
     const firstOkAfter = k.find((s) => ok(s) && (!lastFail || s.at > lastFail.at));
@@ -156,7 +159,12 @@ function outageFigures(o: Outage, until: number) {
   };
 }
 
-async function checkInvariants(databaseUrl: string, members: Member[], scoredMatch: number) {
+async function checkInvariants(
+  databaseUrl: string,
+  members: Member[],
+  scoredMatch: number,
+  carpool: CarpoolSetup,
+) {
   const c = await sql(databaseUrl);
   try {
     const lines: string[] = [];
@@ -223,12 +231,16 @@ async function checkInvariants(databaseUrl: string, members: Member[], scoredMat
       `prediction points: ${wrongPoints[0]!.n} differ from a recomputation from the match score (${wrongPoints[0]!.scored} scored predictions checked)`,
     );
     // Carpool seats: places_dispo is the driver's free seats (carpool.repository.ts), changed
-    // only by conditional updates: never negative, never above 15.
+    // only by conditional updates: never negative, never above 15; and for the drill's driver,
+    // whose seats were taken and given back all through the outages, none lost or doubled.
     const { rows: seats } = await c.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM presences WHERE covoiturage AND (places_dispo < 0 OR places_dispo > 15)`,
     );
     failures += seats[0]!.n;
     lines.push(`carpool seats: ${seats[0]!.n} driver presences with free seats outside 0–15`);
+    const drillSeats = await carpoolInvariant(databaseUrl, carpool);
+    if (!drillSeats.ok) failures++;
+    lines.push(drillSeats.line);
     // The re-scored match holds the last acknowledged score (or a later one whose answer was
     // lost), and every member's season total is the sum of their points that season.
     const entries = samples.filter((s) => s.kind === 'score');
@@ -390,9 +402,24 @@ async function main() {
     const adminToken = (adminLogin.body as { access_token?: string } | null)?.access_token;
     if (!adminToken) throw new Error(`connexion de l'admin : ${adminLogin.status}`);
     const scoredMatch = await mostPredictedPlayedMatch(cluster.url);
+    const carpool = await carpoolSetup(
+      api.url,
+      cluster.url,
+      members.map((m) => m.id),
+      60,
+    );
     const loops = [
       ...members.map((_, i) => memberLoop(api.url, members, i)),
       operatorLoop(api.url, operator, adminToken, scoredMatch),
+      ...carpool.passengers.map((p, i) =>
+        carpoolLoop(
+          api.url,
+          carpool,
+          p,
+          () => running,
+          (a) => samples.push({ ...a, kind: 'carpool', at: Date.now() - a.ms, member: 200 + i }),
+        ),
+      ),
     ];
     await sleep(5_000);
 
@@ -420,7 +447,7 @@ async function main() {
       { o: restart, f: outageFigures(restart, stop.downAt) },
       { o: stop, f: outageFigures(stop, Infinity) },
     ];
-    const invariants = await checkInvariants(cluster.url, members, scoredMatch);
+    const invariants = await checkInvariants(cluster.url, members, scoredMatch, carpool);
     const exited = api.exited();
 
     // 2. SMTP.
@@ -470,7 +497,7 @@ async function main() {
       '',
       `Run ${new Date(started).toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s in all. ${machineLine()}`,
       '',
-      `API: \`node apps/api/dist/main.js\`, NODE_ENV=production, demo data, own PostgreSQL 15 cluster on port ${PG_PORT}, SMTP sink on ${SMTP_PORT}; ${MEMBERS} members each looping (browse next matches, unread count, send a message, predict), 100 ms pause per round, from their own loopback address; meanwhile the demo admin corrects the score of the most predicted played match every 300 ms (\`PUT /api/admin/matchs/:id/score\`: points, statistics, season totals and ranks recomputed in one transaction).`,
+      `API: \`node apps/api/dist/main.js\`, NODE_ENV=production, demo data, own PostgreSQL 15 cluster on port ${PG_PORT}, SMTP sink on ${SMTP_PORT}; ${MEMBERS} members each looping (browse next matches, unread count, send a message, predict), 100 ms pause per round, from their own loopback address; meanwhile the demo admin corrects the score of the most predicted played match every 300 ms (\`PUT /api/admin/matchs/:id/score\`: points, statistics, season totals and ranks recomputed in one transaction), and three passengers each request a seat from one driver (4 seats offered), get it accepted and cancel it, over and over (each step chosen from the relation's state read first).`,
       '',
       '#### PostgreSQL restarted under load',
       '',

@@ -182,6 +182,8 @@ export async function startApi(opts: {
   if (process.env.DRILL_API_LOG) {
     const file = createWriteStream(`${process.env.DRILL_API_LOG}.${opts.port}`);
     proc.stdout!.pipe(file);
+    // A crash's stack trace is written to stderr: keep it beside the request lines.
+    proc.stderr!.pipe(file);
   }
   proc.on('exit', (code, signal) => (exit = { code, signal }));
   const url = `http://127.0.0.1:${opts.port}`;

@@ -219,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
       : (deps.jobs ?? {
           retryDelaySeconds: config.mailRetry.delaySeconds,
           retryLimit: config.mailRetry.limit,
+          batchSize: config.mailBatchSize,
         });
   const boss = jobsOptions
     ? createQueue(deps.databaseUrl, app.log, config.dbConnectTimeoutMs)

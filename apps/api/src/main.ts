@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { createDb, type Db } from './db/client.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
+import { unhandledRejectionHandler } from './lib/unhandled-rejection.js';
 import { seed } from './seed/index.js';
 
 interface DemoAccount {
@@ -97,6 +98,11 @@ async function main(): Promise<void> {
     realtimeAdapter: embedded ? 'memory' : (config.realtimeAdapter ?? shared),
     rateLimitStore: shared,
   });
+  // A job queue's completion lost in a database outage must not end the API (see the handler).
+  process.on(
+    'unhandledRejection',
+    unhandledRejectionHandler(app.log, (code) => process.exit(code)),
+  );
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Munegu écoute sur ${config.publicUrl}`);
   if (config.demoData) printDemoAccounts(demoAccounts, config.publicUrl);

@@ -96,6 +96,12 @@ const envSchema = z.object({
    * holds a mail worker.
    */
   MAIL_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /**
+   * Mails the delivery worker takes per fetch; it fetches again one polling interval (2 s)
+   * later, so this bounds the delivery rate (10 → 5 mails/s). Their jobs expire after 15 min of
+   * work: keep MAIL_BATCH_SIZE × MAIL_TIMEOUT_MS well under that.
+   */
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(50).default(10),
   /** Daily account run (inactivity warnings, anonymisation, expired sessions), Paris time. */
   SCHEDULE_ACCOUNTS: cron.default('30 3 * * *'),
   /** Prediction reminders (the service sends each match's reminder once), Paris time. */
@@ -172,6 +178,7 @@ export interface Config {
   /** Mail delivery retries (jobs/mail.jobs.ts). */
   mailRetry: { delaySeconds: number; limit: number };
   mailTimeoutMs: number;
+  mailBatchSize: number;
   associationName: string;
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
@@ -357,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     mailRetry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
     mailTimeoutMs: e.MAIL_TIMEOUT_MS,
+    mailBatchSize: e.MAIL_BATCH_SIZE,
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     carpoolListLimit: e.CARPOOL_LIST_LIMIT,
     scoringTransactionTimeoutMs: e.SCORING_TRANSACTION_TIMEOUT_SECONDS * 1000,

@@ -30,11 +30,24 @@ export async function registerMailJobs(
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<() => void> {
   await boss.createQueue(MAIL_DELIVER, { name: MAIL_DELIVER, policy: 'short' });
+  // pg-boss waits a polling interval after every fetch, busy or not (its worker loop): one job
+  // per fetch capped delivery at one mail per interval, and a burst of carpool notices left
+  // contact mails queued behind it for many minutes (found by `pnpm drill:faults`). A fetch
+  // now takes up to `batchSize` mails and delivers them one by one; a mail that fails is failed
+  // alone (its own retry and backoff), the others complete when the batch returns.
   await boss.work<{ outboxId: string }>(
     MAIL_DELIVER,
-    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1 },
-    async ([job]) => {
-      if (job) await mail.deliver(job.data.outboxId);
+    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: opts.batchSize ?? 10 },
+    async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await mail.deliver(job.data.outboxId);
+        } catch (err) {
+          await boss.fail(MAIL_DELIVER, job.id, {
+            message: err instanceof Error ? err.message : String(err),
+          });
+        }
+      }
     },
   );
   const sweep = () => mail.sweep().catch((err: unknown) => log.error({ err }, 'mail sweep failed'));

@@ -113,3 +113,59 @@ describe('mail outbox', () => {
     expect(received(to)).toHaveLength(1);
   });
 });
+
+/**
+ * pg-boss waits a polling interval after every fetch, even with jobs waiting: the worker must
+ * take a batch per fetch, or a burst of notices queues every later mail behind it for minutes.
+ */
+describe('mail outbox under a burst', () => {
+  const sink = smtpSink();
+  let c: TestApp;
+  let refusals = 0;
+
+  beforeAll(async () => {
+    await sink.start();
+    const real = smtpTransport(sink.url, 'Munegu <no-reply@munegu.test>');
+    c = await createTestApp({
+      mailTransport: {
+        // The SMTP server refuses one recipient once, as a full mailbox would.
+        async send(mail) {
+          if (mail.to.startsWith('refus') && refusals++ === 0) throw new Error('452 boîte pleine');
+          await real.send(mail);
+        },
+      },
+      // A 4 s interval: one mail per fetch would take 48 s for this burst of 12.
+      jobs: { ...FAST_JOBS, pollingIntervalSeconds: 4, batchSize: 10 },
+    });
+  });
+  afterAll(async () => {
+    await c.close();
+    await sink.stop();
+  });
+
+  it('delivers a burst of mails in a few fetches, retrying only the one the server refused', async () => {
+    const tos = Array.from({ length: 12 }, (_, i) => uniqueEmail(i === 3 ? 'refus' : 'rafale'));
+    const ids: string[] = [];
+    for (const [i, to] of tos.entries()) {
+      ids.push(
+        await c.app.mail.enqueue({
+          to,
+          kind: 'test',
+          ...layout({
+            subject: `Rafale ${i}`,
+            greeting: 'Bonjour,',
+            blocks: [{ paragraph: 'Covoiturage accepté.' }],
+            signature: "— L'équipe",
+          }),
+        }),
+      );
+    }
+    // Three fetches at most (10 + 2, then the retry): well under 48 s.
+    await waitFor(() => tos.every((to) => sink.received.some((m) => m.to.includes(to))), 16_000);
+    for (const to of tos) expect(sink.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    const rows = await c.db.mailOutbox.findMany({ where: { id: { in: ids } } });
+    expect(rows.every((r) => r.status === 'SENT')).toBe(true);
+    expect(rows.filter((r) => r.attempts === 2).map((r) => r.to)).toEqual([tos[3]]);
+    expect(refusals).toBe(2);
+  }, 30_000);
+});
