@@ -469,7 +469,11 @@ export async function buildApp(deps: AppDeps) {
           registerPushJobs(
             b,
             push,
-            { ...jobsOptions, concurrency: config.push.concurrency },
+            {
+              ...jobsOptions,
+              concurrency: config.push.concurrency,
+              batchSize: config.push.batchSize,
+            },
             app.log,
           ),
       ],

@@ -28,9 +28,14 @@ export const pushEnvShape = {
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** Attempts after the first when a push service fails (5xx, 429, network); backoff doubles. */
   PUSH_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
-  /** Devices one member may subscribe; the oldest subscription goes when one more arrives. */
-  /** Delivery workers per instance (each sends one notification at a time). */
+  /** Delivery workers per instance. */
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /**
+   * Notifications one worker takes each time it polls the queue (every 2 s) and sends side by
+   * side: PUSH_CONCURRENCY × PUSH_BATCH_SIZE per poll (20 → 10 per second).
+   */
+  PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(50).default(5),
+  /** Devices one member may subscribe; the oldest subscription goes when one more arrives. */
   PUSH_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(100).default(10),
 };
 
@@ -51,6 +56,7 @@ export interface PushConfig {
   retryLimit: number;
   maxSubscriptions: number;
   concurrency: number;
+  batchSize: number;
 }
 
 type PushEnv = z.infer<z.ZodObject<typeof pushEnvShape>>;
@@ -126,6 +132,7 @@ export function pushConfig(
     retryLimit: e.PUSH_RETRY_LIMIT,
     maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS,
     concurrency: e.PUSH_CONCURRENCY,
+    batchSize: e.PUSH_BATCH_SIZE,
   };
 }
 

@@ -30,8 +30,10 @@ export function pushQueue(boss: PgBoss, opts: JobsOptions & { pushRetryLimit: nu
 }
 
 /**
- * `concurrency` workers, each delivering one job at a time and settling it on its own (a
- * failure retries that notification only).
+ * `concurrency` workers. pg-boss waits a polling interval after every fetch, busy or not, so
+ * each fetch takes up to `batchSize` notifications (one job each) and sends them side by side;
+ * each settles on its own (a failure retries that notification only). Sent side by side, a
+ * batch takes one PUSH_TIMEOUT_MS at worst, well within a job's 60 s.
  */
 export async function registerPushJobs(
   boss: PgBoss,
@@ -52,19 +54,23 @@ async function work(
 ): Promise<void> {
   await boss.work<PushJob>(
     PUSH_DELIVER,
-    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1 },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        await push.deliver(job.data);
-      } catch (err) {
-        // Never the endpoint (a capability URL) or the payload in the logs.
-        log.warn(
-          { subscriptionId: job.data.subscriptionId, err: (err as Error).message },
-          'push: envoi échoué, nouvel essai plus tard',
-        );
-        throw err;
-      }
+    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: opts.batchSize ?? 5 },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await push.deliver(job.data);
+          } catch (err) {
+            const message = (err as Error).message;
+            // Never the endpoint (a capability URL) or the payload in the logs.
+            log.warn(
+              { subscriptionId: job.data.subscriptionId, err: message },
+              'push: envoi échoué, nouvel essai plus tard',
+            );
+            await boss.fail(PUSH_DELIVER, job.id, { message });
+          }
+        }),
+      );
     },
   );
 }

@@ -9,7 +9,7 @@ export interface JobsOptions {
   /** First retry delay; doubled at each retry (retryBackoff). */
   retryDelaySeconds?: number;
   retryLimit?: number;
-  /** Mails one delivery worker takes per fetch (MAIL_BATCH_SIZE). */
+  /** Jobs one worker takes per fetch (MAIL_BATCH_SIZE, PUSH_BATCH_SIZE). */
   batchSize?: number;
   /** Period of the outbox sweeper. */
   sweepIntervalMs?: number;

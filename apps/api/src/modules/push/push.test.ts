@@ -209,6 +209,63 @@ describe('web push of new messages', () => {
   });
 });
 
+describe('a burst of pushes', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    // One worker polling every 4 s: one notification per fetch would take 48 s for 12.
+    b = await createTestApp({
+      jobs: { ...FAST_JOBS, pollingIntervalSeconds: 4 },
+      env: {
+        PUSH_SERVICE_HOSTS: fake.host,
+        PUSH_CONCURRENCY: '1',
+        PUSH_BATCH_SIZE: '10',
+      },
+      pushDelivery: { ca: fake.ca, allowLoopbackForTests: true },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('leaves in a few fetches, and only the failed notification is retried', async () => {
+    const bob = await createUser(b.db);
+    const members = await Promise.all(Array.from({ length: 12 }, () => createUser(b.db)));
+    const devices = [];
+    for (const m of members) {
+      const sub = fake.subscription();
+      const res = await b.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: await bearer(b.app, { id: m.id, role: 'UTILISATEUR' }, b.clock),
+        payload: sub.json,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      devices.push(sub);
+    }
+    fake.answer(devices[3]!.endpoint, 503);
+    for (const m of members) {
+      const res = await b.app.inject({
+        method: 'POST',
+        url: '/api/messages/send',
+        headers: await bearer(b.app, { id: bob.id, role: 'UTILISATEUR' }, b.clock),
+        payload: { toUserId: m.id, content: 'Départ 18 h au parking.' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await eventually(() => fake.pushesTo(devices[3]!.endpoint).length >= 1, 10_000);
+    fake.answer(devices[3]!.endpoint, 201);
+    // Two fetches for the burst, one more for the retry: well under 48 s.
+    await eventually(
+      () => devices.every((d, i) => fake.pushesTo(d.endpoint).length === (i === 3 ? 2 : 1)),
+      16_000,
+    );
+    await new Promise((r) => setTimeout(r, 4500));
+    expect(devices.map((d) => fake.pushesTo(d.endpoint).length)).toEqual(
+      devices.map((_, i) => (i === 3 ? 2 : 1)),
+    );
+  }, 45_000);
+});
+
 describe('web push of carpool notifications and prediction reminders', () => {
   it('tells the driver of a ride request', async () => {
     const w = carpoolWorld(t);
