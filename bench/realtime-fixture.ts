@@ -61,7 +61,7 @@ export interface ApiOptions {
 
 /**
  * `node apps/api/dist/main.js` with the limits of a load run raised through configuration
- * (RATE_LIMIT_PER_MINUTE, SOCKET_EVENTS_PER_10S). REDIS_URL is always set, so request counters
+ * (RATE_LIMIT_PER_MINUTE, SOCKET_EVENTS_PER_10S, SOCKET_MESSAGES_PER_10S). REDIS_URL is always set, so request counters
  * live in Redis whatever the socket adapter: the setups differ only by the adapter.
  */
 export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
@@ -86,6 +86,7 @@ export async function startApi(opts: ApiOptions): Promise<ApiProcess> {
       REALTIME_ADAPTER: opts.adapter,
       RATE_LIMIT_PER_MINUTE: '1000000',
       SOCKET_EVENTS_PER_10S: '100000',
+      SOCKET_MESSAGES_PER_10S: '100000',
     },
   });
   let stderr = '';
@@ -237,4 +238,19 @@ export async function sendMessage(
   });
   const body = (await res.json().catch(() => null)) as { message?: { id?: number } } | null;
   return { status: res.status, id: res.ok ? (body?.message?.id ?? null) : null };
+}
+
+/**
+ * 'sendMessage' on `from`'s open socket, as the web page sends while connected
+ * (apps/web/src/features/messages/api.ts); the stored message's id, or the refused status.
+ */
+export async function sendOverSocket(
+  from: Client,
+  toUserId: number,
+  content: string,
+): Promise<{ status: number; id: number | null }> {
+  const answer = await from.timeout(10_000).emitWithAck('sendMessage', { toUserId, content });
+  return 'status' in answer
+    ? { status: answer.status, id: null }
+    : { status: 200, id: answer.message.id };
 }

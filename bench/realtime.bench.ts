@@ -17,14 +17,19 @@
  * member with 3 open tabs among them; with two instances, clients and tabs are spread over both.
  *
  * (1) Latency: a member sends BENCH_MESSAGES messages one after the other to the 3-tab member
- * through the real path (HTTP POST /api/messages/send → rules → stored → pushed); a message's
- * latency is from the POST to its arrival at the last of the 3 tabs. Baseline: a bare `ws`
- * server in its own process (bench/realtime-baseline.ts) that does one raw INSERT through `pg`
- * per message and sends it to the recipient's sockets, with as many connected clients and the
- * same 3 tabs; the sender writes on its websocket. Each run's p95 is one sample; baseline and
- * subject alternate in pairs after a warm-up. Goal: p95 ≤ 2 × baseline.
+ * through the path the web page uses while its socket is connected: 'sendMessage' with an
+ * acknowledgement on the sender's already authenticated socket.io connection → schema, rules →
+ * stored → pushed; a message's latency is from the emit to its arrival at the last of the 3
+ * tabs (the acknowledgement is awaited too, and must be the stored message). The page's
+ * fallback, HTTP POST /api/messages/send, is measured the same way as a second row, against the
+ * same baseline. Baseline: a bare `ws` server in its own process (bench/realtime-baseline.ts)
+ * that does one raw INSERT through `pg` per message and sends it to the recipient's sockets, with
+ * as many connected clients and the same 3 tabs; the sender writes on its websocket. Each run's
+ * p95 is one sample; baseline and subject alternate in pairs after a warm-up. Goal (issue 12,
+ * point 6): the socket path's p95 ≤ 2 × baseline, one instance.
  *
- * (2) Throughput: BENCH_SENDERS members each send messages back to back (one in flight each)
+ * (2) Throughput (HTTP POSTs, as before: what it measures is the adapter's hop between
+ * instances): BENCH_SENDERS members each send messages back to back (one in flight each)
  * for BENCH_SECONDS to their own recipient; throughput = messages sent ÷ time until the last
  * one reached its recipient's socket (every one is awaited). redis and postgres (POSTs spread
  * over both instances, half the recipients on the other instance) alternate with memory.
@@ -54,6 +59,7 @@ import {
   openClients,
   REPO,
   sendMessage,
+  sendOverSocket,
   startApi,
   type ApiProcess,
   type Client,
@@ -76,6 +82,11 @@ interface Setup {
   /** The 3-tab member's sockets. */
   tabs: Client[];
 }
+
+/** How the latency sender sends: its socket (the web page's path) or HTTP (the fallback). */
+type Path = 'socket' | 'http';
+const PATHS: Path[] = ['socket', 'http'];
+const rowName = (setup: Setup['name'], path: Path) => `${setup} ${path}`;
 
 const LOAD_AT_START = os.loadavg()[0]!;
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -172,24 +183,27 @@ async function main() {
       const xs = await baselineLatencyRun(ws, tabMember, `b${runId++}`);
       return keep ? record('baseline', xs) : percentile(xs, 95);
     };
-    const latencyOf = (setup: Setup) => async (keep: boolean) => {
-      const xs = await latencyRun(setup, sender, tabMember, `s${runId++}`);
-      return keep ? record(setup.name, xs) : percentile(xs, 95);
+    const latencyOf = (setup: Setup, path: Path) => async (keep: boolean) => {
+      const xs = await latencyRun(setup, path, sender, tabMember, `s${runId++}`);
+      return keep ? record(rowName(setup.name, path), xs) : percentile(xs, 95);
     };
     const latency: Record<string, Pair> = {};
     for (const setup of setups) {
-      const subject = latencyOf(setup);
-      // alternate() runs the warm-up pairs first: their messages stay out of the percentiles.
-      let subjectRuns = 0;
-      latency[setup.name] = await alternate(
-        () => latencyBaseline(subjectRuns >= options.warmup),
-        () => subject(subjectRuns++ >= options.warmup),
-        options,
-      );
-      log(
-        `latency ${setup.name}: p95 ${fmt(latency[setup.name]!.subject, 2)} ms vs baseline ` +
-          `${fmt(latency[setup.name]!.baseline, 2)} ms`,
-      );
+      for (const path of PATHS) {
+        const subject = latencyOf(setup, path);
+        const row = rowName(setup.name, path);
+        // alternate() runs the warm-up pairs first: their messages stay out of the percentiles.
+        let subjectRuns = 0;
+        latency[row] = await alternate(
+          () => latencyBaseline(subjectRuns >= options.warmup),
+          () => subject(subjectRuns++ >= options.warmup),
+          options,
+        );
+        log(
+          `latency ${row}: p95 ${fmt(latency[row]!.subject, 2)} ms vs baseline ` +
+            `${fmt(latency[row]!.baseline, 2)} ms`,
+        );
+      }
     }
 
     // (2) Throughput.
@@ -216,8 +230,18 @@ async function main() {
   }
 }
 
-/** One latency run on the app: MESSAGES posts, each awaited at the 3 tabs. */
-async function latencyRun(setup: Setup, sender: Member, tabMember: Member, run: string) {
+/**
+ * One latency run on the app: MESSAGES messages over the sender's socket (its client among the
+ * setup's, member 0) or POSTed, each awaited at the 3 tabs and answered.
+ */
+async function latencyRun(
+  setup: Setup,
+  path: Path,
+  sender: Member,
+  tabMember: Member,
+  run: string,
+) {
+  const senderSocket = setup.clients[0]!;
   const arrivals = new Arrivals();
   const onMessage = (e: { message: { content: string } }) => arrivals.hit(e.message.content);
   for (const tab of setup.tabs) tab.on('newMessage', onMessage);
@@ -229,7 +253,9 @@ async function latencyRun(setup: Setup, sender: Member, tabMember: Member, run: 
       const arrived = arrivals.expect(content, TABS);
       const t0 = performance.now();
       const [sent, t1] = await Promise.all([
-        sendMessage(url, sender, tabMember.id, content),
+        path === 'socket'
+          ? sendOverSocket(senderSocket, tabMember.id, content)
+          : sendMessage(url, sender, tabMember.id, content),
         withTimeout(arrived, 10_000, content),
       ]);
       if (sent.status !== 200) throw new Error(`envoi refusé : ${sent.status}`);
@@ -369,15 +395,19 @@ function report(
   const ms = (x: number) => x.toFixed(2);
   const pcts = (xs: number[]) =>
     `${ms(percentile(xs, 50))} / ${ms(percentile(xs, 95))} / ${ms(percentile(xs, 99))}`;
-  const latencyRows = Object.entries(latency).map(([name, pair]) => [
-    name === 'memory' ? 'memory (1 instance)' : `${name} (2 instances)`,
-    pcts(all.get(name)!),
-    fmt(pair.subject, 2),
-    fmt(pair.baseline, 2),
-    name === 'memory'
-      ? verdict(ratio(pair.subject, pair.baseline), '≤', 2)
-      : `${ratio(pair.subject, pair.baseline).toFixed(2)} ×`,
-  ]);
+  const latencyRows = Object.entries(latency).map(([name, pair]) => {
+    const [setup, path] = name.split(' ') as [Setup['name'], Path];
+    return [
+      setup === 'memory' ? 'memory (1 instance)' : `${setup} (2 instances)`,
+      path === 'socket' ? '`sendMessage` on the socket' : 'HTTP `POST /api/messages/send`',
+      pcts(all.get(name)!),
+      fmt(pair.subject, 2),
+      fmt(pair.baseline, 2),
+      name === rowName('memory', 'socket')
+        ? verdict(ratio(pair.subject, pair.baseline), '≤', 2)
+        : `${ratio(pair.subject, pair.baseline).toFixed(2)} ×`,
+    ];
+  });
   const throughputRows = Object.entries(throughput).map(([name, pair]) => [
     `${name} (2 instances)`,
     fmt(pair.subject, 0),
@@ -392,20 +422,26 @@ processes of the shared machine included): ${LOAD_AT_START.toFixed(1)} at the st
 The API as the image runs it (\`node apps/api/dist/main.js\`, production mode, scratch
 PostgreSQL database, rate limits and socket budgets raised through configuration), ${SOCKETS}
 authenticated socket.io clients per setup (websocket transport, as the web page), one member with
-${TABS} open tabs. A message goes through the real path: HTTP \`POST /api/messages/send\` (token,
-login and rules checked) → stored → pushed to both members' rooms. ${options.pairs} alternating
-pairs after ${options.warmup} warm-up pairs; median (min–max) of the runs.
+${TABS} open tabs. A message goes through the path the web page takes while its socket is
+connected: \`sendMessage\` with an acknowledgement on the sender's socket, authenticated at its
+handshake (per-socket budgets, the shared schema through the routes' validator, the rules) →
+stored → pushed to both members' rooms; the page's fallback, HTTP \`POST /api/messages/send\`
+(request counter, token and login checked per request), is measured the same way in the second
+row of each setup. ${options.pairs} alternating pairs after ${options.warmup} warm-up pairs;
+median (min–max) of the runs.
 
-### Latency: POST → arrival at all ${TABS} tabs (${MESSAGES} messages per run, one at a time)
+### Latency: send → arrival at all ${TABS} tabs (${MESSAGES} messages per run, one at a time)
 
 Baseline, same run: a bare \`ws\` server in its own process that does one raw \`INSERT\`
 through \`pg\` per message and sends the row to the recipient's sockets (${SOCKETS} clients
-connected, the same ${TABS} tabs). Goal: the app's p95 ≤ 2 × the baseline's p95 (one instance,
-the goal's setup; the two-instance rows show what the adapter's hop adds).
+connected, the same ${TABS} tabs); its sender writes on its open websocket. Goal (issue 12,
+point 6): the socket path's p95 ≤ 2 × the baseline's p95, one instance (the goal's setup). The
+HTTP rows and the two-instance rows show what the fallback and the adapter's hop add.
 
 ${table(
   [
     'setup',
+    'path',
     'app p50 / p95 / p99, all runs (ms)',
     'app p95 per run (ms)',
     'baseline p95 per run (ms)',
@@ -416,41 +452,29 @@ ${table(
 
 Baseline p50 / p95 / p99, all runs: ${pcts(all.get('baseline')!)} ms.
 
-What the app's path adds to the baseline's work, per message: an HTTP request (parsed by
-Fastify, sent by undici's \`fetch\` in the benchmark's process) instead of a websocket frame;
-the request counter in Redis, with the caller's lookup beside it (access token, then the account
-and its login in one statement); the message stored in one statement that also checks the
-conversation is accepted and unblocked and the recipient active; a JSON response. That is two
-round trips in a row to other processes (Redis or PostgreSQL, then PostgreSQL) plus the HTTP
-exchange, against the baseline's one \`INSERT\`: on a 2-core machine shared with the
-database, Redis and the benchmark's own clients, each hop waits for a core, which is most of
-the remaining gap at p95.
+What the socket path still adds to the baseline's work, per message: socket.io's framing (an
+event with an acknowledgement id, against a bare JSON frame), the payload checked by the shared
+zod schema, and the message stored in one statement that also checks the conversation is
+accepted and unblocked and the recipient active (an UPDATE of the conversation and an INSERT of a
+row with three indexes, against one row with one index), then one emit to two rooms. That is the
+baseline's one round trip to PostgreSQL. The HTTP path adds, on top, the HTTP exchange (undici's
+\`fetch\` in the benchmark's process, parsed by Fastify) and a second round trip: the request
+counter in Redis, with the caller's lookup beside it (access token, then the account and its login
+in one statement). The socket path needs neither: its socket was authenticated at the handshake,
+and a login that ends cuts its sockets at once (\`realtime/session-endings.ts\`; changes made
+outside the API at the next sweep, \`SOCKET_REVALIDATE_SECONDS\`).
 
 Profiled with this benchmark (\`BENCH_PROFILE_DIR\`, \`node --cpu-prof\` on the one-instance
-setup): the send path's three sequential ORM reads and interactive transaction (8 round trips)
-first became one read and one write statement (app p50 10.2 → 5.2 ms in a 100-client run); then
-(issue 12) the caller's two ORM queries became one statement, an accepted conversation's message
-one statement instead of a read then a write, and the access token's check stopped being a fifth
-of the busy time: jose imported the HMAC key again on every verify and ran it through WebCrypto's
-thread pool (19.6 % of the busy time, then 0.5 % with the key imported once and verified tokens
-remembered, the time checks re-run at each use). In quick runs of 3 pairs, the one-instance p95
-ratio was 2.70 × after the caller change and 3.00 × after the send and token changes (baselines
-5.7 and 2.8 ms: the shared machine moves the ratio as much as the changes do), and one instance
-delivered 350–600 msg/s instead of 139. What the last profile shows is mostly the
-sockets' own system calls (\`writev\`, about half of the busy time: the HTTP answers, the
-pg and Redis queries, the websocket frames), which the baseline pays per hop as well.
-
-Where the one-instance time goes, by stage (\`bench/realtime-stages.ts\`: the app, its Redis
-counters and the clients in one process, one clock; 350 messages, 2026-11-24 19:56 UTC, load
-average 4.3): the POST from undici's \`fetch\` to Fastify's first hook p50 0.51 / p95 0.71 ms;
-the rate limiter and the caller (side by side) 0.76 / 3.06 ms; body, rules, the one-statement
-store and the push 1.06 / 3.68 ms; delivery to the 3 tabs 0.21 / 0.30 ms; total 2.59 / 7.11 ms.
-The two database and Redis round trips carry the tail: on 2 shared cores, each waits for a core
-after the other process answers. The store alone costs about the baseline's whole path (its
-statement updates the conversation and writes a message row with three indexes, against one
-row with one). Left to do for the goal: fewer hops, e.g. sending over the already authenticated
-socket instead of a POST (no HTTP exchange, no per-request limiter or caller lookup), which is a
-change of the client's protocol.
+setup), before the socket path: the send path's three sequential ORM reads and interactive
+transaction (8 round trips) first became one read and one write statement (app p50 10.2 → 5.2 ms
+in a 100-client run); then (issue 12) the caller's two ORM queries became one statement, an
+accepted conversation's message one statement instead of a read then a write, and the access
+token's check stopped being a fifth of the busy time (jose imported the HMAC key again on every
+verify). Stages of the HTTP path (\`bench/realtime-stages.ts\`, one process, one clock; 350
+messages, 2026-11-24 19:56 UTC, load average 4.3): the POST from undici's \`fetch\` to Fastify's
+first hook p50 0.51 / p95 0.71 ms; the rate limiter and the caller (side by side) 0.76 / 3.06 ms;
+body, rules, the one-statement store and the push 1.06 / 3.68 ms; delivery to the 3 tabs 0.21 /
+0.30 ms; total 2.59 / 7.11 ms. The first two stages are what the socket path leaves out.
 
 ### Throughput with the multi-instance adapter (${SENDERS} senders back to back for ${SECONDS} s)
 

@@ -32,6 +32,28 @@ async function member(browser: Browser, who: typeof A): Promise<Page> {
 }
 
 const field = (page: Page) => page.getByRole('textbox', { name: 'Votre message' });
+
+/**
+ * What a page sends its messages through: the 'sendMessage' frames on its socket.io websocket
+ * (and whether that socket is connected, a '40' packet received), and its POSTs to the route.
+ */
+function sendsOf(page: Page) {
+  const seen = { connected: false, socketSends: [] as string[], posts: 0 };
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    ws.on('framereceived', ({ payload }) => {
+      if (String(payload).startsWith('40')) seen.connected = true;
+    });
+    ws.on('framesent', ({ payload }) => {
+      if (String(payload).includes('"sendMessage"')) seen.socketSends.push(String(payload));
+    });
+    ws.on('close', () => (seen.connected = false));
+  });
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/messages/send')) seen.posts += 1;
+  });
+  return seen;
+}
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Discussions' });
 
 test('two members chat live: request, acceptance, reply, block and unblock', async ({
@@ -40,6 +62,7 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
   test.setTimeout(120_000);
   const a = await member(browser, A);
   const b = await member(browser, B);
+  const [aSends, bSends] = [sendsOf(a), sendsOf(b)];
   await b.goto('/messages');
   await expect(b.getByText('Sélectionnez une discussion dans le menu de gauche')).toBeVisible();
 
@@ -51,6 +74,8 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
   await expect(a.getByText('Créer nouvelle discussion')).toBeVisible();
   await a.getByRole('button', { name: 'Démarrer' }).click();
   await expect(a).toHaveURL(/\/messages\/redacteur_demo$/);
+  // With its socket connected, the page sends over it (issue 12), not through the route.
+  await expect.poll(() => aSends.connected).toBe(true);
   await field(a).fill('Bonjour, tu vas au stade samedi ?');
   await field(a).press('Enter');
   // The bubble, not the field: the live echo can show the message before the field is cleared.
@@ -78,6 +103,9 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
   // A sees the reply live and may write again.
   await expect(a.getByText('Oui, avec le bus de l’antenne !')).toBeVisible();
   await expect(field(a)).toBeEnabled();
+  expect(aSends.socketSends).toEqual([expect.stringContaining('Bonjour, tu vas au stade')]);
+  expect(bSends.socketSends).toEqual([expect.stringContaining('Oui, avec le bus')]);
+  expect(aSends.posts + bSends.posts).toBe(0);
 
   for (const [width, height] of [
     [1366, 800],

@@ -496,6 +496,11 @@ export async function buildApp(deps: AppDeps) {
       windowMs: 10_000,
       maxViolations: config.socketMaxViolations,
     },
+    messageLimit: {
+      max: config.socketMessagesPer10s,
+      windowMs: 10_000,
+      maxViolations: config.socketMaxViolations,
+    },
   });
   const stopSweep = startSessionSweep(io, {
     liveFamilies: (ids) => callerRepository(db).liveFamilies(ids, clock.now()),

@@ -22,6 +22,8 @@ export const LIMITS = {
   password: { min: 8, max: 30 },
   defaultLoginWaitSeconds: 60,
   unreadPollMs: 20_000,
+  /** How long the page waits for the socket to acknowledge a sent message. */
+  messageAckTimeoutMs: 10_000,
   toastMs: 3_000,
   deleteHoldMs: 900,
   deleteHoldTickMs: 30,

@@ -1,8 +1,12 @@
+import type { ErrorBody } from './errors.js';
+import type { SendMessageBody, SendMessageResponse } from './schemas/messages.js';
+
 /**
  * Socket.io events between the API and the web page (spec section 7, real-time paragraph).
  * The socket lives at path '/socket.io', websocket transport only, with credentials; the
  * handshake sends `auth: { token: <access token> }`. The server puts every socket in its own
  * user's room at connection; 'joinRoom' exists for compatibility and never joins another room.
+ * The page sends messages with 'sendMessage' while connected, POST /messages/send otherwise.
  * After a reconnect the page refetches what it shows (connection state recovery replays short
  * gaps; the refetch covers longer ones), so no message is silently lost.
  */
@@ -16,6 +20,7 @@ export const SOCKET_EVENTS = {
   conversationBlocked: 'conversationBlocked',
   notification: 'notification',
   joinRoom: 'joinRoom',
+  sendMessage: 'sendMessage',
 } as const;
 
 /** Message fields of a live 'newMessage' (fromMe is computed by the page: senderId === me). */
@@ -78,10 +83,28 @@ export interface ServerToClientEvents {
   notification: (event: NotificationEvent) => void;
 }
 
+/**
+ * What 'sendMessage' is acknowledged with: the stored message, as POST /messages/send answers
+ * it, or the error that route would answer: its HTTP status and the same body (French message,
+ * code, field errors, ttl for 429).
+ */
+export type SendMessageAck = SendMessageResponse | SocketErrorAck;
+export type SocketErrorAck = ErrorBody & { status: number };
+
+export function isSocketError(ack: SendMessageAck): ack is SocketErrorAck {
+  return 'status' in ack;
+}
+
 export interface ClientToServerEvents {
   /** Accepted for compatibility; the server only ever uses the authenticated user's room. */
   joinRoom: (userId: number) => void;
   typing: (event: { conversationId: number }) => void;
+  /**
+   * POST /messages/send over the already authenticated socket: the same body, the same rules,
+   * the same pushes ('newMessage' to both members' rooms). Its own per-socket budget
+   * (SOCKET_MESSAGES_PER_10S) besides the one of every event.
+   */
+  sendMessage: (body: SendMessageBody, ack: (answer: SendMessageAck) => void) => void;
 }
 
 /** The room of one user: every socket of that user (all tabs, all instances) is in it. */

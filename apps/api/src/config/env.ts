@@ -53,6 +53,12 @@ const envSchema = z.object({
   SOCKET_ALLOWED_ORIGINS: z.string().optional(),
   /** Events one socket may send per 10 seconds before they are dropped. */
   SOCKET_EVENTS_PER_10S: z.coerce.number().int().min(1).max(100_000).default(50),
+  /**
+   * Messages one socket may send per 10 seconds ('sendMessage', also counted in the events
+   * above): more are refused with a 429 acknowledgement; SOCKET_MAX_VIOLATIONS such windows,
+   * or twice the budget in one, cut the socket.
+   */
+  SOCKET_MESSAGES_PER_10S: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Dropped-event bursts after which a socket is disconnected. */
   SOCKET_MAX_VIOLATIONS: z.coerce.number().int().min(1).max(1000).default(3),
   /** How often each instance re-checks its sockets' sessions (changes made outside the API). */
@@ -163,6 +169,7 @@ export interface Config {
   /** Origins allowed to open a socket: PUBLIC_URL's and the operator's extra ones. */
   socketOrigins: string[];
   socketEventsPer10s: number;
+  socketMessagesPer10s: number;
   socketMaxViolations: number;
   socketRevalidateMs: number;
   serveSourceMaps: boolean;
@@ -348,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     socketOrigins: parseOrigins(publicUrl, e.SOCKET_ALLOWED_ORIGINS),
     socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,
+    socketMessagesPer10s: e.SOCKET_MESSAGES_PER_10S,
     socketMaxViolations: e.SOCKET_MAX_VIOLATIONS,
     socketRevalidateMs: e.SOCKET_REVALIDATE_SECONDS * 1000,
     serveSourceMaps: e.SERVE_SOURCE_MAPS ?? e.NODE_ENV !== 'production',

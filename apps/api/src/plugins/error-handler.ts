@@ -98,63 +98,78 @@ export const preRoutingErrors: Pick<
   },
 };
 
+/** What an error answers: its status, its body, and how loud it is in the log. */
+export interface ErrorReply {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+  log: 'error' | 'warn' | 'info' | null;
+}
+
 /**
- * Maps every error to the client body in one place: AppError → its status and message;
- * schema validation → 400 with the French messages of the shared schemas; 429 → ttl; the
- * database unreachable (restart, failover) → 503 with Retry-After, answered as soon as the
- * driver fails (DB_CONNECT_TIMEOUT_MS bounds the wait); anything else → a generic 500 that
- * reveals nothing (the error itself is logged).
+ * Maps every error to the client body in one place, for HTTP answers (the handler below) and
+ * socket acknowledgements (realtime/socket-ack.ts): AppError → its status and message; schema
+ * validation → 400 with the French messages of the shared schemas; 429 → ttl; the database
+ * unreachable (restart, failover) → 503 with Retry-After, answered as soon as the driver fails
+ * (DB_CONNECT_TIMEOUT_MS bounds the wait); anything else → a generic 500 that reveals nothing
+ * (the error itself is logged).
  */
+export function errorReply(error: FastifyError | AppError | Error): ErrorReply {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { message: error.message, code: error.code };
+    if (error.details) body.errors = error.details;
+    return { status: error.status, body, log: error.status >= 500 ? 'error' : null };
+  }
+  const e = error as FastifyError;
+  if (e.validation) {
+    return { status: 400, body: validationBody(e.validation, e.validationContext), log: null };
+  }
+  const status = e.statusCode ?? 500;
+  if (status === 429) {
+    // @fastify/rate-limit's errorResponseBuilder puts the wait on the error (seconds).
+    const ttl = (error as FastifyError & { ttl?: number }).ttl ?? 60;
+    return { status, body: { message: error.message, code: 'RATE_LIMITED', ttl }, log: null };
+  }
+  if (status === 413) {
+    const message = 'Fichier ou requête trop volumineux.';
+    return { status, body: { message, code: 'PAYLOAD_TOO_LARGE' }, log: null };
+  }
+  if (status === 415) {
+    const message = 'Type de contenu non pris en charge.';
+    return { status, body: { message, code: 'UNSUPPORTED_MEDIA' }, log: null };
+  }
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (malformed JSON, bad content length...): a neutral message.
+    return { status, body: { message: 'Requête invalide.', code: 'VALIDATION' }, log: 'info' };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' },
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER) },
+      log: 'warn',
+    };
+  }
+  return { status: 500, body: { message: GENERIC_MESSAGE, code: 'INTERNAL' }, log: 'error' };
+}
+
+const LOG_LINE = {
+  error: 'unexpected error',
+  warn: 'database unavailable',
+  info: 'client error',
+} as const;
+
+/** The HTTP side of `errorReply`. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      if (error instanceof AppError) {
-        const body: ErrorBody = { message: error.message, code: error.code };
-        if (error.details) body.errors = error.details;
-        if (error.status >= 500) request.log.error({ err: error }, 'application error');
-        return reply.status(error.status).send(body);
+      const answer = errorReply(error);
+      if (answer.log) {
+        const line = error instanceof AppError ? 'application error' : LOG_LINE[answer.log];
+        request.log[answer.log]({ err: error }, line);
       }
-      if (error.validation) {
-        return reply.status(400).send(validationBody(error.validation, error.validationContext));
-      }
-      const status = error.statusCode ?? 500;
-      if (status === 429) {
-        // @fastify/rate-limit's errorResponseBuilder puts the wait on the error (seconds).
-        const ttl = (error as FastifyError & { ttl?: number }).ttl ?? 60;
-        return reply
-          .status(429)
-          .send({ message: error.message, code: 'RATE_LIMITED', ttl } satisfies ErrorBody);
-      }
-      if (status === 413) {
-        return reply.status(413).send({
-          message: 'Fichier ou requête trop volumineux.',
-          code: 'PAYLOAD_TOO_LARGE',
-        } satisfies ErrorBody);
-      }
-      if (status === 415) {
-        return reply.status(415).send({
-          message: 'Type de contenu non pris en charge.',
-          code: 'UNSUPPORTED_MEDIA',
-        } satisfies ErrorBody);
-      }
-      if (status >= 400 && status < 500) {
-        // Fastify's own client errors (malformed JSON, bad content length...): a neutral message.
-        request.log.info({ err: error }, 'client error');
-        return reply
-          .status(status)
-          .send({ message: 'Requête invalide.', code: 'VALIDATION' } satisfies ErrorBody);
-      }
-      if (isDatabaseUnavailable(error)) {
-        request.log.warn({ err: error }, 'database unavailable');
-        return reply
-          .status(503)
-          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER))
-          .send({ message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' } satisfies ErrorBody);
-      }
-      request.log.error({ err: error }, 'unexpected error');
-      return reply
-        .status(500)
-        .send({ message: GENERIC_MESSAGE, code: 'INTERNAL' } satisfies ErrorBody);
+      if (answer.headers) reply.headers(answer.headers);
+      return reply.status(answer.status).send(answer.body);
     });
   },
   { name: 'error-handler' },

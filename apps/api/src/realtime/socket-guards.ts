@@ -38,6 +38,10 @@ export function eventBudget(limit: EventLimit, now: () => number = Date.now) {
   let violations = 0;
   let violatedThisWindow = false;
   return {
+    /** Milliseconds until the current window ends (the wait told to a refused client). */
+    resetsIn(): number {
+      return Math.max(0, windowStart + limit.windowMs - now());
+    },
     take(): 'ok' | 'drop' | 'cut' {
       const t = now();
       if (t - windowStart >= limit.windowMs) {

@@ -8,6 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
+import { sendMessageHandler } from '../modules/messages/messages.socket.js';
+import { RateLimitedError } from '../plugins/rate-limit/index.js';
+import { errorAck } from './socket-ack.js';
 import type { NotificationPusher } from '../modules/carpool/notifications.service.js';
 import type { SocketAuthenticator } from './socket-auth.js';
 import { sessionRoom } from './session-endings.js';
@@ -66,11 +69,20 @@ export interface RealtimeHandlersDeps {
   parseCookie: (header: string) => Record<string, string | undefined>;
   messages: MessagesService;
   log: FastifyBaseLogger;
+  /** Every event of a socket. */
   eventLimit: EventLimit;
+  /** 'sendMessage' of a socket, besides `eventLimit`. */
+  messageLimit: EventLimit;
+}
+
+/** The acknowledgement of an event refused by a budget: 429, as the HTTP limiter answers. */
+function refusedAck(budget: { resetsIn(): number }, log: FastifyBaseLogger) {
+  return errorAck(new RateLimitedError(Math.max(1, Math.ceil(budget.resetsIn() / 1000))), log);
 }
 
 /** Handshake authentication and the per-socket events. */
 export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandlersDeps): void {
+  const sendMessage = sendMessageHandler(deps);
   io.use((socket, next) => {
     const cookies = deps.parseCookie(socket.handshake.headers.cookie ?? '');
     deps
@@ -93,19 +105,36 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
     // cut when that login ends (also after a recovered reconnect, which restores them).
     if (!socket.recovered) void socket.join([userRoom(me), sessionRoom(socket.data.familyId)]);
 
+    const cut = () => {
+      deps.log.warn({ userId: me }, 'socket coupé : trop d’événements');
+      socket.disconnect(true);
+    };
     const budget = eventBudget(deps.eventLimit);
-    socket.use((_packet, next) => {
+    socket.use((packet, next) => {
       const verdict = budget.take();
       if (verdict === 'ok') return next();
-      if (verdict === 'cut') {
-        deps.log.warn({ userId: me }, 'socket coupé : trop d’événements');
-        socket.disconnect(true);
-      }
-      // Dropped: `next` is not called, so the event is neither handled nor relayed.
+      // Dropped: `next` is not called, so the event is neither handled nor relayed; an event
+      // that awaits an answer is told why at once rather than left to its timeout.
+      const ack: unknown = packet[packet.length - 1];
+      if (typeof ack === 'function') ack(refusedAck(budget, deps.log));
+      if (verdict === 'cut') cut();
     });
 
     // Kept for clients that announce themselves; it never joins another user's room.
     socket.on('joinRoom', () => {});
+
+    const messageBudget = eventBudget(deps.messageLimit);
+    socket.on('sendMessage', (payload, ack) => {
+      // A client that does not wait for the answer still gets its message sent.
+      const answer = typeof ack === 'function' ? ack : () => {};
+      const verdict = messageBudget.take();
+      if (verdict !== 'ok') {
+        answer(refusedAck(messageBudget, deps.log));
+        if (verdict === 'cut') cut();
+        return;
+      }
+      void sendMessage(me, payload).then(answer);
+    });
 
     socket.on('typing', (payload) => {
       const conversationId = Number((payload as { conversationId?: unknown })?.conversationId);

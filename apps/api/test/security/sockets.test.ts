@@ -171,6 +171,51 @@ describe('one instance', () => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it('answers hostile sendMessage payloads in French, never as another sender', async () => {
+    const [a, b] = [await createMember(t.db), await createMember(t.db)];
+    const sa = await open(url, (await signIn(t, a.email)).token);
+    const ask = (payload: unknown) =>
+      sa.timeout(2000).emitWithAck('sendMessage', payload as never) as Promise<{
+        status?: number;
+        message?: unknown;
+        code?: string;
+      }>;
+    for (const payload of [
+      null,
+      [],
+      { toUserId: { $gt: 0 }, content: 'x' },
+      { toUserId: b.id, content: ['x'] },
+      { toUserId: b.id, content: { toString: 'x' } },
+      JSON.parse(`{"__proto__": {"admin": true}, "toUserId": ${b.id}, "content": 1}`),
+      { toUserId: b.id, content: 'x'.repeat(15_000) },
+    ]) {
+      const answer = await ask(payload);
+      expect(answer).toMatchObject({ status: 400, code: 'VALIDATION' });
+      expect(answer.message).toMatch(/[a-zà-ÿ]/i);
+    }
+    // A forged sender is ignored: the socket's member is the sender.
+    const forged = await ask({ toUserId: b.id, content: 'Usurpé ?', fromId: b.id, senderId: b.id });
+    expect(forged).toMatchObject({ message: { fromId: a.id, toId: b.id, fromMe: true } });
+    expect(await t.db.message.count({ where: { senderId: b.id } })).toBe(0);
+    expect(sa.connected).toBe(true);
+  });
+
+  it('refuses a flood of sendMessage with 429 answers, cuts it, stores at most the budget', async () => {
+    const [a, b] = [await createMember(t.db), await createMember(t.db)];
+    const flooder = await open(url, (await signIn(t, a.email)).token);
+    const answers: { status?: number }[] = [];
+    const cut = cutWithin(flooder, 3000);
+    for (let i = 0; i < 200; i++)
+      flooder.emit('sendMessage', { toUserId: b.id, content: `Flot ${i}` }, (x) =>
+        answers.push(x as { status?: number }),
+      );
+    await cut;
+    expect(answers.some((x) => x.status === 429)).toBe(true);
+    // Budget of every event here: 20 per 10 s (the first request was a new conversation).
+    expect(await t.db.message.count({ where: { senderId: a.id } })).toBeLessThanOrEqual(20);
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('refuses a handshake without a token or with a forged one', async () => {
     await expect(open(url, '')).rejects.toThrow('Vous devez être connecté.');
     await expect(open(url, 'a.b.c')).rejects.toThrow('Vous devez être connecté.');

@@ -5,8 +5,9 @@ import {
   SOCKET_PATH,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  type SocketErrorAck,
 } from '@munegu/shared';
-import { refreshAccessToken } from './api';
+import { ApiError, refreshAccessToken } from './api';
 import { isSessionEnding, resetSessionEnd } from './sessionEnd';
 import { getToken, isExpiringWithin } from './token';
 
@@ -18,7 +19,7 @@ import { getToken, isExpiringWithin } from './token';
  */
 export type RealtimeSocket = Pick<
   Socket<ServerToClientEvents, ClientToServerEvents>,
-  'on' | 'off' | 'emit' | 'connect' | 'disconnect' | 'active'
+  'on' | 'off' | 'emit' | 'connect' | 'disconnect' | 'active' | 'connected' | 'timeout'
 >;
 
 type AuthCallback = (data: { token: string | null }) => void;
@@ -101,4 +102,42 @@ export function releaseSocket(socket: RealtimeSocket): void {
     current.socket.disconnect();
     current = null;
   }
+}
+
+/** The page's socket when it is connected right now, else null (then use HTTP). */
+export function connectedSocket(): RealtimeSocket | null {
+  return current?.socket.connected ? current.socket : null;
+}
+
+/**
+ * An event was emitted but its acknowledgement never came (timeout, or the connection dropped
+ * meanwhile): the server may or may not have acted on it.
+ */
+export class AckLostError extends Error {
+  constructor() {
+    super('acknowledgement lost');
+    this.name = 'AckLostError';
+  }
+}
+
+/**
+ * The answer of an event emitted with an acknowledgement (`ask`, e.g.
+ * `() => socket.timeout(ms).emitWithAck(...)`). An error answer (`{ status, message }`, the body
+ * the HTTP route would send) throws the ApiError an HTTP call would; a lost answer throws
+ * AckLostError. Never emits again: a retry could make the server act twice.
+ */
+export async function acknowledged<T extends object>(
+  ask: () => Promise<T | SocketErrorAck>,
+): Promise<T> {
+  let answer: T | SocketErrorAck;
+  try {
+    answer = await ask();
+  } catch {
+    throw new AckLostError();
+  }
+  if ('status' in answer) {
+    const { status, message, errors, ttl, code } = answer;
+    throw new ApiError(status, message, { errors, ttl, code, fromServer: true });
+  }
+  return answer;
 }

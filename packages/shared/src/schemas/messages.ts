@@ -36,6 +36,9 @@ export const MESSAGING_MESSAGES = {
   youBlocked: 'Vous avez bloqué {name}',
   loadMessagesFailed: 'Erreur lors du chargement des messages.',
   searchFailed: 'Une erreur est survenue.',
+  // The socket's acknowledgement never came: the message may or may not be stored.
+  sendUnconfirmed:
+    "L'envoi du message n'a pas été confirmé. Vérifiez la conversation avant de le renvoyer.",
 } as const;
 
 const userId = z.coerce
@@ -57,6 +60,7 @@ export const sendMessageSchema = z.object({
   toUserId: userId,
   content: messageContentSchema,
 });
+export type SendMessageBody = z.infer<typeof sendMessageSchema>;
 
 /** GET /messages/conversation/{userId}. */
 export const conversationUserParamSchema = z.object({ userId });

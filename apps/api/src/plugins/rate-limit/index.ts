@@ -10,8 +10,11 @@ declare module 'fastify' {
   }
 }
 
-/** Thrown by the rate limiter; the error handler turns it into `{ message, ttl }`. */
-class RateLimitedError extends Error {
+/**
+ * Thrown by the rate limiter (and by the socket's budgets); the error handler turns it into
+ * `{ message, ttl }`.
+ */
+export class RateLimitedError extends Error {
   readonly statusCode = 429;
   constructor(readonly ttl: number) {
     super(`Trop de tentatives : ${ttl}s`);

@@ -1,12 +1,14 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   LIMITS,
+  SOCKET_EVENTS,
   type ConversationDetail,
   type ConversationListItem,
   type Message,
 } from '@munegu/shared';
 import { unwrap } from '../../lib/api';
 import { call, callIfAuthenticated } from '../../lib/call';
+import { acknowledged, connectedSocket } from '../../lib/socket';
 
 /** Spec section 3 types, from the shared contract the API validates against. */
 export type Conversation = ConversationListItem;
@@ -62,8 +64,21 @@ export function searchUsers(q: string, signal?: AbortSignal) {
   return call('GET /users/search', { query: { q }, signal });
 }
 
+/**
+ * Sends a message over the page's already authenticated socket when it is connected (no HTTP
+ * exchange, no per-request checks: the fast path of issue 12), else through POST
+ * /messages/send. One message is never sent both ways: the server has no idempotency key, so
+ * once emitted, a lost answer is an AckLostError (the page says to check the conversation),
+ * not a second try over HTTP.
+ */
 export function sendMessage(toUserId: number, content: string) {
-  return call('POST /messages/send', { body: { toUserId, content } });
+  const socket = connectedSocket();
+  if (!socket) return call('POST /messages/send', { body: { toUserId, content } });
+  return acknowledged(() =>
+    socket
+      .timeout(LIMITS.messageAckTimeoutMs)
+      .emitWithAck(SOCKET_EVENTS.sendMessage, { toUserId, content }),
+  );
 }
 
 export const acceptConversation = (id: number) =>

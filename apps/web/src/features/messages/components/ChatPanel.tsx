@@ -15,7 +15,7 @@ import {
   useMarkRead,
   useSendMessage,
 } from '../mutations';
-import { acquireSocket, releaseSocket } from '../../../lib/socket';
+import { AckLostError, acquireSocket, releaseSocket } from '../../../lib/socket';
 import { setActiveChat, useSocketEvent } from '../realtime';
 import { chatState, fill, seenMessageId } from '../rules';
 import { ChatInput } from './ChatInput';
@@ -116,7 +116,9 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
     sendMutation.mutateAsync(content).then(
       () => true,
       (error: unknown) => {
-        toast.error(errorMessage(error, M.invalidContent));
+        toast.error(
+          error instanceof AckLostError ? M.sendUnconfirmed : errorMessage(error, M.invalidContent),
+        );
         return false;
       },
     );

@@ -1,0 +1,23 @@
+import { sendMessageSchema, type SendMessageAck } from '@munegu/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { errorAck, payloadParser } from '../../realtime/socket-ack.js';
+import type { MessagesService } from './messages.service.js';
+
+/**
+ * 'sendMessage' on a member's authenticated socket: POST /messages/send without an HTTP
+ * exchange, a request counter or a caller lookup per message (the socket was authenticated at
+ * its handshake and is cut when its login ends: realtime/session-endings.ts). Like the route:
+ * the body checked by the shared schema, one service call (every rule and the pushes to both
+ * members' rooms live there), and the route's answer, or its error status and body.
+ */
+export function sendMessageHandler(deps: { messages: MessagesService; log: FastifyBaseLogger }) {
+  const parse = payloadParser(sendMessageSchema);
+  return async (senderId: number, payload: unknown): Promise<SendMessageAck> => {
+    try {
+      const body = parse(payload);
+      return await deps.messages.send(senderId, body.toUserId, body.content);
+    } catch (err) {
+      return errorAck(err, deps.log);
+    }
+  };
+}
