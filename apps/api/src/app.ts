@@ -481,15 +481,18 @@ export async function buildApp(deps: AppDeps) {
   else app.decorate('boss', null);
   app.addHook('onClose', async () => transport.close?.());
   app.decorate('io', io);
+  const callers = callerRepository(db);
   registerRealtimeHandlers(io, {
     authenticate: socketAuthenticator({
-      callers: callerRepository(db),
+      callers,
       sessions: authRepository(db),
       tokens,
       clock,
     }),
     parseCookie: (header) => app.parseCookie(header),
     messages,
+    signedIn: async (userId, familyId) =>
+      (await callers.resolve(userId, familyId, clock.now())) !== null,
     log: app.log,
     eventLimit: {
       max: config.socketEventsPer10s,

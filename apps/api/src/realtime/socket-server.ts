@@ -9,6 +9,8 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
 import { sendMessageHandler } from '../modules/messages/messages.socket.js';
+import { AppError } from '../lib/errors.js';
+import { UNAUTHENTICATED_MESSAGE } from '../plugins/auth.js';
 import { RateLimitedError } from '../plugins/rate-limit/index.js';
 import { errorAck } from './socket-ack.js';
 import type { NotificationPusher } from '../modules/carpool/notifications.service.js';
@@ -68,6 +70,8 @@ export interface RealtimeHandlersDeps {
   authenticate: SocketAuthenticator;
   parseCookie: (header: string) => Record<string, string | undefined>;
   messages: MessagesService;
+  /** Whether the socket's login is still live and its member ACTIVE (the HTTP caller lookup). */
+  signedIn: (userId: number, familyId: string) => Promise<boolean>;
   log: FastifyBaseLogger;
   /** Every event of a socket. */
   eventLimit: EventLimit;
@@ -133,7 +137,16 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
         if (verdict === 'cut') cut();
         return;
       }
-      void sendMessage(me, payload).then(answer);
+      // A write checks the login as the HTTP route does on every request: an expired login or
+      // an account changed outside the API would otherwise keep sending until the next sweep.
+      void deps
+        .signedIn(me, socket.data.familyId)
+        .then(async (live) => {
+          if (live) return answer(await sendMessage(me, payload));
+          answer(errorAck(new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE), deps.log));
+          socket.disconnect(true);
+        })
+        .catch((err: unknown) => answer(errorAck(err, deps.log)));
     });
 
     socket.on('typing', (payload) => {

@@ -5,8 +5,9 @@ import type { MessagesService } from './messages.service.js';
 
 /**
  * 'sendMessage' on a member's authenticated socket: POST /messages/send without an HTTP
- * exchange, a request counter or a caller lookup per message (the socket was authenticated at
- * its handshake and is cut when its login ends: realtime/session-endings.ts). Like the route:
+ * exchange or a request counter (the socket was authenticated at its handshake, is cut when
+ * its login ends, realtime/session-endings.ts, and socket-server.ts checks the login before
+ * each message with the HTTP caller lookup). Like the route:
  * the body checked by the shared schema, one service call (every rule and the pushes to both
  * members' rooms live there), and the route's answer, or its error status and body.
  */

@@ -230,7 +230,7 @@ describe('a burst of pushes', () => {
   it('leaves in a few fetches, and only the failed notification is retried', async () => {
     const bob = await createUser(b.db);
     const members = await Promise.all(Array.from({ length: 12 }, () => createUser(b.db)));
-    const devices = [];
+    const devices: ReturnType<typeof fake.subscription>[] = [];
     for (const m of members) {
       const sub = fake.subscription();
       const res = await b.app.inject({
