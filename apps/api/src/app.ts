@@ -523,10 +523,13 @@ export async function buildApp(deps: AppDeps) {
       });
       api.setNotFoundHandler(jsonNotFound);
       // API answers are personal more often than not (profiles, messages, tokens): no cache
-      // keeps them unless a route says otherwise (e.g. a public calendar).
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-        return payload;
+      // keeps them unless a route says otherwise (e.g. a public calendar), by setting its own
+      // Cache-Control, which replaces this one. Set as the request arrives, in a callback hook,
+      // rather than checked in an async onSend hook: that cost every answer a promise and an
+      // onSend pass (bench/api.bench.ts); errors, 404s and 429s keep it like the security headers.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('Cache-Control', 'no-store');
+        done();
       });
       await api.register(healthRoutes, { health });
       await api.register(referenceRoutes, { reference });
