@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -79,9 +78,6 @@ export const securityPlugin = fp(
       done();
     });
     await app.register(cookie, { secret: opts.cookieSecret });
-    await app.register(multipart, {
-      limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
-    });
   },
   { name: 'security' },
 );
