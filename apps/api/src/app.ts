@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import type PgBoss from 'pg-boss';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -445,7 +446,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dbPlugin, { db });
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https:'),
-    cookieSecret: config.jwtSecret,
   });
   await app.register(authPlugin, {
     callers: callerRepository(db),
@@ -483,7 +483,7 @@ export async function buildApp(deps: AppDeps) {
       tokens,
       clock,
     }),
-    parseCookie: (header) => app.parseCookie(header),
+    parseCookie: (header) => cookie.parse(header),
     messages,
     log: app.log,
     eventLimit: {

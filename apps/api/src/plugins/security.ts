@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,7 +34,6 @@ export interface SecurityOptions {
    * (X-Forwarded-Proto, believed only with TRUST_PROXY).
    */
   https: boolean;
-  cookieSecret: string;
 }
 
 /** One year, subdomains included (helmet's default policy, without preload). */
@@ -77,7 +75,6 @@ export const securityPlugin = fp(
         reply.header('Strict-Transport-Security', HSTS);
       done();
     });
-    await app.register(cookie, { secret: opts.cookieSecret });
   },
   { name: 'security' },
 );
