@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import type PgBoss from 'pg-boss';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -446,7 +447,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dbPlugin, { db });
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https:'),
-    cookieSecret: config.jwtSecret,
   });
   await app.register(authPlugin, {
     callers: callerRepository(db),
@@ -489,7 +489,7 @@ export async function buildApp(deps: AppDeps) {
       tokens,
       clock,
     }),
-    parseCookie: (header) => app.parseCookie(header),
+    parseCookie: (header) => cookie.parse(header),
     messages,
     signedIn: async (userId, familyId) =>
       (await callers.resolve(userId, familyId, clock.now())) !== null,
@@ -536,10 +536,13 @@ export async function buildApp(deps: AppDeps) {
       });
       api.setNotFoundHandler(jsonNotFound);
       // API answers are personal more often than not (profiles, messages, tokens): no cache
-      // keeps them unless a route says otherwise (e.g. a public calendar).
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-        return payload;
+      // keeps them unless a route says otherwise (e.g. a public calendar), by setting its own
+      // Cache-Control, which replaces this one. Set as the request arrives, in a callback hook,
+      // rather than checked in an async onSend hook: that cost every answer a promise and an
+      // onSend pass (bench/api.bench.ts); errors, 404s and 429s keep it like the security headers.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('Cache-Control', 'no-store');
+        done();
       });
       await api.register(healthRoutes, { health });
       await api.register(referenceRoutes, { reference });

@@ -21,10 +21,6 @@ declare module 'fastify' {
     /** The caller's lookup, started as the request arrives on routes that need it. */
     callerLookup: Promise<Caller | null> | null;
   }
-  interface FastifyContextConfig {
-    /** Set on routes guarded by this plugin's hooks (see `onRoute` below). */
-    resolvesCaller?: boolean;
-  }
   interface FastifyInstance {
     /** preHandler: 401 unless a valid Bearer token of an active account is sent. */
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -79,23 +75,26 @@ export const authPlugin = fp(
      * the other (bench/realtime.bench.ts). The guards below still decide, after the limiter:
      * a refused request is answered 429 and its lookup's result is dropped. Only a token that
      * passes the signature check costs the database anything, one indexed read.
+     *
+     * The starting hook is put first on those routes only (`onRoute`), not on every request:
+     * a global hook cost each request of the other routes (the health probe, public reads) a
+     * call and a `request.routeOptions` object built only to read one flag (bench/api.bench.ts).
+     * Plugins register their `onRoute` hooks in order, so this runs before the rate limiter's
+     * (registered later, in the /api scope) appends its own hook.
      */
     const guards = new WeakSet<object>();
+    // Callback style: an async hook would cost each request a promise.
+    const startLookup = (request: FastifyRequest, _reply: unknown, done: () => void) => {
+      const lookup = resolve(request);
+      // Awaited by the guard; a request refused before it is never left with a rejection.
+      lookup.catch(() => {});
+      request.callerLookup = lookup;
+      done();
+    };
     app.addHook('onRoute', (route) => {
       const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
       if (hooks.some((h) => h && guards.has(h)))
-        route.config = { ...route.config, resolvesCaller: true };
-    });
-    // Callback style: every request passes here, most of them without a guard, and an async
-    // hook would cost each one a promise.
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (request.routeOptions.config?.resolvesCaller) {
-        const lookup = resolve(request);
-        // Awaited by the guard; a request refused before it is never left with a rejection.
-        lookup.catch(() => {});
-        request.callerLookup = lookup;
-      }
-      done();
+        route.onRequest = [startLookup, ...[route.onRequest ?? []].flat()];
     });
     const lookup = (request: FastifyRequest) => request.callerLookup ?? resolve(request);
     const guard = <T extends (request: FastifyRequest) => Promise<void>>(hook: T): T => {

@@ -1,6 +1,4 @@
-import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -36,7 +34,6 @@ export interface SecurityOptions {
    * (X-Forwarded-Proto, believed only with TRUST_PROXY).
    */
   https: boolean;
-  cookieSecret: string;
 }
 
 /** One year, subdomains included (helmet's default policy, without preload). */
@@ -77,10 +74,6 @@ export const securityPlugin = fp(
       if (opts.https || request.protocol === 'https')
         reply.header('Strict-Transport-Security', HSTS);
       done();
-    });
-    await app.register(cookie, { secret: opts.cookieSecret });
-    await app.register(multipart, {
-      limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
     });
   },
   { name: 'security' },

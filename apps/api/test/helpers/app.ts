@@ -1,3 +1,4 @@
+import type { FastifyServerOptions } from 'fastify';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,6 +60,8 @@ export interface TestAppOptions {
   rateLimitStore?: 'memory' | 'postgres' | 'redis';
   /** Extra routes registered before the app is ready (e.g. one that throws). */
   routes?: (app: App) => void;
+  /** Fastify's logger option; default none (a test that reads the log lines passes its own). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export interface TestApp {
@@ -100,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimitStore: options.rateLimitStore,
     newsFetch: options.newsFetch,
     pushDelivery: options.pushDelivery,
-    logger: false,
+    logger: options.logger ?? false,
   });
   options.routes?.(app);
   await app.ready();

@@ -68,6 +68,21 @@ describe('request limits decided by route', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('marks the API’s refusals no-store too: 401, 404, 429, and the health probe', async () => {
+    const refused = await t.app.inject({ url: '/api/users/me', remoteAddress: '10.40.0.5' });
+    expect(refused.statusCode).toBe(401);
+    const missing = await t.app.inject({ url: '/api/nothing/here', remoteAddress: '10.40.0.5' });
+    expect(missing.statusCode).toBe(404);
+    const health = await t.app.inject({ url: '/api/health', remoteAddress: '10.40.0.5' });
+    expect(health.statusCode).toBe(200);
+    let limited;
+    for (let i = 0; i < 31; i++)
+      limited = await t.app.inject({ url: '/api/transport', remoteAddress: '10.40.0.6' });
+    expect(limited?.statusCode).toBe(429);
+    for (const res of [refused, missing, health, limited!])
+      expect(res.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('behind a proxy', () => {

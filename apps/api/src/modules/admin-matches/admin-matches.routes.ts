@@ -8,6 +8,7 @@ import type { AdminMatchesService } from './admin-matches.service.js';
 import { parseCsv } from './csv.js';
 import type { ImportService } from './import.service.js';
 import { endpoint } from '../../lib/endpoint.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 
 const tags = ['admin'];
 const IMPORT_MAX_BYTES = 1024 * 1024;
@@ -39,6 +40,8 @@ export const adminMatchesRoutes: FastifyPluginAsyncZod<{
   adminMatches: AdminMatchesService;
   imports: ImportService;
 }> = async (app, { adminMatches, imports }) => {
+  // This module's routes take file uploads (multipart bodies).
+  await acceptUploads(app);
   // Every route here is for operators: 401 anonymous, 403 below MODERATEUR.
   app.addHook('onRequest', app.requireRole('MODERATEUR'));
 

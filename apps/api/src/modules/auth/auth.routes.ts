@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import { ACCOUNT_MESSAGES, errorBodySchema, LIMITS } from '@munegu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +34,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { auth, confirmations, publicUrl },
 ) => {
+  // The refresh cookie is read and written by these routes only: @fastify/cookie's hooks (parse
+  // every request's Cookie header into a new object, then an onSend pass) run in this scope,
+  // not on every request of the API (bench/api.bench.ts). Sockets parse it themselves (app.ts).
+  await app.register(cookie);
   const secure = publicUrl.startsWith('https:');
   const allowedOrigin = new URL(publicUrl).origin;
 

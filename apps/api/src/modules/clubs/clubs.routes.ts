@@ -4,11 +4,14 @@ import { callerOf } from '../../plugins/auth.js';
 import { readImageUpload } from '../../lib/uploads.js';
 import type { ClubsService } from './clubs.service.js';
 import { endpoint } from '../../lib/endpoint.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 
 export const clubsRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async (
   app,
   { clubs },
 ) => {
+  // This module's routes take file uploads (multipart bodies).
+  await acceptUploads(app);
   app.route({
     ...endpoint('GET /club/:id', { tags: ['matchs'], summary: 'Un club' }),
     handler: (req) => clubs.byId(req.params.id),

@@ -15,8 +15,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
       errors: { 503: healthSchema },
     }),
     // Probes call this often; it must not eat the clients' rate-limit budget, and its two
-    // answers are built right here.
+    // answers are built right here. Its answers (about 30 bytes) are far below the compression
+    // threshold and it takes no body: @fastify/compress's hooks (reply decoration, body
+    // decompression, the onSend check) would only cost each probe time (bench/api.bench.ts).
     config: { rateLimit: false },
+    compress: false,
+    decompress: false,
     serializerCompiler: precompiledSerializer,
     handler: async (_req, reply) => {
       const result = await health.check();

@@ -6,6 +6,7 @@ import { readImageUpload } from '../../lib/uploads.js';
 import type { ContestsService } from './contests.service.js';
 import type { NewsEditorService } from './news-editor.service.js';
 import type { NewsService } from './news.service.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 
 const tags = ['actualités'];
 const errors = memberErrors;
@@ -16,6 +17,8 @@ export const newsRoutes: FastifyPluginAsyncZod<{
   editor: NewsEditorService;
   contests: ContestsService;
 }> = async (app, { news, editor, contests }) => {
+  // This module's routes take file uploads (multipart bodies).
+  await acceptUploads(app);
   // onRequest, not preHandler: who is calling is settled before the body is even parsed, so an
   // anonymous caller learns nothing from validation messages.
   const editors = { onRequest: app.requireRole('REDACTEUR') };

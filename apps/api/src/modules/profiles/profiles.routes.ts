@@ -5,6 +5,7 @@ import { readImageUpload } from '../../lib/uploads.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { ProfilesService } from './profiles.service.js';
 import { endpoint } from '../../lib/endpoint.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 
 const tags = ['profil'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -13,6 +14,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
   app,
   { profiles },
 ) => {
+  // This module's routes take file uploads (multipart bodies).
+  await acceptUploads(app);
   const member = { onRequest: app.authenticate };
 
   app.route({
