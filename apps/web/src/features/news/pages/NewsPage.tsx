@@ -86,9 +86,14 @@ export default function NewsPage() {
           <div className={styles['news-grid']}>
             {/* The cards' titles are h3, like on the home page: the outline needs its h2. */}
             <h2 className="visually-hidden">Articles</h2>
-            {items.map((item) => (
+            {items.map((item, index) => (
               <div key={item.id} className={styles['news-grid__item']}>
-                <NewsCard item={item} excerptMax={excerptMax} onOpen={setOpened} />
+                <NewsCard
+                  item={item}
+                  excerptMax={excerptMax}
+                  onOpen={setOpened}
+                  eager={index === 0}
+                />
                 {editor && (
                   <Suspense fallback={null}>
                     <NewsItemActions item={item} />
