@@ -15,18 +15,23 @@ const asArray = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value)
 
 const newsListQuery = { queryKey: newsKeys.list(), queryFn: query('GET /actualite') };
 
+/** The cards whose images a phone shows on arrival (the page's largest paint is one of them). */
+export const EAGER_IMAGES = 2;
+
 /**
  * Starts fetching the news before the news page's code has arrived (its route's loader), and
- * once they are here the first card's image (the page's largest paint on a phone), so its
- * download does not wait for the page to render (the <img> finds it in the memory cache).
+ * once they are here the first cards' images, so their download does not wait for the page to
+ * render (the <img> elements find them in the memory cache).
  */
 export function prefetchNews(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(newsListQuery).then(() => {
-    const [first] = asArray(queryClient.getQueryData<NewsItem[]>(newsKeys.list()));
-    if (!first?.image) return;
-    const image = new Image();
-    image.fetchPriority = 'high';
-    image.src = first.image;
+    const first = asArray(queryClient.getQueryData<NewsItem[]>(newsKeys.list()));
+    for (const item of first.slice(0, EAGER_IMAGES)) {
+      if (!item.image) continue;
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = item.image;
+    }
   });
 }
 

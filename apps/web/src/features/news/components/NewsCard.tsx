@@ -7,8 +7,8 @@ type Props = {
   excerptMax: number;
   onOpen: (item: NewsItem) => void;
   /**
-   * The first card of the list: its image is /actualites' largest paint on a phone, loaded
-   * eagerly at high priority (lazily, it waited for layout before its download even started).
+   * One of the cards a phone shows first: their images are /actualites' largest paint, loaded
+   * eagerly at high priority (lazily, they waited for layout before their download started).
    */
   eager?: boolean;
 };

@@ -3,7 +3,13 @@ import { hasRole, MESSAGES } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
+import {
+  EAGER_IMAGES,
+  excerptLength,
+  useNews,
+  useNewsCategories,
+  type NewsItem,
+} from '../api';
 import { NewsCard } from '../components/NewsCard';
 import { Deferred } from '../../../lib/Deferred';
 import styles from './NewsPage.module.css';
@@ -92,7 +98,7 @@ export default function NewsPage() {
                   item={item}
                   excerptMax={excerptMax}
                   onOpen={setOpened}
-                  eager={index === 0}
+                  eager={index < EAGER_IMAGES}
                 />
                 {editor && (
                   <Suspense fallback={null}>
