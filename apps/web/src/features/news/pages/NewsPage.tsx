@@ -3,13 +3,7 @@ import { hasRole, MESSAGES } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import {
-  EAGER_IMAGES,
-  excerptLength,
-  useNews,
-  useNewsCategories,
-  type NewsItem,
-} from '../api';
+import { EAGER_IMAGES, excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
 import { NewsCard } from '../components/NewsCard';
 import { Deferred } from '../../../lib/Deferred';
 import styles from './NewsPage.module.css';
