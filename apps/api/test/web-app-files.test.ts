@@ -95,8 +95,7 @@ describe('the home page preloads the next match crests', () => {
     const now = t.clock.now().getTime();
     const next = await createMatch(t.db, { kickoffAt: new Date(now + day), season, journee: 1 });
     await createMatch(t.db, { kickoffAt: new Date(now + 8 * day), season, journee: 2 });
-    const logo = async (id: number) =>
-      (await t.db.club.findUniqueOrThrow({ where: { id } })).logo;
+    const logo = async (id: number) => (await t.db.club.findUniqueOrThrow({ where: { id } })).logo;
     crests = [await logo(next.homeClubId), await logo(next.awayClubId)];
   });
   afterAll(() => t.close());
