@@ -11,6 +11,7 @@ import styles from './NextMatchCarousel.module.css';
 import { cx } from '../../../lib/cx';
 
 type OpenFor = (match: Match) => void;
+type Step = 'first' | 'all' | 'active';
 /** What each slide's buttons open (the home page holds the popups). */
 type Props = {
   onPresence?: OpenFor;
@@ -23,27 +24,30 @@ type Props = {
 export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate }: Props) {
   const { data: matches, isPending, isError } = useNextMatches();
   const count = matches?.length ?? 0;
-  // The first slide (its crests are the page's largest paint) renders alone first, and the
-  // carousel stays inactive: Embla measures every slide on activation, which forces the whole
-  // page's first layout inside the commit (about half of that task under a phone's CPU). In the
-  // next task, in a transition React interrupts for the browser, the other slides follow and
-  // Embla activates, once the first frame has been painted.
-  const [settled, setSettled] = useState(false);
+  // Three steps, each after the previous one has been painted, so no step is a long task: the
+  // first slide alone (its crests are the page's largest paint), then the other slides (in a
+  // transition React interrupts for the browser), then Embla's activation. Embla measures every
+  // slide when it activates: in the same commit as new slides, that forced the page's layout
+  // inside the task (about half of it under a phone's CPU); after a paint, the layout is done.
+  const [step, setStep] = useState<Step>('first');
   useEffect(() => {
-    if (count === 0 || settled) return;
+    if (count === 0 || step === 'active') return;
     // A timer set from an animation frame fires after that frame is painted.
     let timer = 0;
     const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => startTransition(() => setSettled(true)));
+      timer = window.setTimeout(() =>
+        startTransition(() => setStep(step === 'first' ? 'all' : 'active')),
+      );
     });
     return () => {
       window.cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [count, settled]);
+  }, [count, step]);
+  const settled = step === 'active';
   const [emblaRef, embla] = useEmblaCarousel({ loop: false, align: 'center', active: settled });
   const [selected, setSelected] = useState(0);
-  const shown = settled ? count : Math.min(count, 1);
+  const shown = step === 'first' ? Math.min(count, 1) : count;
   // Inactive, Embla has no engine to scroll: the arrows and dots wait for the activation.
   const api = settled ? embla : undefined;
 
