@@ -575,6 +575,7 @@ export async function buildApp(deps: AppDeps) {
     webDist: config.webDist,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     serveSourceMaps: config.serveSourceMaps,
+    homeImages: () => matches.homeCrests(),
   });
   return app;
 }

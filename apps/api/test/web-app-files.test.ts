@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { createMatch, uniqueSeason } from './helpers/factories.js';
 
 /** The installable app's files, as plugins/web.ts serves a build (apps/web/dist). */
 describe('the installable app files', () => {
@@ -60,10 +62,65 @@ describe('the installable app files', () => {
     expect(page.body).toContain('<div id="root">');
   });
 
+  it('names no crest to preload on / while no match is coming', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
   it('lets the page register its service worker and read its manifest (CSP)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
+  });
+});
+
+/** The home page's largest paint is the next match's crests: `/` names them for a preload. */
+describe('the home page preloads the next match crests', () => {
+  let t: TestApp;
+  let crests: string[];
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'munegu-web-'));
+    const html = '<!doctype html><div id="root"></div>';
+    writeFileSync(path.join(dist, 'index.html'), html);
+    // As the build precompresses it (scripts/precompress.mjs).
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+    const day = 24 * 3_600_000;
+    const season = uniqueSeason();
+    const now = t.clock.now().getTime();
+    const next = await createMatch(t.db, { kickoffAt: new Date(now + day), season, journee: 1 });
+    await createMatch(t.db, { kickoffAt: new Date(now + 8 * day), season, journee: 2 });
+    const logo = async (id: number) => (await t.db.club.findUniqueOrThrow({ where: { id } })).logo;
+    crests = [await logo(next.homeClubId), await logo(next.awayClubId)];
+  });
+  afterAll(() => t.close());
+
+  it("names the next match's two crests in a Link preload header of / only", async () => {
+    // The first `/` starts computing the header in the background; a later one carries it.
+    let link: string | undefined;
+    for (let i = 0; i < 50 && !link; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': i % 2 ? 'br' : 'identity' },
+      });
+      expect(res.statusCode).toBe(200);
+      // Revalidated, compressed or not (a new deployment must reach the home page at once).
+      expect(res.headers['cache-control']).toBe('no-cache');
+      link = res.headers.link as string | undefined;
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(link).toBe(
+      crests.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`).join(', '),
+    );
+    // Other pages paint other things first.
+    const news = await t.app.inject({ method: 'GET', url: '/actualites' });
+    expect(news.statusCode).toBe(200);
+    expect(news.headers.link).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './lib/pwa';
+import { warmDateFormats } from './lib/dates';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/primitives.css';
@@ -14,6 +15,10 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// In the next task, while the page's chunk and first data are on the way: the formatters' first
+// use is costly, and every page formats dates as soon as its data arrives.
+window.setTimeout(warmDateFormats);
 
 // The installable app's service worker (offline app shell, push): built app only.
 if (import.meta.env.PROD) registerServiceWorker();

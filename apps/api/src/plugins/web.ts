@@ -10,6 +10,12 @@ export interface WebOptions {
   uploadsDir: string;
   /** Serve the build's `.map` files (off in production unless an operator asks for them). */
   serveSourceMaps: boolean;
+  /**
+   * Images the home page paints first (the next match's crests, its largest paint): named in a
+   * `Link: rel=preload` header of `/`, so the browser fetches them beside the app's code
+   * instead of after the code, the data and a render.
+   */
+  homeImages?: () => Promise<string[]>;
 }
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
@@ -32,6 +38,42 @@ const ICON = /^(favicon\.ico|favicon\.svg|apple-touch-icon\.png|pwa-[\w-]+\.png)
  * icon's name breaks the page, and a service worker would cache it as that file.
  */
 const FILE_LIKE = /\.[A-Za-z0-9]{1,12}$/;
+
+/** Same-origin paths only, and nothing that could end or split a Link header's entry. */
+const PRELOADABLE = /^\/(?!\/)[\w\-./%]+$/;
+/** How long a computed Link header is reused before the next `/` asks for a fresh one. */
+const HOME_LINK_TTL_MS = 10_000;
+
+/**
+ * The `Link` header of `/`, from a copy at most HOME_LINK_TTL_MS old: `setHeaders` is
+ * synchronous, so a stale copy answers while a fresh one is computed in the background (the
+ * first `/` after start has none). A wrong preload costs one small image download, no more.
+ */
+function homeLinkHeader(homeImages: () => Promise<string[]>) {
+  let value = '';
+  let at = -Infinity;
+  let pending = false;
+  return (): string => {
+    if (!pending && Date.now() - at > HOME_LINK_TTL_MS) {
+      pending = true;
+      homeImages()
+        .then((urls) => {
+          value = urls
+            .filter((url) => PRELOADABLE.test(url))
+            .map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`)
+            .join(', ');
+        })
+        .catch(() => {
+          value = '';
+        })
+        .finally(() => {
+          at = Date.now();
+          pending = false;
+        });
+    }
+    return value;
+  };
+}
 
 /** The JSON 404 of the API and the uploads; set on their scopes, so decided by the router. */
 export function jsonNotFound(_request: FastifyRequest, reply: FastifyReply) {
@@ -62,6 +104,7 @@ export const webPlugin = fp(
     );
 
     const hasWeb = existsSync(path.join(opts.webDist, 'index.html'));
+    const homeLink = opts.homeImages ? homeLinkHeader(opts.homeImages) : () => '';
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
@@ -77,13 +120,19 @@ export const webPlugin = fp(
         setHeaders: (res, filePath) => {
           // Vite fingerprints everything under assets/; index.html must always be revalidated
           // so a new deployment is picked up.
-          const name = path.basename(filePath);
+          // The file's own name: with `preCompressed`, the file sent is its .br or .gz twin.
+          const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
           if (filePath.includes(`${path.sep}assets${path.sep}`) || WORKBOX.test(name))
             res.header('Cache-Control', ONE_YEAR);
-          else if (filePath.endsWith('.html') || REVALIDATED.has(name))
+          else if (name.endsWith('.html') || REVALIDATED.has(name))
             res.header('Cache-Control', 'no-cache');
           else if (ICON.test(name)) res.header('Cache-Control', ONE_DAY);
           else res.header('Cache-Control', 'public, max-age=3600');
+          // `/` names the images of its largest paint, to be fetched beside the app's code.
+          if (name === 'index.html' && res.request.url.split('?')[0] === '/') {
+            const link = homeLink();
+            if (link) res.header('Link', link);
+          }
           // The manifest's registered type, with its charset (it holds French text).
           if (name === 'manifest.webmanifest')
             res.header('Content-Type', 'application/manifest+json; charset=utf-8');

@@ -38,6 +38,13 @@ export function matchesService({ repo, clock, uidDomain = 'munegu' }: MatchesDep
   return {
     next,
 
+    /** The crests of the match the home page shows first (its largest paint), to preload. */
+    async homeCrests(): Promise<string[]> {
+      const [first] = await next();
+      if (!first) return [];
+      return [first.club_dom.logo, first.club_ext.logo].filter((logo): logo is string => !!logo);
+    },
+
     async prochain(): Promise<Match> {
       const first = (await next()).find((m) => m.ordre === 1);
       if (!first) throw notFound('Aucun match prochainement.');

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { NewsCategory } from '@munegu/shared';
+import type { NewsCategory, NewsItem } from '@munegu/shared';
 import { query } from '../../lib/call';
 
 export type { Contest, NewsItem } from '@munegu/shared';
@@ -15,9 +15,24 @@ const asArray = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value)
 
 const newsListQuery = { queryKey: newsKeys.list(), queryFn: query('GET /actualite') };
 
-/** Starts fetching the news before the news page's code has arrived (its route's loader). */
+/** The cards whose images a phone shows on arrival (the page's largest paint is one of them). */
+export const EAGER_IMAGES = 2;
+
+/**
+ * Starts fetching the news before the news page's code has arrived (its route's loader), and
+ * once they are here the first cards' images, so their download does not wait for the page to
+ * render (the <img> elements find them in the memory cache).
+ */
 export function prefetchNews(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(newsListQuery);
+  void queryClient.prefetchQuery(newsListQuery).then(() => {
+    const first = asArray(queryClient.getQueryData<NewsItem[]>(newsKeys.list()));
+    for (const item of first.slice(0, EAGER_IMAGES)) {
+      if (!item.image) continue;
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = item.image;
+    }
+  });
 }
 
 export function useNews() {

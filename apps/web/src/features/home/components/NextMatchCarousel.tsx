@@ -11,6 +11,7 @@ import styles from './NextMatchCarousel.module.css';
 import { cx } from '../../../lib/cx';
 
 type OpenFor = (match: Match) => void;
+type Step = 'first' | 'all' | 'active';
 /** What each slide's buttons open (the home page holds the popups). */
 type Props = {
   onPresence?: OpenFor;
@@ -22,19 +23,33 @@ type Props = {
 /** One slide per upcoming match, with arrows and dots (spec section 2, Home). */
 export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate }: Props) {
   const { data: matches, isPending, isError } = useNextMatches();
-  const [emblaRef, embla] = useEmblaCarousel({ loop: false, align: 'center' });
-  const [selected, setSelected] = useState(0);
   const count = matches?.length ?? 0;
-  // The first slide (its crests are the page's largest paint) renders alone first; the other
-  // slides follow in the next task, in a transition React interrupts for the browser, so the
-  // first paint does not wait for slides that are off screen.
-  const [allShown, setAllShown] = useState(false);
+  // Three steps, each after the previous one has been painted, so no step is a long task: the
+  // first slide alone (its crests are the page's largest paint), then the other slides (in a
+  // transition React interrupts for the browser), then Embla's activation. Embla measures every
+  // slide when it activates: in the same commit as new slides, that forced the page's layout
+  // inside the task (about half of it under a phone's CPU); after a paint, the layout is done.
+  const [step, setStep] = useState<Step>('first');
   useEffect(() => {
-    if (count < 2 || allShown) return;
-    const timer = window.setTimeout(() => startTransition(() => setAllShown(true)));
-    return () => window.clearTimeout(timer);
-  }, [count, allShown]);
-  const shown = allShown ? count : Math.min(count, 1);
+    if (count === 0 || step === 'active') return;
+    // A timer set from an animation frame fires after that frame is painted.
+    let timer = 0;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() =>
+        startTransition(() => setStep(step === 'first' ? 'all' : 'active')),
+      );
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [count, step]);
+  const settled = step === 'active';
+  const [emblaRef, embla] = useEmblaCarousel({ loop: false, align: 'center', active: settled });
+  const [selected, setSelected] = useState(0);
+  const shown = step === 'first' ? Math.min(count, 1) : count;
+  // Inactive, Embla has no engine to scroll: the arrows and dots wait for the activation.
+  const api = settled ? embla : undefined;
 
   const onSelect = useCallback(() => setSelected(embla?.selectedScrollSnap() ?? 0), [embla]);
   useEffect(() => {
@@ -49,10 +64,10 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   const { state: navState, key: navKey } = useLocation();
   const wantedMatchId = (navState as { matchId?: unknown } | null)?.matchId;
   useEffect(() => {
-    if (!embla || typeof wantedMatchId !== 'number') return;
+    if (!embla || !settled || typeof wantedMatchId !== 'number') return;
     const index = matches?.findIndex((match) => match.id === wantedMatchId) ?? -1;
     if (index >= 0 && index < shown) embla.scrollTo(index);
-  }, [embla, matches, wantedMatchId, navKey, shown]);
+  }, [embla, matches, wantedMatchId, navKey, shown, settled]);
 
   let body;
   if (isPending) body = <LoadingOverlay label="Chargement des matchs…" />;
@@ -95,7 +110,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
               type="button"
               className={cx(styles['carousel-arrow'], styles['carousel-arrow--prev'])}
               aria-label="Match précédent"
-              onClick={() => embla?.scrollPrev()}
+              onClick={() => api?.scrollPrev()}
               disabled={selected === 0}
             >
               <ChevronLeftIcon />
@@ -104,7 +119,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
               type="button"
               className={cx(styles['carousel-arrow'], styles['carousel-arrow--next'])}
               aria-label="Match suivant"
-              onClick={() => embla?.scrollNext()}
+              onClick={() => api?.scrollNext()}
               disabled={selected === count - 1}
             >
               <ChevronRightIcon />
@@ -117,7 +132,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
                   className={`${styles['carousel-dot']}${index === selected ? ' is-active' : ''}`}
                   aria-label={`Aller au match ${index + 1}`}
                   aria-current={index === selected ? 'true' : undefined}
-                  onClick={() => embla?.scrollTo(index)}
+                  onClick={() => api?.scrollTo(index)}
                 />
               ))}
             </div>

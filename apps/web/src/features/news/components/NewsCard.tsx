@@ -2,10 +2,19 @@ import { formatDate } from '../../../lib/dates';
 import { excerpt, type NewsItem } from '../api';
 import styles from './NewsCard.module.css';
 
-type Props = { item: NewsItem; excerptMax: number; onOpen: (item: NewsItem) => void };
+type Props = {
+  item: NewsItem;
+  excerptMax: number;
+  onOpen: (item: NewsItem) => void;
+  /**
+   * One of the cards a phone shows first: their images are /actualites' largest paint, loaded
+   * eagerly at high priority (lazily, they waited for layout before their download started).
+   */
+  eager?: boolean;
+};
 
 /** A news tile; the whole card is one button that opens the news popup. */
-export function NewsCard({ item, excerptMax, onOpen }: Props) {
+export function NewsCard({ item, excerptMax, onOpen, eager = false }: Props) {
   const date = item.formattedDate ?? (item.date ? formatDate(item.date) : '');
   return (
     <article className={styles['news-card']}>
@@ -15,7 +24,8 @@ export function NewsCard({ item, excerptMax, onOpen }: Props) {
             <img
               src={item.image}
               alt=""
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : 'auto'}
               style={{ objectPosition: `50% ${item.imageObjectPosY ?? 10}%` }}
             />
           ) : (

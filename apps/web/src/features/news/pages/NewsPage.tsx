@@ -3,7 +3,7 @@ import { hasRole, MESSAGES } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
+import { EAGER_IMAGES, excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
 import { NewsCard } from '../components/NewsCard';
 import { Deferred } from '../../../lib/Deferred';
 import styles from './NewsPage.module.css';
@@ -86,9 +86,14 @@ export default function NewsPage() {
           <div className={styles['news-grid']}>
             {/* The cards' titles are h3, like on the home page: the outline needs its h2. */}
             <h2 className="visually-hidden">Articles</h2>
-            {items.map((item) => (
+            {items.map((item, index) => (
               <div key={item.id} className={styles['news-grid__item']}>
-                <NewsCard item={item} excerptMax={excerptMax} onOpen={setOpened} />
+                <NewsCard
+                  item={item}
+                  excerptMax={excerptMax}
+                  onOpen={setOpened}
+                  eager={index < EAGER_IMAGES}
+                />
                 {editor && (
                   <Suspense fallback={null}>
                     <NewsItemActions item={item} />
