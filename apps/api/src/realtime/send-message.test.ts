@@ -308,28 +308,36 @@ describe('sendMessage over the socket', () => {
   });
 
   it('checks the login at each message, as the route does: one that expired, or an account suspended outside the API, sends nothing', async () => {
+    // Both paths: the one-statement store of an accepted conversation, and the rules' path
+    // of a first message.
     for (const end of ['expired', 'suspended by SQL'] as const) {
-      const member = await createMember(t.db);
-      const b = await createUser(t.db);
-      const socket = await open({ token: (await signIn(t, member.email)).token });
-      expect(await send(socket, { toUserId: b.id, content: 'Avant' })).toMatchObject({
-        message: { content: 'Avant' },
-      });
-      // Nothing the API does: no session-ending event reaches the socket.
-      if (end === 'expired')
-        await t.db.session.updateMany({
-          where: { userId: member.id },
-          data: { expiresAt: new Date(Date.now() - 1000) },
+      for (const conversation of ['accepted', 'first message'] as const) {
+        const member = await createMember(t.db);
+        const b = await createUser(t.db);
+        const socket = await open({ token: (await signIn(t, member.email)).token });
+        if (conversation === 'accepted') {
+          await accepted(member, b);
+          expect(await send(socket, { toUserId: b.id, content: 'Avant' })).toMatchObject({
+            message: { content: 'Avant' },
+          });
+        }
+        const before = await t.db.message.count({ where: { senderId: member.id } });
+        // Nothing the API does: no session-ending event reaches the socket.
+        if (end === 'expired')
+          await t.db.session.updateMany({
+            where: { userId: member.id },
+            data: { expiresAt: new Date(Date.now() - 1000) },
+          });
+        else await t.db.user.update({ where: { id: member.id }, data: { status: 'SUSPENDED' } });
+        const cut = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+        expect(await send(socket, { toUserId: b.id, content: 'Après' })).toEqual({
+          status: 401,
+          message: 'Vous devez être connecté.',
+          code: 'UNAUTHENTICATED',
         });
-      else await t.db.user.update({ where: { id: member.id }, data: { status: 'SUSPENDED' } });
-      const cut = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-      expect(await send(socket, { toUserId: b.id, content: 'Après' })).toEqual({
-        status: 401,
-        message: 'Vous devez être connecté.',
-        code: 'UNAUTHENTICATED',
-      });
-      expect(await cut).toBe('io server disconnect');
-      expect(await t.db.message.count({ where: { senderId: member.id } })).toBe(1);
+        expect(await cut).toBe('io server disconnect');
+        expect(await t.db.message.count({ where: { senderId: member.id } })).toBe(before);
+      }
     }
   });
 

@@ -9,8 +9,6 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
 import { sendMessageHandler } from '../modules/messages/messages.socket.js';
-import { AppError } from '../lib/errors.js';
-import { UNAUTHENTICATED_MESSAGE } from '../plugins/auth.js';
 import { RateLimitedError } from '../plugins/rate-limit/index.js';
 import { errorAck } from './socket-ack.js';
 import type { NotificationPusher } from '../modules/carpool/notifications.service.js';
@@ -139,14 +137,12 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
       }
       // A write checks the login as the HTTP route does on every request: an expired login or
       // an account changed outside the API would otherwise keep sending until the next sweep.
-      void deps
-        .signedIn(me, socket.data.familyId)
-        .then(async (live) => {
-          if (live) return answer(await sendMessage(me, payload));
-          answer(errorAck(new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE), deps.log));
-          socket.disconnect(true);
-        })
-        .catch((err: unknown) => answer(errorAck(err, deps.log)));
+      const familyId = socket.data.familyId;
+      const live = () => deps.signedIn(me, familyId);
+      void sendMessage(me, payload, { familyId, live }).then((ack) => {
+        answer(ack);
+        if ('status' in ack && ack.status === 401) socket.disconnect(true);
+      });
     });
 
     socket.on('typing', (payload) => {

@@ -136,18 +136,29 @@ export function messagesRepository(db: Db) {
      * before acceptance), so a message costs one round trip instead of a read then a write.
      * null = not stored, the service then reads the context and applies every rule (first
      * message, pending request, block, unavailable recipient) to say why or to store it.
+     *
+     * `senderLogin` (a socket's message, which no per-request caller lookup precedes): the
+     * statement also requires that login live and its member ACTIVE, the condition of
+     * callerRepository.resolve, so the check costs no round trip of its own.
      */
     async appendToOpenConversation(input: {
       senderId: number;
       receiverId: number;
       content: string;
       now: Date;
+      senderLogin?: string;
     }): Promise<MessageRow | null> {
+      const login = input.senderLogin
+        ? `AND EXISTS (SELECT 1 FROM users s JOIN sessions ss ON ss.user_id = s.id
+                        WHERE s.id = $1 AND s.status = 'ACTIVE' AND ss.family_id = $6::uuid
+                          AND ss.revoked_at IS NULL AND ss.expires_at > $4)`
+        : '';
       const { rows } = await sqlOf(db).query<MessageRow>(
         `WITH c AS (
            UPDATE conversations SET last_message_at = $4
            WHERE pair_key = $5 AND accepted AND blocked_by_user_id IS NULL
              AND (SELECT u.status FROM users u WHERE u.id = $2) = 'ACTIVE'
+             ${login}
            RETURNING id)
          INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at)
          SELECT c.id, $1, $2, $3, $4 FROM c
@@ -158,6 +169,7 @@ export function messagesRepository(db: Db) {
           input.content,
           input.now,
           pairKeyOf(input.senderId, input.receiverId),
+          ...(input.senderLogin ? [input.senderLogin] : []),
         ],
       );
       return rows[0] ?? null;

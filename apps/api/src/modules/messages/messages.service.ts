@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
+import { UNAUTHENTICATED_MESSAGE } from '../../plugins/auth.js';
 import type { ConversationRow, MessageRow, MessagesRepository } from './messages.repository.js';
 
 /** Pushes live events to every socket of the given users (all tabs, all instances). */
@@ -205,18 +206,32 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
     },
 
     /** Stores first, then pushes to both members' rooms; a refusal stores and pushes nothing. */
-    async send(senderId: number, toUserId: number, content: string): Promise<SendMessageResponse> {
+    async send(
+      senderId: number,
+      toUserId: number,
+      content: string,
+      /**
+       * A socket's message: the login it was opened with, checked in the same statement on the
+       * common path, by `live()` (the HTTP caller lookup) before the rules otherwise. A route's
+       * caller was looked up by the request already.
+       */
+      login?: { familyId: string; live: () => Promise<boolean> },
+    ): Promise<SendMessageResponse> {
       if (toUserId === senderId) throw new AppError('VALIDATION', M.self);
       // Most messages go to an accepted, unblocked conversation with an active member: stored
       // in one statement that checks exactly that (bench/realtime.bench.ts). Otherwise the
       // rules below decide.
-      const row =
-        (await repo.appendToOpenConversation({
-          senderId,
-          receiverId: toUserId,
-          content,
-          now: clock.now(),
-        })) ?? (await sendByTheRules(senderId, toUserId, content));
+      const stored = await repo.appendToOpenConversation({
+        senderId,
+        receiverId: toUserId,
+        content,
+        now: clock.now(),
+        senderLogin: login?.familyId,
+      });
+      if (!stored && login && !(await login.live())) {
+        throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+      }
+      const row = stored ?? (await sendByTheRules(senderId, toUserId, content));
       const message = toMessage(row, senderId);
       notifier.newMessage([toUserId, senderId], {
         senderId,

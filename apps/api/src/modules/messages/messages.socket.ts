@@ -5,18 +5,22 @@ import type { MessagesService } from './messages.service.js';
 
 /**
  * 'sendMessage' on a member's authenticated socket: POST /messages/send without an HTTP
- * exchange or a request counter (the socket was authenticated at its handshake, is cut when
- * its login ends, realtime/session-endings.ts, and socket-server.ts checks the login before
- * each message with the HTTP caller lookup). Like the route:
+ * exchange or a request counter (the socket was authenticated at its handshake and is cut when
+ * its login ends, realtime/session-endings.ts; the service checks that login with each message,
+ * as the route's caller lookup would, folded into its one-statement store). Like the route:
  * the body checked by the shared schema, one service call (every rule and the pushes to both
  * members' rooms live there), and the route's answer, or its error status and body.
  */
 export function sendMessageHandler(deps: { messages: MessagesService; log: FastifyBaseLogger }) {
   const parse = payloadParser(sendMessageSchema);
-  return async (senderId: number, payload: unknown): Promise<SendMessageAck> => {
+  return async (
+    senderId: number,
+    payload: unknown,
+    login: { familyId: string; live: () => Promise<boolean> },
+  ): Promise<SendMessageAck> => {
     try {
       const body = parse(payload);
-      return await deps.messages.send(senderId, body.toUserId, body.content);
+      return await deps.messages.send(senderId, body.toUserId, body.content, login);
     } catch (err) {
       return errorAck(err, deps.log);
     }
