@@ -1,6 +1,5 @@
 import {
   type ConversationBlockedEvent,
-  type NewMessageEvent,
   type ServerToClientEvents,
   type ClientToServerEvents,
 } from '@munegu/shared';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { bearer } from '../../test/helpers/auth.js';
 import { createUser } from '../../test/helpers/factories.js';
+import { collect, until } from '../../test/helpers/sockets.js';
 import { randomToken, hashToken } from '../lib/tokens.js';
 import { randomUUID } from 'node:crypto';
 
@@ -49,20 +49,6 @@ function open(base: string, auth: Record<string, unknown>): Promise<Client> {
       reject(err);
     });
   });
-}
-
-function collect(socket: Client) {
-  const got: NewMessageEvent[] = [];
-  socket.on('newMessage', (e) => got.push(e));
-  return got;
-}
-
-async function until(check: () => boolean, ms = 1000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('délai dépassé');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 async function send(from: User, to: User, content: string) {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 import { createMatch, createUser, uniqueRealSeason } from '../../../test/helpers/factories.js';
+import { connected, until } from '../../../test/helpers/sockets.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -32,19 +33,8 @@ async function tab(user: { id: number }): Promise<NotificationEvent[]> {
   clients.push(socket);
   const got: NotificationEvent[] = [];
   socket.on('notification', (e) => got.push(e));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   return got;
-}
-
-async function until(check: () => boolean, ms = 1000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('délai dépassé');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const outbox = async (userId: number) => {
