@@ -2,7 +2,6 @@ import {
   BAD_TEXT_MESSAGE,
   MESSAGING_MESSAGES as M,
   type ClientToServerEvents,
-  type NewMessageEvent,
   type SendMessageAck,
   type ServerToClientEvents,
 } from '@munegu/shared';
@@ -12,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { bearer } from '../../test/helpers/auth.js';
 import { createMember, signIn } from '../../test/helpers/accounts.js';
 import { createUser } from '../../test/helpers/factories.js';
+import { collect, connected, until } from '../../test/helpers/sockets.js';
 
 /**
  * 'sendMessage' over the member's socket: real socket.io clients against the real app on
@@ -47,28 +47,11 @@ async function open(user: User | { token: string }): Promise<Client> {
     reconnection: false,
   });
   clients.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return connected(socket);
 }
 
 const send = (socket: Client, payload: unknown): Promise<SendMessageAck> =>
   socket.timeout(3000).emitWithAck('sendMessage', payload as never);
-
-function collect(socket: Client) {
-  const got: NewMessageEvent[] = [];
-  socket.on('newMessage', (e) => got.push(e));
-  return got;
-}
-
-async function until(check: () => boolean, ms = 1000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('délai dépassé');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const post = async (from: User, body: unknown) =>
   t.app.inject({
@@ -338,6 +321,26 @@ describe('sendMessage over the socket', () => {
         expect(await cut).toBe('io server disconnect');
         expect(await t.db.message.count({ where: { senderId: member.id } })).toBe(before);
       }
+    }
+  });
+
+  it('takes messages from every role alike; other spellings of the event do nothing', async () => {
+    for (const role of ['UTILISATEUR', 'REDACTEUR', 'MODERATEUR', 'ADMIN'] as const) {
+      const a = await createUser(t.db, { role });
+      const b = await createUser(t.db);
+      const socket = await open(a);
+      for (const event of ['sendmessage', 'SendMessage', 'send_message', 'sendMessage '])
+        socket.emit(
+          event as 'sendMessage',
+          { toUserId: b.id, content: `Épelé ${event}` },
+          () => {},
+        );
+      expect(await send(socket, { toUserId: b.id, content: `Rôle ${role}` })).toMatchObject({
+        message: { content: `Rôle ${role}` },
+      });
+      const stored = await t.db.message.findMany({ where: { senderId: a.id } });
+      expect(stored.map((m) => m.content)).toEqual([`Rôle ${role}`]);
+      expect(socket.connected).toBe(true);
     }
   });
 
