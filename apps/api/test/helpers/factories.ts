@@ -91,6 +91,17 @@ export function uniqueRealSeason(): { season: string; year: number } {
   return { season: `${year}-${year + 1}`, year };
 }
 
+/**
+ * A real-looking season no match of the database has yet: the embedded run shares one database
+ * between every file, where a random year among 5 000 is already taken now and then.
+ */
+export async function unusedRealSeason(db: Db): Promise<{ season: string; year: number }> {
+  for (;;) {
+    const s = uniqueRealSeason();
+    if ((await db.match.count({ where: { season: s.season } })) === 0) return s;
+  }
+}
+
 /** A prediction as stored (points stay null until the match is scored). */
 export function createPrediction(
   db: Db,

@@ -9,6 +9,7 @@ import {
   createPrediction,
   createUser,
   uniqueRealSeason,
+  unusedRealSeason,
 } from '../../../test/helpers/factories.js';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
@@ -227,7 +228,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   });
 
   it('imports matches from CSV only when every line is valid, with a dry-run preview', async () => {
-    const { season: s2 } = uniqueRealSeason();
+    const { season: s2 } = await unusedRealSeason(t.db);
     const homeName = (await t.db.club.findUniqueOrThrow({ where: { id: home } })).nom;
     const csv = [
       'season;journee;kickoff;club_dom;club_ext;hashtag',
