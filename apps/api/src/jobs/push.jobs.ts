@@ -32,12 +32,18 @@ export function pushQueue(boss: PgBoss, opts: JobsOptions & { pushRetryLimit: nu
 /**
  * `concurrency` workers. pg-boss waits a polling interval after every fetch, busy or not, so
  * each fetch takes up to `batchSize` notifications (one job each) and sends them side by side;
- * each settles on its own (a failure retries that notification only). Sent side by side, a
- * batch takes one PUSH_TIMEOUT_MS at worst, well within a job's 60 s.
+ * each settles on its own, at once: a failure retries that notification only, and a delivered
+ * one is completed before the batch ends. Sent side by side, a batch takes one PUSH_TIMEOUT_MS
+ * at worst, well within a job's 60 s.
+ *
+ * The handler never rejects: pg-boss fails every job of a batch whose handler rejects, so a
+ * settle that the database refused (an outage, a loaded embedded database) would send the
+ * batch's delivered notifications again (the one path found for 4 devices notified twice in a
+ * CI run). A job whose settle failed stays active and is retried alone when it expires.
  */
 export async function registerPushJobs(
-  boss: PgBoss,
-  push: PushService,
+  boss: PushBoss,
+  push: Pick<PushService, 'deliver'>,
   opts: JobsOptions & { concurrency: number },
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<() => void> {
@@ -46,12 +52,26 @@ export async function registerPushJobs(
   return () => {};
 }
 
+/** The part of pg-boss the push workers use. */
+export type PushBoss = Pick<PgBoss, 'createQueue' | 'work' | 'complete' | 'fail'>;
+
 async function work(
-  boss: PgBoss,
-  push: PushService,
+  boss: PushBoss,
+  push: Pick<PushService, 'deliver'>,
   opts: JobsOptions,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
+  /** Runs a job's complete or fail; a refusal is logged, the job then expires and is retried. */
+  const settle = async (job: PgBoss.Job<PushJob>, step: () => Promise<unknown>) => {
+    try {
+      await step();
+    } catch (err) {
+      log.warn(
+        { subscriptionId: job.data.subscriptionId, err: (err as Error).message },
+        'push: état de la tâche non enregistré, nouvel essai à son expiration',
+      );
+    }
+  };
   await boss.work<PushJob>(
     PUSH_DELIVER,
     { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: opts.batchSize ?? 5 },
@@ -67,8 +87,10 @@ async function work(
               { subscriptionId: job.data.subscriptionId, err: message },
               'push: envoi échoué, nouvel essai plus tard',
             );
-            await boss.fail(PUSH_DELIVER, job.id, { message });
+            await settle(job, () => boss.fail(PUSH_DELIVER, job.id, { message }));
+            return;
           }
+          await settle(job, () => boss.complete(PUSH_DELIVER, job.id));
         }),
       );
     },
