@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, matchPath, useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, matchPath, useLocation, type Location } from 'react-router-dom';
 import { AuthProvider } from '../../lib/auth';
 import { OfflineBanner } from '../../components/ui/OfflineBanner';
 import { UpdatePrompt } from '../../components/ui/UpdatePrompt';
@@ -12,6 +12,16 @@ const NO_FOOTER = ['/login', '/messages', '/messages/:username'];
 
 export function showsFooter(pathname: string): boolean {
   return !NO_FOOTER.some((pattern) => matchPath({ path: pattern, end: true }, pathname));
+}
+
+/**
+ * Where a page's scroll position is kept (sessionStorage). A page opened by a full load (typed
+ * address, link from a mail or a notification, reload) has the history key 'default', whatever
+ * its path: keyed by that alone, the home page's position was applied to the next page opened
+ * that way in the tab. Such entries are keyed by their path (a reload still restores).
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? `default:${location.pathname}` : location.key;
 }
 
 export function RootLayout() {
@@ -31,7 +41,7 @@ export function RootLayout() {
         {showsFooter(pathname) && <Footer />}
       </div>
       <UpdatePrompt />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </AuthProvider>
   );
 }
