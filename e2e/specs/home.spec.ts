@@ -61,6 +61,25 @@ test.describe('at phone width', () => {
     await carousel.getByRole('button', { name: 'Match suivant' }).click();
     await expect.poll(() => shown(1)).toBe(true);
   });
+
+  test('a dot tapped while the carousel’s code still downloads is not lost', async ({ page }) => {
+    // The carousel library comes after the first paint, in its own chunk: hold it back so the
+    // tap surely lands before it, as on a slow phone network.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/embla-carousel[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: /prochains matchs/i });
+    const dot = (n: number) => carousel.getByRole('button', { name: `Aller au match ${n}` });
+    await dot(3).click();
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    release();
+    await expect(dot(3)).toHaveAttribute('aria-current', 'true');
+    await expect(carousel.getByRole('group').nth(2)).toBeInViewport({ ratio: 0.9 });
+  });
 });
 
 test('opening the home page for a given match (as a notification does) shows that match', async ({
@@ -82,4 +101,18 @@ test('opening the home page for a given match (as a notification does) shows tha
     'aria-current',
     'true',
   );
+});
+
+test('a page opened by a full load starts at its top, whatever another page was scrolled to', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: /prochains matchs/i })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  // A typed address or a link from a mail: a full load in the same tab.
+  await page.goto('/jeu_prono');
+  await expect(page.getByRole('heading', { name: 'Jeu du prono' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Classement des pronostiqueurs' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -24,3 +24,25 @@ export function useNow(intervalMs = 1000): number {
   }, [intervalMs]);
   return now;
 }
+
+/**
+ * False until `ready` has been true through one painted frame: a timer set from an animation
+ * frame fires after that frame is painted. Work that only matters once the content is on screen
+ * (a carousel library measuring its slides, which forces the page's layout) then runs in its
+ * own task after the paint instead of inside the task that renders the content.
+ */
+export function usePaintedAfter(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer = 0;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(true));
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}

@@ -1,8 +1,8 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Suspense, useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
-import useEmblaCarousel from 'embla-carousel-react';
 import { LIMITS, MESSAGES } from '@munegu/shared';
-import { useMediaQuery } from '../../../lib/hooks';
+import { useMediaQuery, usePaintedAfter } from '../../../lib/hooks';
+import { useCarousel } from '../../../components/ui/useCarousel';
 import { formatDate } from '../../../lib/dates';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
 import { NewsCard } from '../../news';
@@ -25,8 +25,13 @@ export function NewsContestCarousel() {
   const narrow = useMediaQuery(`(max-width: ${LIMITS.homeNews.narrowWidth}px)`);
   const medium = useMediaQuery(`(max-width: ${LIMITS.excerpt.mediumBelow - 1}px)`);
   const small = useMediaQuery(`(max-width: ${LIMITS.excerpt.narrowBelow - 1}px)`);
-  const [emblaRef, embla] = useEmblaCarousel({ watchDrag: false });
-  const [selected, setSelected] = useState(0);
+  // Embla measures the slides (forcing the page's layout) when it starts, and again whenever
+  // they resize: it starts once the news and contests are painted, in a task of its own, not
+  // inside the one rendering the home page (or sooner, when a tab or swipe asks for a move
+  // first: the move is then played once it is there).
+  const painted = usePaintedAfter(!news.isPending && !contests.isPending);
+  const carousel = useCarousel({ watchDrag: false }, painted);
+  const { selected } = carousel;
   const [opened, setOpened] = useState<NewsItem | null>(null);
   const startX = useRef<number | null>(null);
 
@@ -38,15 +43,6 @@ export function NewsContestCarousel() {
   const slides = contestList.length > 0 ? ['Actualités', 'Concours'] : ['Actualités'];
   const excerptMax = excerptLength(small ? 700 : medium ? 900 : 1200);
 
-  const onSelect = useCallback(() => setSelected(embla?.selectedScrollSnap() ?? 0), [embla]);
-  useEffect(() => {
-    if (!embla) return;
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla, onSelect]);
-
   const onPointerDown = (event: PointerEvent) => {
     startX.current = event.clientX;
   };
@@ -54,8 +50,8 @@ export function NewsContestCarousel() {
     if (startX.current === null) return;
     const delta = event.clientX - startX.current;
     startX.current = null;
-    if (delta <= -LIMITS.swipeThresholdPx) embla?.scrollNext();
-    else if (delta >= LIMITS.swipeThresholdPx) embla?.scrollPrev();
+    if (delta <= -LIMITS.swipeThresholdPx) carousel.scrollNext();
+    else if (delta >= LIMITS.swipeThresholdPx) carousel.scrollPrev();
   };
 
   return (
@@ -74,7 +70,7 @@ export function NewsContestCarousel() {
                 type="button"
                 className={`chip${index === selected ? ' is-active' : ''}`}
                 aria-pressed={index === selected}
-                onClick={() => embla?.scrollTo(index)}
+                onClick={() => carousel.scrollTo(index)}
               >
                 {label}
               </button>
@@ -87,7 +83,7 @@ export function NewsContestCarousel() {
       </div>
       <div
         className={styles['news-carousel__viewport']}
-        ref={emblaRef}
+        ref={carousel.ref}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (startX.current = null)}

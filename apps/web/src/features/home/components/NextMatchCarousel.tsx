@@ -1,9 +1,9 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MESSAGES, type Match } from '@munegu/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { useCarousel } from '../../../components/ui/useCarousel';
 import { useNextMatches } from '../../matches';
 import { MatchSlide } from './MatchSlide';
 import { StadiumBackdrop } from './StadiumBackdrop';
@@ -26,8 +26,8 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   const count = matches?.length ?? 0;
   // Three steps, each after the previous one has been painted, so no step is a long task: the
   // first slide alone (its crests are the page's largest paint), then the other slides (in a
-  // transition React interrupts for the browser), then Embla's activation. Embla measures every
-  // slide when it activates: in the same commit as new slides, that forced the page's layout
+  // transition React interrupts for the browser), then Embla (fetched then). Embla measures
+  // every slide when it starts: in the same commit as new slides, that forced the page's layout
   // inside the task (about half of it under a phone's CPU); after a paint, the layout is done.
   const [step, setStep] = useState<Step>('first');
   useEffect(() => {
@@ -45,29 +45,19 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
     };
   }, [count, step]);
   const settled = step === 'active';
-  const [emblaRef, embla] = useEmblaCarousel({ loop: false, align: 'center', active: settled });
-  const [selected, setSelected] = useState(0);
+  // An arrow or dot used before Embla is there makes it at once and moves once it is.
+  const carousel = useCarousel({ loop: false, align: 'center' }, settled);
+  const { selected, scrollTo } = carousel;
   const shown = step === 'first' ? Math.min(count, 1) : count;
-  // Inactive, Embla has no engine to scroll: the arrows and dots wait for the activation.
-  const api = settled ? embla : undefined;
-
-  const onSelect = useCallback(() => setSelected(embla?.selectedScrollSnap() ?? 0), [embla]);
-  useEffect(() => {
-    if (!embla) return;
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla, onSelect]);
 
   // Opening a notification selects its match: it navigates here with state `{ matchId }`.
   const { state: navState, key: navKey } = useLocation();
   const wantedMatchId = (navState as { matchId?: unknown } | null)?.matchId;
   useEffect(() => {
-    if (!embla || !settled || typeof wantedMatchId !== 'number') return;
+    if (typeof wantedMatchId !== 'number') return;
     const index = matches?.findIndex((match) => match.id === wantedMatchId) ?? -1;
-    if (index >= 0 && index < shown) embla.scrollTo(index);
-  }, [embla, matches, wantedMatchId, navKey, shown, settled]);
+    if (index >= 0 && index < shown) scrollTo(index);
+  }, [scrollTo, matches, wantedMatchId, navKey, shown]);
 
   let body;
   if (isPending) body = <LoadingOverlay label="Chargement des matchs…" />;
@@ -82,7 +72,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   else
     body = (
       <>
-        <div className={styles['match-carousel__viewport']} ref={emblaRef}>
+        <div className={styles['match-carousel__viewport']} ref={carousel.ref}>
           <div className={styles['match-carousel__container']}>
             {matches?.slice(0, shown).map((match, index) => (
               <div
@@ -110,7 +100,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
               type="button"
               className={cx(styles['carousel-arrow'], styles['carousel-arrow--prev'])}
               aria-label="Match précédent"
-              onClick={() => api?.scrollPrev()}
+              onClick={carousel.scrollPrev}
               disabled={selected === 0}
             >
               <ChevronLeftIcon />
@@ -119,7 +109,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
               type="button"
               className={cx(styles['carousel-arrow'], styles['carousel-arrow--next'])}
               aria-label="Match suivant"
-              onClick={() => api?.scrollNext()}
+              onClick={carousel.scrollNext}
               disabled={selected === count - 1}
             >
               <ChevronRightIcon />
@@ -132,7 +122,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
                   className={`${styles['carousel-dot']}${index === selected ? ' is-active' : ''}`}
                   aria-label={`Aller au match ${index + 1}`}
                   aria-current={index === selected ? 'true' : undefined}
-                  onClick={() => api?.scrollTo(index)}
+                  onClick={() => scrollTo(index)}
                 />
               ))}
             </div>
