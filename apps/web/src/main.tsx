@@ -16,9 +16,9 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// In the next task, while the page's chunk and first data are on the way: the formatters' first
-// use is costly, and every page formats dates as soon as its data arrives.
-window.setTimeout(warmDateFormats);
+// When the browser is idle (the page's code and data on the way, or its first paint done): the
+// formatters' first use is costly, and most pages format dates as soon as their data arrives.
+warmDateFormats();
 
 // The installable app's service worker (offline app shell, push): built app only.
 if (import.meta.env.PROD) registerServiceWorker();

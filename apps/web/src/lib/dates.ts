@@ -63,15 +63,18 @@ function partsOf(date: Date, zone: Zone): Record<Part, string> {
 const PART_TYPES = { year: 1, month: 1, day: 1, hour: 1, minute: 1, weekday: 1 };
 
 /**
- * Makes the two formatters every page uses (Paris and the browser's zone) and formats once with
- * each. The first use of Intl with a time zone loads its data: about 20 ms of a phone's main
- * thread (80 ms measured under 4x CPU throttling) that would otherwise land in the task
- * rendering the page's data. main.tsx calls this while the page's code and data download.
+ * Makes the two formatters every page uses (Paris and the browser's zone), each in a task of
+ * its own when the browser is idle, and formats once with each. The first use of Intl with a
+ * time zone loads its data: about 20 ms of a phone's main thread for both (80 ms measured under
+ * 4x CPU throttling) that would otherwise land in the task rendering the page's data; one task
+ * for both was a long task of its own, delaying whatever came next (a page's first paint).
  */
 export function warmDateFormats(): void {
-  const now = new Date();
-  partsOf(now, PARIS_ZONE);
-  partsOf(now, LOCAL_ZONE);
+  const later = (work: () => void) =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(work, { timeout: 1000 })
+      : window.setTimeout(work);
+  for (const zone of [PARIS_ZONE, LOCAL_ZONE]) later(() => partsOf(new Date(), zone));
 }
 
 const MONTHS = [
