@@ -1,14 +1,41 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
 import { pwaOptions } from './pwa.config';
+import { routePreloads } from './route-preloads';
+
+/**
+ * react-router 7's package exports send every bundler to its development build, even for a
+ * production build (upstream issue remix-run/react-router#14102): its development checks and
+ * warnings, downloaded and run on every first visit (about 1 kB compressed here). The package
+ * ships its production build beside it, same API; a production build of the app takes that one. If the package's layout
+ * changes, the swapped path does not exist and the build fails rather than ship the wrong one.
+ */
+const reactRouterProductionBuild: Plugin = {
+  name: 'munegu-react-router-production',
+  apply: 'build',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (source !== 'react-router' && source !== 'react-router/dom') return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved) return null;
+    return { ...resolved, id: resolved.id.replace('/dist/development/', '/dist/production/') };
+  },
+};
 
 /** The API (Fastify + socket.io) listens on :3000 in development; the SPA calls it same-origin. */
 const API_TARGET = process.env.MUNEGU_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   // VitePWA: manifest, service worker and precache list of the installable app (pwa.config.ts).
-  plugins: [react(), VitePWA(pwaOptions)],
+  // routePreloads: which code each landing page needs, for the API's Link headers.
+  plugins: [
+    reactRouterProductionBuild,
+    react(),
+    VitePWA(pwaOptions),
+    routePreloads(fileURLToPath(new URL('.', import.meta.url))),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

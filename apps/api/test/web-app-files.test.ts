@@ -85,17 +85,22 @@ describe('the installable app files', () => {
   });
 });
 
+/** A build's app shell, plain and precompressed as scripts/precompress.mjs writes it. */
+function builtShell(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'munegu-web-'));
+  const html = '<!doctype html><div id="root"></div>';
+  writeFileSync(path.join(dist, 'index.html'), html);
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+  return dist;
+}
+
 /** The home page's largest paint is the next match's crests: `/` names them for a preload. */
 describe('the home page preloads the next match crests', () => {
   let t: TestApp;
   let crests: string[];
   let nextId: number;
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'munegu-web-'));
-    const html = '<!doctype html><div id="root"></div>';
-    writeFileSync(path.join(dist, 'index.html'), html);
-    // As the build precompresses it (scripts/precompress.mjs).
-    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+    const dist = builtShell();
     t = await createTestApp({ env: { WEB_DIST: dist } });
     const day = 24 * 3_600_000;
     const season = uniqueSeason();
@@ -137,5 +142,78 @@ describe('the home page preloads the next match crests', () => {
     const news = await t.app.inject({ method: 'GET', url: '/actualites' });
     expect(news.statusCode).toBe(200);
     expect(news.headers.link).toBeUndefined();
+  });
+});
+
+/**
+ * The build's table of what each landing page needs (apps/web/route-preloads.ts): the app
+ * shell names it in a Link header, the entry first, so the browser fetches a page's code and
+ * public data beside the entry script instead of after it has run.
+ */
+describe('the app shell names its page code and data for a preload', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = builtShell();
+    const table = {
+      entry: ['/assets/index-1.js', '/assets/index-2.css', '/assets/react-3.js'],
+      pages: {
+        '/actualites': {
+          code: ['/assets/NewsPage-4.js', '/assets/NewsPage-5.css'],
+          data: ['/api/actualite'],
+        },
+        '/contact': { code: ['/assets/ContactPage-6.js'], data: [] },
+        // Never a foreign or malformed URL in the header, whatever the file says.
+        '/login': {
+          code: ['https://evil.example/x.js', '//evil.example/y.js', '/a.js>; rel=x', 42],
+          data: ['/api/ok', 'javascript:alert(1)'],
+        },
+      },
+    };
+    writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(table));
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(() => t.close());
+
+  const entry =
+    '</assets/index-1.js>; rel=modulepreload, </assets/index-2.css>; rel=preload; as=style; ' +
+    'crossorigin, </assets/react-3.js>; rel=modulepreload';
+
+  it("names the entry, then the page's code, then its data, compressed or not", async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/actualites?page=2',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toBe(
+        `${entry}, </assets/NewsPage-4.js>; rel=modulepreload, ` +
+          '</assets/NewsPage-5.css>; rel=preload; as=style; crossorigin, ' +
+          '</api/actualite>; rel=preload; as=fetch; crossorigin=use-credentials',
+      );
+    }
+    const contact = await t.app.inject({ method: 'GET', url: '/contact' });
+    expect(contact.headers.link).toBe(`${entry}, </assets/ContactPage-6.js>; rel=modulepreload`);
+  });
+
+  it('names only the entry for other pages of the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/profil/someone' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers.link).toBe(entry);
+  });
+
+  it('keeps foreign and malformed URLs out of the header', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.headers.link).toBe(
+      `${entry}, </api/ok>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+  });
+
+  it('does not serve the table itself, nor add the header to API answers', async () => {
+    const table = await t.app.inject({ method: 'GET', url: '/route-preloads.json' });
+    expect(table.statusCode).toBe(404);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers.link).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -75,6 +75,49 @@ function homeLinkHeader(homeImages: () => Promise<string[]>) {
   };
 }
 
+/** Written by the web build (apps/web/route-preloads.ts): landing path → the page's code. */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * The `Link` entries of the build's table (apps/web/route-preloads.ts): the app's entry, and per
+ * landing path (`/`, `/actualites`…) its page's chunks and CSS and the public API reads its
+ * route starts, so the browser fetches them beside the entry script rather than after it has
+ * run. The reads are preloaded as the app's `fetch` asks for
+ * them (same credentials mode), so it takes the preloaded answer instead of asking again; they
+ * are answers that do not depend on who asks. Empty when the build has no table (an older
+ * build): the pages then load as before, one step later.
+ */
+type PagePreloads = { code: string; data: string };
+function routePreloads(webDist: string): { entry: string; pages: Map<string, PagePreloads> } {
+  const pages = new Map<string, PagePreloads>();
+  const file = path.join(webDist, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return { entry: '', pages };
+  const table = JSON.parse(readFileSync(file, 'utf8')) as {
+    entry?: unknown;
+    pages?: Record<string, { code?: unknown; data?: unknown }>;
+  };
+  const urls = (list: unknown) =>
+    (Array.isArray(list) ? list : []).filter(
+      (url): url is string => typeof url === 'string' && PRELOADABLE.test(url),
+    );
+  const code = (list: unknown) =>
+    urls(list).map((url) =>
+      url.endsWith('.css')
+        ? // Vite adds its CSS with `crossorigin`: the preload must match it to be used.
+          `<${url}>; rel=preload; as=style; crossorigin`
+        : `<${url}>; rel=modulepreload`,
+    );
+  for (const [urlPath, preload] of Object.entries(table.pages ?? {})) {
+    pages.set(urlPath, {
+      code: code(preload.code).join(', '),
+      data: urls(preload.data)
+        .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`)
+        .join(', '),
+    });
+  }
+  return { entry: code(table.entry).join(', '), pages };
+}
+
 /** The JSON 404 of the API and the uploads; set on their scopes, so decided by the router. */
 export function jsonNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ message: 'Ressource introuvable.', code: 'NOT_FOUND' });
@@ -105,6 +148,20 @@ export const webPlugin = fp(
 
     const hasWeb = existsSync(path.join(opts.webDist, 'index.html'));
     const homeLink = opts.homeImages ? homeLinkHeader(opts.homeImages) : () => '';
+    const preloads = hasWeb
+      ? routePreloads(opts.webDist)
+      : { entry: '', pages: new Map<string, PagePreloads>() };
+    /**
+     * The Link header of the app shell sent for `pathname`, in the order the page needs them
+     * (a browser opens a few connections per server and asks in this order): the app's entry,
+     * the page's code, `/`'s images of its largest paint, then the page's data.
+     */
+    const documentLink = (pathname: string): string => {
+      const page = preloads.pages.get(pathname);
+      return [preloads.entry, page?.code, pathname === '/' ? homeLink() : '', page?.data]
+        .filter(Boolean)
+        .join(', ');
+    };
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
@@ -116,7 +173,9 @@ export const webPlugin = fp(
         wildcard: false,
         cacheControl: false,
         // Source maps publish the client's source; only when the operator asks for them.
-        allowedPath: (pathname) => opts.serveSourceMaps || !pathname.endsWith('.map'),
+        allowedPath: (pathname) =>
+          pathname !== `/${ROUTE_PRELOADS_FILE}` &&
+          (opts.serveSourceMaps || !pathname.endsWith('.map')),
         setHeaders: (res, filePath) => {
           // Vite fingerprints everything under assets/; index.html must always be revalidated
           // so a new deployment is picked up.
@@ -128,9 +187,10 @@ export const webPlugin = fp(
             res.header('Cache-Control', 'no-cache');
           else if (ICON.test(name)) res.header('Cache-Control', ONE_DAY);
           else res.header('Cache-Control', 'public, max-age=3600');
-          // `/` names the images of its largest paint, to be fetched beside the app's code.
-          if (name === 'index.html' && res.request.url.split('?')[0] === '/') {
-            const link = homeLink();
+          // The app shell names its page's code (and `/` the images of its largest paint), to
+          // be fetched beside the app's entry (also for client routes, sent by sendFile below).
+          if (name === 'index.html') {
+            const link = documentLink(res.request.url.split('?')[0]!);
             if (link) res.header('Link', link);
           }
           // The manifest's registered type, with its charset (it holds French text).

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { isApiError, errorMessage } from '../../lib/api';
 import { query } from '../../lib/call';
 
@@ -59,6 +59,16 @@ export const useAdminCategories = () =>
 export const useClubFeeds = () =>
   useQuery({ queryKey: administrationKeys.clubs(), queryFn: query('GET /administration/clubs') });
 
+const partnerQuery = {
+  queryKey: partnerKey,
+  queryFn: query('GET /site/partner'),
+  staleTime: 5 * 60_000,
+};
+
 /** The partner code and link; nulls until an administrator sets them. */
-export const usePartner = () =>
-  useQuery({ queryKey: partnerKey, queryFn: query('GET /site/partner'), staleTime: 5 * 60_000 });
+export const usePartner = () => useQuery(partnerQuery);
+
+/** The home page's partner banner, fetched beside the page's code (its route's loader). */
+export function prefetchPartner(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(partnerQuery);
+}

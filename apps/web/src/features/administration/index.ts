@@ -1,2 +1,2 @@
 /** Administration (ADMIN): what other features may use — the public partner offer. */
-export { partnerKey, usePartner } from './api';
+export { partnerKey, prefetchPartner, usePartner } from './api';

@@ -41,21 +41,36 @@ export function useNextMatches() {
   return useQuery({ ...nextMatchesQuery, select: byOrdre });
 }
 
+const pastMatchesQuery = { queryKey: matchKeys.past(), queryFn: query('GET /matchs/anciens') };
+
+/** The game page's past matches, fetched beside the page's code (its route's loader). */
+export function prefetchPastMatches(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(pastMatchesQuery);
+}
+
 export function usePastMatches() {
   return useQuery({
-    queryKey: matchKeys.past(),
-    queryFn: query('GET /matchs/anciens'),
+    ...pastMatchesQuery,
     select: (matches) => (Array.isArray(matches) ? matches : []),
   });
 }
 
+const leagueTableQuery = {
+  queryKey: matchKeys.league(),
+  queryFn: query('GET /classement-ligue1'),
+  staleTime: 10 * 60_000,
+};
+
+/** The home page's league table, fetched beside the page's code (see prefetchNextMatches). */
+export function prefetchLeagueTable(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(leagueTableQuery);
+}
+
 export function useLeagueTable() {
   return useQuery({
-    queryKey: matchKeys.league(),
-    queryFn: query('GET /classement-ligue1'),
+    ...leagueTableQuery,
     select: (rows) =>
       Array.isArray(rows) ? [...rows].sort((a, b) => a.position - b.position) : [],
-    staleTime: 10 * 60_000,
   });
 }
 

@@ -50,12 +50,19 @@ export function useNewsCategories() {
   });
 }
 
+const contestsQuery = {
+  queryKey: newsKeys.contests(),
+  queryFn: query('GET /concours'),
+  retry: false,
+};
+
+/** The home page's running contests, fetched beside the page's code (see prefetchNews). */
+export function prefetchContests(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(contestsQuery);
+}
+
 export function useContests() {
-  return useQuery({
-    queryKey: newsKeys.contests(),
-    queryFn: query('GET /concours'),
-    retry: false,
-  });
+  return useQuery(contestsQuery);
 }
 
 /** Excerpt length by window width (spec section 9): 130, 100 below 1000px, 20 below 750px. */
