@@ -528,6 +528,9 @@ async function main() {
       ),
       '',
       'CLS is judged on the worst run (max), LCP and TBT on the ratio of the medians.',
+      '',
+      // What the traces showed and what changed: written by hand, kept beside the bench.
+      readFileSync(path.join(ROOT, 'bench/web/FINDINGS.md'), 'utf8').trim(),
     ].join('\n');
     writeQualitySection('web', md);
   } finally {
