@@ -4,9 +4,14 @@
  * browser's zone (pass `LOCAL_ZONE`).
  */
 export const PARIS_ZONE = 'Europe/Paris';
-/** Marker for "the browser's own time zone". */
-export const LOCAL_ZONE = undefined;
-export type Zone = string | undefined;
+/**
+ * Marker for "the browser's own time zone". Not `undefined`: the formatters' zone parameter
+ * defaults to Paris, and an `undefined` argument takes the default (the kickoff was shown in
+ * Paris time whatever the browser's zone).
+ */
+export const LOCAL_ZONE = 'local';
+/** An IANA zone name, or LOCAL_ZONE. */
+export type Zone = string;
 
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,16 +38,62 @@ export function matchKickoff(date: string, heure?: string | null): Date {
 }
 
 /*
- * Formatting uses the browser's own Intl (French names, time zones) rather than a date library:
- * these helpers run on every page's first paint, and Intl costs no download or parsing.
+ * Formatting reads the parts of a date without Intl for the two zones the app shows: the
+ * browser's own (the Date getters) and Paris (its offset from the EU rule below). The first use
+ * of Intl in a page costs 15-45 ms of main thread here, whatever the locale, zone or kind of
+ * formatter (ICU's start-up, measured in Chromium): on a phone's CPU that was 60-180 ms of the
+ * task painting each page's first dates (the home page's kickoff, news, rankings). Names (months,
+ * weekdays) are the app's own French lists. Any other zone goes through Intl.
  */
 type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'weekday';
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const two = (n: number) => String(n).padStart(2, '0');
+const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** The parts of `date` in `zone` (undefined: the browser's), in French, cached per zone. */
+/** 01:00 UTC on the last Sunday of `month` (0-based) of `year`. */
+function lastSundayOneAmUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * DAY_MS;
+}
+
+/**
+ * Paris's offset from UTC at `time` (ms): one hour, two in summer time, which runs from the last
+ * Sunday of March to the last Sunday of October at 01:00 UTC (the EU's rule, Paris's since
+ * 1996). dates.test.ts checks it against Intl's time zone data hour by hour over decades.
+ */
+function parisOffsetMs(time: number): number {
+  const year = new Date(time).getUTCFullYear();
+  const summer = time >= lastSundayOneAmUtc(year, 2) && time < lastSundayOneAmUtc(year, 9);
+  return summer ? 2 * HOUR_MS : HOUR_MS;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const PART_TYPES = { year: 1, month: 1, day: 1, hour: 1, minute: 1, weekday: 1 };
+
+/** The parts of `date` in `zone`, in French. */
 function partsOf(date: Date, zone: Zone): Record<Part, string> {
-  const key = zone ?? '';
-  let f = formatters.get(key);
+  if (zone === LOCAL_ZONE)
+    return {
+      year: String(date.getFullYear()),
+      month: two(date.getMonth() + 1),
+      day: two(date.getDate()),
+      hour: two(date.getHours()),
+      minute: two(date.getMinutes()),
+      weekday: WEEKDAYS[date.getDay()]!,
+    };
+  if (zone === PARIS_ZONE) {
+    const shifted = new Date(date.getTime() + parisOffsetMs(date.getTime()));
+    return {
+      year: String(shifted.getUTCFullYear()),
+      month: two(shifted.getUTCMonth() + 1),
+      day: two(shifted.getUTCDate()),
+      hour: two(shifted.getUTCHours()),
+      minute: two(shifted.getUTCMinutes()),
+      weekday: WEEKDAYS[shifted.getUTCDay()]!,
+    };
+  }
+  let f = formatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('fr-FR', {
       timeZone: zone,
@@ -54,27 +105,11 @@ function partsOf(date: Date, zone: Zone): Record<Part, string> {
       weekday: 'long',
       hourCycle: 'h23',
     });
-    formatters.set(key, f);
+    formatters.set(zone, f);
   }
   const out = {} as Record<Part, string>;
   for (const p of f.formatToParts(date)) if (p.type in PART_TYPES) out[p.type as Part] = p.value;
   return out;
-}
-const PART_TYPES = { year: 1, month: 1, day: 1, hour: 1, minute: 1, weekday: 1 };
-
-/**
- * Makes the two formatters every page uses (Paris and the browser's zone), each in a task of
- * its own when the browser is idle, and formats once with each. The first use of Intl with a
- * time zone loads its data: about 20 ms of a phone's main thread for both (80 ms measured under
- * 4x CPU throttling) that would otherwise land in the task rendering the page's data; one task
- * for both was a long task of its own, delaying whatever came next (a page's first paint).
- */
-export function warmDateFormats(): void {
-  const later = (work: () => void) =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(work, { timeout: 1000 })
-      : window.setTimeout(work);
-  for (const zone of [PARIS_ZONE, LOCAL_ZONE]) later(() => partsOf(new Date(), zone));
 }
 
 const MONTHS = [
@@ -149,8 +184,6 @@ export function formatMessageTime(
 }
 
 export type CountdownParts = { days: string; hours: string; minutes: string; seconds: string };
-
-const two = (n: number) => String(n).padStart(2, '0');
 
 /** Splits a remaining duration into two-digit days:hours:minutes:seconds (never negative). */
 export function splitCountdown(remainingMs: number): CountdownParts {
