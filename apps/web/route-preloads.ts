@@ -72,10 +72,15 @@ export function routePreloads(
         (o): o is Rollup.OutputChunk => o.type === 'chunk',
       );
       const byModule = new Map(chunks.map((c) => [c.facadeModuleId, c]));
-      const entryLoads = closure(
-        bundle,
-        chunks.filter((c) => c.isEntry),
-      );
+      // An entry another entry imports comes first: it is the one meant to run on arrival
+      // (lib/early.ts, the member's first reads), and the browser asks in the header's order.
+      const entries = chunks.filter((c) => c.isEntry);
+      const imported = (c: Rollup.OutputChunk) =>
+        entries.some((e) => e.imports.includes(c.fileName));
+      const entryLoads = closure(bundle, [
+        ...entries.filter(imported),
+        ...entries.filter((c) => !imported(c)),
+      ]);
       const table: RoutePreloadTable = { entry: [...entryLoads].map((f) => base + f), pages: {} };
       for (const [urlPath, { page: modulePath, data = [] }] of Object.entries(pages)) {
         const chunk = byModule.get(path.resolve(root, modulePath));

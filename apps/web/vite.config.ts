@@ -9,8 +9,9 @@ import { routePreloads } from './route-preloads';
  * react-router 7's package exports send every bundler to its development build, even for a
  * production build (upstream issue remix-run/react-router#14102): its development checks and
  * warnings, downloaded and run on every first visit (about 1 kB compressed here). The package
- * ships its production build beside it, same API; a production build of the app takes that one. If the package's layout
- * changes, the swapped path does not exist and the build fails rather than ship the wrong one.
+ * ships its production build beside it, same API; a production build of the app takes that
+ * one. If the package's layout changes, the swapped path does not exist and the build fails
+ * rather than ship the wrong one.
  */
 const reactRouterProductionBuild: Plugin = {
   name: 'munegu-react-router-production',
@@ -24,6 +25,36 @@ const reactRouterProductionBuild: Plugin = {
   },
 };
 
+/** lib/early.ts: the member's first reads, an entry of its own (see that file). */
+const EARLY_ENTRY = fileURLToPath(new URL('./src/lib/early.ts', import.meta.url));
+
+/**
+ * Names the early entry in the document, run as soon as it arrives (`async`; the Link header of
+ * route-preloads.ts asks for it with the entry):
+ * Vite would fold a second script of index.html into the app's entry, which runs only once
+ * all of its code has arrived. The app imports the same file, so both share one instance.
+ */
+const earlyScript: Plugin = {
+  name: 'munegu-early-script',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      const chunk = Object.values(bundle ?? {}).find(
+        (file) => file.type === 'chunk' && file.isEntry && file.facadeModuleId === EARLY_ENTRY,
+      );
+      if (!chunk) throw new Error(`${EARLY_ENTRY}: no entry chunk in the build`);
+      return [
+        {
+          tag: 'script',
+          attrs: { type: 'module', async: true, src: `/${chunk.fileName}` },
+          injectTo: 'head',
+        },
+      ];
+    },
+  },
+};
+
 /** The API (Fastify + socket.io) listens on :3000 in development; the SPA calls it same-origin. */
 const API_TARGET = process.env.MUNEGU_API_URL ?? 'http://localhost:3000';
 
@@ -32,6 +63,7 @@ export default defineConfig({
   // routePreloads: which code each landing page needs, for the API's Link headers.
   plugins: [
     reactRouterProductionBuild,
+    earlyScript,
     react(),
     VitePWA(pwaOptions),
     routePreloads(fileURLToPath(new URL('.', import.meta.url))),
@@ -41,6 +73,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: EARLY_ENTRY },
       // Feature and UI modules only declare things (components, hooks, queries): an import that
       // uses none of them (a barrel's other exports) need not run. Told so, Rollup leaves out
       // what a page does not use, and a dialog imported on demand stays in its own chunk. A

@@ -107,6 +107,35 @@ describe('the build plugin writing route-preloads.json', () => {
     });
   });
 
+  it('names first an entry another entry imports (the early reads, run on arrival)', () => {
+    const early = chunk('assets/early.js', {
+      isEntry: true,
+      facadeModuleId: path.resolve(root, 'src/lib/early.ts'),
+    });
+    const withEarly = {
+      ...bundle,
+      'assets/index.js': {
+        ...bundle['assets/index.js'],
+        imports: ['assets/react.js', 'assets/early.js'],
+      },
+      'assets/early.js': early,
+    } as unknown as Rollup.OutputBundle;
+    const emitted: { source: string }[] = [];
+    const hook = routePreloads(root, {}).generateBundle as unknown as (
+      this: unknown,
+      options: unknown,
+      bundle: Rollup.OutputBundle,
+    ) => void;
+    hook.call({ emitFile: (file: { source: string }) => emitted.push(file) }, {}, withEarly);
+    const table = JSON.parse(emitted[0]!.source) as RoutePreloadTable;
+    expect(table.entry).toEqual([
+      '/assets/early.js',
+      '/assets/index.js',
+      '/assets/index.css',
+      '/assets/react.js',
+    ]);
+  });
+
   it('fails the build for a page that is not a lazy chunk (moved or renamed)', () => {
     expect(() => run({ '/gone': { page: 'src/pages/Gone.tsx' } })).toThrow(
       'src/pages/Gone.tsx (for /gone) is not a lazy page chunk',

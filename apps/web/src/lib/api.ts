@@ -1,6 +1,7 @@
 import { LIMITS } from '@munegu/shared';
 import { readErrorBody } from './errorBody';
 import { getToken, isExpiringWithin, setToken } from './token';
+import { takeEarly } from './early';
 
 /**
  * The API client of spec section 7: every path is relative to /api, cookies travel with each
@@ -148,13 +149,13 @@ async function send(path: string, options: ApiOptions, token: string | null): Pr
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(`${LIMITS.apiPrefix}${path}`, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    credentials: 'include',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  const url = `${LIMITS.apiPrefix}${path}`;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const request = () =>
+    fetch(url, { method, credentials: 'include', headers, body, signal: options.signal });
+  // A read the page's first moments asked for before this code arrived (lib/early.ts).
+  const early = method === 'GET' && body === undefined ? takeEarly(url, token) : undefined;
+  return early ? early.catch(request) : request();
 }
 
 async function toError(res: Response): Promise<ApiError> {

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, pageAs } from '../fixtures/accounts';
+
+/**
+ * A member's page opened by a full load (a typed address, a reload): the reads that need the
+ * member's token are asked by the small early script as soon as it arrives (lib/early.ts),
+ * and the app takes those answers instead of asking again.
+ */
+test('a member reloading /jeu_prono: each of their first reads is asked once, and shown', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, DEMO.supporter);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/'))
+      asked.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  await page.goto('/jeu_prono');
+  // The member's own state, from those reads: their rank line, the profile menu, the form of
+  // the mini-leagues (members only) once their list is read.
+  await expect(page.getByText(/^Classement : \d+ᵉ \/ \d+$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
+  await expect(page.getByLabel('Nom de la mini-ligue')).toBeVisible();
+  const count = (key: string) => asked.filter((a) => a === key).length;
+  await expect.poll(() => count('GET /api/mini-leagues')).toBe(1);
+  // Nothing asked a second time a moment later either.
+  await page.waitForTimeout(1_000);
+  expect(count('GET /api/users/me')).toBe(1);
+  expect(count('GET /api/users/classement-pronos?limit=100')).toBe(1);
+  expect(count('GET /api/mini-leagues')).toBe(1);
+  await page.context().close();
+});
