@@ -82,10 +82,10 @@ const ROUTE_PRELOADS_FILE = 'route-preloads.json';
  * The `Link` entries of the build's table (apps/web/route-preloads.ts): the app's entry, and per
  * landing path (`/`, `/actualites`…) its page's chunks and CSS and the public API reads its
  * route starts, so the browser fetches them beside the entry script rather than after it has
- * run. The reads are preloaded as the app's `fetch` asks for
- * them (same credentials mode), so it takes the preloaded answer instead of asking again; they
- * are answers that do not depend on who asks. Empty when the build has no table (an older
- * build): the pages then load as before, one step later.
+ * run. The reads are preloaded as the app's `fetch` asks for them (same credentials mode), so
+ * it takes the preloaded answer instead of asking again; they are answers that do not depend
+ * on who asks. Empty when the build has no table (an older build): the pages then load as
+ * before, one step later.
  */
 type PagePreloads = { code: string; data: string };
 function routePreloads(webDist: string): { entry: string; pages: Map<string, PagePreloads> } {

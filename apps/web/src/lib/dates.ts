@@ -71,28 +71,25 @@ function parisOffsetMs(time: number): number {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const PART_TYPES = { year: 1, month: 1, day: 1, hour: 1, minute: 1, weekday: 1 };
 
+/** The parts of the instant `shifted` (ms) read as UTC: a zone's wall clock once shifted. */
+function utcParts(shifted: number): Record<Part, string> {
+  const d = new Date(shifted);
+  return {
+    year: String(d.getUTCFullYear()),
+    month: two(d.getUTCMonth() + 1),
+    day: two(d.getUTCDate()),
+    hour: two(d.getUTCHours()),
+    minute: two(d.getUTCMinutes()),
+    weekday: WEEKDAYS[d.getUTCDay()]!,
+  };
+}
+
 /** The parts of `date` in `zone`, in French. */
 function partsOf(date: Date, zone: Zone): Record<Part, string> {
-  if (zone === LOCAL_ZONE)
-    return {
-      year: String(date.getFullYear()),
-      month: two(date.getMonth() + 1),
-      day: two(date.getDate()),
-      hour: two(date.getHours()),
-      minute: two(date.getMinutes()),
-      weekday: WEEKDAYS[date.getDay()]!,
-    };
-  if (zone === PARIS_ZONE) {
-    const shifted = new Date(date.getTime() + parisOffsetMs(date.getTime()));
-    return {
-      year: String(shifted.getUTCFullYear()),
-      month: two(shifted.getUTCMonth() + 1),
-      day: two(shifted.getUTCDate()),
-      hour: two(shifted.getUTCHours()),
-      minute: two(shifted.getUTCMinutes()),
-      weekday: WEEKDAYS[shifted.getUTCDay()]!,
-    };
-  }
+  const time = date.getTime();
+  // getTimezoneOffset: minutes from the browser's wall clock to UTC at that instant.
+  if (zone === LOCAL_ZONE) return utcParts(time - date.getTimezoneOffset() * 60_000);
+  if (zone === PARIS_ZONE) return utcParts(time + parisOffsetMs(time));
   let f = formatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('fr-FR', {
