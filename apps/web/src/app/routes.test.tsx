@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router-dom';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../test/harness';
 import { showsFooter } from './layout/RootLayout';
 import { createQueryClient } from './queryClient';
-import { createRoutes } from './routes';
+import { LOADER_WAIT_MS, createRoutes } from './routes';
 
 /** Only the network boundary is faked (the shared harness): unknown /api paths answer 404. */
 let api: FakeApi;
@@ -176,5 +177,56 @@ describe('footer visibility', () => {
     expect(showsFooter('/')).toBe(true);
     expect(showsFooter('/contact')).toBe(true);
     expect(showsFooter('/profil/Louis2')).toBe(true);
+  });
+});
+
+describe('route loaders', () => {
+  const loaderOf = (path: string, queryClient = createQueryClient()) => {
+    const route = createRoutes(queryClient)[0]!.children!.find((r: RouteObject) => r.path === path);
+    return route!.loader as () => Promise<unknown>;
+  };
+  const tracked = (promise: Promise<unknown>) => {
+    const state = { done: false };
+    void promise.then(() => (state.done = true));
+    return state;
+  };
+
+  it('wait for the page’s reads, so the page renders once, with its content', async () => {
+    let answer: () => void = () => {};
+    api.handle(
+      'GET /api/users/classement-pronos',
+      () => new Promise((resolve) => (answer = () => resolve({ status: 200, body: [] }))),
+    );
+    api.reply('GET /api/matchs/anciens', 200, []);
+    api.reply('GET /api/mini-leagues', 200, []);
+    signedIn();
+    const queryClient = createQueryClient();
+    const loading = tracked(loaderOf('jeu_prono', queryClient)());
+    await waitFor(() => expect(api.callsTo('GET /api/mini-leagues')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(loading.done).toBe(false);
+    answer();
+    await waitFor(() => expect(loading.done).toBe(true));
+    expect(queryClient.getQueryData(['predictions', 'leaderboard', ''])).toEqual([]);
+  });
+
+  it('do not ask a visitor’s browser for a member’s reads', async () => {
+    api.reply('GET /api/matchs/anciens', 200, []);
+    await loaderOf('jeu_prono')();
+    expect(api.callsTo('GET /api/mini-leagues')).toHaveLength(0);
+  });
+
+  it(`give up waiting after ${LOADER_WAIT_MS} ms: a slow API does not keep the page blank`, async () => {
+    vi.useFakeTimers();
+    try {
+      api.handle('GET /api/actualite', () => new Promise(() => {}));
+      const loading = tracked(loaderOf('actualites')());
+      await vi.advanceTimersByTimeAsync(LOADER_WAIT_MS - 10);
+      expect(loading.done).toBe(false);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(loading.done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

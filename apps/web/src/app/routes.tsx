@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { prefetchLeagueTable, prefetchNextMatches, prefetchPastMatches } from '../features/matches';
 import { prefetchContests, prefetchNews } from '../features/news';
 import { prefetchPartner } from '../features/administration';
+import { prefetchMemberProno } from '../features/predictions/prefetch';
 import { RootLayout } from './layout/RootLayout';
 import { GuestOnly, RequireAuth } from './guards';
 import { RouteError } from './layout/RouteError';
@@ -22,14 +23,26 @@ function page(
   return async () => ({ Component: (await load()).default, handle: { title } });
 }
 
+/** The longest a first page waits for its reads before rendering without them (a slow API). */
+export const LOADER_WAIT_MS = 3_000;
+
 /**
- * A route's loader that starts the query its largest paint waits for, so the answer comes in
- * parallel with the page's chunk instead of after it (one round trip less on a first visit). It
- * returns at once: the page renders from the query cache as usual.
+ * A route's loader: it starts the reads the page shows, so the answers come in parallel with
+ * the page's chunk instead of after it (one round trip less on a first visit), and waits for
+ * them, at most LOADER_WAIT_MS, so the page renders once, with its content. The router renders
+ * a route in a transition, which React splits into pieces of a few milliseconds; an answer
+ * arriving after the page had rendered was a render of its own, in one piece (TanStack Query's
+ * updates are synchronous), up to 25 ms of a phone's main thread per answer. A failed read
+ * does not fail the route (prefetchQuery never throws): the page shows its own error state.
  */
-function prefetch(start: (queryClient: QueryClient) => void, queryClient: QueryClient) {
-  return () => {
-    start(queryClient);
+function prefetch(start: (queryClient: QueryClient) => Promise<unknown>, queryClient: QueryClient) {
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      start(queryClient),
+      new Promise((resolve) => (timer = setTimeout(resolve, LOADER_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
     return null;
   };
 }
@@ -40,12 +53,19 @@ function prefetch(start: (queryClient: QueryClient) => void, queryClient: QueryC
  * more round trip after the code, and on a phone's network the page's largest paint waited on
  * that chain (the requests had started before it).
  */
-function prefetchHome(queryClient: QueryClient): void {
-  prefetchNextMatches(queryClient);
-  prefetchLeagueTable(queryClient);
-  prefetchNews(queryClient);
-  prefetchContests(queryClient);
-  prefetchPartner(queryClient);
+function prefetchHome(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    prefetchNextMatches(queryClient),
+    prefetchLeagueTable(queryClient),
+    prefetchNews(queryClient),
+    prefetchContests(queryClient),
+    prefetchPartner(queryClient),
+  ]);
+}
+
+/** /jeu_prono: the past match panel paints beside the title, and a member's rankings below it. */
+function prefetchProno(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([prefetchPastMatches(queryClient), prefetchMemberProno(queryClient)]);
 }
 
 /**
@@ -71,8 +91,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'jeu_prono',
-          // The past match panel paints beside the title: its answer is the page's last wait.
-          loader: prefetch(prefetchPastMatches, queryClient),
+          loader: prefetch(prefetchProno, queryClient),
           lazy: page(() => import('../features/predictions/pages/PronoPage'), 'Jeu du prono'),
         },
         {

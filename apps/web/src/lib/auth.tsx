@@ -1,4 +1,5 @@
 import {
+  startTransition,
   createContext,
   useCallback,
   useContext,
@@ -59,8 +60,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const me = await call('GET /users/me');
       if (me === ABORTED || !mounted.current) return;
-      setUser(me ?? null);
-      setStatus(me ? 'authenticated' : 'anonymous');
+      startTransition(() => {
+        setUser(me ?? null);
+        setStatus(me ? 'authenticated' : 'anonymous');
+      });
     } catch {
       // A failed profile load sets the user to null (spec section 7).
       if (!mounted.current) return;

@@ -1,14 +1,16 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
+import { useLoadedAfterFirstPage } from '../../lib/settled';
 import { Logo } from '../../components/ui/Logo';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { SITE } from '../../config/site';
 import styles from './Navbar.module.css';
 import { cx } from '../../lib/cx';
 
-// Its own chunk: a visitor's first load does without the socket, bell and menu it brings.
-const MemberActions = lazy(() => import('./MemberActions'));
+// Its own chunk: a visitor's first load does without the socket, bell and menu it brings, and a
+// member's waits until the first page has painted (lib/settled).
+const loadMemberActions = () => import('./MemberActions').then((m) => m.default);
 
 const LINKS = [
   { to: '/', label: 'Accueil', end: true },
@@ -19,6 +21,7 @@ const LINKS = [
 
 export function Navbar() {
   const { status, user } = useAuth();
+  const MemberActions = useLoadedAfterFirstPage(loadMemberActions, status === 'authenticated');
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const burgerRef = useRef<HTMLButtonElement>(null);
@@ -75,9 +78,7 @@ export function Navbar() {
 
         <div className={styles['navbar__actions']}>
           {status === 'authenticated' && user ? (
-            <Suspense fallback={null}>
-              <MemberActions user={user} />
-            </Suspense>
+            MemberActions && <MemberActions user={user} />
           ) : status === 'anonymous' ? (
             <Link to="/login" className="btn btn--light btn--small navbar__login">
               Se connecter

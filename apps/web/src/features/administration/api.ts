@@ -69,6 +69,6 @@ const partnerQuery = {
 export const usePartner = () => useQuery(partnerQuery);
 
 /** The home page's partner banner, fetched beside the page's code (its route's loader). */
-export function prefetchPartner(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(partnerQuery);
+export function prefetchPartner(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(partnerQuery);
 }

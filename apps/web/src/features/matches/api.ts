@@ -18,8 +18,8 @@ const nextMatchesQuery = { queryKey: matchKeys.next(), queryFn: query('GET /matc
  * Starts fetching the upcoming matches before the home page's code has arrived (its route's
  * loader): the first slide's crests are the page's largest paint, and they wait for this answer.
  */
-export function prefetchNextMatches(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(nextMatchesQuery).then(() => {
+export function prefetchNextMatches(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(nextMatchesQuery).then(() => {
     // ...and, once it is here, their download starts at once, not after the page has rendered
     // (the <img> of the first slide then finds them in the memory cache).
     const [first] = byOrdre(queryClient.getQueryData<Match[]>(matchKeys.next()));
@@ -44,8 +44,8 @@ export function useNextMatches() {
 const pastMatchesQuery = { queryKey: matchKeys.past(), queryFn: query('GET /matchs/anciens') };
 
 /** The game page's past matches, fetched beside the page's code (its route's loader). */
-export function prefetchPastMatches(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(pastMatchesQuery);
+export function prefetchPastMatches(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(pastMatchesQuery);
 }
 
 export function usePastMatches() {
@@ -62,8 +62,8 @@ const leagueTableQuery = {
 };
 
 /** The home page's league table, fetched beside the page's code (see prefetchNextMatches). */
-export function prefetchLeagueTable(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(leagueTableQuery);
+export function prefetchLeagueTable(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(leagueTableQuery);
 }
 
 export function useLeagueTable() {

@@ -23,8 +23,8 @@ export const EAGER_IMAGES = 2;
  * once they are here the first cards' images, so their download does not wait for the page to
  * render (the <img> elements find them in the memory cache).
  */
-export function prefetchNews(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(newsListQuery).then(() => {
+export function prefetchNews(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(newsListQuery).then(() => {
     const first = asArray(queryClient.getQueryData<NewsItem[]>(newsKeys.list()));
     for (const item of first.slice(0, EAGER_IMAGES)) {
       if (!item.image) continue;
@@ -57,8 +57,8 @@ const contestsQuery = {
 };
 
 /** The home page's running contests, fetched beside the page's code (see prefetchNews). */
-export function prefetchContests(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(contestsQuery);
+export function prefetchContests(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(contestsQuery);
 }
 
 export function useContests() {

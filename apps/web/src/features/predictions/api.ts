@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError, unwrap } from '../../lib/api';
 import { call, query } from '../../lib/call';
+import { leaderboardQuery, miniLeaguesQuery, predictionKeys } from './queries';
 import type { Prediction } from '@munegu/shared';
 import { isMonaco, type PastMatch } from '../matches';
 
@@ -17,28 +18,11 @@ export type {
   PronoEntry,
 } from '@munegu/shared';
 
-export const predictionKeys = {
-  all: ['predictions'] as const,
-  leaderboard: () => [...predictionKeys.all, 'leaderboard'] as const,
-  journee: (j: number) => [...predictionKeys.all, 'journee', j] as const,
-  prediction: (userId: number, matchId: number) =>
-    [...predictionKeys.all, 'prediction', userId, matchId] as const,
-  points: () => [...predictionKeys.all, 'points-next'] as const,
-  mesPronos: (username: string) => [...predictionKeys.all, 'mes-pronos', username] as const,
-  leagues: () => [...predictionKeys.all, 'mini-leagues'] as const,
-  league: (id: number) => [...predictionKeys.all, 'mini-leagues', id] as const,
-};
+export { predictionKeys } from './queries';
 
 /** The general leaderboard; `q` filters by pseudo on the server without changing ranks. */
 export function useLeaderboard(q = '') {
-  const filter = q.trim();
-  return useQuery({
-    queryKey: [...predictionKeys.leaderboard(), filter],
-    queryFn: query('GET /users/classement-pronos', {
-      query: { limit: 100, q: filter || undefined },
-    }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...leaderboardQuery(q.trim()), placeholderData: keepPreviousData });
 }
 
 /** The ranking after one round, with movement arrows. */
@@ -137,9 +121,8 @@ export const rankLine = (rank: number, total: number) => `Classement : ${rank}áµ
 
 export function useMiniLeagues(enabled: boolean) {
   return useQuery({
-    queryKey: predictionKeys.leagues(),
+    ...miniLeaguesQuery,
     enabled,
-    queryFn: query('GET /mini-leagues'),
     select: (rows) => (Array.isArray(rows) ? rows : []),
   });
 }

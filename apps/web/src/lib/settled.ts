@@ -1,0 +1,102 @@
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+/*
+ * What no page needs to paint (the member's menu with its socket and counters, the toasts, the
+ * service worker) starts once the page the visitor arrived on has painted its content. On a
+ * phone's network, anything downloaded before the page's largest paint shares the 6
+ * connections and the main thread with it: the member's menu (about 50 kB of code in 8 files)
+ * used to arrive while /jeu_prono's title was waiting, and Lighthouse's mobile estimate of the
+ * largest paint moved by up to 500 ms depending on which of the two ended first.
+ *
+ * "Painted" is read as: the window's load event has passed, none of the app's queries is
+ * fetching any more (the page's reads are answered), then the browser had an idle moment (React
+ * has rendered them and the frame is drawn). Capped, so a read that never ends delays nothing
+ * by more than SETTLE_CAP_MS. Once settled, it stays so: later pages start these at once.
+ */
+
+/** The longest the deferred parts wait for the first page, whatever it is doing. */
+export const SETTLE_CAP_MS = 3_000;
+
+let settled: Promise<void> | undefined;
+
+function afterIdle(done: () => void): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(() => done(), { timeout: 1_000 });
+  else window.setTimeout(done, 50);
+}
+
+function whenQueriesQuiet(queryClient: QueryClient, done: () => void): void {
+  if (queryClient.isFetching() === 0) return done();
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    if (queryClient.isFetching() > 0) return;
+    unsubscribe();
+    done();
+  });
+}
+
+/** Resolves once the first page has painted its content (see above), at most SETTLE_CAP_MS after the call. */
+export function whenFirstPageSettled(queryClient: QueryClient): Promise<void> {
+  settled ??= new Promise<void>((resolve) => {
+    const cap = window.setTimeout(resolve, SETTLE_CAP_MS);
+    const finish = () => {
+      window.clearTimeout(cap);
+      resolve();
+    };
+    const onLoad = () => whenQueriesQuiet(queryClient, () => afterIdle(finish));
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+  });
+  return settled;
+}
+
+/** False until the first page has painted its content (whenFirstPageSettled), then true. */
+export function useFirstPageSettled(): boolean {
+  const queryClient = useQueryClient();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // A transition: what appears then (the member's menu, with its socket and counters) is
+    // rendered in pieces React can interrupt, not in one task of the phone's main thread.
+    void whenFirstPageSettled(queryClient).then(
+      () => live && startTransition(() => setReady(true)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [queryClient]);
+  return ready;
+}
+
+/**
+ * The component `load` resolves to, loaded once the first page has settled and while `wanted`,
+ * then rendered in a transition; null before (and if its chunk cannot be fetched, offline: the
+ * page goes on without it). Not React.lazy in a Suspense boundary: React commits what such a
+ * boundary reveals from a timer, in one piece, effects included (throttled reveals), measured
+ * at 25-35 ms of main thread for the member's menu; a transition render is split in pieces.
+ * `load` must be the same function at every render (declare it at module level).
+ */
+export function useLoadedAfterFirstPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  wanted = true,
+): ComponentType<P> | null {
+  const settled = useFirstPageSettled();
+  const [component, setComponent] = useState<ComponentType<P> | null>(null);
+  useEffect(() => {
+    if (!settled || !wanted || component) return;
+    let live = true;
+    load().then(
+      (loaded) => live && startTransition(() => setComponent(() => loaded)),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [settled, wanted, component, load]);
+  return component;
+}
+
+/** Tests: the next call waits again, as on a new page load. */
+export function resetFirstPageSettled(): void {
+  settled = undefined;
+}
