@@ -41,6 +41,20 @@ test('the API answers its health check', async ({ request }) => {
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('the league table opens behind its toggle, AS Monaco highlighted', async ({ page }) => {
+    await page.goto('/');
+    const region = page.getByRole('region', { name: 'Classement Ligue 1', includeHidden: true });
+    await expect(region).toBeHidden();
+    // Closed, its rows are not even rendered (nor their crests fetched).
+    await expect(region.locator('tr')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Afficher le classement' }).click();
+    const table = page.getByRole('region', { name: 'Classement Ligue 1' }).getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(19);
+    await expect(table.locator('tr[aria-current="true"]')).toContainText('AS Monaco');
+    await page.getByRole('button', { name: 'Masquer le classement' }).click();
+    await expect(region).toBeHidden();
+  });
+
   test('the carousel dots and arrows bring each match into view', async ({ page }) => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: /prochains matchs/i });

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SETTLE_CAP_MS,
+  markFirstPageRendered,
   resetFirstPageSettled,
   useLoadedAfterFirstPage,
   whenFirstPageSettled,
@@ -27,6 +28,7 @@ function tracked(promise: Promise<void>) {
 
 beforeEach(() => {
   resetFirstPageSettled();
+  markFirstPageRendered();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -41,6 +43,16 @@ describe('the first page settled (lib/settled.ts)', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(settled.done).toBe(false);
     answer('ok');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(settled.done).toBe(true);
+  });
+
+  it('waits for the first page to be rendered', async () => {
+    resetFirstPageSettled();
+    const settled = tracked(whenFirstPageSettled(new QueryClient()));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(settled.done).toBe(false);
+    markFirstPageRendered();
     await vi.advanceTimersByTimeAsync(100);
     expect(settled.done).toBe(true);
   });

@@ -9,9 +9,10 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
  * used to arrive while /jeu_prono's title was waiting, and Lighthouse's mobile estimate of the
  * largest paint moved by up to 500 ms depending on which of the two ended first.
  *
- * "Painted" is read as: the window's load event has passed, none of the app's queries is
- * fetching any more (the page's reads are answered), then the browser had an idle moment (React
- * has rendered them and the frame is drawn). Capped, so a read that never ends delays nothing
+ * "Painted" is read as: the window's load event has passed, the first page has rendered (the
+ * app shell calls markFirstPageRendered once it has committed the page) and a frame has been
+ * drawn since, none of the app's queries is fetching any more, then the browser had an idle
+ * moment. Capped, so a read that never ends delays nothing
  * by more than SETTLE_CAP_MS. Once settled, it stays so: later pages start these at once.
  */
 
@@ -19,6 +20,26 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 export const SETTLE_CAP_MS = 3_000;
 
 let settled: Promise<void> | undefined;
+let rendered = false;
+const onRendered = new Set<() => void>();
+
+/** Called by the app shell once the page the visitor arrived on is committed. */
+export function markFirstPageRendered(): void {
+  if (rendered) return;
+  rendered = true;
+  for (const listener of onRendered) listener();
+  onRendered.clear();
+}
+
+function whenRendered(done: () => void): void {
+  if (rendered) done();
+  else onRendered.add(done);
+}
+
+/** After the next frame is drawn: a task queued from an animation frame runs after its paint. */
+function afterNextPaint(done: () => void): void {
+  window.requestAnimationFrame(() => window.setTimeout(done, 0));
+}
 
 function afterIdle(done: () => void): void {
   if (typeof window.requestIdleCallback === 'function')
@@ -43,7 +64,10 @@ export function whenFirstPageSettled(queryClient: QueryClient): Promise<void> {
       window.clearTimeout(cap);
       resolve();
     };
-    const onLoad = () => whenQueriesQuiet(queryClient, () => afterIdle(finish));
+    const onLoad = () =>
+      whenRendered(() =>
+        afterNextPaint(() => whenQueriesQuiet(queryClient, () => afterIdle(finish))),
+      );
     if (document.readyState === 'complete') onLoad();
     else window.addEventListener('load', onLoad, { once: true });
   });
@@ -99,4 +123,5 @@ export function useLoadedAfterFirstPage<P extends object>(
 /** Tests: the next call waits again, as on a new page load. */
 export function resetFirstPageSettled(): void {
   settled = undefined;
+  rendered = false;
 }

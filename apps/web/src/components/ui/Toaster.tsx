@@ -2,7 +2,7 @@ import { Toaster as SonnerToaster } from 'sonner';
 import { LIMITS } from '@munegu/shared';
 
 /**
- * The app's toasts: 3 s, top-centre (spec section 9). Call `toast.success(...)` from 'sonner'.
+ * The app's toasts: 3 s, top-centre (spec section 9). Call `toast.success(...)` from './toast'.
  * Sonner's own labels are English ('Close toast', 'Notifications alt+T'): French ones here.
  */
 export function Toaster() {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+import { useFirstPageSettled } from '../../lib/settled';
 
 /** A move asked of the carousel: to a slide, or one step either way. */
 type Move = number | 'prev' | 'next';
@@ -21,7 +22,8 @@ function apply(carousel: EmblaCarouselType, move: Move): void {
 }
 
 /**
- * An Embla carousel on the element given to `ref`, made once `enabled` turns true.
+ * An Embla carousel on the element given to `ref`, made once `enabled` turns true and the first
+ * page has painted (lib/settled).
  *
  * The library (about 6 kB compressed) is fetched only then, in its own chunk: a carousel's first
  * slide is plain content that paints without it, and the home page's two carousels are enabled
@@ -40,7 +42,10 @@ export function useCarousel(options: EmblaOptionsType, enabled: boolean): Carous
   const [selected, setSelected] = useState(0);
   const api = useRef<EmblaCarouselType | undefined>(undefined);
   const pending = useRef<Move | null>(null);
-  const active = enabled || asked;
+  // On a first visit, not before the page has painted (lib/settled): its download and start
+  // (Embla measures every slide) competed with the largest paint, often the first slide's crest.
+  const pageSettled = useFirstPageSettled();
+  const active = (enabled && pageSettled) || asked;
 
   useEffect(() => {
     if (!active || !viewport) return;

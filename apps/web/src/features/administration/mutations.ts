@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { MemberDetail } from '@munegu/shared';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
 import { matchKeys } from '../matches';

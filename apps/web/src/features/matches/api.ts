@@ -23,13 +23,24 @@ export function prefetchNextMatches(queryClient: QueryClient): Promise<void> {
     // ...and, once it is here, their download starts at once, not after the page has rendered
     // (the <img> of the first slide then finds them in the memory cache).
     const [first] = byOrdre(queryClient.getQueryData<Match[]>(matchKeys.next()));
-    for (const club of first ? [first.club_dom, first.club_ext] : []) {
-      if (!club.logo) continue;
-      const image = new Image();
-      image.fetchPriority = 'high';
-      image.src = club.logo;
-    }
+    preloadCrests(first, 'high');
   });
+}
+
+type WithCrests = { club_dom: { logo?: string | null }; club_ext: { logo?: string | null } };
+
+/**
+ * Starts the download of a match's two crests, so the page's <img> elements find them in the
+ * memory cache: fetched once the page had rendered, they were one more round trip before its
+ * first paint was complete.
+ */
+function preloadCrests(match: WithCrests | undefined, priority: 'high' | 'auto') {
+  for (const club of match ? [match.club_dom, match.club_ext] : []) {
+    if (!club.logo) continue;
+    const image = new Image();
+    image.fetchPriority = priority;
+    image.src = club.logo;
+  }
 }
 
 /** Nearest first (ordre 1), as the carousel shows them. */
@@ -45,7 +56,11 @@ const pastMatchesQuery = { queryKey: matchKeys.past(), queryFn: query('GET /matc
 
 /** The game page's past matches, fetched beside the page's code (its route's loader). */
 export function prefetchPastMatches(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchQuery(pastMatchesQuery);
+  return queryClient.prefetchQuery(pastMatchesQuery).then(() => {
+    // The panel shows the first one, its crests beside the page's title.
+    const matches = queryClient.getQueryData<PastMatch[]>(matchKeys.past());
+    preloadCrests(Array.isArray(matches) ? matches[0] : undefined, 'auto');
+  });
 }
 
 export function usePastMatches() {

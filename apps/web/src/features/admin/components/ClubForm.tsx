@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { adminClubInputSchema, CLUB_LOGO_MAX_BYTES, type ClubDetail } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage, isApiError } from '../../../lib/api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { leagueTableInputSchema } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';

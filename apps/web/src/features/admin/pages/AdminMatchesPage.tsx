@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { AdminMatch } from '@munegu/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Crest } from '../../../components/ui/Crest';

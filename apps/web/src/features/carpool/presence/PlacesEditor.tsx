@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { CARPOOL_MESSAGES, LIMITS } from '@munegu/shared';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { errorMessage } from '../../../lib/api';

@@ -1,6 +1,6 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import {
   CONTACT_OBJETS,
   CONTACT_SUCCESS_MESSAGE,

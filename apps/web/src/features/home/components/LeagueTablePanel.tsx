@@ -18,7 +18,9 @@ export function LeagueTablePanel({ id, hidden = false }: { id?: string; hidden?:
       <h2 id="league-title" className={styles['league__title']}>
         Classement Ligue 1
       </h2>
-      {isPending ? (
+      {/* Hidden (a phone, until the toggle opens it): its 20 rows and crests are neither
+          rendered nor fetched, so they do not delay the page's first paint. */}
+      {hidden ? null : isPending ? (
         <LoadingOverlay label="Chargement du classement…" />
       ) : isError ? (
         <p className="error-text">{MESSAGES.listings.leagueError}</p>

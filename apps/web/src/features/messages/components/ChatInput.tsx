@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { LIMITS, messageContentSchema } from '@munegu/shared';
 import styles from './ChatInput.module.css';
 import { cx } from '../../../lib/cx';

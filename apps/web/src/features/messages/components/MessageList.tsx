@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { LIMITS, MESSAGING_MESSAGES, type Message } from '@munegu/shared';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { formatMessageTime } from '../../../lib/dates';
 import { ABORTED } from '../../../lib/api';
 import { loadOlderMessages } from '../api';

@@ -1,6 +1,6 @@
 import { MODERATION_LIMITS, MODERATION_MESSAGES, moderationReasonSchema } from '@munegu/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';

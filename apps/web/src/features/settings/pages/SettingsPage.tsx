@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
