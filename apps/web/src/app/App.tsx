@@ -1,16 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './queryClient';
 import { createRoutes } from './routes';
 import { useLoadedAfterFirstPage, whenFirstPageSettled } from '../lib/settled';
 import { registerServiceWorker } from '../lib/pwa';
+import { toastsRaised } from '../components/ui/toast';
 
-// The toast library is its own chunk, fetched once the first page has painted (lib/settled)
-// rather than beside the page's code: no page needs it to paint, and before, its download and
-// evaluation (sonner, 10 kB compressed) competed with the page's largest paint. A toast raised
-// before it mounts is not lost (sonner replays the active toasts to a Toaster that subscribes
-// late); toasts come from members' actions, which the page's own code must be there for.
+// The toast library is its own chunk, fetched on the first toast (components/ui/toast) and not
+// before the first page has painted (lib/settled): no page needs it to paint, and before, its
+// download and evaluation (sonner, 10 kB compressed) competed with the page's largest paint. A
+// toast raised before it mounts is not lost (sonner replays the active toasts to a Toaster that
+// subscribes late).
 const loadToaster = () => import('../components/ui/Toaster').then((m) => m.Toaster);
 
 // One query client for the app's life, made before the router so route loaders can prefetch.
@@ -18,7 +19,8 @@ const queryClient = createQueryClient();
 const router = createBrowserRouter(createRoutes(queryClient));
 
 function Toasts() {
-  const Toaster = useLoadedAfterFirstPage(loadToaster);
+  const raised = useSyncExternalStore(toastsRaised.subscribe, toastsRaised.snapshot);
+  const Toaster = useLoadedAfterFirstPage(loadToaster, raised);
   return Toaster && <Toaster />;
 }
 
