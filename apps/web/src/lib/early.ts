@@ -1,5 +1,6 @@
 import { LIMITS } from '@munegu/shared';
 import { isExpiringWithin } from './jwt';
+import { getToken } from './token';
 
 /*
  * The member's reads a page opened by a full load waits for, asked as soon as this small module
@@ -27,14 +28,6 @@ export const EARLY_MAX_AGE_MS = 10_000;
 
 type Early = { token: string; response: Promise<Response>; at: number };
 const started = new Map<string, Early>();
-
-function storedToken(): string | null {
-  try {
-    return localStorage.getItem(LIMITS.accessTokenStorageKey);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Starts the reads of `pathname` with `token`, as the API client would send them. Nothing
@@ -68,4 +61,4 @@ export function takeEarly(url: string, token: string | null): Promise<Response> 
 }
 
 // On arrival, for the page the document opened.
-if (typeof window !== 'undefined') startEarlyReads(window.location.pathname, storedToken());
+if (typeof window !== 'undefined') startEarlyReads(window.location.pathname, getToken());

@@ -27,14 +27,13 @@ function setWaiting(value: boolean) {
 }
 
 /**
- * Registers /sw.js (production builds only: the dev server has no worker) once the page has
- * loaded: workbox-window is then fetched and run, and the worker's own downloads (its precache)
- * start, without competing with the first paint for the network and the main thread.
+ * Registers /sw.js (production builds only: the dev server has no worker). The app calls it once
+ * the first page has painted (lib/settled): workbox-window is then fetched and run, and the
+ * worker's own downloads (its precache) start, without competing with the first paint for the
+ * network and the main thread.
  */
 export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  if ('serviceWorker' in navigator) void register();
 }
 
 async function register(): Promise<void> {

@@ -5,15 +5,15 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
  * What no page needs to paint (the member's menu with its socket and counters, the toasts, the
  * service worker) starts once the page the visitor arrived on has painted its content. On a
  * phone's network, anything downloaded before the page's largest paint shares the 6
- * connections and the main thread with it: the member's menu (about 50 kB of code in 8 files)
+ * connections and the main thread with it: the member's menu (about 60 kB of code in 12 files)
  * used to arrive while /jeu_prono's title was waiting, and Lighthouse's mobile estimate of the
  * largest paint moved by up to 500 ms depending on which of the two ended first.
  *
  * "Painted" is read as: the window's load event has passed, the first page has rendered (the
  * app shell calls markFirstPageRendered once it has committed the page) and a frame has been
  * drawn since, none of the app's queries is fetching any more, then the browser had an idle
- * moment. Capped, so a read that never ends delays nothing
- * by more than SETTLE_CAP_MS. Once settled, it stays so: later pages start these at once.
+ * moment. Capped, so a read that never ends delays nothing by more than SETTLE_CAP_MS. Once
+ * settled, it stays so: later pages start these at once.
  */
 
 /** The longest the deferred parts wait for the first page, whatever it is doing. */

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { MONACO_CLUB_ID, type Match, type PastMatch } from '@munegu/shared';
 import { query } from '../../lib/call';
+import { preloadImage } from '../../lib/preloadImage';
 
 /** Spec section 3, Past match (GET /matchs/anciens). */
 export type { PastMatch };
@@ -29,18 +30,11 @@ export function prefetchNextMatches(queryClient: QueryClient): Promise<void> {
 
 type WithCrests = { club_dom: { logo?: string | null }; club_ext: { logo?: string | null } };
 
-/**
- * Starts the download of a match's two crests, so the page's <img> elements find them in the
- * memory cache: fetched once the page had rendered, they were one more round trip before its
- * first paint was complete.
- */
+/** A match's two crests, downloading before the page renders them (lib/preloadImage). */
 function preloadCrests(match: WithCrests | undefined, priority: 'high' | 'auto') {
-  for (const club of match ? [match.club_dom, match.club_ext] : []) {
-    if (!club.logo) continue;
-    const image = new Image();
-    image.fetchPriority = priority;
-    image.src = club.logo;
-  }
+  if (!match) return;
+  preloadImage(match.club_dom.logo, priority);
+  preloadImage(match.club_ext.logo, priority);
 }
 
 /** Nearest first (ordre 1), as the carousel shows them. */

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { NewsCategory, NewsItem } from '@munegu/shared';
 import { query } from '../../lib/call';
+import { preloadImage } from '../../lib/preloadImage';
 
 export type { Contest, NewsItem } from '@munegu/shared';
 
@@ -26,12 +27,7 @@ export const EAGER_IMAGES = 2;
 export function prefetchNews(queryClient: QueryClient): Promise<void> {
   return queryClient.prefetchQuery(newsListQuery).then(() => {
     const first = asArray(queryClient.getQueryData<NewsItem[]>(newsKeys.list()));
-    for (const item of first.slice(0, EAGER_IMAGES)) {
-      if (!item.image) continue;
-      const image = new Image();
-      image.fetchPriority = 'high';
-      image.src = item.image;
-    }
+    for (const item of first.slice(0, EAGER_IMAGES)) preloadImage(item.image, 'high');
   });
 }
 
