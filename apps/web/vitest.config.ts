@@ -5,6 +5,11 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
+    // Not jsdom's default origin, http://localhost:3000, where `npm start` serves the app: a
+    // member's realtime socket (and any request a test's fake did not catch) reached it, and its
+    // refusal of the fake token signed the member out mid-test. `.invalid` never resolves, so
+    // such traffic fails here as it does on a machine where nothing listens.
+    environmentOptions: { jsdom: { url: 'http://munegu.invalid/' } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
