@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import * as Tabs from '@radix-ui/react-tabs';
+import { Tabs } from '../../../components/ui/Tabs';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/ui/Logo';
 import { LoginForm } from '../components/LoginForm';
@@ -24,22 +24,26 @@ export default function LoginPage() {
         {forgot ? (
           <ForgotPasswordForm onBack={() => setForgot(false)} />
         ) : (
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            <Tabs.List className={styles['login__tabs']} aria-label="Connexion ou inscription">
-              <Tabs.Trigger className={styles['login__tab']} value="connexion">
-                Connexion
-              </Tabs.Trigger>
-              <Tabs.Trigger className={styles['login__tab']} value="inscription">
-                Inscription
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="connexion" className="login__panel">
-              <LoginForm onForgotPassword={() => setForgot(true)} />
-            </Tabs.Content>
-            <Tabs.Content value="inscription" className="login__panel">
-              <RegisterForm onRegistered={() => setTab('connexion')} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <Tabs
+            label="Connexion ou inscription"
+            value={tab}
+            onValueChange={setTab}
+            listClassName={styles['login__tabs']}
+            triggerClassName={styles['login__tab']}
+            panelClassName="login__panel"
+            tabs={[
+              {
+                value: 'connexion',
+                label: 'Connexion',
+                panel: <LoginForm onForgotPassword={() => setForgot(true)} />,
+              },
+              {
+                value: 'inscription',
+                label: 'Inscription',
+                panel: <RegisterForm onRegistered={() => setTab('connexion')} />,
+              },
+            ]}
+          />
         )}
         <p className={styles['login__legal']}>
           <Link to="/traitement-donnees">Traitement des données personnelles</Link>

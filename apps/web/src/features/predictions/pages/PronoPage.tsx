@@ -1,5 +1,6 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import { Tabs } from '../../../components/ui/Tabs';
 import { useAuth } from '../../../lib/auth';
+import { NextCommit } from '../../../lib/NextCommit';
 import { PastMatchPanel } from '../components/PastMatchPanel';
 import { GeneralRanking } from '../components/GeneralRanking';
 import { JourneeRanking } from '../components/JourneeRanking';
@@ -17,23 +18,20 @@ export default function PronoPage() {
         <PastMatchPanel />
         <MiniLeaguesPanel />
       </div>
-      <section className="prono__ranking" aria-label="Classement des pronostiqueurs">
-        <Tabs.Root defaultValue="general">
-          <Tabs.List className={styles['prono__tabs']} aria-label="Type de classement">
-            <Tabs.Trigger className="chip" value="general">
-              Général
-            </Tabs.Trigger>
-            <Tabs.Trigger className="chip" value="journee">
-              Par journée
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="general" className="prono__tab-panel">
-            <GeneralRanking meId={user?.id} />
-          </Tabs.Content>
-          <Tabs.Content value="journee" className="prono__tab-panel">
-            <JourneeRanking meId={user?.id} />
-          </Tabs.Content>
-        </Tabs.Root>
+      <section className="prono__ranking near-view" aria-label="Classement des pronostiqueurs">
+        {/* Below the past match and the mini-leagues on a phone: in the page's second commit. */}
+        <NextCommit placeholder={<div className={styles['prono__ranking-placeholder']} />}>
+          <Tabs
+            label="Type de classement"
+            listClassName={styles['prono__tabs']}
+            triggerClassName="chip"
+            panelClassName="prono__tab-panel"
+            tabs={[
+              { value: 'general', label: 'Général', panel: <GeneralRanking meId={user?.id} /> },
+              { value: 'journee', label: 'Par journée', panel: <JourneeRanking meId={user?.id} /> },
+            ]}
+          />
+        </NextCommit>
       </section>
     </div>
   );
