@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { afterNextPaint } from './afterNextPaint';
 
 /** Live result of a CSS media query, e.g. `useMediaQuery('(max-width: 1260px)')`. */
 export function useMediaQuery(query: string): boolean {
@@ -35,14 +36,7 @@ export function usePaintedAfter(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
-    let timer = 0;
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true));
-    });
-    return () => {
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    return afterNextPaint(() => setPainted(true));
   }, [ready, painted]);
   return painted;
 }

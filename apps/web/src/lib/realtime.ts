@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ServerToClientEvents } from '@munegu/shared';
-import { acquireSocket, releaseSocket, type RealtimeSocket } from './socket';
+import { acquireSocket, hasConnectedBefore, releaseSocket, type RealtimeSocket } from './socket';
 
 /**
  * React side of the shared socket (lib/socket.ts), used by every feature that listens to the
@@ -29,14 +29,17 @@ export function useSocketEvent<E extends EventName>(
   }, [me, event]);
 }
 
-/** Runs `onReconnect` after every reconnection (not the first connection). */
+/**
+ * Runs `onReconnect` after every reconnection (not the first connection), including the first
+ * one after this hook mounted on a socket that had already connected.
+ */
 export function useSocketReconnect(me: number | undefined, onReconnect: () => void): void {
   const ref = useRef(onReconnect);
   ref.current = onReconnect;
   useEffect(() => {
     if (me === undefined) return;
     const socket: RealtimeSocket = acquireSocket(me);
-    let connectedOnce = false;
+    let connectedOnce = hasConnectedBefore(socket);
     const listener = (() => {
       if (connectedOnce) ref.current();
       connectedOnce = true;

@@ -86,6 +86,20 @@ describe('the first page settled (lib/settled.ts)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(again.done).toBe(true);
   });
+
+  it('drops a wait in progress on reset: nothing of it runs any more', async () => {
+    const client = new QueryClient();
+    const answer = pendingQuery(client);
+    const timersBefore = vi.getTimerCount();
+    const settled = tracked(whenFirstPageSettled(client));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(vi.getTimerCount()).toBeGreaterThan(timersBefore); // the cap at least
+    resetFirstPageSettled();
+    expect(vi.getTimerCount()).toBe(timersBefore);
+    answer('ok');
+    await vi.advanceTimersByTimeAsync(SETTLE_CAP_MS * 2);
+    expect(settled.done).toBe(false);
+  });
 });
 
 function Host({ load, wanted }: { load: () => Promise<ComponentType>; wanted?: boolean }) {

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { afterNextPaint } from './afterNextPaint';
 
 /*
  * What no page needs to paint (the member's menu with its socket and counters, the toasts, the
@@ -31,45 +32,71 @@ export function markFirstPageRendered(): void {
   onRendered.clear();
 }
 
-function whenRendered(done: () => void): void {
-  if (rendered) done();
-  else onRendered.add(done);
+/** Each step below returns what cancels it, or null when it has already called `done`. */
+type Cancel = () => void;
+
+function whenRendered(done: () => void): Cancel | null {
+  if (rendered) {
+    done();
+    return null;
+  }
+  onRendered.add(done);
+  return () => onRendered.delete(done);
 }
 
-/** After the next frame is drawn: a task queued from an animation frame runs after its paint. */
-function afterNextPaint(done: () => void): void {
-  window.requestAnimationFrame(() => window.setTimeout(done, 0));
+function afterIdle(done: () => void): Cancel {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => done(), { timeout: 1_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(done, 50);
+  return () => window.clearTimeout(id);
 }
 
-function afterIdle(done: () => void): void {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(() => done(), { timeout: 1_000 });
-  else window.setTimeout(done, 50);
-}
-
-function whenQueriesQuiet(queryClient: QueryClient, done: () => void): void {
-  if (queryClient.isFetching() === 0) return done();
+function whenQueriesQuiet(queryClient: QueryClient, done: () => void): Cancel | null {
+  if (queryClient.isFetching() === 0) {
+    done();
+    return null;
+  }
   const unsubscribe = queryClient.getQueryCache().subscribe(() => {
     if (queryClient.isFetching() > 0) return;
     unsubscribe();
     done();
   });
+  return unsubscribe;
 }
+
+/** What cancels the wait in progress, if any (resetFirstPageSettled). */
+let cancelPending: Cancel | null = null;
 
 /** Resolves once the first page has painted its content (see above), at most SETTLE_CAP_MS after the call. */
 export function whenFirstPageSettled(queryClient: QueryClient): Promise<void> {
   settled ??= new Promise<void>((resolve) => {
-    const cap = window.setTimeout(resolve, SETTLE_CAP_MS);
+    // Cancels the step in progress: a step that ends starts the next, which replaces it. (A
+    // test tearing its page down mid-wait drops the wait through resetFirstPageSettled.)
+    let cancelStep: Cancel = () => {};
+    const next = (step: Cancel | null) => {
+      if (step) cancelStep = step;
+    };
+    const cap = window.setTimeout(() => finish(), SETTLE_CAP_MS);
     const finish = () => {
+      cancelPending = null;
+      cancelStep();
       window.clearTimeout(cap);
       resolve();
     };
-    const onLoad = () =>
-      whenRendered(() =>
-        afterNextPaint(() => whenQueriesQuiet(queryClient, () => afterIdle(finish))),
-      );
+    const onLoad = () => next(whenRendered(afterRender));
+    const afterRender = () => next(afterNextPaint(afterPaint));
+    const afterPaint = () => next(whenQueriesQuiet(queryClient, () => next(afterIdle(finish))));
+    cancelPending = () => {
+      cancelStep();
+      window.clearTimeout(cap);
+    };
     if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
+    else {
+      window.addEventListener('load', onLoad, { once: true });
+      cancelStep = () => window.removeEventListener('load', onLoad);
+    }
   });
   return settled;
 }
@@ -120,8 +147,11 @@ export function useLoadedAfterFirstPage<P extends object>(
   return component;
 }
 
-/** Tests: the next call waits again, as on a new page load. */
+/** Tests: the wait in progress is dropped and the next call waits again, as on a new page load. */
 export function resetFirstPageSettled(): void {
+  cancelPending?.();
+  cancelPending = null;
   settled = undefined;
   rendered = false;
+  onRendered.clear();
 }

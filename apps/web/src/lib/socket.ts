@@ -33,15 +33,33 @@ async function handshakeAuth(callback: AuthCallback) {
 }
 
 function defaultFactory(): RealtimeSocket {
-  return io({
+  const socket = io({
     path: SOCKET_PATH,
     transports: ['websocket'],
     withCredentials: true,
     auth: (cb) => void handshakeAuth(cb as AuthCallback),
+    autoConnect: false,
   });
+  // Opened in a task of its own: the first acquire happens while React mounts the member's
+  // navbar, and opening the WebSocket in that task made it one long task after the first paint.
+  window.setTimeout(() => {
+    if (current?.socket === socket) socket.connect();
+  }, 0);
+  return socket;
 }
 
 let factory: () => RealtimeSocket = defaultFactory;
+/** Sockets that have connected at least once: their next 'connect' is a reconnection. */
+const hasConnected = new WeakSet<RealtimeSocket>();
+
+/**
+ * Whether `socket` has connected before: a listener added now (the navbar's, mounted after
+ * the first page) must treat the next 'connect' as a reconnection, after which what was
+ * missed meanwhile is refetched.
+ */
+export function hasConnectedBefore(socket: RealtimeSocket): boolean {
+  return hasConnected.has(socket);
+}
 let current: { socket: RealtimeSocket; userId: number; users: number } | null = null;
 
 /** Tests hand in a fake socket object here (the only boundary they replace). */
@@ -64,7 +82,13 @@ export function acquireSocket(userId: number): RealtimeSocket {
     const socket = factory();
     // The server already places the socket in its own room; joinRoom is sent for the
     // documented protocol (spec section 7) and is ignored for any other id.
-    socket.on('connect' as never, (() => socket.emit(SOCKET_EVENTS.joinRoom, userId)) as never);
+    socket.on(
+      'connect' as never,
+      (() => {
+        hasConnected.add(socket);
+        socket.emit(SOCKET_EVENTS.joinRoom, userId);
+      }) as never,
+    );
     // A refused handshake (expired token) is not retried by socket.io: renew the token, retry.
     // (socket.active false = refused by the server rather than a network failure.)
     let retries = 0;

@@ -8,6 +8,7 @@ import { useNextMatches } from '../../matches';
 import { MatchSlide } from './MatchSlide';
 import { StadiumBackdrop } from './StadiumBackdrop';
 import styles from './NextMatchCarousel.module.css';
+import { afterNextPaint } from '../../../lib/afterNextPaint';
 import { cx } from '../../../lib/cx';
 
 type OpenFor = (match: Match) => void;
@@ -32,17 +33,9 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   const [step, setStep] = useState<Step>('first');
   useEffect(() => {
     if (count === 0 || step === 'active') return;
-    // A timer set from an animation frame fires after that frame is painted.
-    let timer = 0;
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() =>
-        startTransition(() => setStep(step === 'first' ? 'all' : 'active')),
-      );
-    });
-    return () => {
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    return afterNextPaint(() =>
+      startTransition(() => setStep(step === 'first' ? 'all' : 'active')),
+    );
   }, [count, step]);
   const settled = step === 'active';
   // An arrow or dot used before Embla is there makes it at once and moves once it is.
