@@ -7,7 +7,7 @@ import { cx } from '../../lib/cx';
 
 export function Footer() {
   return (
-    <footer className={cx(styles['footer'], 'on-dark')}>
+    <footer className={cx(styles['footer'], 'on-dark', 'near-view')}>
       <div className={styles['footer__inner']}>
         <div className={styles['footer__brand']}>
           <Logo size={40} />

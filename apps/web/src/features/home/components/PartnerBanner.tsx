@@ -1,6 +1,7 @@
 import { SITE } from '../../../config/site';
 import { usePartner } from '../../administration';
 import styles from './PartnerBanner.module.css';
+import { cx } from '../../../lib/cx';
 
 /**
  * The partner's -10% code on club items (spec section 2). The code and link come from the
@@ -13,7 +14,7 @@ export function PartnerBanner() {
       ? { ...SITE.partner, name: 'Voir la boutique partenaire', code: data.code, url: data.url }
       : SITE.partner;
   return (
-    <aside className={styles['partner']} aria-label="Offre partenaire">
+    <aside className={cx(styles['partner'], 'near-view')} aria-label="Offre partenaire">
       <p className={styles['partner__badge']} aria-hidden="true">
         -10%
       </p>

@@ -56,7 +56,7 @@ export default function HomePage() {
         </div>
         <LeagueTablePanel id={tableId} hidden={!showTable} />
       </div>
-      <div className={styles['home__middle']}>
+      <div className={cx(styles['home__middle'], 'near-view')}>
         <WelcomePanel />
         <NewsContestCarousel />
       </div>

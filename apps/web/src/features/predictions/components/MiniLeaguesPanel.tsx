@@ -24,7 +24,10 @@ export function MiniLeaguesPanel() {
   const join = useJoinMiniLeague();
 
   return (
-    <section className={cx('card', styles['prono__leagues'])} aria-labelledby="leagues-title">
+    <section
+      className={cx('card', styles['prono__leagues'], 'near-view')}
+      aria-labelledby="leagues-title"
+    >
       <h2 id="leagues-title" className={predictionsStyles['prono__section-title']}>
         Mini-ligues
       </h2>
