@@ -25,7 +25,8 @@ describe('routes', () => {
   it('shows the 404 page with a link home for an unknown path', async () => {
     renderAt('/nimporte/quoi');
     await heading404();
-    expect(document.title).toBe('Page introuvable – Munegu');
+    // The title follows the page's commit (an effect): a loaded machine can show the gap.
+    await waitFor(() => expect(document.title).toBe('Page introuvable – Munegu'));
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   });
 
@@ -122,7 +123,10 @@ describe('navbar', () => {
       'href',
       '/messages',
     );
-    expect(screen.getByRole('button', { name: /Menu du profil de Louis2/ })).toBeInTheDocument();
+    // The bell and the profile menu follow, one task each (MemberActions).
+    expect(
+      await screen.findByRole('button', { name: /Menu du profil de Louis2/ }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Se connecter' })).toBeNull();
   });

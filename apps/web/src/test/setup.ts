@@ -1,12 +1,16 @@
 import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resetFirstPageSettled } from '../lib/settled';
 
 afterEach(() => {
   cleanup();
   if (typeof localStorage !== 'undefined') localStorage.clear();
 });
+// The wait for the first page to settle (lib/settled) is module state shared by a file's
+// tests; one still running when the file ends would fire its timers after jsdom is gone.
+afterAll(() => resetFirstPageSettled());
 
 // jsdom lacks these browser APIs that the carousel and media queries use.
 if (typeof window !== 'undefined') {
@@ -37,3 +41,13 @@ if (typeof window !== 'undefined') {
 // the tests) sometimes exceeds, and a lazy dialog (React.lazy) is compiled on its first use in
 // a test file; a wider window changes nothing for passing tests.
 configure({ asyncUtilTimeout: 10_000 });
+
+// A toast fades in: sonner renders it at opacity 0 and raises it once its mount effect has run.
+// `expect(await findByText(toast)).toBeVisible()` could land between the two on a loaded
+// machine (seen in CI); the fade is sonner's animation, not what these tests check. Display,
+// visibility and the hidden attribute are still checked.
+if (typeof document !== 'undefined') {
+  const style = document.createElement('style');
+  style.textContent = '[data-sonner-toast] { opacity: 1 !important; }';
+  document.head.appendChild(style);
+}

@@ -53,7 +53,10 @@ describe('carpool members', () => {
       'href',
       '/profil/Bob_06',
     );
-    expect(dialog.getByRole('link', { name: 'Louis2' }).closest('strong')).not.toBeNull();
+    // Bold once the session's user is known (the auth provider's own read).
+    await waitFor(() =>
+      expect(dialog.getByRole('link', { name: 'Louis2' }).closest('strong')).not.toBeNull(),
+    );
     expect(dialog.getByRole('link', { name: 'Bob_06' }).closest('strong')).toBeNull();
     expect(dialog.getByText('Utilisateur introuvable')).toBeVisible();
     expect(dialog.queryByText(/utilisateur_Supprime_9/)).toBeNull();

@@ -140,6 +140,7 @@ describe('notification bell', () => {
     expect(await bell('Notifications')).toBeVisible();
     const before = api.callsTo('GET /api/user-notification/me').length;
     api.reply('GET /api/user-notification/me', 200, [notif(1, 2)]);
+    await waitFor(() => expect(io.listeners('notification')).toBeGreaterThan(0));
     act(() => io.push('notification', { id: 1, type: 'COVOIT', matchId: 42 }));
     expect(await bell('Notifications, 1 non lue')).toBeVisible();
     expect(api.callsTo('GET /api/user-notification/me')).toHaveLength(before + 1);

@@ -44,6 +44,13 @@ export function fakeSocket() {
     emitted,
     /** Events emitted with an acknowledgement not answered yet, oldest first. */
     awaiting,
+    /**
+     * How many handlers listen to `event` now. The navbar's listeners come after the first
+     * page (lib/settled): a test pushing an event they handle waits for them first.
+     */
+    listeners(event: string) {
+      return handlers.get(event)?.size ?? 0;
+    },
     /** The server pushes `event` (also 'connect' to simulate a (re)connection). */
     push(event: string, payload?: unknown) {
       if (event === 'connect') socket.connected = true;

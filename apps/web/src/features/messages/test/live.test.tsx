@@ -72,7 +72,10 @@ describe('live messages', () => {
     await screen.findByText('Bonjour');
     // The navbar's member actions (the badge and its socket listener) are a lazy chunk; when
     // it mounts the badge fetches the count itself, so this pushes after it to test the live path.
+    // The link can be in the page before its effects have run: wait for its listener too (the
+    // open chat's is the other one).
     await screen.findByRole('link', { name: /^Messages/ });
+    await waitFor(() => expect(io.listeners('newMessage')).toBe(2));
     api.reply('GET /api/messages/unread-count', 200, { count: 1 });
     act(() => io.push('newMessage', live(9, ME.id, 'Coucou', 11)));
     const zoe = await within(sidebar()).findByRole('link', { name: /Zoe_98/ });
@@ -89,6 +92,8 @@ describe('live messages', () => {
     api.reply('GET /api/messages/conversations', 200, [
       { id: 12, userId: 3, username: 'Nouveau_1', avatar: null, hasUnread: true },
     ]);
+    // The navbar's messages link brings the conversations up to date (useMessagesRealtime).
+    await waitFor(() => expect(io.listeners('newMessage')).toBeGreaterThan(0));
     act(() => io.push('newMessage', live(3, ME.id, 'Salut', 12)));
     expect(await within(sidebar()).findByText('Nouveau_1')).toBeVisible();
   });
@@ -154,6 +159,9 @@ describe('live messages', () => {
   it('refetches the open conversation and the list after a reconnect', async () => {
     openAt('/messages/Bob_06');
     await screen.findByText('Bonjour');
+    // The refetch after a reconnect is the navbar's (useMessagesRealtime), mounted after the
+    // first page: its listeners are there once it also listens to new messages, beside the chat.
+    await waitFor(() => expect(io.listeners('newMessage')).toBe(2));
     act(() => io.push('connect'));
     api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, {
       messages: [msg({ content: 'Bonjour' }), msg({ content: 'Manqué pendant la coupure' })],
