@@ -16,7 +16,17 @@ const loadToaster = () => import('../components/ui/Toaster').then((m) => m.Toast
 
 // One query client for the app's life, made before the router so route loaders can prefetch.
 const queryClient = createQueryClient();
-const router = createBrowserRouter(createRoutes(queryClient));
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The app's router. Creating it matches the address and starts the landing page's code and
+ * reads (route `lazy` and loaders): called by main.tsx in a task of its own, not during the
+ * modules' evaluation (see there).
+ */
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter(createRoutes(queryClient));
+}
 
 function Toasts() {
   const raised = useSyncExternalStore(toastsRaised.subscribe, toastsRaised.snapshot);
@@ -25,7 +35,7 @@ function Toasts() {
 }
 
 /** Providers that do not need the router; the auth provider lives in the root route. */
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   // The installable app's service worker (offline app shell, push): built app only, and not
   // before the first page has painted (its code and precache would compete with it).
   useEffect(() => {

@@ -214,6 +214,15 @@ describe('route loaders', () => {
     expect(queryClient.getQueryData(['predictions', 'leaderboard', ''])).toEqual([]);
   });
 
+  it('start their reads in a task after the router’s, not in it', async () => {
+    api.reply('GET /api/actualite', 200, []);
+    const loading = loaderOf('actualites')();
+    await Promise.resolve();
+    expect(api.callsTo('GET /api/actualite')).toHaveLength(0);
+    await loading;
+    expect(api.callsTo('GET /api/actualite')).toHaveLength(1);
+  });
+
   it('do not ask a visitor’s browser for a member’s reads', async () => {
     api.reply('GET /api/matchs/anciens', 200, []);
     await loaderOf('jeu_prono')();

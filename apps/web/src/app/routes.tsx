@@ -10,6 +10,7 @@ import { GuestOnly, RequireAuth } from './guards';
 import { RouteError } from './layout/RouteError';
 import { LoadingOverlay } from '../components/ui/LoadingOverlay';
 import type { PageTitle } from './layout/pageTitle';
+import { nextTask } from '../lib/nextTask';
 
 /**
  * Every page is its own chunk, loaded when its route is first visited; `title` names the page
@@ -37,6 +38,10 @@ export const LOADER_WAIT_MS = 3_000;
  */
 function prefetch(start: (queryClient: QueryClient) => Promise<unknown>, queryClient: QueryClient) {
   return async () => {
+    // The router calls the loader while it is being created (main.tsx), in the task that also
+    // matches the routes and starts the page's code: the reads start in the next one. (The
+    // requests themselves are already under way: lib/early and the document's Link header.)
+    await nextTask();
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       start(queryClient),
