@@ -2,11 +2,15 @@ import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { resetFirstPageSettled } from '../lib/settled';
 
 afterEach(() => {
   cleanup();
   if (typeof localStorage !== 'undefined') localStorage.clear();
+  // Sonner keeps its toasts in a module-wide store and replays the active ones to the next
+  // Toaster that mounts: a test's toasts would reappear, stacked over the next test's own.
+  toast.dismiss();
 });
 // The wait for the first page to settle (lib/settled) is module state shared by a file's
 // tests; one still running when the file ends would fire its timers after jsdom is gone.

@@ -114,7 +114,9 @@ describe('settings page', () => {
     const confirm = within(await screen.findByRole('alertdialog'));
     expect(api.callsTo('PATCH /api/users/me/email')).toHaveLength(0);
     fireEvent.click(confirm.getByRole('button', { name: 'Confirmer' }));
-    expect(await screen.findByText('Un email de confirmation vous a été envoyé.')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByText('Un email de confirmation vous a été envoyé.')).toBeVisible(),
+    );
     expect(api.callsTo('PATCH /api/users/me/email')[0]?.body).toEqual({
       email: 'nouveau@example.fr',
       password: 'Secret12!',
