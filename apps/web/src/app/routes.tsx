@@ -38,8 +38,8 @@ export const LOADER_WAIT_MS = 3_000;
  */
 function prefetch(start: (queryClient: QueryClient) => Promise<unknown>, queryClient: QueryClient) {
   return async () => {
-    // The router calls the loader while it is being created (main.tsx), in the task that also
-    // matches the routes and starts the page's code: the reads start in the next one. (The
+    // The router calls the loader as it starts (main.tsx), in the task that also matches the
+    // routes and starts the page's code: the reads start in the next one. (The
     // requests themselves are already under way: lib/early and the document's Link header.)
     await nextTask();
     let timer: ReturnType<typeof setTimeout> | undefined;

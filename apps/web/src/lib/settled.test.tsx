@@ -127,6 +127,8 @@ describe('a part loaded after the first page (useLoadedAfterFirstPage)', () => {
     expect(screen.getByText('rien encore')).toBeTruthy();
     answer('ok');
     await act(() => vi.advanceTimersByTimeAsync(100));
+    // The import starts in a task after the commit that asked for it.
+    await act(() => vi.advanceTimersByTimeAsync(10));
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Menu du membre')).toBeTruthy();
   });
@@ -144,6 +146,7 @@ describe('a part loaded after the first page (useLoadedAfterFirstPage)', () => {
     );
     renderHost(new QueryClient(), load);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await act(() => vi.advanceTimersByTimeAsync(10));
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.getByText('rien encore')).toBeTruthy();
   });

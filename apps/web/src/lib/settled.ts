@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterNextPaint } from './afterNextPaint';
+import { nextTask } from './nextTask';
 
 /*
  * What no page needs to paint (the member's menu with its socket and counters, the toasts, the
@@ -136,10 +137,15 @@ export function useLoadedAfterFirstPage<P extends object>(
   useEffect(() => {
     if (!settled || !wanted || component) return;
     let live = true;
-    load().then(
-      (loaded) => live && startTransition(() => setComponent(() => loaded)),
-      () => {},
-    );
+    // The import starts in a task of its own: Vite's loader adds a <link rel="modulepreload">
+    // per chunk the component needs (12 for the member's menu), several milliseconds of main
+    // thread that used to lengthen the commit whose effect asked for it.
+    nextTask()
+      .then(() => (live ? load() : null))
+      .then(
+        (loaded) => loaded && live && startTransition(() => setComponent(() => loaded)),
+        () => {},
+      );
     return () => {
       live = false;
     };
