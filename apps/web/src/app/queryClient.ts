@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, timeoutManager } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
+import { createCoalescedTimeouts } from '../lib/coalescedTimeouts';
 
 /** Client errors (4xx) are answers, not accidents: never retried. Others get one retry. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -7,7 +8,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+let providerSet = false;
+
 export function createQueryClient(): QueryClient {
+  // Before any query exists: a provider cannot clear another's timers (lib/coalescedTimeouts).
+  if (!providerSet) {
+    timeoutManager.setTimeoutProvider(createCoalescedTimeouts());
+    providerSet = true;
+  }
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -16,13 +16,37 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+/*
+ * One browser interval per period, shared by every component showing the time: the home page
+ * shows a countdown per upcoming match, and each used to arm its own interval in the commit
+ * that shows the page (a timer call costs more than its work when the browser records a trace
+ * with stacks, as Lighthouse does). The ticks also stay in step across the page's countdowns.
+ */
+const tickers = new Map<number, { listeners: Set<() => void>; id: number }>();
+
+function onTick(intervalMs: number, listener: () => void): () => void {
+  let ticker = tickers.get(intervalMs);
+  if (!ticker) {
+    const listeners = new Set<() => void>();
+    const id = window.setInterval(() => listeners.forEach((l) => l()), intervalMs);
+    ticker = { listeners, id };
+    tickers.set(intervalMs, ticker);
+  }
+  ticker.listeners.add(listener);
+  const mine = ticker;
+  return () => {
+    mine.listeners.delete(listener);
+    if (mine.listeners.size === 0) {
+      window.clearInterval(mine.id);
+      tickers.delete(intervalMs);
+    }
+  };
+}
+
 /** The current time, refreshed every `intervalMs` (the match countdown uses 1 s). */
 export function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
+  useEffect(() => onTick(intervalMs, () => setNow(Date.now())), [intervalMs]);
   return now;
 }
 
