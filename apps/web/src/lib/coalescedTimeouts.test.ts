@@ -126,9 +126,19 @@ describe("the app's query client", () => {
     await flush();
     expect(vi.getTimerCount()).toBe(1);
     // Still stale after 30 s, as configured (staleTime), and collected 5 min after the last observer left.
-    expect(client.getQueryCache().find({ queryKey: ['item', 0] })?.isStale()).toBe(false);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['item', 0] })
+        ?.isStale(),
+    ).toBe(false);
     await vi.advanceTimersByTimeAsync(30_001);
-    expect(client.getQueryCache().find({ queryKey: ['item', 0] })?.isStale()).toBe(true);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['item', 0] })
+        ?.isStale(),
+    ).toBe(true);
     unsubscribes.forEach((u) => u());
     expect(client.getQueryCache().getAll()).toHaveLength(8);
     await vi.advanceTimersByTimeAsync(5 * 60_000);
