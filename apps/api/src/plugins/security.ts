@@ -36,6 +36,16 @@ export interface SecurityOptions {
   https: boolean;
 }
 
+/**
+ * The web app's built code (`/assets/*.js` and `*.css`, content-hashed by Vite). A script or a
+ * stylesheet is never a document: the document policies (CSP, framing, COOP, referrer…), about
+ * 650 bytes, do nothing on it, and a phone's first load fetches about twenty of them before the
+ * page paints (docs/QUALITY.md, web section). They keep what applies to them: no MIME sniffing,
+ * no use by another origin. Every other answer (documents, API, uploads, images: an SVG can be
+ * opened as a document) carries the full set.
+ */
+const CODE_ASSET = /^\/assets\/[^?#]+\.(?:js|css)(?:[?#]|$)/;
+
 /** One year, subdomains included (helmet's default policy, without preload). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -67,10 +77,15 @@ export const securityPlugin = fp(
       hsts: false,
       crossOriginEmbedderPolicy: false,
     });
-    // On every answer, API, static files and 404s alike, as @fastify/helmet's global hook did;
-    // HSTS also when the trusted proxy says the request came over https.
+    const codeHeaders = {
+      'x-content-type-options': headers['x-content-type-options'] ?? 'nosniff',
+      'cross-origin-resource-policy': headers['cross-origin-resource-policy'] ?? 'same-origin',
+    };
+    // On every answer, API, static files and 404s alike, as @fastify/helmet's global hook did
+    // (built code: see CODE_ASSET); HSTS also when the trusted proxy says the request came over
+    // https.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(CODE_ASSET.test(request.url) ? codeHeaders : headers);
       if (opts.https || request.protocol === 'https')
         reply.header('Strict-Transport-Security', HSTS);
       done();

@@ -21,6 +21,13 @@ let proxied: TestApp;
 async function webDist(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'munegu-web-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Munegu</title>');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), 'p{color:red}');
+  writeFileSync(
+    path.join(dir, 'assets', 'crest-abc123.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   return dir;
 }
 
@@ -84,6 +91,11 @@ const ANSWERS = [
   { what: 'the web app shell', url: '/', status: 200 },
   { what: 'a client-side route', url: '/profil/quelqu-un', status: 200 },
   { what: 'an API answer', url: '/api/health', status: 200 },
+  {
+    what: 'an image of the build (an SVG opens as a document)',
+    url: '/assets/crest-abc123.svg',
+    status: 200,
+  },
   { what: 'an upload', url: '/uploads/avatar/x.webp', status: 200 },
   { what: 'an unknown upload', url: '/uploads/avatar/absent.webp', status: 404 },
   { what: 'an API 404', url: '/api/nulle-part', status: 404 },
@@ -100,6 +112,24 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security'], what).toBeUndefined();
     if (status >= 400) expect(res.json().message).toMatch(/[a-zé]/);
   });
+
+  it.each(['/assets/index-abc123.js', '/assets/index-abc123.css'])(
+    'on built code (%s): what applies to a script or a stylesheet, without the document policies',
+    async (url) => {
+      const res = await plain.app.inject({ url, headers: { origin: EVIL } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const https_ = await https.app.inject({ url });
+      expect(https_.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    },
+  );
 
   it('are on a JSON parse error and on a preflight from a foreign origin', async () => {
     const bad = await plain.app.inject({
