@@ -55,6 +55,27 @@ const earlyScript: Plugin = {
   },
 };
 
+/**
+ * vite-plugin-pwa links the manifest in the document; the app links it once its first page has
+ * painted instead (lib/pwa.ts `linkManifest`, which says why). A build where the link is not found fails, so a
+ * change of that plugin's output cannot bring the early fetch back unnoticed.
+ */
+const MANIFEST_LINK = /<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>/g;
+const manifestLinkAfterFirstPage: Plugin = {
+  name: 'munegu-manifest-link-after-first-page',
+  apply: 'build',
+  // That plugin's transform is `enforce: 'post'` too: this one, listed after it, runs after it.
+  enforce: 'post',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const stripped = html.replace(MANIFEST_LINK, '');
+      if (stripped === html) throw new Error('vite-plugin-pwa: no manifest link in index.html');
+      return stripped;
+    },
+  },
+};
+
 /** The API (Fastify + socket.io) listens on :3000 in development; the SPA calls it same-origin. */
 const API_TARGET = process.env.MUNEGU_API_URL ?? 'http://localhost:3000';
 
@@ -66,6 +87,7 @@ export default defineConfig({
     earlyScript,
     react(),
     VitePWA(pwaOptions),
+    manifestLinkAfterFirstPage,
     routePreloads(fileURLToPath(new URL('.', import.meta.url))),
   ],
   build: {

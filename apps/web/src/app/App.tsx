@@ -11,7 +11,7 @@ import {
 import { createQueryClient } from './queryClient';
 import { createRoutes } from './routes';
 import { useLoadedAfterFirstPage, whenFirstPageSettled } from '../lib/settled';
-import { registerServiceWorker } from '../lib/pwa';
+import { linkManifest, registerServiceWorker } from '../lib/pwa';
 import { toastsRaised } from '../components/ui/toast';
 
 // The toast library is its own chunk, fetched on the first toast (components/ui/toast) and not
@@ -50,10 +50,14 @@ function Toasts() {
 
 /** Providers that do not need the router; the auth provider lives in the root route. */
 export function App({ router }: { router: AppRouter }) {
-  // The installable app's service worker (offline app shell, push): built app only, and not
-  // before the first page has painted (its code and precache would compete with it).
+  // The installable app's manifest and service worker (offline app shell, push): built app
+  // only, and not before the first page has painted (they would compete with it: lib/pwa.ts).
   useEffect(() => {
-    if (import.meta.env.PROD) void whenFirstPageSettled(queryClient).then(registerServiceWorker);
+    if (import.meta.env.PROD)
+      void whenFirstPageSettled(queryClient).then(() => {
+        linkManifest();
+        registerServiceWorker();
+      });
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
