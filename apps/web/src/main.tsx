@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/App';
+import { App, createAppHistory, createAppRouter } from './app/App';
 import { nextTask } from './lib/nextTask';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -28,7 +28,9 @@ async function start(): Promise<void> {
     // Storage refused (privacy settings): the router copes the same way.
   }
   await nextTask();
-  const router = createAppRouter();
+  const history = createAppHistory();
+  await nextTask();
+  const router = createAppRouter(history);
   await nextTask();
   // Matches the address, starts the page's code and its loaders (which read in a task of
   // their own: routes.tsx `prefetch`).

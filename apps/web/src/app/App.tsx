@@ -27,15 +27,23 @@ const queryClient = createQueryClient();
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
+ * The browser history the router uses (it records its position in the page's history state at
+ * once: a `history.replaceState`); main.tsx makes it in a task of its own.
+ */
+export function createAppHistory() {
+  return createBrowserHistory();
+}
+
+/**
  * The app's router, not yet started: what `createBrowserRouter` makes before it calls
  * `initialize()` (same history, same route properties). main.tsx starts it in the next task:
  * on a phone, creating the router (its routes ranked) and starting it (matching the address,
  * restoring the view transitions from sessionStorage, starting the page's code and loaders)
  * measured 16-50 ms in one task here, each half under the 50 ms a phone counts against the page.
  */
-export function createAppRouter(): AppRouter {
+export function createAppRouter(history = createAppHistory()): AppRouter {
   return createRouter({
-    history: createBrowserHistory(),
+    history,
     routes: createRoutes(queryClient),
     mapRouteProperties,
     hydrationRouteProperties,
