@@ -118,6 +118,8 @@ describe("the app's query client", () => {
     vi.useFakeTimers();
     const { createQueryClient } = await import('../app/queryClient');
     const { QueryObserver } = await import('@tanstack/react-query');
+    // lib/early (imported with the client) starts its reads in a task on import: let it pass.
+    await vi.advanceTimersByTimeAsync(1);
     const client = createQueryClient();
     const unsubscribes = Array.from({ length: 8 }, (_, i) => {
       client.setQueryData(['item', i], i);

@@ -84,8 +84,8 @@ describe('notification bell', () => {
       }),
     ]);
     renderAt('/contact');
-    const menu = await openBell();
-    expect(screen.getByRole('button', { name: 'Notifications, 2 non lues' })).toBeVisible();
+    // The bell's read starts a task after it appears: open it once it counts them.
+    const menu = await openBell('Notifications, 2 non lues');
     expect(menu.getByText('vous a proposé un covoiturage. 👋', { exact: false })).toBeVisible();
     expect(menu.getByText('a accepté le covoiturage ! 🎉', { exact: false })).toBeVisible();
     expect(
@@ -127,7 +127,8 @@ describe('notification bell', () => {
     api.reply('GET /api/user-notification/me', 200, [notif(1, 3)]);
     api.reply('POST /api/user-notification/delete', 500, { message: 'boom' });
     renderAt('/contact');
-    const menu = await openBell();
+    // The bell's read starts a task after it appears: open it once it counts the notification.
+    const menu = await openBell('Notifications, 1 non lue');
     fireEvent.click(menu.getByRole('menuitem', { name: 'Supprimer la notification' }));
     expect(await screen.findByText('Échec de la suppression')).toBeInTheDocument();
     expect(await bell('Notifications, 1 non lue')).toBeVisible();
@@ -138,6 +139,10 @@ describe('notification bell', () => {
     api.reply('GET /api/user-notification/me', 200, []);
     renderAt('/contact');
     expect(await bell('Notifications')).toBeVisible();
+    // The bell's own read, started a task after it appeared.
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/user-notification/me').length).toBeGreaterThan(0),
+    );
     const before = api.callsTo('GET /api/user-notification/me').length;
     api.reply('GET /api/user-notification/me', 200, [notif(1, 2)]);
     await waitFor(() => expect(io.listeners('notification')).toBeGreaterThan(0));
@@ -160,7 +165,8 @@ describe('opening a notification', () => {
   const open = async (text: RegExp) => {
     const router = renderAt('/contact');
     const menu = await openBell();
-    fireEvent.click(menu.getByText(text));
+    // The bell's read starts a task after it appears: its items may come after the menu opens.
+    fireEvent.click(await menu.findByText(text));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.state).toEqual({ matchId: 42 });
     return router;

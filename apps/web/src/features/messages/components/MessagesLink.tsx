@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { MessageIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
+import { useAfterCommitTask } from '../../../lib/useAfterCommitTask';
 import { useUnreadCount } from '../api';
 import { useMessagesRealtime } from '../realtime';
 import menuStyles from '../../../components/ui/menu.module.css';
@@ -8,8 +9,10 @@ import menuStyles from '../../../components/ui/menu.module.css';
 /** Navbar messages icon with its unread badge, kept live by the socket and the 20 s poll. */
 export function MessagesLink() {
   const { user } = useAuth();
-  const { data: count = 0 } = useUnreadCount(true);
-  useMessagesRealtime(user?.id);
+  // Its read and its socket listeners start in a task after its commit.
+  const live = useAfterCommitTask();
+  const { data: count = 0 } = useUnreadCount(live);
+  useMessagesRealtime(live ? user?.id : undefined);
   const label = count > 0 ? `Messages, ${count} non lu${count > 1 ? 's' : ''}` : 'Messages';
   return (
     <Link to="/messages" className="icon-btn" aria-label={label}>

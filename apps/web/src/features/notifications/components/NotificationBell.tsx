@@ -4,6 +4,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CARPOOL_STATUS, MESSAGES } from '@munegu/shared';
 import { BellIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
+import { useAfterCommitTask } from '../../../lib/useAfterCommitTask';
 import { cx } from '../../../lib/cx';
 import { useMarkNotificationRead, useNotifications, type AppNotification } from '../../carpool';
 import { notificationStatus } from '../api';
@@ -26,8 +27,10 @@ const NotificationPopup = lazy(() =>
 export function NotificationBell() {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const { data = [] } = useNotifications(true);
-  useNotificationsRealtime(user?.id);
+  // Its read and its socket listeners start in a task after its commit.
+  const live = useAfterCommitTask();
+  const { data = [] } = useNotifications(live);
+  useNotificationsRealtime(live ? user?.id : undefined);
   const { leaving, gone, remove } = useNotificationRemoval();
   const [opened, setOpened] = useState<AppNotification | null>(null);
   const markRead = useMarkNotificationRead();
