@@ -41,7 +41,7 @@ export function createAppHistory() {
  * restoring the view transitions from sessionStorage, starting the page's code and loaders)
  * measured 16-50 ms in one task here, each half under the 50 ms a phone counts against the page.
  */
-export function createAppRouter(history = createAppHistory()): AppRouter {
+export function createAppRouter(history: ReturnType<typeof createAppHistory>): AppRouter {
   return createRouter({
     history,
     routes: createRoutes(queryClient),

@@ -8,14 +8,11 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
-let providerSet = false;
+// Set on import, before any query exists: a provider cannot clear another's timers
+// (lib/coalescedTimeouts).
+timeoutManager.setTimeoutProvider(createCoalescedTimeouts());
 
 export function createQueryClient(): QueryClient {
-  // Before any query exists: a provider cannot clear another's timers (lib/coalescedTimeouts).
-  if (!providerSet) {
-    timeoutManager.setTimeoutProvider(createCoalescedTimeouts());
-    providerSet = true;
-  }
   return new QueryClient({
     defaultOptions: {
       queries: {

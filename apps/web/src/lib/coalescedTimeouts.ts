@@ -18,11 +18,10 @@ export type CoalescedTimeouts = TimeoutProvider<number> & {
   pending(): number;
 };
 
-export function createCoalescedTimeouts(
-  // Date's clock, not performance's: tests' fake timers move it with the timers they fire.
-  now: () => number = () => Date.now(),
-  native: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis,
-): CoalescedTimeouts {
+// Date's clock, not performance's: tests' fake timers move it with the timers they fire.
+const now = () => Date.now();
+
+export function createCoalescedTimeouts(): CoalescedTimeouts {
   const entries = new Map<number, Entry>();
   let nextId = 1;
   // The browser timer armed, and the deadline it was armed for.
@@ -42,9 +41,9 @@ export function createCoalescedTimeouts(
     const due = wanted;
     wanted = Infinity;
     if (due >= armedFor) return;
-    if (armed !== undefined) native.clearTimeout(armed);
+    if (armed !== undefined) clearTimeout(armed);
     armedFor = due;
-    armed = native.setTimeout(fire, Math.max(0, due - now()));
+    armed = setTimeout(fire, Math.max(0, due - now()));
   }
 
   function fire(): void {
@@ -75,7 +74,7 @@ export function createCoalescedTimeouts(
 
   return {
     setTimeout(callback, delay) {
-      // No `!(delay >= 0)` surprise: a missing or negative delay is 0, as for the browser's.
+      // A missing or negative delay is 0, as for the browser's own timers.
       const id = nextId++;
       const due = now() + Math.max(0, delay ?? 0);
       entries.set(id, { due, callback });
@@ -87,8 +86,8 @@ export function createCoalescedTimeouts(
     clearTimeout(id) {
       if (id !== undefined) entries.delete(id);
     },
-    setInterval: (callback, delay) => globalThis.setInterval(callback, delay) as unknown as number,
-    clearInterval: (id) => globalThis.clearInterval(id),
+    setInterval: (callback, delay) => setInterval(callback, delay) as unknown as number,
+    clearInterval: (id) => clearInterval(id),
     pending: () => entries.size,
   };
 }
