@@ -41,6 +41,7 @@ import { loggerOptions, requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonNotFound, webPlugin } from './plugins/web.js';
 import { registerApiRateLimit } from './plugins/rate-limit/index.js';
+import { accountBudgets, memoryCounters } from './plugins/rate-limit/account-budgets.js';
 import {
   databaseCounters,
   redisCounters,
@@ -306,6 +307,7 @@ export async function buildApp(deps: AppDeps) {
     repo: emailTokensRepository(db),
     clock,
     publicUrl: config.publicUrl,
+    linkSecret: config.jwtSecret,
   });
   // Prediction game, clubs and operators' match API. The game counts the season the matches
   // module calls current.
@@ -335,13 +337,14 @@ export async function buildApp(deps: AppDeps) {
   });
   const miniLeagues = miniLeaguesService({ repo: miniLeaguesRepository(db) });
   // The stop link of notification mails, issued in the transaction that queues the mail.
+  // One link per member and kind, reused by every mail while it stays valid.
   const stopLinks: StopLinks = {
     link: async (userId, kind, tx) =>
       (
-        await emailTokens.issue(
+        await emailTokens.reusable(
           userId,
           kind === 'promo' ? 'STOP_NOTIF_PROMO' : 'STOP_NOTIF_APPLI',
-          { tx },
+          tx,
         )
       ).link,
   };
@@ -403,6 +406,16 @@ export async function buildApp(deps: AppDeps) {
     clock,
     notifier: messagingWithPush(realtimeNotifier(io), push),
   });
+  const counters = await rateCounters(
+    deps.rateLimitStore ?? 'memory',
+    db,
+    config.redisUrl,
+    config.redisPrefix,
+  );
+  if (counters) app.addHook('onClose', () => counters.close());
+  // Budgets per account of the writes that reach another member, counted where the route
+  // budgets are (shared by the instances), or in this process's memory.
+  const budgets = accountBudgets(counters ?? memoryCounters(), config.accountBudgets);
   const carpool = carpoolServices({
     db,
     mail,
@@ -414,6 +427,9 @@ export async function buildApp(deps: AppDeps) {
     detourRule: config.detourRule,
     listCap: config.carpoolListLimit,
     currentSeason: (now) => matches.currentSeason(now),
+    budgets,
+    blocks: { blocked: (blocker, blocked, tx) => messages.hasBlocked(blocker, blocked, tx) },
+    mailWindowMs: config.carpoolMailWindowMs,
   });
   kickoffMoved = carpool.notifications.kickoffMoved;
   const contact = contactService({
@@ -423,14 +439,6 @@ export async function buildApp(deps: AppDeps) {
     contactEmail: config.contactEmail,
     associationName: config.associationName,
   });
-
-  const counters = await rateCounters(
-    deps.rateLimitStore ?? 'memory',
-    db,
-    config.redisUrl,
-    config.redisPrefix,
-  );
-  if (counters) app.addHook('onClose', () => counters.close());
 
   app.decorate('mail', mail);
   const routeTable: FastifyInstance['routeTable'] = [];

@@ -60,6 +60,8 @@ export const CARPOOL_MESSAGES = {
   self: 'Vous ne pouvez pas faire cela avec vous-même.',
   relationExists: 'Une demande est déjà en cours avec ce membre pour ce match.',
   relationNotFound: 'Covoiturage introuvable.',
+  /** Also what a blocked sender reads: nothing tells them of the block. */
+  memberUnavailable: 'Ce membre n’est pas disponible pour un covoiturage.',
   notAddressee: 'Seul le destinataire peut répondre à cette demande.',
   notPending: "Cette demande n'est plus en attente.",
   notDriver: 'Seul le conducteur peut faire cela.',

@@ -6,9 +6,13 @@ import { REPO_ROOT } from '../lib/paths.js';
 import { DEFAULT_THROTTLE_RULES, type ThrottleRules } from '../modules/auth/throttle.js';
 import { pushConfig, PushConfigError, pushEnvShape, type PushConfig } from './push.js';
 import {
+  ACCOUNT_BUDGET_DEFAULTS,
   budgetVariable,
   parseBudget,
   RATE_BUDGET_DEFAULTS,
+  type AccountBudgetLimits,
+  type AccountBudgetName,
+  type RateBudget,
   type RateBudgetName,
   type RateBudgets,
 } from './rate-budgets.js';
@@ -131,15 +135,19 @@ const envSchema = z.object({
   /** Web push of the installable app (config/push.ts). */
   ...pushEnvShape,
 
+  /** One carpool mail per sender and recipient within this many minutes (the next summarises). */
+  CARPOOL_MAIL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+
   /** Time limit of a score entry's transaction (points, snapshots, every member's rank). */
   SCORING_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
 });
 
 /** Every variable the app reads, for the documentation checks (test/deploy). */
 export function environmentVariables(): string[] {
-  const budgets = Object.keys(RATE_BUDGET_DEFAULTS).map((name) =>
-    budgetVariable(name as RateBudgetName),
-  );
+  const budgets = [
+    ...(Object.keys(RATE_BUDGET_DEFAULTS) as RateBudgetName[]),
+    ...(Object.keys(ACCOUNT_BUDGET_DEFAULTS) as AccountBudgetName[]),
+  ].map(budgetVariable);
   return [...Object.keys(envSchema.shape), ...budgets];
 }
 
@@ -164,6 +172,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Smaller budgets of the routes that send mail, write files or hash passwords. */
   rateBudgets: RateBudgets;
+  /** Budgets per member account of the writes that reach another member. */
+  accountBudgets: AccountBudgetLimits;
   /** Cron expressions (Europe/Paris) of the scheduled jobs. */
   schedules: Schedules;
   /** Origins allowed to open a socket: PUBLIC_URL's and the operator's extra ones. */
@@ -190,6 +200,8 @@ export interface Config {
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
   carpoolListLimit: number;
+  /** CARPOOL_MAIL_WINDOW_MINUTES in milliseconds. */
+  carpoolMailWindowMs: number;
   /** Time limit of a score entry's transaction (SCORING_TRANSACTION_TIMEOUT_SECONDS). */
   scoringTransactionTimeoutMs: number;
   news: {
@@ -252,10 +264,13 @@ function parseOrigins(publicUrl: string, extra: string | undefined): string[] {
   return origins;
 }
 
-function parseBudgets(env: NodeJS.ProcessEnv): RateBudgets {
-  const budgets = {} as RateBudgets;
-  for (const [name, fallback] of Object.entries(RATE_BUDGET_DEFAULTS)) {
-    const variable = budgetVariable(name as RateBudgetName);
+function parseBudgets<N extends RateBudgetName | AccountBudgetName>(
+  env: NodeJS.ProcessEnv,
+  defaults: Record<N, string>,
+): Record<N, RateBudget> {
+  const budgets = {} as Record<N, RateBudget>;
+  for (const [name, fallback] of Object.entries(defaults) as [N, string][]) {
+    const variable = budgetVariable(name);
     const raw = env[variable] || fallback;
     const budget = parseBudget(raw);
     if (!budget) {
@@ -264,7 +279,7 @@ function parseBudgets(env: NodeJS.ProcessEnv): RateBudgets {
         `: « ${raw} » attendu sous la forme nombre/durée, par ex. 10/1h, 5/15m ou 30/90s (durée ≤ 24h).`,
       );
     }
-    budgets[name as RateBudgetName] = budget;
+    budgets[name] = budget;
   }
   return budgets;
 }
@@ -347,7 +362,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFlushMs: e.LOG_FLUSH_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    rateBudgets: parseBudgets(cleaned),
+    rateBudgets: parseBudgets(cleaned, RATE_BUDGET_DEFAULTS),
+    accountBudgets: parseBudgets(cleaned, ACCOUNT_BUDGET_DEFAULTS),
     schedules: {
       accounts: e.SCHEDULE_ACCOUNTS,
       reminders: e.SCHEDULE_REMINDERS,
@@ -375,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailBatchSize: e.MAIL_BATCH_SIZE,
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     carpoolListLimit: e.CARPOOL_LIST_LIMIT,
+    carpoolMailWindowMs: e.CARPOOL_MAIL_WINDOW_MINUTES * 60_000,
     scoringTransactionTimeoutMs: e.SCORING_TRANSACTION_TIMEOUT_SECONDS * 1000,
     associationName: e.ASSOCIATION_NAME,
     news: {

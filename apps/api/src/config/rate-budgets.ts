@@ -39,8 +39,30 @@ export const RATE_BUDGET_DEFAULTS = {
 export type RateBudgetName = keyof typeof RATE_BUDGET_DEFAULTS;
 export type RateBudgets = Record<RateBudgetName, RateBudget>;
 
+/**
+ * Budgets per member account (plugins/rate-limit/account-budgets.ts) for the writes that reach
+ * another member: an address budget alone lets one account spread its flood over many
+ * addresses, and one mobile network's address is shared by a whole coach of supporters.
+ * Written and named like the route budgets (`RATE_LIMIT_CARPOOL_PAIR=3/24h`).
+ */
+export const ACCOUNT_BUDGET_DEFAULTS = {
+  /** Carpool proposals and requests one member sends (POST /user-to-user-match). */
+  carpoolRequest: '20/1h',
+  /** The same from one member to one other member for one match: a few rounds, then 429. */
+  carpoolPair: '3/24h',
+  /** Carpool cancellations and exclusions one member makes. */
+  carpoolCancel: '20/1h',
+  /** Carpool ratings one member gives. */
+  carpoolRating: '30/1h',
+  /** Push subscriptions one member registers (POST /push/subscriptions). */
+  pushSubscription: '10/1h',
+} as const;
+
+export type AccountBudgetName = keyof typeof ACCOUNT_BUDGET_DEFAULTS;
+export type AccountBudgetLimits = Record<AccountBudgetName, RateBudget>;
+
 /** registration → RATE_LIMIT_REGISTRATION, passwordResetRequest → RATE_LIMIT_PASSWORD_RESET_REQUEST. */
-export function budgetVariable(name: RateBudgetName): string {
+export function budgetVariable(name: RateBudgetName | AccountBudgetName): string {
   return `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 

@@ -21,12 +21,15 @@ export interface AppErrorOptions {
   status?: number;
   /** Field errors, returned as `errors` for VALIDATION. */
   details?: { path: string; message: string }[];
+  /** RATE_LIMITED: seconds before a new try can pass, returned as `ttl`. */
+  ttl?: number;
 }
 
 /** The one error type services throw; `message` is French and shown to the user as is. */
 export class AppError extends Error {
   readonly status: number;
   readonly details: { path: string; message: string }[] | undefined;
+  readonly ttl: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -37,6 +40,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.status = options.status ?? STATUS[code];
     this.details = options.details;
+    this.ttl = options.ttl;
   }
 }
 

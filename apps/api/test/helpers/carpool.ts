@@ -14,7 +14,7 @@ export function carpoolWorld(t: TestApp) {
 
   async function api(
     user: User | null,
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
     url: string,
     payload?: unknown,
   ) {

@@ -27,6 +27,31 @@ export function carpoolMail(
   });
 }
 
+/**
+ * Several status changes from one member since the last mail (carpool mails are coalesced per
+ * sender and window): one mail lists them, the last line being where things stand now.
+ */
+export function carpoolDigestMail(
+  pseudo: string,
+  sender: string,
+  statusIds: number[],
+  publicUrl: string,
+  stop: string,
+  associationName: string,
+): MailContent {
+  return layout({
+    subject: `${associationName} : ${statusIds.length} nouvelles de covoiturage de ${sender}`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      { paragraph: `Depuis notre dernier e-mail, ${sender} :` },
+      ...statusIds.map((statusId) => ({ paragraph: `• ${carpoolStatusWording(statusId)}` })),
+      { action: { label: 'Voir mes notifications', url: `${publicUrl}/` } },
+      stopBlock(stop),
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}
+
 /** The kickoff of a match the member has a carpool for has moved. */
 export function kickoffMovedMail(
   pseudo: string,

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/client.js';
 import { transactionRunner } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
+import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { StopLinks } from '../predictions/reminder.service.js';
 import { carpoolRepository } from './carpool.repository.js';
+import type { Blocks } from './blocks.js';
 import type { DetourRule } from './geo/detour.js';
 import { mapRepository } from './map.repository.js';
 import { mapService } from './map.service.js';
@@ -27,6 +29,10 @@ export interface CarpoolModuleDeps {
   detourRule: DetourRule;
   listCap: number;
   currentSeason: (now: Date) => Promise<string | null>;
+  budgets: AccountBudgets;
+  blocks: Blocks;
+  /** One carpool mail per sender and recipient within this window. */
+  mailWindowMs: number;
 }
 
 /** Going to the match: the services of the carpool module, wired once (app.ts). */
@@ -45,18 +51,27 @@ export function carpoolServices(deps: CarpoolModuleDeps) {
     clock,
     publicUrl: deps.publicUrl,
     associationName: deps.associationName,
+    blocks: deps.blocks,
+    mailWindowMs: deps.mailWindowMs,
   });
   return {
     notifications,
     presence: presenceService({ repo, ratings: ratingsRepo, notifications, transaction, clock }),
-    relations: relationsService({ repo, notifications, transaction, clock }),
+    relations: relationsService({
+      repo,
+      notifications,
+      transaction,
+      clock,
+      budgets: deps.budgets,
+      blocks: deps.blocks,
+    }),
     map: mapService({
       repo: mapRepository(db),
       carpool: repo,
       detourRule: deps.detourRule,
       listCap: deps.listCap,
     }),
-    ratings: ratingsService({ repo: ratingsRepo, transaction }),
+    ratings: ratingsService({ repo: ratingsRepo, transaction, budgets: deps.budgets }),
     stadium: stadiumService({
       repo: stadiumRepository(db),
       clock,

@@ -22,6 +22,7 @@ export function notificationsRepository(db: Db) {
         statusId?: number | null;
         statusChangeId?: number | null;
         matchId?: number | null;
+        mailedAt?: Date | null;
       },
     ) => tx.notification.create({ data, select: { id: true } }),
     listFor: (recipientId: number, limit: number) =>
@@ -77,6 +78,38 @@ export function notificationsRepository(db: Db) {
           select: { placesDispo: true },
         })
       )?.placesDispo ?? 0,
+    /**
+     * Serialises the carpool mails of one sender to one recipient (several instances, parallel
+     * requests), so two events cannot both find the window free and both mail.
+     */
+    lockMailPair: async (tx: Tx, recipientId: number, senderId: number) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`carpool-mail:${recipientId}:${senderId}`}, 0))`;
+    },
+    /** When the sender's last carpool mail to the recipient went out, or null. */
+    lastMailedAt: async (tx: Tx, recipientId: number, senderId: number) =>
+      (
+        await tx.notification.findFirst({
+          where: { recipientId, senderId, type: 'COVOIT', mailedAt: { not: null } },
+          orderBy: { mailedAt: 'desc' },
+          select: { mailedAt: true },
+        })
+      )?.mailedAt ?? null,
+    /** The sender's carpool rows no mail told the recipient of yet (since `since`), oldest first. */
+    unmailed: (tx: Tx, recipientId: number, senderId: number, since: Date) =>
+      tx.notification.findMany({
+        where: {
+          recipientId,
+          senderId,
+          type: 'COVOIT',
+          mailedAt: null,
+          deletedAt: null,
+          createdAt: { gt: since },
+        },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { id: true, statusId: true },
+      }),
+    markMailed: (tx: Tx, ids: number[], at: Date) =>
+      tx.notification.updateMany({ where: { id: { in: ids } }, data: { mailedAt: at } }),
     /** Members with a pending or confirmed relation for the match (kickoff moved). */
     membersWithCarpool: async (matchId: number) => {
       const rows = await db.carpoolRelation.findMany({

@@ -10,8 +10,9 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { StopLinks } from '../predictions/reminder.service.js';
-import { carpoolMail, kickoffMovedMail } from './carpool.mail.js';
+import { carpoolDigestMail, carpoolMail, kickoffMovedMail } from './carpool.mail.js';
 import type { CarpoolRepository } from './carpool.repository.js';
+import type { Blocks } from './blocks.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 import { toRelation } from './relation.mapper.js';
 
@@ -30,21 +31,95 @@ export interface NotificationsDeps {
   clock: Clock;
   publicUrl: string;
   associationName: string;
+  /** Blocks set in messaging: a blocked member's carpool events reach nobody. */
+  blocks: Blocks;
+  /** One carpool mail per sender and recipient within this window (CARPOOL_MAIL_WINDOW_MINUTES). */
+  mailWindowMs: number;
 }
 
-/** A notification written in a transaction, pushed live once that transaction commits. */
-export interface Recorded {
+/**
+ * A notification written in a transaction, pushed live once that transaction commits; null when
+ * nothing was written (the recipient blocked the sender).
+ */
+export type Recorded = {
   recipientId: number;
   event: NotificationEvent;
-}
+} | null;
 
 const LIST_LIMIT = 50;
+/** A summary mail lists at most the last week's events from that sender. */
+const SUMMARY_HORIZON_MS = 7 * 24 * 3_600_000;
 const note = (value: { toNumber(): number } | null) => (value ? value.toNumber() : null);
 
 export function notificationsService(deps: NotificationsDeps) {
   const { repo, carpool, clock } = deps;
 
-  /** Writes the bell row and, for members who opted in, the mail (outbox, same transaction). */
+  /** Where a carpool mail goes, and with which stop link. */
+  async function mailTarget(tx: Tx, recipientId: number) {
+    const recipient = await carpool.memberForMail(recipientId, tx);
+    if (!recipient?.notifMailAppli || recipient.status !== 'ACTIVE') return null;
+    return { ...recipient, stop: await deps.stopLinks.link(recipient.id, 'application', tx) };
+  }
+
+  /**
+   * At most one mail per sender, recipient and window: a member proposing and cancelling in a
+   * loop fills the bell (which shows the latest state) but not the mailbox. The first event
+   * after a quiet window mails at once; events inside the window wait for the next mail,
+   * which lists them all.
+   */
+  async function mailCoalesced(
+    tx: Tx,
+    recipientId: number,
+    senderId: number,
+    row: { id: number; statusId: number | null },
+  ): Promise<void> {
+    const now = clock.now();
+    await repo.lockMailPair(tx, recipientId, senderId);
+    const last = await repo.lastMailedAt(tx, recipientId, senderId);
+    if (last && now.getTime() - last.getTime() < deps.mailWindowMs) return;
+    const target = await mailTarget(tx, recipientId);
+    if (!target) {
+      // Not mailed, ever: marking it keeps it out of a later summary if they opt in again.
+      await repo.markMailed(tx, [row.id], now);
+      return;
+    }
+    // Every row left unmailed inside earlier windows, this one included; never older than the
+    // summary horizon (the bell told of those).
+    const since = new Date(now.getTime() - SUMMARY_HORIZON_MS);
+    const unmailed = await repo.unmailed(tx, recipientId, senderId, since);
+    const pending = unmailed.some((p) => p.id === row.id) ? unmailed : [...unmailed, row];
+    const sender = (await carpool.member(senderId, tx))?.pseudo ?? 'Un membre';
+    const statuses = pending.map((p) => p.statusId ?? 0);
+    const content =
+      statuses.length > 1
+        ? carpoolDigestMail(
+            target.pseudo,
+            sender,
+            statuses,
+            deps.publicUrl,
+            target.stop,
+            deps.associationName,
+          )
+        : carpoolMail(
+            target.pseudo,
+            sender,
+            statuses[0] ?? 0,
+            deps.publicUrl,
+            target.stop,
+            deps.associationName,
+          );
+    await deps.mail.enqueue({ to: target.email, ...content, kind: 'carpool-notification' }, tx);
+    await repo.markMailed(
+      tx,
+      pending.map((p) => p.id),
+      now,
+    );
+  }
+
+  /**
+   * Writes the bell row and, for members who opted in, the mail (outbox, same transaction).
+   * Nothing at all when the recipient blocked the sender in messaging: null, nothing to push.
+   */
   async function record(
     tx: Tx,
     input: {
@@ -59,6 +134,11 @@ export function notificationsService(deps: NotificationsDeps) {
     },
   ): Promise<Recorded> {
     const type = input.type ?? 'COVOIT';
+    if (
+      input.senderId !== null &&
+      (await deps.blocks.blocked(input.recipientId, input.senderId, tx))
+    )
+      return null;
     const row = await repo.create(tx, {
       recipientId: input.recipientId,
       senderId: input.senderId,
@@ -68,38 +148,42 @@ export function notificationsService(deps: NotificationsDeps) {
       statusChangeId: input.statusChangeId ?? null,
       matchId: type === 'HORAIRE' ? input.matchId : null,
     });
-    const recipient = await carpool.memberForMail(input.recipientId, tx);
-    if (recipient?.notifMailAppli && recipient.status === 'ACTIVE') {
-      const stop = await deps.stopLinks.link(recipient.id, 'application', tx);
-      const sender = input.senderId ? await carpool.member(input.senderId, tx) : null;
-      const content =
-        type === 'HORAIRE' && input.kickoff
-          ? kickoffMovedMail(
-              recipient.pseudo,
-              input.kickoff,
-              deps.publicUrl,
-              stop,
-              deps.associationName,
-            )
-          : carpoolMail(
-              recipient.pseudo,
-              sender?.pseudo ?? 'Un membre',
-              input.statusId ?? 0,
-              deps.publicUrl,
-              stop,
-              deps.associationName,
-            );
-      await deps.mail.enqueue(
-        { to: recipient.email, ...content, kind: 'carpool-notification' },
-        tx,
-      );
+    if (type === 'COVOIT' && input.senderId !== null) {
+      await mailCoalesced(tx, input.recipientId, input.senderId, {
+        id: row.id,
+        statusId: input.statusId ?? null,
+      });
+    } else {
+      // An operator's or the system's news (a moved kickoff): mailed as it happens.
+      const target = await mailTarget(tx, input.recipientId);
+      if (target) {
+        const content =
+          type === 'HORAIRE' && input.kickoff
+            ? kickoffMovedMail(
+                target.pseudo,
+                input.kickoff,
+                deps.publicUrl,
+                target.stop,
+                deps.associationName,
+              )
+            : carpoolMail(
+                target.pseudo,
+                'Un membre',
+                input.statusId ?? 0,
+                deps.publicUrl,
+                target.stop,
+                deps.associationName,
+              );
+        await deps.mail.enqueue({ to: target.email, ...content, kind: 'carpool-notification' }, tx);
+      }
+      await repo.markMailed(tx, [row.id], clock.now());
     }
     return { recipientId: input.recipientId, event: { id: row.id, type, matchId: input.matchId } };
   }
 
   /** After the commit: the recipients' open tabs refetch their bell within a second. */
   function push(records: Recorded[]): void {
-    for (const r of records) deps.pusher.notification(r.recipientId, r.event);
+    for (const r of records) if (r) deps.pusher.notification(r.recipientId, r.event);
   }
 
   return {

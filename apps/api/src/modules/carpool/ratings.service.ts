@@ -2,6 +2,7 @@ import { CARPOOL_MESSAGES as M, type RatingInput } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
+import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import type { RatingsRepository } from './ratings.repository.js';
 
 /**
@@ -11,9 +12,11 @@ import type { RatingsRepository } from './ratings.repository.js';
 export function ratingsService({
   repo,
   transaction,
+  budgets,
 }: {
   repo: RatingsRepository;
   transaction: RunInTransaction;
+  budgets: AccountBudgets;
 }) {
   return {
     async rate(me: number, items: RatingInput) {
@@ -45,6 +48,7 @@ export function ratingsService({
       if (rated.size !== items.length || expected.some((id) => !rated.has(id))) {
         throw new AppError('VALIDATION', M.ratingIncomplete);
       }
+      await budgets.take('carpoolRating', String(me));
       try {
         await transaction(async (tx) => {
           await repo.insert(

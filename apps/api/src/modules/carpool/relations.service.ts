@@ -10,7 +10,9 @@ import {
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import { ACTIVE, PENDING, type CarpoolRepository, type RelationRow } from './carpool.repository.js';
+import type { Blocks } from './blocks.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
 import { openMatch } from './match-window.js';
 import { toRelation } from './relation.mapper.js';
@@ -20,6 +22,8 @@ export interface RelationsDeps {
   notifications: Pick<NotificationsService, 'record' | 'push'>;
   transaction: RunInTransaction;
   clock: Clock;
+  budgets: AccountBudgets;
+  blocks: Blocks;
 }
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -35,7 +39,14 @@ type ReasonChoice = { reasonId: number; customReason: string | null };
  * passenger's search) and changes seats with a conditional update; the other party's
  * notification is written in the same transaction and pushed live after the commit.
  */
-export function relationsService({ repo, notifications, transaction, clock }: RelationsDeps) {
+export function relationsService({
+  repo,
+  notifications,
+  transaction,
+  clock,
+  budgets,
+  blocks,
+}: RelationsDeps) {
   /** Runs `fn` in a transaction, then pushes the notifications it recorded. */
   async function withNotifications<T>(fn: (tx: Tx, out: Recorded[]) => Promise<T>): Promise<T> {
     const out: Recorded[] = [];
@@ -116,7 +127,19 @@ export function relationsService({ repo, notifications, transaction, clock }: Re
       if (input.user2_id === me) throw invalid(M.self);
       await openMatch(repo, input.match_id, clock.now());
       const other = await repo.member(input.user2_id);
-      if (!other || other.status !== 'ACTIVE') throw new AppError('NOT_FOUND', M.relationNotFound);
+      // A block in messaging answers like an unavailable member: the sender never learns of it.
+      if (
+        !other ||
+        other.status !== 'ACTIVE' ||
+        (await blocks.blocked(other.id, me)) ||
+        (await blocks.blocked(me, other.id))
+      ) {
+        throw new AppError('NOT_FOUND', M.memberUnavailable);
+      }
+      // Every proposal or request mails and notifies the other member: a budget per sender,
+      // and a smaller one per sender, recipient and match against propose/cancel rounds.
+      await budgets.take('carpoolRequest', String(me));
+      await budgets.take('carpoolPair', `${me}:${other.id}:${input.match_id}`);
       const request = input.statut_id === S.DEMANDE;
       const driverId = request ? input.user2_id : me;
       const passengerId = request ? me : input.user2_id;
@@ -189,6 +212,7 @@ export function relationsService({ repo, notifications, transaction, clock }: Re
      */
     async cancel(me: number, input: CancelInput): Promise<{ reported: boolean }> {
       const reason = await chooseReason(input.motifId, input.customReason, 'ANNULATION');
+      await budgets.take('carpoolCancel', String(me));
       const report = input.avecSignalement
         ? await chooseReason(
             input.signalementMotifId ?? 0,
@@ -229,6 +253,7 @@ export function relationsService({ repo, notifications, transaction, clock }: Re
     /** Only the driver excludes a confirmed passenger; the seats come back. */
     async exclude(me: number, input: ExcludeInput) {
       const reason = await chooseReason(input.motifId, input.customReason, 'EXCLUSION');
+      await budgets.take('carpoolCancel', String(me));
       const matchId = Number(input.matchId);
       await withNotifications(async (tx, out) => {
         const rel = (await repo.relationsOf(me, matchId, [S.CONFIRME], tx)).find(

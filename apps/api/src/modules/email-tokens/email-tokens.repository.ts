@@ -17,6 +17,14 @@ export function emailTokensRepository(db: Db) {
 
     findByHash: (tokenHash: string) => db.emailToken.findUnique({ where: { tokenHash } }),
 
+    /** The newest unused link of that purpose still valid after `validAfter`, if any. */
+    findLatestValid: (userId: number, purpose: EmailTokenPurpose, validAfter: Date, tx?: Tx) =>
+      (tx ?? db).emailToken.findFirst({
+        where: { userId, purpose, usedAt: null, expiresAt: { gt: validAfter } },
+        orderBy: { id: 'desc' },
+        select: { id: true, payload: true },
+      }),
+
     /** Marks a token used only if it still is unused: true when this call won the race. */
     async markUsed(id: number, now: Date): Promise<boolean> {
       const { count } = await db.emailToken.updateMany({

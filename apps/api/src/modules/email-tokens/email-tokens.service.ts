@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/tx.js';
 import type { EmailTokenPurpose, Prisma } from '../../generated/prisma/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,14 +39,33 @@ export interface EmailTokensDeps {
   repo: EmailTokensRepository;
   clock: Clock;
   publicUrl: string;
+  /**
+   * Key of the reusable links' values (the JWT secret in the app). Absent: a key of this
+   * process, so links are reused only until a restart.
+   */
+  linkSecret?: string;
 }
+
+/**
+ * A reused link must still work for a while after the mail that carries it: below this much
+ * life left, a new one is issued.
+ */
+const REUSE_MIN_LIFE_MS = 30 * 24 * 3_600_000;
 
 /**
  * Single-use links sent by mail: 256-bit random values, stored only as their SHA-256, with an
  * expiry per purpose. `consume` succeeds once; a second use, an expired or unknown token gives
  * null and the caller answers 'Lien invalide ou expiré.' / 404 as the spec says.
  */
-export function emailTokensService({ repo, clock, publicUrl }: EmailTokensDeps) {
+export function emailTokensService({ repo, clock, publicUrl, linkSecret }: EmailTokensDeps) {
+  const key = linkSecret ?? randomBytes(32).toString('base64url');
+  // Only the hash of a token is stored; a reusable one is recomputed from the row's random
+  // nonce and the server's key, so the database alone still does not give the link away.
+  const derived = (nonce: string) =>
+    createHmac('sha256', key).update(`email-link:${nonce}`).digest('base64url');
+  const linkOf = (purpose: EmailTokenPurpose, token: string) =>
+    `${publicUrl}${LINK_PATH[purpose]}${token}`;
+
   async function find(token: string, purposes: EmailTokenPurpose[]): Promise<ValidToken | null> {
     if (!token || token.length > 128) return null;
     const row = await repo.findByHash(hashToken(token));
@@ -75,7 +95,44 @@ export function emailTokensService({ repo, clock, publicUrl }: EmailTokensDeps) 
         },
         options.tx,
       );
-      return { token, link: `${publicUrl}${LINK_PATH[purpose]}${token}` };
+      return { token, link: linkOf(purpose, token) };
+    },
+
+    /**
+     * The member's link of a long-lived purpose (stop notifications), one per member and
+     * purpose, put in every mail while it stays valid instead of a new token per mail. It
+     * still works once: after a use the next mail carries a new one.
+     */
+    async reusable(
+      userId: number,
+      purpose: EmailTokenPurpose,
+      tx?: Tx,
+    ): Promise<{ token: string; link: string }> {
+      const now = clock.now();
+      const current = await repo.findLatestValid(
+        userId,
+        purpose,
+        new Date(now.getTime() + Math.min(REUSE_MIN_LIFE_MS, EMAIL_TOKEN_TTL_MS[purpose] / 2)),
+        tx,
+      );
+      const nonce = (current?.payload as { nonce?: unknown } | null)?.nonce;
+      if (typeof nonce === 'string') {
+        const token = derived(nonce);
+        return { token, link: linkOf(purpose, token) };
+      }
+      const fresh = randomBytes(24).toString('base64url');
+      const token = derived(fresh);
+      await repo.create(
+        {
+          userId,
+          purpose,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+          payload: { nonce: fresh },
+        },
+        tx,
+      );
+      return { token, link: linkOf(purpose, token) };
     },
 
     /** Looks a token up without using it (e.g. GET /users/check-token before confirming). */

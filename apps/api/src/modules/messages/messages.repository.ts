@@ -1,4 +1,5 @@
 import { sqlOf, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 
 const PARTY = { id: true, pseudo: true, status: true, avatarFile: true, avatarVersion: true };
 const CONVERSATION = {
@@ -46,8 +47,12 @@ export function messagesRepository(db: Db) {
   return {
     findUser: (id: number) => db.user.findUnique({ where: { id }, select: PARTY }),
 
-    findConversationByPair: (a: number, b: number): Promise<ConversationRow | null> =>
-      db.conversation.findUnique({ where: { pairKey: pairKeyOf(a, b) }, select: CONVERSATION }),
+    findConversationByPair: (
+      a: number,
+      b: number,
+      tx: Tx | Db = db,
+    ): Promise<ConversationRow | null> =>
+      tx.conversation.findUnique({ where: { pairKey: pairKeyOf(a, b) }, select: CONVERSATION }),
 
     findConversation: (id: number): Promise<ConversationRow | null> =>
       db.conversation.findUnique({ where: { id }, select: CONVERSATION }),

@@ -12,6 +12,7 @@ import {
 } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import { UNAUTHENTICATED_MESSAGE } from '../../plugins/auth.js';
@@ -265,6 +266,15 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
       const event = { conversationId: c.id, readerId: callerId, readAt: now.toISOString() };
       // The caller's own other tabs clear their dot and badge too.
       notifier.messagesRead([otherOf(c, callerId), callerId], event);
+    },
+
+    /**
+     * For other modules (carpool): has `blockerId` blocked `blockedId` in their conversation?
+     * `tx`: read inside the caller's transaction, which holds a pool connection already.
+     */
+    async hasBlocked(blockerId: number, blockedId: number, tx?: Tx): Promise<boolean> {
+      const c = await repo.findConversationByPair(blockerId, blockedId, tx);
+      return c?.blockedByUserId === blockerId;
     },
 
     async block(callerId: number, conversationId: number): Promise<void> {
