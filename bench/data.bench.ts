@@ -131,6 +131,7 @@ function wire(db: Db) {
       clock,
       // Reads only: nothing is pushed.
       notifier: { newMessage() {}, messagesRead() {}, typing() {}, conversationBlocked() {} },
+      budgets: { take: async () => {} },
     }),
   };
 }

@@ -401,11 +401,6 @@ export async function buildApp(deps: AppDeps) {
       afterAccountsRemoved: () => scoringTransaction((tx) => scoring.rebuildSeason(tx)),
     },
   });
-  const messages = messagesService({
-    repo: messagesRepository(db),
-    clock,
-    notifier: messagingWithPush(realtimeNotifier(io), push),
-  });
   const counters = await rateCounters(
     deps.rateLimitStore ?? 'memory',
     db,
@@ -416,6 +411,12 @@ export async function buildApp(deps: AppDeps) {
   // Budgets per account of the writes that reach another member, counted where the route
   // budgets are (shared by the instances), or in this process's memory.
   const budgets = accountBudgets(counters ?? memoryCounters(), config.accountBudgets);
+  const messages = messagesService({
+    repo: messagesRepository(db),
+    clock,
+    notifier: messagingWithPush(realtimeNotifier(io), push),
+    budgets,
+  });
   const carpool = carpoolServices({
     db,
     mail,

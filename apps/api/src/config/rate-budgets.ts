@@ -54,6 +54,8 @@ export const ACCOUNT_BUDGET_DEFAULTS = {
   carpoolCancel: '20/1h',
   /** Carpool ratings one member gives. */
   carpoolRating: '30/1h',
+  /** Conversations one member starts with members who have not accepted them yet. */
+  messageRequest: '20/1h',
   /** Push subscriptions one member registers (POST /push/subscriptions). */
   pushSubscription: '10/1h',
 } as const;

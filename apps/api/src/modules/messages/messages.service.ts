@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
+import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import { UNAUTHENTICATED_MESSAGE } from '../../plugins/auth.js';
 import type { ConversationRow, MessageRow, MessagesRepository } from './messages.repository.js';
@@ -30,6 +31,8 @@ export interface MessagesServiceDeps {
   repo: MessagesRepository;
   clock: Clock;
   notifier: MessagingNotifier;
+  /** New conversation requests per account (RATE_LIMIT_MESSAGE_REQUEST). */
+  budgets: AccountBudgets;
 }
 
 function toMessage(row: MessageRow, me: number): Message {
@@ -47,7 +50,7 @@ function toMessage(row: MessageRow, me: number): Message {
 const PAGE = LIMITS.messagesPageSize;
 
 /** Spec section 4 (Messaging): requests, acceptance, blocking, reading. */
-export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) {
+export function messagesService({ repo, clock, notifier, budgets }: MessagesServiceDeps) {
   /** The conversation if the caller takes part in it; 404 otherwise (never reveal others'). */
   async function ownConversation(callerId: number, id: number): Promise<ConversationRow> {
     const c = await repo.findConversation(id);
@@ -82,6 +85,9 @@ export function messagesService({ repo, clock, notifier }: MessagesServiceDeps) 
   ): Promise<MessageRow> {
     const now = clock.now();
     if (!c) {
+      // A request lands in a stranger's inbox: a budget per account against spam runs. Messages
+      // in an accepted conversation need no budget of their own: the recipient can block.
+      if (!carpool) await budgets.take('messageRequest', String(senderId));
       return repo.startConversation({
         create: { user1Id: senderId, user2Id: toUserId, accepted: carpool },
         content,

@@ -21,6 +21,7 @@ export const BUDGET_MESSAGES: Record<AccountBudgetName, string> = {
   carpoolPair: 'Tu as déjà beaucoup sollicité ce membre pour ce match.',
   carpoolCancel: 'Tu as annulé beaucoup de covoiturages.',
   carpoolRating: 'Tu as donné beaucoup de notes.',
+  messageRequest: 'Tu as écrit à beaucoup de nouveaux membres.',
   pushSubscription: 'Trop d’appareils enregistrés pour les notifications.',
 };
 
