@@ -49,8 +49,8 @@ const sameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
 /**
  * Whether this device receives notifications for the signed-in member: a subscription made
  * with the server's current key is registered again for this login (the API keeps one row
- * per device, so this is idempotent); one made with an older key can never work and is
- * dropped.
+ * per device and member, so this is idempotent); one made with an older key can never work and
+ * is dropped.
  */
 export async function syncSubscription(publicKey: string): Promise<boolean> {
   if (pushAvailability() !== 'granted') return false;

@@ -169,6 +169,41 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('behind TRUST_PROXY=1', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp({ database: t.database, env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(() => p.close());
+
+  /** A wrong login for an unknown e-mail (no account lock), from `client` through the proxy. */
+  const wrongLogin = (client: string) =>
+    p.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: uniqueEmail('v6'), password: 'Mauvais1!' },
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': client, 'user-agent': 'vitest' },
+    });
+
+  it('wrong logins from many addresses of one IPv6 /64 hit the per-address lock as if from one address', async () => {
+    const max = p.config.throttle.ipMaxFailures;
+    // Every guess from another address of 2001:db8:26:8::/64, in several spellings.
+    const spellings = (i: number) =>
+      [
+        `2001:db8:26:8:${i.toString(16)}::1`,
+        `2001:0DB8:0026:0008:0:0:${i.toString(16)}:2`,
+        `2001:db8:26:8:ffff::${i}.0.0.3`,
+      ][i % 3]!;
+    for (let i = 1; i <= max; i++) expect((await wrongLogin(spellings(i))).statusCode).toBe(401);
+    const locked = await wrongLogin('2001:db8:26:8:abcd:ef01:2345:6789');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED', ttl: 60 });
+    // The next /64 is another client, still checked.
+    expect((await wrongLogin('2001:db8:26:9::1')).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/auth/refresh', () => {
   it('rotates the cookie: the new one works, the old one is then a reuse', async () => {
     const user = await createMember(t.db);

@@ -1,3 +1,4 @@
+import { addressKey } from '../../lib/client-address.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthRepository, ThrottleRow } from './auth.repository.js';
 
@@ -5,7 +6,8 @@ import type { AuthRepository, ThrottleRow } from './auth.repository.js';
  * One throttle for every secret guessed against the server: logins, the current password asked
  * by the settings page (password and e-mail changes) and e-mailed tokens (password reset).
  * Counted in the auth_throttles table so every API instance and a restart see the same counters,
- * per account (its e-mail) and per client address:
+ * per account (its e-mail) and per client address (an IPv6 client by its /64, as the route
+ * budgets count it: lib/client-address.ts):
  * - account: 5 failures within 15 minutes lock it for 60 s (the spec's default wait);
  * - address: 20 failures within 15 minutes (several members may share one address);
  * each further lock within the window doubles the wait, up to 15 minutes. Every limit can be
@@ -42,7 +44,7 @@ export class ThrottledError extends Error {
 }
 
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`.slice(0, 300);
-export const ipKey = (ip: string) => `ip:${ip}`.slice(0, 300);
+export const ipKey = (ip: string) => `ip:${addressKey(ip)}`.slice(0, 300);
 
 /** Who is guessing: the account aimed at (when known) and the caller's address. */
 export interface Guesser {

@@ -38,9 +38,11 @@ const TARGET = { id: true, familyId: true, userId: true } as const;
 export function pushRepository(db: Db) {
   return {
     /**
-     * Stores this device's subscription for the caller's login; an endpoint already known
-     * (the same browser, maybe another member before) now belongs to this login only. Then
-     * keeps the member's `max` newest subscriptions.
+     * Stores this device's subscription for the caller: one row per device and member, moved to
+     * the caller's current login and given the browser's current keys. Another member's row of
+     * the same endpoint (a shared computer, or someone posting an endpoint they saw) is never
+     * touched, so their device keeps receiving their notifications. Then keeps the member's
+     * `max` newest subscriptions.
      */
     async save(
       input: { endpoint: string; p256dh: string; auth: string; userId: number; familyId: string },
@@ -48,12 +50,11 @@ export function pushRepository(db: Db) {
     ): Promise<void> {
       await db.$transaction(async (tx) => {
         await tx.pushSubscription.upsert({
-          where: { endpoint: input.endpoint },
+          where: { endpoint_userId: { endpoint: input.endpoint, userId: input.userId } },
           create: input,
           update: {
             p256dh: input.p256dh,
             auth: input.auth,
-            userId: input.userId,
             familyId: input.familyId,
             createdAt: new Date(),
           },
@@ -69,10 +70,7 @@ export function pushRepository(db: Db) {
       });
     },
 
-    ownerOf: (endpoint: string) =>
-      db.pushSubscription.findUnique({ where: { endpoint }, select: { userId: true } }),
-
-    /** Deletes the caller's subscription of `endpoint`; false when it was not theirs or absent. */
+    /** Deletes the caller's own row of `endpoint`; false when they have none. */
     async remove(endpoint: string, userId: number): Promise<boolean> {
       const { count } = await db.pushSubscription.deleteMany({ where: { endpoint, userId } });
       return count > 0;

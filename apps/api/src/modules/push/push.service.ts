@@ -10,7 +10,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isAllowedPushHost, type PushConfig } from '../../config/push.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { FORBIDDEN_MESSAGE } from '../../plugins/auth.js';
 import type { PushRepository } from './push.repository.js';
 import type { PushSender } from './push.sender.js';
 
@@ -94,12 +93,14 @@ export function pushService(deps: PushServiceDeps) {
       );
     },
 
-    /** Another member's subscription is theirs to end (403); an unknown one is a 404. */
+    /**
+     * Ends the caller's own subscription of this device. Another member's subscription of the
+     * endpoint answers the same 404 as an unknown one, so the answer never tells whether an
+     * endpoint is registered.
+     */
     async unsubscribe(callerId: number, endpoint: string): Promise<void> {
-      if (await repo.remove(endpoint, callerId)) return;
-      const owner = await repo.ownerOf(endpoint);
-      if (owner) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
-      throw new AppError('NOT_FOUND', M.subscriptionNotFound);
+      if (!(await repo.remove(endpoint, callerId)))
+        throw new AppError('NOT_FOUND', M.subscriptionNotFound);
     },
 
     preferences: (userId: number) => repo.preferences(userId),

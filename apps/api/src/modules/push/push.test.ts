@@ -347,17 +347,31 @@ describe('the push routes', () => {
     }
   });
 
-  it("answer 403 to a member ending another member's subscription", async () => {
+  it("answer a member ending another member's subscription as for an unknown one, and delete nothing", async () => {
     const [alice, mallory] = [await createUser(t.db), await createUser(t.db)];
     const device = await subscribe(alice);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/push/subscriptions',
-      headers: await as(mallory),
-      payload: { endpoint: device.endpoint },
+    const unsubscribe = async (endpoint: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/push/subscriptions',
+        headers: await as(mallory),
+        payload: { endpoint },
+      });
+    const theirs = await unsubscribe(device.endpoint);
+    const unknown = await unsubscribe(fake.subscription().endpoint);
+    expect(theirs.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({
+      message: PUSH_MESSAGES.subscriptionNotFound,
+      code: 'NOT_FOUND',
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe("Vous n'êtes pas autorisé à effectuer cette action.");
+    expect(theirs.body).toBe(unknown.body);
+    // Alice's device still receives Alice's notifications.
+    await sendMessage(await createUser(t.db), alice);
+    const [push] = await eventually(
+      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
+    );
+    expect(device.read(push!)).toMatchObject({ title: 'Nouveau message' });
   });
 
   it('refuse non-https endpoints and push services not in the list, in French', async () => {
@@ -403,6 +417,83 @@ describe('the push routes', () => {
 });
 
 describe('devices per member', () => {
+  const subscribeWith = async (
+    u: Member,
+    endpoint: string,
+    keys: { p256dh: string; auth: string },
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: await as(u),
+      payload: { endpoint, keys },
+    });
+
+  it('a second member posting a known push endpoint does not take it over', async () => {
+    const [alice, mallory] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    // Mallory posts Alice's endpoint with keys of her own: she gets a row of her own.
+    const hers = fake.subscription();
+    const posted = await subscribeWith(mallory, device.endpoint, hers.json.keys);
+    expect(posted.statusCode, posted.body).toBe(201);
+
+    await sendMessage(await createUser(t.db), alice);
+    const [push] = await eventually(
+      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
+    );
+    // Encrypted for Alice's browser keys: her row, keys and owner are intact.
+    expect(device.read(push!)).toMatchObject({ title: 'Nouveau message' });
+    await settle();
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+    // Alice still holds her subscription: she can end it herself.
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: await as(alice),
+      payload: { endpoint: device.endpoint },
+    });
+    expect(ended.statusCode).toBe(200);
+  });
+
+  it('keeps one row per device and member: subscribing again refreshes the keys', async () => {
+    const alice = await createUser(t.db);
+    const device = await subscribe(alice);
+    const renewed = fake.subscription();
+    const again = await subscribeWith(alice, device.endpoint, renewed.json.keys);
+    expect(again.statusCode, again.body).toBe(201);
+    await sendMessage(await createUser(t.db), alice);
+    const [push] = await eventually(
+      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
+    );
+    expect(renewed.read(push!)).toMatchObject({ title: 'Nouveau message' });
+    await settle();
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+  });
+
+  it("ends only the caller's own subscription of a shared device", async () => {
+    // Two members on one family computer: one browser subscription, a row for each.
+    const [alice, bruno] = [await createUser(t.db), await createUser(t.db)];
+    const device = await subscribe(alice);
+    expect((await subscribeWith(bruno, device.endpoint, device.json.keys)).statusCode).toBe(201);
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: await as(bruno),
+      payload: { endpoint: device.endpoint },
+    });
+    expect(ended.statusCode).toBe(200);
+    const [toBruno, toAlice] = [await createUser(t.db), await createUser(t.db)];
+    await sendMessage(toBruno, bruno, 'pour Bruno');
+    await sendMessage(toAlice, alice, 'pour Alice');
+    const [push] = await eventually(
+      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
+    );
+    expect(device.read(push!)).toMatchObject({ url: `/messages/${toAlice.pseudo}` });
+    await settle();
+    // Alice's only: Bruno's row is gone, hers is not.
+    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+  });
+
   it('keeps the newest PUSH_MAX_SUBSCRIPTIONS (10) devices of a member', async () => {
     const alice = await createUser(t.db);
     const first = await subscribe(alice);

@@ -1,6 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RateBudgets } from '../../config/rate-budgets.js';
+import { addressKey } from '../../lib/client-address.js';
 import type { RateCounters } from './counters.js';
 
 declare module 'fastify' {
@@ -47,6 +48,8 @@ export async function registerApiRateLimit(api: FastifyInstance, opts: ApiRateLi
     global: true,
     max: opts.max,
     timeWindow: '1 minute',
+    // One definition of a client for the budgets and the secrets throttle (IPv6 by its /64).
+    keyGenerator: (req) => addressKey(req.ip),
     ...(opts.counters ? { store: sharedStore(opts.counters, opts.log) } : {}),
     // A counter store that cannot be reached (Redis restarting) must not take the API down
     // with it: requests pass unlimited meanwhile, and the login throttle, kept in PostgreSQL,
