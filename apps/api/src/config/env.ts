@@ -6,9 +6,13 @@ import { REPO_ROOT } from '../lib/paths.js';
 import { DEFAULT_THROTTLE_RULES, type ThrottleRules } from '../modules/auth/throttle.js';
 import { pushConfig, PushConfigError, pushEnvShape, type PushConfig } from './push.js';
 import {
+  ACCOUNT_BUDGET_DEFAULTS,
   budgetVariable,
   parseBudget,
   RATE_BUDGET_DEFAULTS,
+  type AccountBudgetName,
+  type AccountBudgets,
+  type RateBudget,
   type RateBudgetName,
   type RateBudgets,
 } from './rate-budgets.js';
@@ -137,9 +141,10 @@ const envSchema = z.object({
 
 /** Every variable the app reads, for the documentation checks (test/deploy). */
 export function environmentVariables(): string[] {
-  const budgets = Object.keys(RATE_BUDGET_DEFAULTS).map((name) =>
-    budgetVariable(name as RateBudgetName),
-  );
+  const budgets = [
+    ...Object.keys(RATE_BUDGET_DEFAULTS),
+    ...Object.keys(ACCOUNT_BUDGET_DEFAULTS),
+  ].map((name) => budgetVariable(name as RateBudgetName | AccountBudgetName));
   return [...Object.keys(envSchema.shape), ...budgets];
 }
 
@@ -164,6 +169,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Smaller budgets of the routes that send mail, write files or hash passwords. */
   rateBudgets: RateBudgets;
+  /** Budgets per account, counted in the database by their services (reports). */
+  accountBudgets: AccountBudgets;
   /** Cron expressions (Europe/Paris) of the scheduled jobs. */
   schedules: Schedules;
   /** Origins allowed to open a socket: PUBLIC_URL's and the operator's extra ones. */
@@ -252,10 +259,13 @@ function parseOrigins(publicUrl: string, extra: string | undefined): string[] {
   return origins;
 }
 
-function parseBudgets(env: NodeJS.ProcessEnv): RateBudgets {
-  const budgets = {} as RateBudgets;
-  for (const [name, fallback] of Object.entries(RATE_BUDGET_DEFAULTS)) {
-    const variable = budgetVariable(name as RateBudgetName);
+function parseBudgets<Name extends RateBudgetName | AccountBudgetName>(
+  defaults: Record<Name, string>,
+  env: NodeJS.ProcessEnv,
+): Record<Name, RateBudget> {
+  const budgets = {} as Record<Name, RateBudget>;
+  for (const [name, fallback] of Object.entries(defaults) as [Name, string][]) {
+    const variable = budgetVariable(name);
     const raw = env[variable] || fallback;
     const budget = parseBudget(raw);
     if (!budget) {
@@ -264,7 +274,7 @@ function parseBudgets(env: NodeJS.ProcessEnv): RateBudgets {
         `: « ${raw} » attendu sous la forme nombre/durée, par ex. 10/1h, 5/15m ou 30/90s (durée ≤ 24h).`,
       );
     }
-    budgets[name as RateBudgetName] = budget;
+    budgets[name] = budget;
   }
   return budgets;
 }
@@ -347,7 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFlushMs: e.LOG_FLUSH_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    rateBudgets: parseBudgets(cleaned),
+    rateBudgets: parseBudgets(RATE_BUDGET_DEFAULTS, cleaned),
+    accountBudgets: parseBudgets(ACCOUNT_BUDGET_DEFAULTS, cleaned),
     schedules: {
       accounts: e.SCHEDULE_ACCOUNTS,
       reminders: e.SCHEDULE_REMINDERS,

@@ -39,8 +39,22 @@ export const RATE_BUDGET_DEFAULTS = {
 export type RateBudgetName = keyof typeof RATE_BUDGET_DEFAULTS;
 export type RateBudgets = Record<RateBudgetName, RateBudget>;
 
+/**
+ * Budgets per account rather than per address, for writes that reach another member or the
+ * moderators: a member switching networks keeps the same budget. Their services count them in
+ * the database (so every instance sees the same count) and answer 429 with their own French
+ * message. Same `RATE_LIMIT_<NAME>=max/window` variables as the route budgets.
+ */
+export const ACCOUNT_BUDGET_DEFAULTS = {
+  /** POST /user-signalement and the report filed by a cancellation. */
+  reports: '20/1h',
+} as const;
+
+export type AccountBudgetName = keyof typeof ACCOUNT_BUDGET_DEFAULTS;
+export type AccountBudgets = Record<AccountBudgetName, RateBudget>;
+
 /** registration → RATE_LIMIT_REGISTRATION, passwordResetRequest → RATE_LIMIT_PASSWORD_RESET_REQUEST. */
-export function budgetVariable(name: RateBudgetName): string {
+export function budgetVariable(name: RateBudgetName | AccountBudgetName): string {
   return `RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 
