@@ -3,6 +3,7 @@ import { transactionRunner } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { StopLinks } from '../predictions/reminder.service.js';
+import type { ReportsService } from '../reports/reports.service.js';
 import { carpoolRepository } from './carpool.repository.js';
 import type { DetourRule } from './geo/detour.js';
 import { mapRepository } from './map.repository.js';
@@ -20,6 +21,8 @@ export interface CarpoolModuleDeps {
   db: Db;
   mail: Pick<MailService, 'enqueue'>;
   stopLinks: StopLinks;
+  /** A cancellation's report goes through the reports service. */
+  reports: Pick<ReportsService, 'fromCarpool'>;
   pusher: NotificationPusher;
   clock: Clock;
   publicUrl: string;
@@ -49,7 +52,7 @@ export function carpoolServices(deps: CarpoolModuleDeps) {
   return {
     notifications,
     presence: presenceService({ repo, ratings: ratingsRepo, notifications, transaction, clock }),
-    relations: relationsService({ repo, notifications, transaction, clock }),
+    relations: relationsService({ repo, notifications, reports: deps.reports, transaction, clock }),
     map: mapService({
       repo: mapRepository(db),
       carpool: repo,
