@@ -301,7 +301,12 @@ export async function buildApp(deps: AppDeps) {
     repo: profilesRepository(db),
     avatars: avatarStorage(path.join(config.dataDir, 'uploads', 'avatar')),
   });
-  const reports = reportsService({ repo: reportsRepository(db), clock });
+  const reports = reportsService({
+    repo: reportsRepository(db),
+    transaction: transactionRunner(db),
+    clock,
+    budget: config.accountBudgets.reports,
+  });
   const tokens = tokenSigner(config.jwtSecret);
   const emailTokens = emailTokensService({
     repo: emailTokensRepository(db),
@@ -421,6 +426,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     mail,
     stopLinks,
+    reports,
     pusher: carpoolWithPush(realtimeNotificationPusher(io), push),
     clock,
     publicUrl: config.publicUrl,

@@ -23,6 +23,13 @@ describe('configuration', () => {
     expect(c.rateBudgets.registration).toEqual({ max: 50, timeWindow: 7_200_000 });
     expect(c.rateBudgets.passwordResetRequest).toEqual({ max: 30, timeWindow: 90_000 });
     expect(c.rateBudgets.contact).toEqual({ max: 5, timeWindow: 600_000 });
+    expect(c.accountBudgets.reports).toEqual({ max: 20, timeWindow: 3_600_000 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_REPORTS: '5/30m' }).accountBudgets.reports,
+    ).toEqual({ max: 5, timeWindow: 1_800_000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_REPORTS: '5' })).toThrow(
+      /RATE_LIMIT_REPORTS/,
+    );
     expect(c.schedules).toEqual({
       accounts: '0 4 * * *',
       reminders: '*/15 * * * *',

@@ -108,6 +108,18 @@ function schemaDiff(migrated: string[], expected: string[]): string[] {
   ];
 }
 
+/**
+ * What schema.prisma cannot say, so the migrations add it by hand: partial indexes (Prisma's
+ * @@index and @@unique take no WHERE). Each is listed with its exact definition, as
+ * describeSchema prints it: the migrated database must hold it, and it is the only line it may
+ * hold beyond the schema's, so a migration that drops, changes or adds one still fails here.
+ * Hand-written triggers and functions are not compared at all (describeSchema reads neither).
+ */
+const HAND_WRITTEN_INDEXES = [
+  // 20261127090100_report_open_unique: one OPEN report per reporter, member and section.
+  `index reports_open_unique: CREATE UNIQUE INDEX reports_open_unique ON public.reports USING btree (reporter_id, reported_user_id, section) WHERE (status = 'OPEN'::"ReportStatus")`,
+];
+
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const MIGRATED = `munegu_test_migrated_${suffix}`;
 const RACED = `munegu_test_raced_${suffix}`;
@@ -148,7 +160,13 @@ describe('prisma migrations', () => {
     const migrated = await describeSchema(urlFor(MIGRATED));
     const expected = await describeSchema(urlFor(EXPECTED));
     expect(expected.length).toBeGreaterThan(100);
-    const diff = schemaDiff(migrated, expected);
+    // Only what Prisma cannot express may be allowed: partial indexes.
+    for (const line of HAND_WRITTEN_INDEXES) expect(line).toMatch(/^index \S+: CREATE .* WHERE /);
+    expect(migrated).toEqual(expect.arrayContaining(HAND_WRITTEN_INDEXES));
+    const diff = schemaDiff(
+      migrated.filter((l) => !HAND_WRITTEN_INDEXES.includes(l)),
+      expected,
+    );
     expect(
       diff,
       `schema.prisma and prisma/migrations disagree; write the missing migration with ` +

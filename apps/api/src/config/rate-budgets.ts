@@ -58,6 +58,11 @@ export const ACCOUNT_BUDGET_DEFAULTS = {
   messageRequest: '20/1h',
   /** Push subscriptions one member registers (POST /push/subscriptions). */
   pushSubscription: '10/1h',
+  /**
+   * POST /user-signalement and the report filed by a cancellation: counted by the reports
+   * service in the database, in the transaction that files (race-free, every instance).
+   */
+  reports: '20/1h',
 } as const;
 
 export type AccountBudgetName = keyof typeof ACCOUNT_BUDGET_DEFAULTS;

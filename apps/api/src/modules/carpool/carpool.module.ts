@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { StopLinks } from '../predictions/reminder.service.js';
+import type { ReportsService } from '../reports/reports.service.js';
 import { carpoolRepository } from './carpool.repository.js';
 import type { Blocks } from './blocks.js';
 import type { DetourRule } from './geo/detour.js';
@@ -22,6 +23,8 @@ export interface CarpoolModuleDeps {
   db: Db;
   mail: Pick<MailService, 'enqueue'>;
   stopLinks: StopLinks;
+  /** A cancellation's report goes through the reports service. */
+  reports: Pick<ReportsService, 'fromCarpool'>;
   pusher: NotificationPusher;
   clock: Clock;
   publicUrl: string;
@@ -60,6 +63,7 @@ export function carpoolServices(deps: CarpoolModuleDeps) {
     relations: relationsService({
       repo,
       notifications,
+      reports: deps.reports,
       transaction,
       clock,
       budgets: deps.budgets,

@@ -218,27 +218,6 @@ export function carpoolRepository(db: Db) {
       }),
     reason: (id: number, kind: ReasonKind, section = '') =>
       db.reason.findFirst({ where: { id, kind, section }, select: { id: true, label: true } }),
-    createReport: (
-      tx: Tx,
-      data: {
-        reporterId: number;
-        reportedUserId: number;
-        reasonId: number;
-        customReason: string | null;
-        relationId: number;
-      },
-    ) =>
-      tx.report.create({
-        data: {
-          reporterId: data.reporterId,
-          reportedUserId: data.reportedUserId,
-          reasonId: data.reasonId,
-          customReason: data.customReason,
-          section: 'covoiturage',
-          contextType: 'carpool_relation',
-          contextId: data.relationId,
-        },
-      }),
   };
 }
 

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import { ACTIVE, PENDING, type CarpoolRepository, type RelationRow } from './carpool.repository.js';
 import type { Blocks } from './blocks.js';
+import type { ReportsService } from '../reports/reports.service.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
 import { openMatch } from './match-window.js';
 import { toRelation } from './relation.mapper.js';
@@ -20,6 +21,8 @@ import { toRelation } from './relation.mapper.js';
 export interface RelationsDeps {
   repo: CarpoolRepository;
   notifications: Pick<NotificationsService, 'record' | 'push'>;
+  /** Cancel-with-report files through the reports service: its budget, its duplicate rule. */
+  reports: Pick<ReportsService, 'fromCarpool'>;
   transaction: RunInTransaction;
   clock: Clock;
   budgets: AccountBudgets;
@@ -42,6 +45,7 @@ type ReasonChoice = { reasonId: number; customReason: string | null };
 export function relationsService({
   repo,
   notifications,
+  reports,
   transaction,
   clock,
   budgets,
@@ -209,6 +213,11 @@ export function relationsService({
      * Any member of a carpool cancels: one relation (pending or confirmed), or without an id
      * the caller's confirmed carpool for the match (for the driver, every passenger). Freed
      * seats go back to the driver; a passenger may also report the driver.
+     *
+     * The report is a wish, the cancellation a fact: when no report can be filed (no confirmed
+     * carpool between them, or the member's report budget is spent) the cancellation still
+     * goes through and the answer says `reported: false`. Refusing it with a 429 would leave a
+     * member who can no longer travel holding a seat they meant to give back.
      */
     async cancel(me: number, input: CancelInput): Promise<{ reported: boolean }> {
       const reason = await chooseReason(input.motifId, input.customReason, 'ANNULATION');
@@ -228,6 +237,7 @@ export function relationsService({
           : mine.filter((r) => r.statusId === S.CONFIRME);
         if (targets.length === 0) throw notFound();
         if (report && targets.some((r) => r.driverId === me)) throw invalid(M.reportAsDriver);
+        let reported = false;
         for (const target of targets) {
           await repo.lockRelation(tx, target.id);
           const rel = await repo.relation(target.id, tx);
@@ -235,18 +245,19 @@ export function relationsService({
           if (rel.statusId === S.CONFIRME) {
             await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
           }
-          await move(tx, out, rel, S.ANNULE, me, { ...reason, withReport: report !== null });
-          if (report) {
-            await repo.createReport(tx, {
+          const withReport =
+            report !== null &&
+            (await reports.fromCarpool(tx, {
+              ...report,
               reporterId: me,
               reportedUserId: rel.user1Id === me ? rel.user2Id : rel.user1Id,
-              reasonId: report.reasonId,
-              customReason: report.customReason,
               relationId: rel.id,
-            });
-          }
+              confirmedNow: rel.statusId === S.CONFIRME,
+            }));
+          reported ||= withReport;
+          await move(tx, out, rel, S.ANNULE, me, { ...reason, withReport });
         }
-        return { reported: report !== null };
+        return { reported };
       });
     },
 

@@ -6,24 +6,55 @@ import {
   type reportRequestSchema,
 } from '@munegu/shared';
 import type { z } from 'zod';
+import type { RateBudget } from '../../config/rate-budgets.js';
+import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { ReportsRepository } from './reports.repository.js';
-
-/** Reports a member may file per rolling hour: generous for real use, a wall against floods. */
-export const REPORTS_PER_HOUR = 20;
-const HOUR_MS = 3_600_000;
+import type { NewReport, ReportsRepository } from './reports.repository.js';
 
 export interface ReportsServiceDeps {
   repo: ReportsRepository;
+  transaction: RunInTransaction;
   clock: Clock;
+  /** Reports one member may file per window (RATE_LIMIT_REPORTS, config/rate-budgets.ts). */
+  budget: RateBudget;
 }
 
-export function reportsService({ repo, clock }: ReportsServiceDeps) {
+/** 'duplicate': the reporter already has that report OPEN, so nothing new was stored. */
+type Outcome = 'stored' | 'duplicate' | 'overBudget';
+
+/** A report from a carpool cancellation, its reason already checked by the carpool rules. */
+export interface CarpoolReport {
+  reporterId: number;
+  reportedUserId: number;
+  reasonId: number;
+  customReason: string | null;
+  relationId: number;
+  /** The relation being cancelled is 'Confirmé' right now (read under its lock). */
+  confirmedNow: boolean;
+}
+
+/**
+ * The one door through which reports reach the moderators, whether from the report form or a
+ * carpool cancellation: a budget per member and at most one OPEN report per reporter, member
+ * and section. Identical reports sent at once must not both get through, so the budget is
+ * counted under a lock on the reporter and the insert leans on a unique index.
+ */
+export function reportsService({ repo, transaction, clock, budget }: ReportsServiceDeps) {
+  async function file(tx: Tx, report: Omit<NewReport, 'createdAt'>): Promise<Outcome> {
+    await repo.lockReporter(tx, report.reporterId);
+    const now = clock.now();
+    // Counted in the database so the budget holds across API instances and restarts.
+    const since = new Date(now.getTime() - budget.timeWindow);
+    if ((await repo.countSince(tx, report.reporterId, since)) >= budget.max) return 'overBudget';
+    return (await repo.insertOpen(tx, { ...report, createdAt: now })) ? 'stored' : 'duplicate';
+  }
+
   return {
     /**
-     * Files a report for moderators. An identical report still OPEN is not stored twice, but the
-     * reporter is told it was sent all the same: the outcome for them is the same.
+     * POST /user-signalement. An OPEN report about the same member in the same section is not
+     * stored twice, but the reporter is told it was sent all the same: the outcome for them is
+     * the same.
      */
     async report(reporterId: number, input: z.output<typeof reportRequestSchema>): Promise<void> {
       if (input.to === reporterId) throw new AppError('VALIDATION', REPORT_MESSAGES.self);
@@ -45,21 +76,40 @@ export function reportsService({ repo, clock }: ReportsServiceDeps) {
       if (!reported || reported.status === 'DELETED' || isDeletedPseudo(reported.pseudo))
         throw new AppError('NOT_FOUND', REPORT_MESSAGES.unknownUser);
 
-      const now = clock.now();
-      // Counted in the database so the budget holds across API instances and restarts.
-      if (
-        (await repo.countSince(reporterId, new Date(now.getTime() - HOUR_MS))) >= REPORTS_PER_HOUR
-      )
-        throw new AppError('RATE_LIMITED', REPORT_MESSAGES.tooMany);
+      const outcome = await transaction((tx) =>
+        file(tx, {
+          reporterId,
+          reportedUserId: reported.id,
+          reasonId: reason.id,
+          section: input.section,
+          customReason,
+        }),
+      );
+      if (outcome === 'overBudget') throw new AppError('RATE_LIMITED', REPORT_MESSAGES.tooMany);
+    },
 
-      const key = {
-        reporterId,
-        reportedUserId: reported.id,
-        reasonId: reason.id,
-        section: input.section,
-      };
-      if (await repo.hasOpenDuplicate(key)) return;
-      await repo.create({ ...key, customReason, createdAt: now });
+    /**
+     * The report a passenger adds to a cancellation, inside the cancellation's transaction.
+     * Only about a member the reporter has actually ridden with (this relation confirmed, or a
+     * confirmed carpool between them before): a request the driver never accepted is no trip
+     * to report on. True when the report is with the moderators (stored now, or already OPEN).
+     */
+    async fromCarpool(tx: Tx, r: CarpoolReport): Promise<boolean> {
+      if (
+        !r.confirmedNow &&
+        !(await repo.sharedConfirmedCarpool(tx, r.reporterId, r.reportedUserId))
+      )
+        return false;
+      const outcome = await file(tx, {
+        reporterId: r.reporterId,
+        reportedUserId: r.reportedUserId,
+        reasonId: r.reasonId,
+        section: 'covoiturage',
+        customReason: r.customReason,
+        contextType: 'carpool_relation',
+        contextId: r.relationId,
+      });
+      return outcome !== 'overBudget';
     },
   };
 }

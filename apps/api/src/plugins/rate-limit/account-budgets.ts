@@ -23,6 +23,8 @@ export const BUDGET_MESSAGES: Record<AccountBudgetName, string> = {
   carpoolRating: 'Tu as donné beaucoup de notes.',
   messageRequest: 'Tu as écrit à beaucoup de nouveaux membres.',
   pushSubscription: 'Trop d’appareils enregistrés pour les notifications.',
+  // Counted by the reports service itself (modules/reports), which answers its own text.
+  reports: 'Tu as envoyé beaucoup de signalements.',
 };
 
 /** '… Réessaie dans 3 minutes.' from a wait in seconds. */
