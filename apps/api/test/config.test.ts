@@ -82,4 +82,98 @@ describe('configuration', () => {
     expect(withDb.demoData).toBe(false);
     expect(existsSync(c.dataDir)).toBe(true);
   });
+
+  describe('news fetch', () => {
+    const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    /** The ConfigError's variable, or 'ok' when the configuration loads. */
+    const refusal = (env: Record<string, string>) => {
+      try {
+        load(env)();
+        return 'ok';
+      } catch (err) {
+        if (err instanceof ConfigError) return err.variable;
+        throw err;
+      }
+    };
+
+    it('refuses a loopback, private or link-local IP literal in the host list, in any spelling', () => {
+      for (const literal of [
+        '127.0.0.1',
+        '10.0.0.1',
+        '192.168.1.10',
+        '169.254.169.254',
+        '2130706433',
+        '0x7f.1',
+        '0177.0.0.1',
+        '127.1',
+        '[::1]',
+        '::1',
+        '[::ffff:127.0.0.1]',
+        'fe80::1',
+      ]) {
+        const env = {
+          NEWS_PROVIDER_URL: 'https://provider.example',
+          NEWS_FETCH_HOSTS: `provider.example,${literal}`,
+        };
+        expect(refusal(env), literal).toBe('NEWS_FETCH_HOSTS');
+        expect(load(env)).toThrow(/NEWS_FETCH_HOSTS : « .+ » est une adresse IP/);
+      }
+    });
+
+    it('refuses an IP literal as the provider', () => {
+      for (const [url, hosts] of [
+        ['https://127.0.0.1:8443', 'pbs.twimg.com'],
+        ['https://10.0.0.1/', 'pbs.twimg.com'],
+        ['https://169.254.169.254', 'pbs.twimg.com'],
+        ['https://[::1]:8443', 'pbs.twimg.com'],
+        ['https://2130706433/', 'pbs.twimg.com'],
+      ] as const) {
+        const env = { NEWS_PROVIDER_URL: url, NEWS_FETCH_HOSTS: hosts };
+        expect(refusal(env), url).toBe('NEWS_PROVIDER_URL');
+        expect(load(env)).toThrow(/NEWS_PROVIDER_URL : « .+ » est une adresse IP/);
+      }
+    });
+
+    it('requires an https provider whose host is listed', () => {
+      const hosts = { NEWS_FETCH_HOSTS: 'provider.example,pbs.twimg.com' };
+      expect(refusal({ ...hosts, NEWS_PROVIDER_URL: 'http://provider.example' })).toBe(
+        'NEWS_PROVIDER_URL',
+      );
+      expect(load({ ...hosts, NEWS_PROVIDER_URL: 'http://provider.example' })).toThrow(
+        /NEWS_PROVIDER_URL : attendu une adresse https/,
+      );
+      expect(load({ ...hosts, NEWS_PROVIDER_URL: 'https://elsewhere.example' })).toThrow(
+        /NEWS_PROVIDER_URL : son hôte « elsewhere\.example » doit figurer dans NEWS_FETCH_HOSTS/,
+      );
+      // The default host list does not name a changed provider either.
+      expect(refusal({ NEWS_PROVIDER_URL: 'https://provider.example' })).toBe('NEWS_PROVIDER_URL');
+      expect(refusal({ NEWS_FETCH_HOSTS: 'pbs.twimg.com' })).toBe('NEWS_PROVIDER_URL');
+    });
+
+    it('refuses a host entry that is not a bare host name', () => {
+      for (const entry of ['https://pbs.twimg.com', 'pbs.twimg.com:443', 'pbs.twimg.com/x']) {
+        expect(refusal({ NEWS_FETCH_HOSTS: `cdn.syndication.twimg.com,${entry}` }), entry).toBe(
+          'NEWS_FETCH_HOSTS',
+        );
+      }
+    });
+
+    it('accepts host names, a provider among them, and private hosts they list', () => {
+      const c = loadConfig({
+        DATA_DIR: dataDir(),
+        NEWS_PROVIDER_URL: 'https://Provider.Internal:8443/',
+        NEWS_FETCH_HOSTS: 'provider.internal, pbs.twimg.com',
+        NEWS_FETCH_PRIVATE_HOSTS: 'provider.internal',
+      });
+      expect(c.news.fetchHosts).toEqual(['provider.internal', 'pbs.twimg.com']);
+      expect(c.news.fetchPrivateHosts).toEqual(['provider.internal']);
+      expect(loadConfig({ DATA_DIR: dataDir() }).news.fetchHosts).toEqual([
+        'cdn.syndication.twimg.com',
+        'pbs.twimg.com',
+      ]);
+      expect(refusal({ NEWS_FETCH_PRIVATE_HOSTS: 'provider.internal' })).toBe(
+        'NEWS_FETCH_PRIVATE_HOSTS',
+      );
+    });
+  });
 });

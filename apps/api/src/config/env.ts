@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from '../lib/paths.js';
+import { hostAddress } from '../lib/public-address.js';
 import { DEFAULT_THROTTLE_RULES, type ThrottleRules } from '../modules/auth/throttle.js';
 import { pushConfig, PushConfigError, pushEnvShape, type PushConfig } from './push.js';
 import {
@@ -248,6 +249,72 @@ function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
   return list;
 }
 
+/**
+ * The news fetch's hosts: names only, never an IP literal in any spelling (Node connects to
+ * a literal without the DNS lookup the fetch guard checks, and a listed address would say
+ * nothing about where a redirect or an image may lead); the provider is one of them, in https.
+ */
+function newsFetchHosts(e: z.infer<typeof envSchema>) {
+  const hostList = (variable: string, raw: string) =>
+    raw
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean)
+      .map((host) => {
+        if (hostAddress(host) !== null) {
+          throw new ConfigError(
+            variable,
+            `: « ${host} » est une adresse IP ; seuls des noms d'hôte sont acceptés (ex. pbs.twimg.com).`,
+          );
+        }
+        if (!isHostName(host)) {
+          throw new ConfigError(
+            variable,
+            `: « ${host} » n'est pas un nom d'hôte seul (sans schéma, port ni chemin, ex. pbs.twimg.com).`,
+          );
+        }
+        return host;
+      });
+  const fetchHosts = hostList('NEWS_FETCH_HOSTS', e.NEWS_FETCH_HOSTS);
+  const fetchPrivateHosts = hostList('NEWS_FETCH_PRIVATE_HOSTS', e.NEWS_FETCH_PRIVATE_HOSTS);
+  const unlisted = fetchPrivateHosts.find((h) => !fetchHosts.includes(h));
+  if (unlisted) {
+    throw new ConfigError(
+      'NEWS_FETCH_PRIVATE_HOSTS',
+      `: « ${unlisted} » doit aussi figurer dans NEWS_FETCH_HOSTS.`,
+    );
+  }
+  const provider = new URL(e.NEWS_PROVIDER_URL);
+  if (provider.protocol !== 'https:' || provider.username || provider.password) {
+    throw new ConfigError(
+      'NEWS_PROVIDER_URL',
+      ': attendu une adresse https sans identifiants (ex. https://cdn.syndication.twimg.com).',
+    );
+  }
+  if (hostAddress(provider.hostname) !== null) {
+    throw new ConfigError(
+      'NEWS_PROVIDER_URL',
+      `: « ${provider.hostname} » est une adresse IP ; attendu un nom d'hôte listé dans NEWS_FETCH_HOSTS.`,
+    );
+  }
+  if (!fetchHosts.includes(provider.hostname)) {
+    throw new ConfigError(
+      'NEWS_PROVIDER_URL',
+      `: son hôte « ${provider.hostname} » doit figurer dans NEWS_FETCH_HOSTS.`,
+    );
+  }
+  return { fetchHosts, fetchPrivateHosts };
+}
+
+/** A bare host name as URLs carry it (lower case, punycode): what the fetch guard compares. */
+function isHostName(host: string): boolean {
+  try {
+    return new URL(`https://${host}/`).hostname === host;
+  } catch {
+    return false;
+  }
+}
+
 function parseOrigins(publicUrl: string, extra: string | undefined): string[] {
   const origins = [new URL(publicUrl).origin];
   for (const item of (extra ?? '').split(',').map((o) => o.trim())) {
@@ -318,20 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'est obligatoire en production (postgresql://utilisateur:mot-de-passe@hôte:5432/base).',
     );
   }
-  const hostList = (raw: string) =>
-    raw
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean);
-  const fetchHosts = hostList(e.NEWS_FETCH_HOSTS);
-  const fetchPrivateHosts = hostList(e.NEWS_FETCH_PRIVATE_HOSTS);
-  const unlisted = fetchPrivateHosts.find((h) => !fetchHosts.includes(h));
-  if (unlisted) {
-    throw new ConfigError(
-      'NEWS_FETCH_PRIVATE_HOSTS',
-      `: « ${unlisted} » doit aussi figurer dans NEWS_FETCH_HOSTS.`,
-    );
-  }
+  const { fetchHosts, fetchPrivateHosts } = newsFetchHosts(e);
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   let push: PushConfig;

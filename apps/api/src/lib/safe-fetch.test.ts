@@ -1,12 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isPrivateOrLoopbackAddress,
-  isPublicAddress,
-  safeFetch,
-  SafeFetchError,
-} from './safe-fetch.js';
+import { safeFetch, SafeFetchError } from './safe-fetch.js';
 
 let server: Server;
 let base: string;
@@ -17,6 +12,10 @@ beforeAll(async () => {
     if (req.url === '/slow') return; // never answers
     if (req.url === '/to-metadata') {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' });
+      return res.end();
+    }
+    if (req.url === '/to-mapped-metadata') {
+      res.writeHead(302, { location: 'https://[::ffff:a9fe:a9fe]/latest/meta-data' });
       return res.end();
     }
     if (req.url === '/to-ok') {
@@ -65,6 +64,11 @@ describe('safeFetch', () => {
   it('refuses hosts that are not configured, also behind a redirect', async () => {
     expect(await reason(safeFetch('https://evil.example/x', local))).toBe('host');
     expect(await reason(safeFetch(`${base}/to-metadata`, local))).toBe('host');
+  });
+
+  it('refuses a redirect to a non-public IP literal even when it is listed', async () => {
+    const listed = { ...local, allowedHosts: ['127.0.0.1', '[::ffff:a9fe:a9fe]'] };
+    expect(await reason(safeFetch(`${base}/to-mapped-metadata`, listed))).toBe('address');
   });
 
   it('stops at the size limit and at the deadline', async () => {
@@ -147,34 +151,108 @@ describe('safeFetch with privateHosts (NEWS_FETCH_PRIVATE_HOSTS)', () => {
   });
 });
 
-describe('isPrivateOrLoopbackAddress', () => {
-  it('accepts private networks and loopback only', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '::1', 'fd12::1'])
-      expect(isPrivateOrLoopbackAddress(a), a).toBe(true);
-    for (const a of ['8.8.8.8', '169.254.169.254', '0.0.0.0', 'fe80::1', '::', 'not-an-ip'])
-      expect(isPrivateOrLoopbackAddress(a), a).toBe(false);
+describe('safeFetch against IP literals', () => {
+  // Bare TCP listeners on both loopback addresses count every connection the guard lets
+  // through: Node opens an IP literal without the DNS lookup, so only a check in code stops it.
+  const counted: { connections: number; sockets: Set<Socket> } = {
+    connections: 0,
+    sockets: new Set(),
+  };
+  const listeners: ReturnType<typeof createTcpServer>[] = [];
+  const ports: { v4: number; v6: number | null } = { v4: 0, v6: null };
+  const listen = async (host: string) => {
+    const server = createTcpServer((socket) => {
+      counted.connections++;
+      counted.sockets.add(socket);
+      socket.on('close', () => counted.sockets.delete(socket));
+      socket.end();
+    });
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(0, host, () => resolve(true));
+    });
+    if (!ok) return null;
+    listeners.push(server);
+    return (server.address() as AddressInfo).port;
+  };
+  beforeAll(async () => {
+    ports.v4 = (await listen('127.0.0.1'))!;
+    ports.v6 = await listen('::1'); // null where the machine has no IPv6 loopback
   });
-});
+  afterAll(async () => {
+    for (const socket of counted.sockets) socket.destroy();
+    await Promise.all(listeners.map((l) => new Promise<void>((r) => l.close(() => r()))));
+  });
 
-describe('isPublicAddress', () => {
-  it('accepts public addresses and refuses special-purpose ones', () => {
-    for (const a of ['8.8.8.8', '151.101.1.1', '2001:4860:4860::8888'])
-      expect(isPublicAddress(a), a).toBe(true);
-    for (const a of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.20.0.1',
-      '192.168.1.1',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      '::',
-      'fe80::1',
-      'fd12::1',
-      '::ffff:192.168.1.1',
-      '::ffff:127.0.0.1',
-      'not-an-ip',
-    ])
-      expect(isPublicAddress(a), a).toBe(false);
+  /** Hosts spelled as written and as the URL parser writes them, all listed and "private". */
+  const listedOptions = (urls: string[]) => {
+    const hosts = urls.flatMap((u) => {
+      const raw = /^https?:\/\/(\[[^\]]+\]|[^:/]+)/.exec(u)![1]!.toLowerCase();
+      return [raw, new URL(u).hostname];
+    });
+    return {
+      allowedHosts: hosts,
+      privateHosts: hosts,
+      timeoutMs: 2_000,
+      maxBytes: 10_000,
+    };
+  };
+
+  it('never connects to loopback, private or link-local literals in any spelling', async () => {
+    const v4 = ports.v4;
+    const urls = [
+      `https://127.0.0.1:${v4}/`,
+      `https://2130706433:${v4}/`,
+      `https://0x7f.1:${v4}/`,
+      `https://0x7f000001:${v4}/`,
+      `https://0177.0.0.1:${v4}/`,
+      `https://127.1:${v4}/`,
+      `https://127.0.0.1.:${v4}/`,
+      `https://[::ffff:127.0.0.1]:${v4}/`,
+      `https://[::ffff:7f00:1]:${v4}/`,
+      `https://[0:0:0:0:0:ffff:7f00:1]:${v4}/`,
+      `https://[::127.0.0.1]:${v4}/`,
+      `https://[::ffff:0:7f00:1]:${v4}/`,
+      `https://[::ffff:0:127.0.0.1]:${v4}/`,
+      `https://[2002:7f00:1::]:${v4}/`,
+      `https://[64:ff9b::7f00:1]:${v4}/`,
+      `https://[64:ff9b::127.0.0.1]:${v4}/`,
+      `https://[2001:0:4136:e378::80ff:fffe]:${v4}/`,
+      `https://10.0.0.1:${v4}/`,
+      `https://192.168.1.1:${v4}/`,
+      `https://169.254.169.254:${v4}/`,
+      `https://[::ffff:a9fe:a9fe]:${v4}/`,
+      `https://[fe80::1]:${v4}/`,
+      `https://[fec0::1]:${v4}/`,
+      `https://[fd00::1]:${v4}/`,
+      `https://0.0.0.0:${v4}/`,
+      `https://0:${v4}/`,
+      `http://127.0.0.1:${v4}/`,
+    ];
+    if (ports.v6 !== null) {
+      const v6 = ports.v6;
+      urls.push(`https://[::1]:${v6}/`, `https://[0:0:0:0:0:0:0:1]:${v6}/`);
+      urls.push(`https://[0000::0001]:${v6}/`, `https://[::]:${v6}/`);
+    }
+    const opts = listedOptions(urls);
+    const outcomes: Record<string, string> = {};
+    for (const url of urls) outcomes[url] = await reason(safeFetch(url, opts));
+    // http is refused as such; every https literal for its address, before any connection.
+    const expected = Object.fromEntries(
+      urls.map((u) => [u, u.startsWith('http:') ? 'url' : 'address']),
+    );
+    expect(outcomes).toEqual(expected);
+    expect(counted.connections).toBe(0);
+  });
+
+  it('lets the test-only loopback switch open loopback literals, not tunnels to them', async () => {
+    const urls = [`https://127.0.0.1:${ports.v4}/`, `https://[2002:7f00:1::]:${ports.v4}/`];
+    const opts = { ...listedOptions(urls), allowLoopbackForTests: true };
+    const before = counted.connections;
+    expect(await reason(safeFetch(urls[1]!, opts))).toBe('address');
+    expect(counted.connections).toBe(before);
+    // The listener speaks no TLS: the request is let through, then fails its handshake.
+    expect(await reason(safeFetch(urls[0]!, opts))).not.toBe('address');
+    expect(counted.connections).toBe(before + 1);
   });
 });

@@ -1,15 +1,19 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { hostAddress, isPrivateOrLoopbackAddress, isPublicAddress } from './public-address.js';
 
 /**
  * GET requests to third-party servers chosen by configuration (the tweet provider, its image
  * host), guarded against server-side request forgery: only https, only the configured hosts
  * (redirects included), a deadline and a byte cap, and never a private, loopback or otherwise
  * non-public address (except private/loopback ones for the hosts the operator lists in
- * `privateHosts`). The address check runs inside the socket's DNS lookup, so the address
- * checked is the address connected to (no second resolution an attacker's DNS could change).
+ * `privateHosts`). A host name's addresses are checked inside the socket's DNS lookup, so the
+ * address checked is the address connected to (no second resolution an attacker's DNS could
+ * change); an IP literal (`127.1`, `2130706433`, `[::ffff:7f00:1]`…), which Node opens without
+ * any lookup, is checked before connecting; and every socket's peer address is checked again
+ * once connected, before its TLS handshake ends. What counts as public: lib/public-address.ts.
  */
 export interface SafeFetchOptions {
   /** Host names that may be requested, exactly (no wildcard). */
@@ -30,6 +34,8 @@ export interface SafeFetchOptions {
    * set from the environment.
    */
   allowLoopbackForTests?: boolean;
+  /** Tests only: trust this CA (a local fake provider's certificate) instead of the system's. */
+  ca?: string;
   /** DNS resolution (tests simulate a host resolving to a private address). */
   lookup?: (host: string) => Promise<LookupAddress[]>;
 }
@@ -44,74 +50,8 @@ export class SafeFetchError extends Error {
   }
 }
 
-/** Addresses a server of ours must never be made to reach (RFC 6890 special-purpose blocks). */
-const NON_PUBLIC = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  NON_PUBLIC.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  NON_PUBLIC.addSubnet(net, bits, 'ipv6');
-
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** What a host listed in `privateHosts` may also reach: private networks and loopback. */
-const PRIVATE_OR_LOOPBACK = new BlockList();
-for (const [net, bits] of [
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE_OR_LOOPBACK.addSubnet(net, bits, 'ipv4');
-PRIVATE_OR_LOOPBACK.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE_OR_LOOPBACK.addAddress('::1', 'ipv6');
-
-/** The address as BlockList checks it: IPv4-mapped IPv6 is judged as IPv4; null if not an IP. */
-function normalise(address: string): { ip: string; family: 'ipv4' | 'ipv6' } | null {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1]! : address;
-  if (isIP(ip) === 0) return null;
-  return { ip, family: isIP(ip) === 6 ? 'ipv6' : 'ipv4' };
-}
-
-/** True for an address a request may connect to. IPv4-mapped IPv6 is judged as IPv4. */
-export function isPublicAddress(address: string, allowLoopback = false): boolean {
-  const a = normalise(address);
-  if (!a) return false;
-  if (allowLoopback && LOOPBACK.check(a.ip, a.family)) return true;
-  return !NON_PUBLIC.check(a.ip, a.family);
-}
-
-/** True for a private-network or loopback address (what `privateHosts` may resolve to). */
-export function isPrivateOrLoopbackAddress(address: string): boolean {
-  const a = normalise(address);
-  return !!a && PRIVATE_OR_LOOPBACK.check(a.ip, a.family);
-}
+// Web push judges its endpoints' addresses by the same rule (modules/push/push.sender.ts).
+export { isPrivateOrLoopbackAddress, isPublicAddress };
 
 const defaultLookup = (host: string) =>
   new Promise<LookupAddress[]>((resolve, reject) =>
@@ -158,7 +98,27 @@ function checkUrl(raw: string, opts: SafeFetchOptions): URL {
   if (!opts.allowedHosts.includes(url.hostname.toLowerCase())) {
     throw new SafeFetchError('host', `Hôte non autorisé : ${url.hostname}`);
   }
+  // An IP literal is never looked up: its address is judged here, before any connection (being
+  // listed does not make it acceptable).
+  const literal = hostAddress(url.hostname);
+  if (literal !== null && !addressRule(url, opts)(literal)) {
+    throw new SafeFetchError('address', `Adresse non publique : ${url.hostname}`);
+  }
   return url;
+}
+
+/** The addresses `url`'s host may connect to, judged per hop on that hop's own host. */
+function addressRule(url: URL, opts: SafeFetchOptions): (address: string) => boolean {
+  const allowLoopback = opts.allowLoopbackForTests ?? false;
+  const hostname = url.hostname.toLowerCase();
+  // privateHosts names hosts; an address literal is never one of them.
+  const allowPrivate =
+    hostAddress(hostname) === null &&
+    opts.allowedHosts.includes(hostname) &&
+    (opts.privateHosts ?? []).includes(hostname);
+  return (address) =>
+    isPublicAddress(address, allowLoopback) ||
+    (allowPrivate && isPrivateOrLoopbackAddress(address));
 }
 
 interface RawResponse extends SafeResponse {
@@ -167,14 +127,7 @@ interface RawResponse extends SafeResponse {
 
 function getOnce(url: URL, opts: SafeFetchOptions, deadline: number): Promise<RawResponse> {
   const resolve = opts.lookup ?? defaultLookup;
-  const allowLoopback = opts.allowLoopbackForTests ?? false;
-  // Judged per hop on the URL's own host (checkUrl has already required it in allowedHosts).
-  const hostname = url.hostname.toLowerCase();
-  const allowPrivate =
-    opts.allowedHosts.includes(hostname) && (opts.privateHosts ?? []).includes(hostname);
-  const allowed = (address: string) =>
-    isPublicAddress(address, allowLoopback) ||
-    (allowPrivate && isPrivateOrLoopbackAddress(address));
+  const allowed = addressRule(url, opts);
   // The socket's own lookup: the address validated here is the one connected to.
   const guardedLookup: LookupFunction = (host, options, callback) => {
     const literal = isIP(host) ? [{ address: host, family: isIP(host) }] : null;
@@ -192,6 +145,16 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number): Promise<Ra
       (err: Error) => callback(err as NodeJS.ErrnoException, '', 4),
     );
   };
+  // Whatever path led to it, the peer a socket reached is checked again, and the socket closed
+  // before its TLS handshake ends (so before any request goes out) if it should not be there.
+  const checkPeer = (socket: Socket) => {
+    const peer = socket.remoteAddress;
+    if (peer === undefined || !allowed(peer)) {
+      socket.destroy(new SafeFetchError('address', `Adresse non publique : ${peer ?? '?'}`));
+    }
+  };
+  const guardSocket = (socket: Socket) =>
+    socket.connecting ? socket.once('connect', () => checkPeer(socket)) : checkPeer(socket);
   return new Promise<RawResponse>((resolveOnce, rejectOnce) => {
     let settled = false;
     const resolvePromise = (value: RawResponse) => {
@@ -207,7 +170,13 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number): Promise<Ra
     const client = url.protocol === 'https:' ? https : http;
     const req = client.get(
       url,
-      { lookup: guardedLookup, headers: { accept: '*/*', 'user-agent': 'Munegu/1.0' } },
+      {
+        lookup: guardedLookup,
+        // A fresh connection per request: a pooled one was checked under another call's rules.
+        agent: false,
+        ...(opts.ca ? { ca: opts.ca } : {}),
+        headers: { accept: '*/*', 'user-agent': 'Munegu/1.0' },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -235,6 +204,7 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number): Promise<Ra
       reject(new SafeFetchError('timeout', 'Délai dépassé'));
       req.destroy();
     }, remaining);
+    req.on('socket', guardSocket);
     req.on('close', () => clearTimeout(timer));
     req.on('error', reject);
   });

@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import { createDb, type Db } from '../../src/db/client.js';
 import type { JobsOptions } from '../../src/jobs/queue.js';
+import type { SafeFetchOptions } from '../../src/lib/safe-fetch.js';
 import type { PushDeliveryOptions } from '../../src/modules/push/push.sender.js';
 import type { MailTransport, OutgoingMail } from '../../src/lib/mail/transport.js';
 import '../setup/context.js';
@@ -52,8 +53,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Opens Prisma on another URL than the jobs' (e.g. a dead one, to simulate an outage). */
   prismaUrl?: string;
-  /** Lets the news fetcher reach a local fake provider (lib/safe-fetch.ts). */
-  newsFetch?: { allowLoopbackForTests: boolean };
+  /** Lets the news fetcher trust a local fake provider's certificate (lib/safe-fetch.ts). */
+  newsFetch?: Pick<SafeFetchOptions, 'allowLoopbackForTests' | 'ca'>;
   /** Lets web push reach a local fake push service (test/helpers/push-service.ts). */
   pushDelivery?: PushDeliveryOptions;
   /** Where request-limit counters live (default 'memory', one process). */

@@ -14,7 +14,7 @@ export interface ReceivedPush {
 }
 
 /** A self-signed certificate for `localhost`, made with openssl (as the e2e fake X provider). */
-function localhostCertificate(): { key: string; cert: string } {
+export function localhostCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'munegu-push-cert-'));
   try {
     execFileSync(

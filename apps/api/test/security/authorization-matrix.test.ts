@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { methodOf, pathOf, type Role } from '@munegu/shared';
@@ -16,6 +16,7 @@ import { bearer } from '../helpers/auth.js';
 import { createClub, createUser } from '../helpers/factories.js';
 import { makeImage, multipartFile } from '../helpers/images.js';
 import { moderationWorld } from '../helpers/moderation.js';
+import { localhostCertificate } from '../helpers/push-service.js';
 
 /**
  * Who may call every content, moderation and administration route: one literal table, one
@@ -149,9 +150,10 @@ async function storedImage(folder: 'news' | 'contests'): Promise<string> {
 beforeAll(async () => {
   const png = await makeImage(800, 600, 'png');
   // A fake X syndication provider: every post id is a club post with one photo.
-  fake = createServer((req, res) => {
+  const { key, cert } = localhostCertificate();
+  fake = createServer({ key, cert }, (req, res) => {
     const url = new URL(req.url!, 'http://x');
-    const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    const base = `https://localhost:${(fake.address() as AddressInfo).port}`;
     if (url.pathname === '/tweet-result')
       return res.setHeader('content-type', 'application/json').end(
         JSON.stringify({
@@ -166,13 +168,14 @@ beforeAll(async () => {
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
   t = await createTestApp({
     env: {
-      NEWS_PROVIDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-      NEWS_FETCH_HOSTS: '127.0.0.1',
+      NEWS_PROVIDER_URL: `https://localhost:${(fake.address() as AddressInfo).port}`,
+      NEWS_FETCH_HOSTS: 'localhost',
+      NEWS_FETCH_PRIVATE_HOSTS: 'localhost',
       NEWS_FETCH_TIMEOUT_MS: '3000',
       // About 350 requests from one address: the general budget is not under test here.
       RATE_LIMIT_PER_MINUTE: '100000',
     },
-    newsFetch: { allowLoopbackForTests: true },
+    newsFetch: { ca: cert },
   });
 
   const roles = {

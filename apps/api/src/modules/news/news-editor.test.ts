@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,10 +7,12 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { makeImage } from '../../../test/helpers/images.js';
+import { localhostCertificate } from '../../../test/helpers/push-service.js';
 
 /**
- * Editors' news through a fake X syndication provider on 127.0.0.1 (the only place the fetch
- * guard is told to allow loopback). Posts: 1 = club post with photo, 2 = text only,
+ * Editors' news through a fake X syndication provider on https://localhost, which the
+ * configuration lets resolve to loopback (NEWS_FETCH_PRIVATE_HOSTS) and whose certificate the
+ * fetch is told to trust. Posts: 1 = club post with photo, 2 = text only,
  * 3 = another account, 4 = the provider never answers, 5 = a 20 MB "photo",
  * 6 = a photo whose address redirects to the cloud metadata service.
  */
@@ -22,9 +24,10 @@ const link = (id: number, account = 'AS_Monaco') => `https://x.com/${account}/st
 
 beforeAll(async () => {
   png = await makeImage(800, 600, 'png');
-  fake = createServer((req, res) => {
+  const { key, cert } = localhostCertificate();
+  fake = createServer({ key, cert }, (req, res) => {
     const url = new URL(req.url!, 'http://x');
-    const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    const base = `https://localhost:${(fake.address() as AddressInfo).port}`;
     const tweet = (body: object) =>
       res.setHeader('content-type', 'application/json').end(JSON.stringify(body));
     if (url.pathname === '/tweet-result') {
@@ -67,12 +70,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
   t = await createTestApp({
     env: {
-      NEWS_PROVIDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-      NEWS_FETCH_HOSTS: '127.0.0.1',
+      NEWS_PROVIDER_URL: `https://localhost:${(fake.address() as AddressInfo).port}`,
+      NEWS_FETCH_HOSTS: 'localhost',
+      NEWS_FETCH_PRIVATE_HOSTS: 'localhost',
       NEWS_FETCH_TIMEOUT_MS: '1500',
       NEWS_IMAGE_MAX_BYTES: '5000000',
     },
-    newsFetch: { allowLoopbackForTests: true },
+    newsFetch: { ca: cert },
   });
 });
 afterAll(async () => {
