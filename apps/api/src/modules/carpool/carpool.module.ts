@@ -15,6 +15,7 @@ import { ratingsService } from './ratings.service.js';
 import { relationsService } from './relations.service.js';
 import { stadiumRepository } from './stadium.repository.js';
 import { stadiumService } from './stadium.service.js';
+import { withdrawalService } from './withdrawal.service.js';
 
 export interface CarpoolModuleDeps {
   db: Db;
@@ -62,5 +63,6 @@ export function carpoolServices(deps: CarpoolModuleDeps) {
       clock,
       currentSeason: deps.currentSeason,
     }),
+    withdrawal: withdrawalService({ repo, notifications, transaction, clock }),
   };
 }

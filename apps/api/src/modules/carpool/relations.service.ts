@@ -268,7 +268,7 @@ export function relationsService({ repo, notifications, transaction, clock }: Re
     },
 
     mine: async (me: number, matchId: number, statuses: number[]) =>
-      (await repo.relationsOf(me, matchId, statuses)).map(toRelation),
+      (await repo.listedRelationsOf(me, matchId, statuses)).map(toRelation),
   };
 }
 
