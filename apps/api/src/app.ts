@@ -59,6 +59,7 @@ import { emailTokensService } from './modules/email-tokens/email-tokens.service.
 import { accountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { accountService, type AccountService } from './modules/account/account.service.js';
+import type { MemberRemovalPort } from './modules/account/member-removal.js';
 import { privacyRepository } from './modules/account/privacy.repository.js';
 import { privacyService } from './modules/account/privacy.service.js';
 import { settingsRoutes } from './modules/account/settings.routes.js';
@@ -381,7 +382,13 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     associationName: config.associationName,
   };
-  const account = accountService({ ...accountDeps, clock });
+  // Set once the carpool module exists (below): a suspended, banned or deleted member's
+  // upcoming carpools are cancelled and the other members told.
+  let memberRemoved: MemberRemovalPort['onMemberRemoved'] = async () => 0;
+  const members: MemberRemovalPort = {
+    onMemberRemoved: (userId, cause) => memberRemoved(userId, cause),
+  };
+  const account = accountService({ ...accountDeps, clock, members, log: app.log });
   const administration = administrationServices(db);
   const moderation = moderationServices({
     db,
@@ -405,6 +412,7 @@ export async function buildApp(deps: AppDeps) {
     rankings: {
       afterAccountsRemoved: () => scoringTransaction((tx) => scoring.rebuildSeason(tx)),
     },
+    members,
   });
   const counters = await rateCounters(
     deps.rateLimitStore ?? 'memory',
@@ -439,6 +447,7 @@ export async function buildApp(deps: AppDeps) {
     mailWindowMs: config.carpoolMailWindowMs,
   });
   kickoffMoved = carpool.notifications.kickoffMoved;
+  memberRemoved = carpool.withdrawal.withdrawMember;
   const contact = contactService({
     repo: contactRepository(db),
     mail,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { MONACO_CLUB_ID } from '@munegu/shared';
+import { CARPOOL_SYSTEM_REASON, MONACO_CLUB_ID } from '@munegu/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -193,6 +193,7 @@ describe('seed', () => {
 
   it("lists 'Autre' last in every reason list", async () => {
     const reasons = await db.reason.findMany({
+      where: { kind: { not: 'SYSTEME' } },
       orderBy: [{ kind: 'asc' }, { section: 'asc' }, { position: 'asc' }],
     });
     const lists = new Map<string, string[]>();
@@ -216,6 +217,9 @@ describe('seed', () => {
       ).toHaveLength(1);
       expect(labels.length, key).toBeGreaterThanOrEqual(4);
     }
+    // Besides them, the one reason the application records itself (no 'Autre' there).
+    const system = await db.reason.findMany({ where: { kind: 'SYSTEME' } });
+    expect(system.map((r) => [r.section, r.label])).toEqual([['', CARPOOL_SYSTEM_REASON]]);
   });
 
   it('writes finished and upcoming demo matches around now, and a coherent table', async () => {

@@ -74,6 +74,12 @@ export const CARPOOL_MESSAGES = {
     'Vous avez un covoiturage confirmé pour ce match : annulez-le avant de supprimer votre présence.',
 } as const;
 
+/**
+ * The reason the other member reads when the application cancels a carpool because a member
+ * was suspended, banned or deleted (it does not say which). Stored as a reason of kind SYSTEME.
+ */
+export const CARPOOL_SYSTEM_REASON = "Le compte de ce membre n'est plus actif.";
+
 /** Spec section 4: carpool relation status ids. */
 export const CARPOOL_STATUS = {
   PROPOSE: 1,

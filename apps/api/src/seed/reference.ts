@@ -1,3 +1,4 @@
+import { CARPOOL_SYSTEM_REASON } from '@munegu/shared';
 import type { Db } from '../db/client.js';
 
 /** Spec section 4: relation status ids are part of the contract with the web app. */
@@ -150,4 +151,12 @@ export async function seedReference(db: Db): Promise<void> {
       skipDuplicates: true,
     });
   }
+  // The application's own cancellation reason (carpools of a sanctioned or deleted member):
+  // not in any list an administrator edits, so it is always ensured.
+  const system = { kind: 'SYSTEME', section: '', label: CARPOOL_SYSTEM_REASON } as const;
+  await db.reason.upsert({
+    where: { kind_section_label: system },
+    create: system,
+    update: {},
+  });
 }

@@ -7,6 +7,7 @@ import {
   SETTINGS_MESSAGES,
   type StopType,
 } from '@munegu/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { registrationSchema } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -23,6 +24,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { AccountRepository } from './account.repository.js';
+import { announceRemoval, type MemberRemovalPort } from './member-removal.js';
 
 export type Registration = z.output<typeof registrationSchema>;
 
@@ -35,6 +37,9 @@ export interface AccountServiceDeps {
   clock: Clock;
   publicUrl: string;
   associationName: string;
+  /** Told once a suspension or ban has committed (the member's carpools, via app.ts). */
+  members: MemberRemovalPort;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const invalidLink = () => new AppError('NOT_FOUND', AUTH_MESSAGES.invalidLink);
@@ -70,7 +75,8 @@ export function accountService(deps: AccountServiceDeps) {
      * Suspends a member (moderation, operators): every login is revoked and every socket of
      * the member is cut at once, on every instance. `until` null (default) = banned until
      * lifted; a suspended member's end can be changed. `within` runs in the same transaction
-     * (the moderator's audit row). false when the account is neither active nor suspended.
+     * (the moderator's audit row). Once committed, the member's upcoming carpools are
+     * cancelled. false when the account is neither active nor suspended.
      */
     async suspend(
       userId: number,
@@ -82,7 +88,10 @@ export function accountService(deps: AccountServiceDeps) {
         await options.within?.(tx);
         return true;
       });
-      if (done) auth.endConnections(userId);
+      if (done) {
+        auth.endConnections(userId);
+        await announceRemoval(deps.members, deps.log, userId, options.until ? 'suspension' : 'ban');
+      }
       return done;
     },
 

@@ -8,6 +8,7 @@ import { inactivityWarningMail } from '../../lib/mail/templates.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import { announceRemoval, type MemberRemovalPort } from './member-removal.js';
 import type { PrivacyRepository } from './privacy.repository.js';
 
 /** Spec section 9: data is deleted after a year without activity, with a warning a month before. */
@@ -25,11 +26,13 @@ export interface PrivacyServiceDeps {
   avatarDir: string;
   publicUrl: string;
   associationName: string;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Cuts the sockets of an anonymised account (its logins are revoked with it). */
   sessions: Pick<AuthService, 'endConnections'>;
   /** Re-ranks the prediction game once accounts left it (predictions module, via app.ts). */
   rankings: { afterAccountsRemoved(): Promise<void> };
+  /** Told once an account is anonymised (the member's carpools, via app.ts). */
+  members: MemberRemovalPort;
 }
 
 const monthsBefore = (date: Date, months: number) => {
@@ -41,20 +44,22 @@ const monthsBefore = (date: Date, months: number) => {
 /** Account deletion (anonymisation), the inactivity purge and the data export. */
 export function privacyService(deps: PrivacyServiceDeps) {
   const { repo, emailTokens, mail, clock, avatarDir, publicUrl, associationName, log } = deps;
-  const { rankings, sessions } = deps;
+  const { rankings, sessions, members } = deps;
 
   async function anonymise(userId: number, reason: 'request' | 'inactivity'): Promise<boolean> {
     const before = await repo.findAvatar(userId);
     if (!before || before.status === 'DELETED') return false;
     const done = await repo.anonymise(userId, clock.now(), reason);
-    if (done) sessions.endConnections(userId);
-    if (done && before.avatarFile) {
+    if (!done) return false;
+    sessions.endConnections(userId);
+    await announceRemoval(members, log, userId, 'deletion');
+    if (before.avatarFile) {
       // basename: a stored name can never point outside the avatar folder.
       await rm(path.join(avatarDir, path.basename(before.avatarFile)), { force: true }).catch(
         (err: unknown) => log.warn({ err, userId }, 'avatar file of a deleted account not removed'),
       );
     }
-    return done;
+    return true;
   }
 
   return {

@@ -22,6 +22,7 @@ import {
 } from '../../../test/helpers/factories.js';
 import { loadConfig } from '../../config/env.js';
 import { EMAIL_TOKEN_TTL_MS } from '../email-tokens/email-tokens.service.js';
+import type { MemberRemovalPort } from './member-removal.js';
 import { privacyRepository } from './privacy.repository.js';
 import { privacyService } from './privacy.service.js';
 
@@ -207,7 +208,13 @@ describe('inactivity', () => {
   const NOW = new Date('2031-06-15T03:00:00Z');
   const dataDir = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/munegu-privacy-test' }).dataDir;
   const avatarDir = path.join(dataDir, 'uploads', 'avatar');
-  const privacy = () =>
+  const removals: Array<[number, string]> = [];
+  const errors: unknown[] = [];
+  const privacy = (
+    members: MemberRemovalPort = {
+      onMemberRemoved: async (userId, cause) => void removals.push([userId, cause]),
+    },
+  ) =>
     privacyService({
       repo: privacyRepository(t.db),
       emailTokens: null as never,
@@ -216,9 +223,10 @@ describe('inactivity', () => {
       avatarDir,
       publicUrl: 'http://localhost:3000',
       associationName: 'Munegu',
-      log: { warn: () => {} },
+      log: { warn: () => {}, error: (obj: unknown) => void errors.push(obj) },
       sessions: { endConnections: () => {} },
       rankings: { afterAccountsRemoved: async () => void rankingRebuilds++ },
+      members,
     });
   let rankingRebuilds = 0;
 
@@ -264,6 +272,34 @@ describe('inactivity', () => {
     });
     expect(existsSync(path.join(avatarDir, `${idle.id}.webp`))).toBe(false);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: active.id } })).status).toBe('ACTIVE');
+    // The carpool side hears of the purged account only (its upcoming carpools are cancelled).
+    expect(removals.filter(([id]) => id === idle.id || id === active.id)).toEqual([
+      [idle.id, 'deletion'],
+    ]);
+    t.clock.reset();
+  });
+
+  it('a failure on the carpool side is logged and the account stays deleted', async () => {
+    const idle = await createMember(t.db);
+    await t.db.user.update({
+      where: { id: idle.id },
+      data: {
+        lastActivityAt: new Date('2030-06-01T10:00:00Z'),
+        inactivityWarnedAt: new Date('2031-05-01T03:00:00Z'),
+      },
+    });
+    t.clock.set(NOW);
+    const failing = {
+      onMemberRemoved: async () => {
+        throw new Error('carpool down');
+      },
+    };
+    const errorsBefore = errors.length;
+    expect((await privacy(failing).runInactivity()).deleted).toBeGreaterThanOrEqual(1);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: idle.id } })).status).toBe('DELETED');
+    expect(errors.slice(errorsBefore)).toContainEqual(
+      expect.objectContaining({ userId: idle.id, cause: 'deletion' }),
+    );
     t.clock.reset();
   });
 

@@ -70,15 +70,19 @@ const reasonSelect = {
   _count: { select: { statusChanges: true, reports: true } },
 } as const;
 
+/** The application's own reason (kind SYSTEME) is in no list an administrator edits. */
+const EDITABLE = { kind: { not: 'SYSTEME' } } as const;
+
 export function reasonsRepository(db: Db) {
   return {
     all: () =>
       db.reason.findMany({
+        where: EDITABLE,
         orderBy: [{ kind: 'asc' }, { section: 'asc' }, { position: 'asc' }, { id: 'asc' }],
         select: reasonSelect,
       }),
     byId: (id: number, tx: Db | Tx = db) =>
-      tx.reason.findUnique({ where: { id }, select: reasonSelect }),
+      tx.reason.findFirst({ where: { id, ...EDITABLE }, select: reasonSelect }),
     /** Locks one list's rows (so two reorders or additions are applied one after the other). */
     lockList: (tx: Tx, kind: ReasonKind, section: string) =>
       tx.$queryRaw<{ id: number; label: string; position: number }[]>`
@@ -100,7 +104,8 @@ export function reasonsRepository(db: Db) {
     setPosition: (tx: Tx, id: number, position: number) =>
       tx.reason.update({ where: { id }, data: { position } }),
     lock: (tx: Tx, id: number) =>
-      tx.$queryRaw<{ id: number }[]>`SELECT id FROM reasons WHERE id = ${id} FOR UPDATE`,
+      tx.$queryRaw<{ id: number }[]>`
+        SELECT id FROM reasons WHERE id = ${id} AND kind <> 'SYSTEME' FOR UPDATE`,
     delete: (tx: Tx, id: number) => tx.reason.delete({ where: { id } }),
   };
 }

@@ -11,8 +11,10 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { writeAudit, type Actor } from './audit.js';
 import type { ReasonRow, ReasonsRepository } from './lists.repository.js';
 
-const toReason = ({ _count, ...r }: ReasonRow): AdminReason => ({
+const toReason = ({ _count, kind, ...r }: ReasonRow): AdminReason => ({
   ...r,
+  // SYSTEME rows never reach here: the repository leaves them out of every read.
+  kind: kind as AdminReason['kind'],
   autre: isAutre(r.label),
   uses: _count.statusChanges + _count.reports,
 });

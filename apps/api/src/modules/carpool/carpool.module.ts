@@ -18,6 +18,7 @@ import { ratingsService } from './ratings.service.js';
 import { relationsService } from './relations.service.js';
 import { stadiumRepository } from './stadium.repository.js';
 import { stadiumService } from './stadium.service.js';
+import { withdrawalService } from './withdrawal.service.js';
 
 export interface CarpoolModuleDeps {
   db: Db;
@@ -81,5 +82,6 @@ export function carpoolServices(deps: CarpoolModuleDeps) {
       clock,
       currentSeason: deps.currentSeason,
     }),
+    withdrawal: withdrawalService({ repo, notifications, transaction, clock }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
+import { CARPOOL_SYSTEM_REASON } from '@munegu/shared';
 import type { ReasonKind } from '../../generated/prisma/client.js';
 
 /** Relation statuses that hold a seat or wait for an answer. */
@@ -218,6 +219,46 @@ export function carpoolRepository(db: Db) {
       }),
     reason: (id: number, kind: ReasonKind, section = '') =>
       db.reason.findFirst({ where: { id, kind, section }, select: { id: true, label: true } }),
+    /** A member's pending and confirmed relations for matches not kicked off yet, by id. */
+    upcomingRelationIds: async (userId: number, now: Date) =>
+      (
+        await db.carpoolRelation.findMany({
+          where: {
+            statusId: { in: ACTIVE },
+            OR: [{ user1Id: userId }, { user2Id: userId }],
+            match: { kickoffAt: { gt: now }, finishedAt: null },
+          },
+          select: { id: true },
+          orderBy: { id: 'asc' },
+        })
+      ).map((row) => row.id),
+    /** The reason of the application's own cancellations; written by the seed, else here. */
+    systemReasonId: async () => {
+      const key = { kind: 'SYSTEME', section: '', label: CARPOOL_SYSTEM_REASON } as const;
+      const where = { kind_section_label: key };
+      const row =
+        (await db.reason.findUnique({ where, select: { id: true } })) ??
+        (await db.reason.upsert({ where, create: key, update: {}, select: { id: true } }));
+      return row.id;
+    },
+    /**
+     * A member's relations as their lists show them: a pending request or proposal of a
+     * deleted account is nobody's to answer any more, so it is left out.
+     */
+    listedRelationsOf: (userId: number, matchId: number, statuses: number[]) =>
+      db.carpoolRelation.findMany({
+        where: {
+          matchId,
+          statusId: { in: statuses },
+          OR: [{ user1Id: userId }, { user2Id: userId }],
+          NOT: {
+            statusId: { in: PENDING },
+            OR: [{ user1: { status: 'DELETED' } }, { user2: { status: 'DELETED' } }],
+          },
+        },
+        include: relationInclude,
+        orderBy: { id: 'asc' },
+      }),
   };
 }
 

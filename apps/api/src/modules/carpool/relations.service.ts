@@ -304,7 +304,7 @@ export function relationsService({
     },
 
     mine: async (me: number, matchId: number, statuses: number[]) =>
-      (await repo.relationsOf(me, matchId, statuses)).map(toRelation),
+      (await repo.listedRelationsOf(me, matchId, statuses)).map(toRelation),
   };
 }
 
