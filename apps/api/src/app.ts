@@ -93,6 +93,7 @@ import { carpoolRoutes } from './modules/carpool/carpool.routes.js';
 import { scoringService } from './modules/predictions/scoring.service.js';
 import { registerPredictionJobs } from './jobs/predictions.jobs.js';
 import { registerModerationJobs } from './jobs/moderation.jobs.js';
+import { registerCarpoolJobs } from './jobs/carpool.jobs.js';
 import { moderationServices } from './modules/moderation/moderation.module.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import {
@@ -489,6 +490,8 @@ export async function buildApp(deps: AppDeps) {
         (b) => registerPredictionJobs(b, config.schedules.reminders, reminders, app.log),
         (b) =>
           registerModerationJobs(b, config.schedules.suspensions, moderation.sanctions, app.log),
+        (b) =>
+          registerCarpoolJobs(b, config.schedules.carpoolDigests, carpool.notifications, app.log),
         ...(counters ? [(b: PgBoss) => registerMaintenanceJobs(b, counters)] : []),
         (b) =>
           registerPushJobs(

@@ -32,6 +32,7 @@ export interface Schedules {
   accounts: string;
   reminders: string;
   suspensions: string;
+  carpoolDigests: string;
 }
 
 const envSchema = z.object({
@@ -119,6 +120,8 @@ const envSchema = z.object({
   SCHEDULE_REMINDERS: cron.default('*/15 * * * *'),
   /** End of timed suspensions (lifted once their date has passed), Paris time. */
   SCHEDULE_SUSPENSIONS: cron.default('*/5 * * * *'),
+  /** Carpool mails held back by CARPOOL_MAIL_WINDOW_MINUTES, sent once their window ends. */
+  SCHEDULE_CARPOOL_DIGESTS: cron.default('* * * * *'),
   ASSOCIATION_NAME: z.string().min(1).default('Munegu'),
   /** The club's official X account: only its posts can become news. */
   CLUB_X_ACCOUNT: z
@@ -422,6 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accounts: e.SCHEDULE_ACCOUNTS,
       reminders: e.SCHEDULE_REMINDERS,
       suspensions: e.SCHEDULE_SUSPENSIONS,
+      carpoolDigests: e.SCHEDULE_CARPOOL_DIGESTS,
     },
     socketOrigins: parseOrigins(publicUrl, e.SOCKET_ALLOWED_ORIGINS),
     socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,

@@ -26,6 +26,8 @@ export const MODERATION_MESSAGES = {
   self: 'Vous ne pouvez pas vous sanctionner vous-même.',
   ownReport: 'Un autre modérateur doit traiter un signalement qui vous concerne.',
   higherRole: 'Vous ne pouvez pas sanctionner un membre de rang égal ou supérieur au vôtre.',
+  higherSanction:
+    'Cette sanction a été prononcée par un membre de rang supérieur au vôtre : vous ne pouvez ni la lever ni la modifier.',
   dismissed: 'Signalement classé.',
   warned: 'Avertissement envoyé au membre.',
   suspended: 'Membre suspendu.',

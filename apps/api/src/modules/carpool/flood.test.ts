@@ -2,13 +2,15 @@
 // bombing), nor reach a member who blocked them in messaging.
 import { CARPOOL_MESSAGES as M } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { CARPOOL_MAIL_DIGESTS } from '../../jobs/carpool.jobs.js';
+import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 
 let t: TestApp;
 let w: ReturnType<typeof carpoolWorld>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Jobs on: the scheduled run sends the mails the window held back.
+  t = await createTestApp({ jobs: FAST_JOBS });
   w = carpoolWorld(t);
 });
 afterAll(async () => t.close());
@@ -76,7 +78,7 @@ describe('carpool rounds between two members', () => {
     expect(rows[0]!.statut?.id).toBe(5);
   });
 
-  it('mails once per window; the next mail lists what happened meanwhile', async () => {
+  it('mails once per window; what the window held back goes out at its end, in one mail', async () => {
     const match = await w.match();
     const driver = await w.driver(match.id, 3);
     const searcher = await w.searcher(match.id, 1);
@@ -88,19 +90,29 @@ describe('carpool rounds between two members', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain('vous a proposé un covoiturage');
 
-    // Past the 15-minute window, the next event mails a summary of the three since the first.
+    // A run inside the window sends nothing.
+    await t.app.boss!.send(CARPOOL_MAIL_DIGESTS, {});
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await mails(searcher)).toHaveLength(1);
+
+    // Past the 15-minute window, the scheduled run mails the two held-back events at once.
     t.clock.advance(16 * 60_000);
     try {
-      expect((await cancelPending(driver, match.id))?.statusCode).toBe(200);
+      await t.app.boss!.send(CARPOOL_MAIL_DIGESTS, {});
+      await expect.poll(async () => (await mails(searcher)).length, { timeout: 15_000 }).toBe(2);
       sent = await mails(searcher);
-      expect(sent).toHaveLength(2);
-      expect(sent[1]!.subject).toContain('3 nouvelles de covoiturage');
+      expect(sent[1]!.subject).toContain('2 nouvelles de covoiturage');
       expect(sent[1]!.text).toContain('a annulé le covoiturage');
       expect(sent[1]!.text).toContain('vous a proposé un covoiturage');
       // Every mail carries the same stop link.
       const link = (text: string) => /\/stop-notif\/([\w-]+)/.exec(text)?.[1];
       expect(link(sent[1]!.text)).toBe(link(sent[0]!.text));
       expect(await stopTokens(searcher)).toBe(1);
+
+      // A further run finds nothing left: each event is mailed once.
+      await t.app.boss!.send(CARPOOL_MAIL_DIGESTS, {});
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await mails(searcher)).toHaveLength(2);
     } finally {
       t.clock.reset();
     }

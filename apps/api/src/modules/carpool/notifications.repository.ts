@@ -108,6 +108,21 @@ export function notificationsRepository(db: Db) {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         select: { id: true, statusId: true },
       }),
+    /**
+     * Sender → recipient pairs with carpool rows left unmailed since `since` whose last mail
+     * is older than `windowStart` (or who were never mailed): their held-back mail is due.
+     */
+    pairsDue: (since: Date, windowStart: Date) =>
+      db.$queryRaw<{ recipientId: number; senderId: number }[]>`
+        SELECT DISTINCT n.recipient_id AS "recipientId", n.sender_id AS "senderId"
+          FROM notifications n
+         WHERE n.type = 'COVOIT' AND n.mailed_at IS NULL AND n.deleted_at IS NULL
+           AND n.sender_id IS NOT NULL AND n.created_at > ${since}
+           AND NOT EXISTS (
+             SELECT 1 FROM notifications m
+              WHERE m.recipient_id = n.recipient_id AND m.sender_id = n.sender_id
+                AND m.type = 'COVOIT' AND m.mailed_at > ${windowStart})
+         LIMIT 500`,
     markMailed: (tx: Tx, ids: number[], at: Date) =>
       tx.notification.updateMany({ where: { id: { in: ids } }, data: { mailedAt: at } }),
     /** Members with a pending or confirmed relation for the match (kickoff moved). */

@@ -71,23 +71,29 @@ export function notificationsService(deps: NotificationsDeps) {
     tx: Tx,
     recipientId: number,
     senderId: number,
-    row: { id: number; statusId: number | null },
-  ): Promise<void> {
+    row: { id: number; statusId: number | null } | null,
+  ): Promise<boolean> {
     const now = clock.now();
     await repo.lockMailPair(tx, recipientId, senderId);
     const last = await repo.lastMailedAt(tx, recipientId, senderId);
-    if (last && now.getTime() - last.getTime() < deps.mailWindowMs) return;
-    const target = await mailTarget(tx, recipientId);
-    if (!target) {
-      // Not mailed, ever: marking it keeps it out of a later summary if they opt in again.
-      await repo.markMailed(tx, [row.id], now);
-      return;
-    }
+    // Inside the window: the scheduled run (sendDueDigests) mails it once the window ends.
+    if (last && now.getTime() - last.getTime() < deps.mailWindowMs) return false;
     // Every row left unmailed inside earlier windows, this one included; never older than the
     // summary horizon (the bell told of those).
     const since = new Date(now.getTime() - SUMMARY_HORIZON_MS);
     const unmailed = await repo.unmailed(tx, recipientId, senderId, since);
-    const pending = unmailed.some((p) => p.id === row.id) ? unmailed : [...unmailed, row];
+    const pending = !row || unmailed.some((p) => p.id === row.id) ? unmailed : [...unmailed, row];
+    if (pending.length === 0) return false;
+    const target = await mailTarget(tx, recipientId);
+    if (!target) {
+      // Not mailed, ever: marking them keeps them out of a later summary if they opt in again.
+      await repo.markMailed(
+        tx,
+        pending.map((p) => p.id),
+        now,
+      );
+      return false;
+    }
     const sender = (await carpool.member(senderId, tx))?.pseudo ?? 'Un membre';
     const statuses = pending.map((p) => p.statusId ?? 0);
     const content =
@@ -114,6 +120,7 @@ export function notificationsService(deps: NotificationsDeps) {
       pending.map((p) => p.id),
       now,
     );
+    return true;
   }
 
   /**
@@ -254,6 +261,24 @@ export function notificationsService(deps: NotificationsDeps) {
       if (!(await repo.softDelete(id, me, clock.now()))) {
         throw new AppError('NOT_FOUND', M.notificationNotFound);
       }
+    },
+
+    /**
+     * The scheduled run: the mails held back by the window whose window has ended, one per
+     * sender and recipient, listing what happened. Returns how many were queued.
+     */
+    async sendDueDigests(): Promise<number> {
+      const now = clock.now().getTime();
+      const pairs = await repo.pairsDue(
+        new Date(now - SUMMARY_HORIZON_MS),
+        new Date(now - deps.mailWindowMs),
+      );
+      let sent = 0;
+      for (const { recipientId, senderId } of pairs) {
+        if (await deps.transaction((tx) => mailCoalesced(tx, recipientId, senderId, null)))
+          sent += 1;
+      }
+      return sent;
     },
 
     /**

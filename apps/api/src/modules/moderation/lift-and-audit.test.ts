@@ -74,6 +74,32 @@ describe('end of a suspension', () => {
     t.clock.reset();
   });
 
+  it('ends an administrator’s suspension on time; the member is then a moderator’s to sanction', async () => {
+    const sanctions = sanctionsService({
+      repo: moderationRepository(t.db),
+      transaction: transactionRunner(t.db),
+      clock: t.clock,
+      accounts: t.app.accounts,
+    });
+    const [admin, moderator, peer] = [
+      await w.member('ADMIN'),
+      await w.member('MODERATEUR'),
+      await w.member('MODERATEUR'),
+    ];
+    const member = await w.member();
+    t.clock.set('2031-04-01T12:00:00Z');
+    await w.call(admin, 'POST', `/users/${member.id}/suspend`, { reason: REASON, days: 1 });
+    expect((await w.call(moderator, 'POST', `/users/${member.id}/lift`, {})).statusCode).toBe(403);
+    t.clock.set('2031-04-02T12:00:00Z');
+    await sanctions.liftExpired();
+    const body = { reason: REASON, days: 3 };
+    expect((await w.call(moderator, 'POST', `/users/${member.id}/suspend`, body)).statusCode).toBe(
+      200,
+    );
+    expect((await w.call(peer, 'POST', `/users/${member.id}/lift`, {})).statusCode).toBe(200);
+    t.clock.reset();
+  });
+
   it('lists the suspended and banned members for moderators only', async () => {
     const moderator = await w.member('MODERATEUR');
     const banned = await w.member();

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
-import type { Prisma, ReportStatus } from '../../generated/prisma/client.js';
+import type { Prisma, ReportStatus, Role } from '../../generated/prisma/client.js';
 
 /** One row of the audit log; actorId null = the system (scheduled jobs). */
 export interface AuditRow {
@@ -50,9 +50,12 @@ export type ReportRow = Prisma.ReportGetPayload<{ select: typeof reportSelect }>
 /** The only Prisma access of moderation. */
 export function moderationRepository(db: Db) {
   return {
-    /** Newest first; `total` counts every report of that status. */
-    async listReports(status: ReportStatus, skip: number, take: number) {
-      const where = { status };
+    /**
+     * Newest first, only reports about members of `aboutRoles`; `total` counts every such
+     * report of that status.
+     */
+    async listReports(status: ReportStatus, aboutRoles: Role[], skip: number, take: number) {
+      const where = { status, reportedUser: { role: { in: aboutRoles } } };
       const [rows, total] = await Promise.all([
         db.report.findMany({
           where,
@@ -89,7 +92,13 @@ export function moderationRepository(db: Db) {
     findReport: (id: number) =>
       db.report.findUnique({
         where: { id },
-        select: { id: true, status: true, reportedUserId: true, section: true },
+        select: {
+          id: true,
+          status: true,
+          reportedUserId: true,
+          section: true,
+          reportedUser: { select: { role: true } },
+        },
       }),
 
     /** OPEN → `status`, conditionally: false when someone handled it first. */
@@ -104,22 +113,54 @@ export function moderationRepository(db: Db) {
     findUser: (id: number) =>
       db.user.findUnique({
         where: { id },
-        select: { id: true, pseudo: true, email: true, role: true, status: true },
+        select: {
+          id: true,
+          pseudo: true,
+          email: true,
+          role: true,
+          status: true,
+          suspendedByRole: true,
+        },
       }),
 
-    /** SUSPENDED → ACTIVE; false when the member was not suspended. */
-    async lift(tx: Tx, id: number) {
+    /**
+     * Records who holds the member's sanction, in the transaction that has just suspended them
+     * (so the row is locked and the previous holder's rank is the latest): only when the
+     * sanction in force, if any, came from one of `ranks`. false: a higher rank holds it.
+     */
+    async claimSanction(tx: Tx, id: number, role: Role, ranks: Role[]) {
       const { count } = await tx.user.updateMany({
-        where: { id, status: 'SUSPENDED' },
-        data: { status: 'ACTIVE', suspendedUntil: null },
+        where: {
+          id,
+          OR: [{ suspendedByRole: null }, { suspendedByRole: { in: ranks } }],
+        },
+        data: { suspendedByRole: role },
       });
       return count === 1;
+    },
+
+    /**
+     * SUSPENDED → ACTIVE when the sanction came from one of `ranks` (or from nobody known).
+     * 'lifted', or why not: 'not-suspended', or 'higher-rank' when a higher rank imposed it.
+     */
+    async lift(tx: Tx, id: number, ranks: Role[]) {
+      const { count } = await tx.user.updateMany({
+        where: {
+          id,
+          status: 'SUSPENDED',
+          OR: [{ suspendedByRole: null }, { suspendedByRole: { in: ranks } }],
+        },
+        data: { status: 'ACTIVE', suspendedUntil: null, suspendedByRole: null },
+      });
+      if (count === 1) return 'lifted' as const;
+      const now = await tx.user.findUnique({ where: { id }, select: { status: true } });
+      return now?.status === 'SUSPENDED' ? ('higher-rank' as const) : ('not-suspended' as const);
     },
 
     /** Every suspension over at `now`, lifted in one statement; returns who and until when. */
     liftExpired: (tx: Tx, now: Date) =>
       tx.$queryRaw<{ id: number; until: Date }[]>`
-        UPDATE users u SET status = 'ACTIVE', suspended_until = NULL
+        UPDATE users u SET status = 'ACTIVE', suspended_until = NULL, suspended_by_role = NULL
         FROM (SELECT id, suspended_until FROM users
               WHERE status = 'SUSPENDED' AND suspended_until <= ${now}::timestamptz FOR UPDATE) old
         WHERE u.id = old.id

@@ -24,7 +24,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('GET /moderation/reports', { tags, summary: 'Signalements, récents d’abord' }),
     ...moderators,
-    handler: (req) => moderation.reports(req.query.status, req.query.page),
+    handler: (req) => moderation.reports(actor(req), req.query.status, req.query.page),
   });
   app.route({
     ...endpoint('POST /moderation/reports/:id/dismiss', { tags, summary: 'Classer', errors }),

@@ -1,7 +1,10 @@
 import {
+  hasRole,
   MODERATION_LIMITS,
   MODERATION_MESSAGES as M,
+  ROLES,
   type AuditPage,
+  type Role,
   type ReportsPage,
   type ReportStatus,
 } from '@munegu/shared';
@@ -24,14 +27,22 @@ export interface ModerationDeps {
   associationName: string;
 }
 
+/**
+ * Whose reports `role` sees and handles. A report about a MODERATEUR or an ADMIN is for ADMINs
+ * only, so no moderator judges a peer or a superior; for the others it does not exist (404).
+ */
+const reportedRolesFor = (role: Role): Role[] =>
+  hasRole(role, 'ADMIN') ? [...ROLES] : ROLES.filter((r) => !hasRole(r, 'MODERATEUR'));
+
 /** The reports queue and what a moderator does with a report; the audit log's reading side. */
 export function moderationService(deps: ModerationDeps) {
   const { repo, sanctions, transaction, clock } = deps;
 
-  /** An OPEN report about someone else than the moderator. */
+  /** An OPEN report the actor may handle, about someone else than them. */
   async function openReport(actor: Actor, id: number) {
     const report = await repo.findReport(id);
-    if (!report) throw new AppError('NOT_FOUND', M.reportNotFound);
+    if (!report || !reportedRolesFor(actor.role).includes(report.reportedUser.role))
+      throw new AppError('NOT_FOUND', M.reportNotFound);
     if (report.status !== 'OPEN') throw new AppError('CONFLICT', M.reportHandled);
     if (report.reportedUserId === actor.id) throw new AppError('FORBIDDEN', M.ownReport);
     return report;
@@ -44,9 +55,14 @@ export function moderationService(deps: ModerationDeps) {
     });
 
   return {
-    async reports(status: ReportStatus, page: number): Promise<ReportsPage> {
+    async reports(actor: Actor, status: ReportStatus, page: number): Promise<ReportsPage> {
       const size = MODERATION_LIMITS.reportsPageSize;
-      const { rows, total } = await repo.listReports(status, (page - 1) * size, size);
+      const { rows, total } = await repo.listReports(
+        status,
+        reportedRolesFor(actor.role),
+        (page - 1) * size,
+        size,
+      );
       return { items: await toReports(repo, rows), total, page, pageSize: size };
     },
 

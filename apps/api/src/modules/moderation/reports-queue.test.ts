@@ -131,4 +131,33 @@ describe('GET /api/moderation/reports', () => {
     expect((await w.call(moderator, 'GET', '/reports?status=AUTRE')).statusCode).toBe(400);
     expect((await w.call(moderator, 'GET', '/reports?page=0')).statusCode).toBe(400);
   });
+
+  it('shows reports about an admin or a moderator to admins only, in the list and its total', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const admin = await w.member('ADMIN');
+    const pageOf = async (who: typeof admin) =>
+      (await w.call(who, 'GET', '/reports')).json() as {
+        items: ModerationReport[];
+        total: number;
+      };
+    const [modBefore, adminBefore] = [await pageOf(moderator), await pageOf(admin)];
+    const createdAt = new Date('2999-11-01T00:00:00Z');
+    const aboutStaff = [
+      await w.report((await w.member('ADMIN')).id, { createdAt }),
+      await w.report((await w.member('MODERATEUR')).id, { createdAt }),
+    ];
+    const aboutEditor = await w.report((await w.member('REDACTEUR')).id, { createdAt });
+
+    const mod = await pageOf(moderator);
+    expect(mod.total).toBe(modBefore.total + 1);
+    expect(mod.items.map((r) => r.id)).toContain(aboutEditor.id);
+    for (const r of aboutStaff) expect(mod.items.map((i) => i.id)).not.toContain(r.id);
+
+    const adm = await pageOf(admin);
+    expect(adm.total).toBe(adminBefore.total + 3);
+    expect(adm.items.filter((r) => r.createdAt === createdAt.toISOString())).toHaveLength(3);
+    expect(
+      adm.items.filter((r) => aboutStaff.some((s) => s.id === r.id)).map((r) => r.reported.role),
+    ).toEqual(expect.arrayContaining(['ADMIN', 'MODERATEUR']));
+  });
 });

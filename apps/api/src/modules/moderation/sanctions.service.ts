@@ -1,4 +1,10 @@
-import { hasRole, MODERATION_MESSAGES as M, ROLES, type SuspendedMember } from '@munegu/shared';
+import {
+  hasRole,
+  MODERATION_MESSAGES as M,
+  ROLES,
+  type Role,
+  type SuspendedMember,
+} from '@munegu/shared';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import type { Clock } from '../../lib/clock.js';
@@ -22,6 +28,10 @@ export interface SanctionsDeps {
 
 const DAY_MS = 86_400_000;
 
+/** The ranks whose sanctions `role` may lift or change: its own and those below. */
+const ranksUpTo = (role: Role): Role[] => ROLES.slice(0, ROLES.indexOf(role) + 1);
+const higherSanction = () => new AppError('FORBIDDEN', M.higherSanction);
+
 /**
  * Suspensions, bans and their end. Every change writes its audit row in the transaction that
  * makes it; `extra` lets the reports flow close its report in that same transaction.
@@ -44,11 +54,21 @@ export function sanctionsService({ repo, transaction, clock, accounts }: Sanctio
     input: { reason: string; days: number | null },
     extra: { data?: Record<string, unknown>; within?: (tx: Tx) => Promise<void> } = {},
   ): Promise<{ message: string; suspendedUntil: string | null }> {
+    // Turning a sanction into another (a ban into a day's suspension) would undo it: the same
+    // rank rule as lifting. Checked here for a clear answer, and again under the row's lock.
+    if (
+      user.status === 'SUSPENDED' &&
+      user.suspendedByRole &&
+      !ranksUpTo(actor.role).includes(user.suspendedByRole)
+    )
+      throw higherSanction();
     const until =
       input.days === null ? null : new Date(clock.now().getTime() + input.days * DAY_MS);
     const done = await accounts.suspend(user.id, {
       until,
       within: async (tx) => {
+        if (!(await repo.claimSanction(tx, user.id, actor.role, ranksUpTo(actor.role))))
+          throw higherSanction();
         await extra.within?.(tx);
         await repo.audit(tx, {
           actorId: actor.id,
@@ -81,11 +101,13 @@ export function sanctionsService({ repo, transaction, clock, accounts }: Sanctio
       return suspend(actor, await target(actor, userId), input);
     },
 
-    /** Back to ACTIVE by hand. */
+    /** Back to ACTIVE by hand, by someone of at least the rank of who imposed the sanction. */
     async lift(actor: Actor, userId: number, reason: string | undefined): Promise<void> {
       const user = await target(actor, userId);
       await transaction(async (tx) => {
-        if (!(await repo.lift(tx, user.id))) throw new AppError('CONFLICT', M.notSuspended);
+        const outcome = await repo.lift(tx, user.id, ranksUpTo(actor.role));
+        if (outcome === 'higher-rank') throw higherSanction();
+        if (outcome === 'not-suspended') throw new AppError('CONFLICT', M.notSuspended);
         await repo.audit(tx, {
           actorId: actor.id,
           action: 'moderation.user.lift',

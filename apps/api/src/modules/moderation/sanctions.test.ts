@@ -1,3 +1,4 @@
+import type { AuditPage, SuspendedMember } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, login, refresh, signIn } from '../../../test/helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
@@ -131,6 +132,62 @@ describe('sanctions on a member without a report', () => {
     expect(await w.auditOf('user', banned.id)).toMatchObject([
       { action: 'moderation.user.ban', actorId: moderator.id },
       { action: 'moderation.user.lift', actorId: moderator.id },
+    ]);
+  });
+
+  it('lets only someone of at least the imposer’s rank lift or change a sanction', async () => {
+    const admin = await w.member('ADMIN');
+    const moderator = await w.member('MODERATEUR');
+    const member = await createMember(t.db);
+    const HIGHER =
+      'Cette sanction a été prononcée par un membre de rang supérieur au vôtre : vous ne pouvez ni la lever ni la modifier.';
+    const suspendedEntry = async () =>
+      ((await w.call(moderator, 'GET', '/users/suspended')).json() as SuspendedMember[]).find(
+        (u) => u.id === member.id,
+      );
+    const journal = async () =>
+      (
+        (
+          await w.call(admin, 'GET', `/audit?targetType=user&targetId=${member.id}`)
+        ).json() as AuditPage
+      ).items.map((i) => [i.action, i.actor?.id]);
+
+    expect(
+      (await w.call(admin, 'POST', `/users/${member.id}/ban`, { reason: REASON })).statusCode,
+    ).toBe(200);
+    // A moderator neither lifts an administrator's ban nor turns it into a short suspension.
+    for (const [action, body] of [
+      ['lift', { reason: 'Je lève ce bannissement.' }],
+      ['suspend', { reason: REASON, days: 1 }],
+    ] as const) {
+      const res = await w.call(moderator, 'POST', `/users/${member.id}/${action}`, body);
+      expect([res.statusCode, res.json().message]).toEqual([403, HIGHER]);
+    }
+    expect(await suspendedEntry()).toMatchObject({ suspendedUntil: null });
+    expect((await login(t, member.email)).json().message).toBe('Votre compte est banni.');
+    expect(await journal()).toEqual([['moderation.user.ban', admin.id]]);
+
+    // Another administrator may; the sanction is then nobody's, and a moderator's own is theirs.
+    const other = await w.member('ADMIN');
+    expect((await w.call(other, 'POST', `/users/${member.id}/lift`, {})).statusCode).toBe(200);
+    expect(await suspendedEntry()).toBeUndefined();
+    const body = { reason: REASON, days: 2 };
+    expect((await w.call(moderator, 'POST', `/users/${member.id}/suspend`, body)).statusCode).toBe(
+      200,
+    );
+    const peer = await w.member('MODERATEUR');
+    expect((await w.call(peer, 'POST', `/users/${member.id}/lift`, {})).statusCode).toBe(200);
+    // An administrator may always take over a moderator's sanction.
+    await w.call(moderator, 'POST', `/users/${member.id}/suspend`, body);
+    expect(
+      (await w.call(admin, 'POST', `/users/${member.id}/ban`, { reason: REASON })).statusCode,
+    ).toBe(200);
+    expect((await w.call(moderator, 'POST', `/users/${member.id}/lift`, {})).statusCode).toBe(403);
+    expect((await journal()).slice(0, 4)).toEqual([
+      ['moderation.user.ban', admin.id],
+      ['moderation.user.suspend', moderator.id],
+      ['moderation.user.lift', peer.id],
+      ['moderation.user.suspend', moderator.id],
     ]);
   });
 });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { ImageStore } from '../../lib/image-store.js';
 import { reencodeImage } from '../../lib/images.js';
-import type { ContestsRepository, DeletionActor } from './news.repository.js';
+import type { ContestsRepository, StaffActor } from './news.repository.js';
 
 type Input = z.output<typeof contestInputSchema>;
 
@@ -33,16 +33,17 @@ export function contestsService({
     async storeImage(bytes: Buffer): Promise<{ image: string }> {
       return { image: await images.save(await reencodeImage(bytes, 'contest')) };
     },
-    async create(input: Input) {
-      const created = await repo.create(await data(input));
+    /** `by`: who the audit log names (the editor and their address). */
+    async create(input: Input, by: StaffActor) {
+      const created = await repo.create(await data(input), by);
       return { message: M.saved, id: created.id };
     },
-    async update(id: number, input: Input) {
+    async update(id: number, input: Input, by: StaffActor) {
       if (!(await repo.exists(id))) throw notFound();
-      await repo.update(id, await data(input));
+      if (!(await repo.update(id, await data(input), by))) throw notFound();
       return { message: M.saved, id };
     },
-    async remove(id: number, by: DeletionActor) {
+    async remove(id: number, by: StaffActor) {
       if (!(await repo.exists(id))) throw notFound();
       await repo.remove(id, by);
       return { message: M.deleted };

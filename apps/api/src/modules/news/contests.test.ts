@@ -1,3 +1,4 @@
+import type { AuditPage } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
@@ -10,10 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function headersOf(role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR') {
+async function staff(role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN') {
   const user = await createUser(t.db, { role });
-  return bearer(t.app, { id: user.id, role }, t.clock);
+  return { user, headers: await bearer(t.app, { id: user.id, role }, t.clock) };
 }
+const headersOf = async (role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR') =>
+  (await staff(role)).headers;
 
 async function upload(headers: Record<string, string>) {
   const form = multipartFile(await makeImage(1200, 800, 'jpeg'), 'visuel.jpg', 'image/jpeg');
@@ -73,8 +76,70 @@ describe('contests', () => {
     expect(removed.json()).toEqual({ message: 'Concours supprimé avec succès !' });
     expect(await t.db.contest.count({ where: { id } })).toBe(0);
     expect(
-      await t.db.auditLog.findMany({ where: { targetType: 'contest', targetId: String(id) } }),
-    ).toMatchObject([{ action: 'contest.delete', data: { titre: 'Terminé' }, ip: '127.0.0.1' }]);
+      await t.db.auditLog.findMany({
+        where: { targetType: 'contest', targetId: String(id) },
+        orderBy: { id: 'asc' },
+      }),
+    ).toMatchObject([
+      { action: 'contest.create' },
+      { action: 'contest.update' },
+      { action: 'contest.delete', data: { titre: 'Terminé' }, ip: '127.0.0.1' },
+    ]);
+  });
+
+  it('journals the creation and each edit with who, what changed, before and after', async () => {
+    const editor = await staff('REDACTEUR');
+    const moderator = await staff('MODERATEUR');
+    const { image } = (await upload(editor.headers)).json() as { image: string };
+    const dateFin = '2031-06-30T20:00:00.000Z';
+    const base = {
+      titre: 'Le ballon signé',
+      dateFin,
+      image,
+      lienInsta: 'https://www.instagram.com/p/2',
+    };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/concours',
+      headers: editor.headers,
+      payload: base,
+    });
+    const { id } = created.json() as { id: number };
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/concours/${id}`,
+      headers: moderator.headers,
+      payload: {
+        ...base,
+        dateFin: '2031-07-01T20:00:00.000Z',
+        lienX: 'https://x.com/AS_Monaco/status/5',
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+
+    const res = await t.app.inject({
+      url: `/api/moderation/audit?targetType=contest&targetId=${id}`,
+      headers: (await staff('ADMIN')).headers,
+    });
+    expect((res.json() as AuditPage).items).toMatchObject([
+      {
+        action: 'contest.update',
+        actor: { id: moderator.user.id, pseudo: moderator.user.pseudo },
+        targetType: 'contest',
+        targetId: String(id),
+        data: {
+          titre: 'Le ballon signé',
+          changed: ['dateFin', 'lienX'],
+          before: { dateFin, lienX: null },
+          after: { dateFin: '2031-07-01T20:00:00.000Z', lienX: 'https://x.com/AS_Monaco/status/5' },
+        },
+      },
+      {
+        action: 'contest.create',
+        actor: { id: editor.user.id },
+        data: { titre: 'Le ballon signé', dateFin, lienInsta: base.lienInsta, lienX: null },
+      },
+    ]);
   });
 
   it('refuses a missing title, a bad link or an image the server did not store', async () => {

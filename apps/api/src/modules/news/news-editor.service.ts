@@ -36,9 +36,11 @@ export function newsEditorService(deps: NewsEditorDeps) {
     return { ...post, canonical: `https://x.com/${deps.clubAccount}/status/${post.id}` };
   }
 
+  const notFound = () => new AppError('NOT_FOUND', 'Actualité introuvable.');
+
   async function mayChange(caller: Caller, newsId: number) {
     const author = await deps.repo.authorOf(newsId);
-    if (author === null) throw new AppError('NOT_FOUND', 'Actualité introuvable.');
+    if (author === null) throw notFound();
     if (author !== caller.id && !hasRole(caller.role, 'MODERATEUR'))
       throw new AppError('FORBIDDEN', M.notAllowed);
   }
@@ -76,21 +78,25 @@ export function newsEditorService(deps: NewsEditorDeps) {
       return { text: fetched.text, image: fetched.image, message: M.fetched };
     },
 
-    async create(caller: Caller, input: z.output<typeof newsCreateSchema>) {
+    /** Publishes as the caller; `ip` is their address, for the audit row. */
+    async create(caller: Caller, input: z.output<typeof newsCreateSchema>, ip: string) {
       const post = clubPost(input.lien);
       const cat = await category(input.categorieId);
       if (!(await deps.images.has(input.image))) throw new AppError('VALIDATION', M.invalidImage);
       try {
-        const created = await deps.repo.create({
-          titre: input.titre,
-          contenu: input.contenu,
-          image: input.image,
-          lien: post.canonical,
-          sourceUrl: post.canonical,
-          categoryId: cat.id,
-          imageObjectPosY: input.imageObjectPosY,
-          authorId: caller.id,
-        });
+        const created = await deps.repo.create(
+          {
+            titre: input.titre,
+            contenu: input.contenu,
+            image: input.image,
+            lien: post.canonical,
+            sourceUrl: post.canonical,
+            categoryId: cat.id,
+            imageObjectPosY: input.imageObjectPosY,
+            authorId: caller.id,
+          },
+          { id: caller.id, ip },
+        );
         return { message: M.published, id: created.id };
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.duplicate);
@@ -98,15 +104,20 @@ export function newsEditorService(deps: NewsEditorDeps) {
       }
     },
 
-    async update(caller: Caller, id: number, input: z.output<typeof newsUpdateSchema>) {
+    async update(caller: Caller, id: number, input: z.output<typeof newsUpdateSchema>, ip: string) {
       await mayChange(caller, id);
       const cat = await category(input.categorieId);
-      await deps.repo.update(id, {
-        titre: input.titre,
-        contenu: input.contenu,
-        categoryId: cat.id,
-        imageObjectPosY: input.imageObjectPosY,
-      });
+      const saved = await deps.repo.update(
+        id,
+        {
+          titre: input.titre,
+          contenu: input.contenu,
+          categoryId: cat.id,
+          imageObjectPosY: input.imageObjectPosY,
+        },
+        { id: caller.id, ip },
+      );
+      if (!saved) throw notFound();
       return { message: M.updated, id };
     },
 

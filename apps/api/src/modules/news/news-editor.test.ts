@@ -1,3 +1,4 @@
+import type { AuditEntry, AuditPage } from '@munegu/shared';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -91,6 +92,15 @@ async function member(role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN'
 const proxy = (headers: Record<string, string>, url: string) =>
   t.app.inject({ method: 'POST', url: '/api/actualite/proxy-tweet', headers, payload: { url } });
 const category = () => t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'MATCH' } });
+/** The journal of one news item, newest first, as an administrator reads it. */
+async function journalOf(id: number): Promise<AuditEntry[]> {
+  const res = await t.app.inject({
+    url: `/api/moderation/audit?targetType=news&targetId=${id}`,
+    headers: (await member('ADMIN')).headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as AuditPage).items;
+}
 
 describe('POST /api/actualite/proxy-tweet', () => {
   it('reads a club post and stores its image here, re-encoded', async () => {
@@ -238,17 +248,101 @@ describe('news writes', () => {
       'Actualité supprimée avec succès !',
     ]);
     expect((await del(author.headers)).statusCode).toBe(404);
-    // The moderator's deletion is in the audit log (refused attempts are not).
+    // Each write that went through is in the audit log (refused attempts are not).
     const audit = await t.db.auditLog.findMany({
       where: { targetType: 'news', targetId: String(created.id) },
+      orderBy: { id: 'asc' },
     });
-    expect(audit).toMatchObject([
+    expect(audit.map((a) => [a.action, a.actorId])).toEqual([
+      ['news.create', author.user.id],
+      ['news.update', author.user.id],
+      ['news.update', moderator.user.id],
+      ['news.update', author.user.id],
+      ['news.delete', moderator.user.id],
+    ]);
+    expect(audit.at(-1)).toMatchObject({
+      data: { authorId: author.user.id },
+      ip: '127.0.0.1',
+    });
+  });
+
+  it('journals publication and every edit, a moderator’s naming whose item it was', async () => {
+    const author = await member('REDACTEUR');
+    const moderator = await member('MODERATEUR');
+    const created = (await publish(author.headers)).json() as { id: number };
+    const match = await category();
+    const club = await t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'CLUB' } });
+    const edit = async (headers: Record<string, string>, payload: object) =>
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/actualite/${created.id}`,
+          headers,
+          payload,
+        })
+      ).statusCode;
+    const body = 'Un long récit du match, réécrit par la modération. '.repeat(60);
+    expect(
+      await edit(author.headers, {
+        titre: 'Victoire à Louis-II',
+        contenu: 'Victoire 2-0 !',
+        categorieId: match.id,
+        imageObjectPosY: 25,
+      }),
+    ).toBe(200);
+    expect(
+      await edit(moderator.headers, {
+        titre: 'Victoire à Louis-II',
+        contenu: body,
+        categorieId: club.id,
+        imageObjectPosY: 25,
+      }),
+    ).toBe(200);
+
+    const items = await journalOf(created.id);
+    expect(items).toMatchObject([
       {
-        actorId: moderator.user.id,
-        action: 'news.delete',
-        data: { authorId: author.user.id },
-        ip: '127.0.0.1',
+        action: 'news.update',
+        actor: { id: moderator.user.id, pseudo: moderator.user.pseudo },
+        targetType: 'news',
+        targetId: String(created.id),
+        data: {
+          titre: 'Victoire à Louis-II',
+          authorId: author.user.id,
+          authorPseudo: author.user.pseudo,
+          changed: ['contenu', 'categorie'],
+          before: { categorie: 'MATCH' },
+          after: { categorie: 'CLUB' },
+        },
+      },
+      {
+        action: 'news.update',
+        actor: { id: author.user.id },
+        data: {
+          authorId: author.user.id,
+          changed: ['titre'],
+          before: { titre: 'Victoire' },
+          after: { titre: 'Victoire à Louis-II' },
+        },
+      },
+      {
+        action: 'news.create',
+        actor: { id: author.user.id },
+        data: { titre: 'Victoire', categorie: 'MATCH', lien: 'https://x.com/AS_Monaco/status/1' },
       },
     ]);
+    // The body is named among the changes, never copied into the log.
+    expect(JSON.stringify(items)).not.toContain('Un long récit');
+
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/actualite/${created.id}`,
+      headers: moderator.headers,
+    });
+    expect((await journalOf(created.id))[0]).toMatchObject({
+      action: 'news.delete',
+      actor: { id: moderator.user.id },
+      data: { titre: 'Victoire à Louis-II', authorPseudo: author.user.pseudo },
+    });
   });
 });

@@ -1,18 +1,19 @@
 import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { auditChanges, writeAudit, type Actor } from '../administration/audit.js';
 
-/** Who deletes a news item or a contest, for the audit log. */
-export interface DeletionActor {
-  id: number;
-  ip: string;
-}
+/**
+ * Who writes a news item or a contest. Every staff write here stores its audit row in its own
+ * transaction (the administration's writer), so no change goes unjournaled.
+ */
+export type StaffActor = Actor;
 
-const auditOf = (by: DeletionActor, action: string, targetType: string, id: number) => ({
-  actorId: by.id,
-  ip: by.ip,
-  action,
-  targetType,
-  targetId: String(id),
-});
+/** Locks the row so the audit row's "before" is the version this edit replaces. */
+const lockRow = (tx: Tx, table: 'news' | 'contests', id: number) =>
+  table === 'news'
+    ? tx.$queryRaw`SELECT id FROM news WHERE id = ${id} FOR UPDATE`
+    : tx.$queryRaw`SELECT id FROM contests WHERE id = ${id} FOR UPDATE`;
 
 export function newsRepository(db: Db) {
   return {
@@ -44,39 +45,103 @@ export function newsRepository(db: Db) {
 
 export type NewsRepository = ReturnType<typeof newsRepository>;
 
+const newsEditSelect = {
+  titre: true,
+  contenu: true,
+  imageObjectPosY: true,
+  category: { select: { libelle: true } },
+  authorId: true,
+  author: { select: { pseudo: true } },
+} satisfies Prisma.NewsSelect;
+
+type NewsEditRow = Prisma.NewsGetPayload<{ select: typeof newsEditSelect }>;
+
+/** The journaled fields of a news item (its category by name). */
+const newsFields = (n: NewsEditRow) => ({
+  titre: n.titre,
+  contenu: n.contenu,
+  categorie: n.category.libelle,
+  imageObjectPosY: n.imageObjectPosY,
+});
+
+/** Whose item it is, so a moderator's edit or deletion says whose work they changed. */
+const authorOf = (n: NewsEditRow) => ({ authorId: n.authorId, authorPseudo: n.author.pseudo });
+
 export function newsWriteRepository(db: Db) {
   return {
     sourceExists: async (sourceUrl: string) => (await db.news.count({ where: { sourceUrl } })) > 0,
     category: (id: number) => db.newsCategory.findUnique({ where: { id } }),
     authorOf: async (id: number) =>
       (await db.news.findUnique({ where: { id }, select: { authorId: true } }))?.authorId ?? null,
-    create: (data: {
-      titre: string;
-      contenu: string;
-      image: string;
-      lien: string;
-      sourceUrl: string;
-      categoryId: number;
-      imageObjectPosY: number;
-      authorId: number;
-    }) => db.news.create({ data, select: { id: true } }),
+    /** Publishes the item and writes its audit row, in one transaction. */
+    create: (
+      data: {
+        titre: string;
+        contenu: string;
+        image: string;
+        lien: string;
+        sourceUrl: string;
+        categoryId: number;
+        imageObjectPosY: number;
+        authorId: number;
+      },
+      by: StaffActor,
+    ) =>
+      db.$transaction(async (tx) => {
+        const created = await tx.news.create({
+          data,
+          select: { id: true, category: { select: { libelle: true } } },
+        });
+        await writeAudit(
+          tx,
+          by,
+          'news.create',
+          { type: 'news', id: created.id },
+          { titre: data.titre, categorie: created.category.libelle, lien: data.lien },
+        );
+        return { id: created.id };
+      }),
+    /**
+     * Edits the item and writes its audit row (changed fields, the body named but not copied),
+     * in one transaction; null when the item is gone.
+     */
     update: (
       id: number,
       data: { titre: string; contenu: string; categoryId: number; imageObjectPosY: number },
-    ) => db.news.update({ where: { id }, data, select: { id: true } }),
+      by: StaffActor,
+    ) =>
+      db.$transaction(async (tx) => {
+        await lockRow(tx, 'news', id);
+        const before = await tx.news.findUnique({ where: { id }, select: newsEditSelect });
+        if (!before) return null;
+        const after = await tx.news.update({ where: { id }, data, select: newsEditSelect });
+        await writeAudit(
+          tx,
+          by,
+          'news.update',
+          { type: 'news', id },
+          {
+            titre: after.titre,
+            ...authorOf(before),
+            ...auditChanges(newsFields(before), newsFields(after), ['contenu']),
+          },
+        );
+        return { id };
+      }),
     /** Deletes the item and writes its audit row, in one transaction. */
-    remove: (id: number, by: DeletionActor) =>
+    remove: (id: number, by: StaffActor) =>
       db.$transaction(async (tx) => {
         const gone = await tx.news.delete({
           where: { id },
-          select: { image: true, titre: true, authorId: true },
+          select: { image: true, ...newsEditSelect },
         });
-        await tx.auditLog.create({
-          data: {
-            ...auditOf(by, 'news.delete', 'news', id),
-            data: { titre: gone.titre, authorId: gone.authorId },
-          },
-        });
+        await writeAudit(
+          tx,
+          by,
+          'news.delete',
+          { type: 'news', id },
+          { titre: gone.titre, ...authorOf(gone) },
+        );
         return gone;
       }),
   };
@@ -92,18 +157,41 @@ export function contestsRepository(db: Db) {
     lienInsta: string | null;
     lienX: string | null;
   };
+  /** The journaled fields of a contest: all of them, each short. */
+  const fields = { titre: true, dateFin: true, image: true, lienInsta: true, lienX: true } as const;
+  const target = (id: number) => ({ type: 'contest', id });
   return {
     exists: async (id: number) => (await db.contest.count({ where: { id } })) > 0,
-    create: (data: Data) => db.contest.create({ data, select: { id: true } }),
-    update: (id: number, data: Data) =>
-      db.contest.update({ where: { id }, data, select: { id: true } }),
+    /** Creates the contest and writes its audit row, in one transaction. */
+    create: (data: Data, by: StaffActor) =>
+      db.$transaction(async (tx) => {
+        const { id } = await tx.contest.create({ data, select: { id: true } });
+        await writeAudit(tx, by, 'contest.create', target(id), {
+          titre: data.titre,
+          dateFin: data.dateFin.toISOString(),
+          lienInsta: data.lienInsta,
+          lienX: data.lienX,
+        });
+        return { id };
+      }),
+    /** Edits the contest and writes its audit row, in one transaction; null when it is gone. */
+    update: (id: number, data: Data, by: StaffActor) =>
+      db.$transaction(async (tx) => {
+        await lockRow(tx, 'contests', id);
+        const before = await tx.contest.findUnique({ where: { id }, select: fields });
+        if (!before) return null;
+        const after = await tx.contest.update({ where: { id }, data, select: fields });
+        await writeAudit(tx, by, 'contest.update', target(id), {
+          titre: after.titre,
+          ...auditChanges(before, after),
+        });
+        return { id };
+      }),
     /** Deletes the contest and writes its audit row, in one transaction. */
-    remove: (id: number, by: DeletionActor) =>
+    remove: (id: number, by: StaffActor) =>
       db.$transaction(async (tx) => {
         const gone = await tx.contest.delete({ where: { id }, select: { titre: true } });
-        await tx.auditLog.create({
-          data: { ...auditOf(by, 'contest.delete', 'contest', id), data: { titre: gone.titre } },
-        });
+        await writeAudit(tx, by, 'contest.delete', target(id), { titre: gone.titre });
       }),
   };
 }

@@ -1,15 +1,19 @@
 import { errorBodySchema } from '@munegu/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, memberErrors } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';
 import { readImageUpload } from '../../lib/uploads.js';
 import type { ContestsService } from './contests.service.js';
 import type { NewsEditorService } from './news-editor.service.js';
+import type { StaffActor } from './news.repository.js';
 import type { NewsService } from './news.service.js';
 import { acceptUploads } from '../../plugins/uploads.js';
 
 const tags = ['actualités'];
 const errors = memberErrors;
+/** Who the audit log names for a staff write. */
+const by = (req: FastifyRequest): StaffActor => ({ id: callerOf(req).id, ip: req.ip });
 
 /** Spec section 7, 'Content': news and contests. */
 export const newsRoutes: FastifyPluginAsyncZod<{
@@ -53,7 +57,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{
     ...endpoint('POST /actualite', { tags, summary: 'Publier une actualité', errors }),
     ...editors,
     handler: async (req, reply) =>
-      reply.code(201).send(await editor.create(callerOf(req), req.body)),
+      reply.code(201).send(await editor.create(callerOf(req), req.body, req.ip)),
   });
   app.route({
     ...endpoint('PUT /actualite/:id', {
@@ -62,7 +66,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{
       errors,
     }),
     ...editors,
-    handler: (req) => editor.update(callerOf(req), req.params.id, req.body),
+    handler: (req) => editor.update(callerOf(req), req.params.id, req.body, req.ip),
   });
   app.route({
     ...endpoint('DELETE /actualite/:id', {
@@ -88,16 +92,16 @@ export const newsRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('POST /concours', { tags, summary: 'Créer un concours', errors }),
     ...editors,
-    handler: async (req, reply) => reply.code(201).send(await contests.create(req.body)),
+    handler: async (req, reply) => reply.code(201).send(await contests.create(req.body, by(req))),
   });
   app.route({
     ...endpoint('PUT /concours/:id', { tags, summary: 'Modifier un concours', errors }),
     ...editors,
-    handler: (req) => contests.update(req.params.id, req.body),
+    handler: (req) => contests.update(req.params.id, req.body, by(req)),
   });
   app.route({
     ...endpoint('DELETE /concours/:id', { tags, summary: 'Supprimer un concours', errors }),
     ...editors,
-    handler: (req) => contests.remove(req.params.id, { id: callerOf(req).id, ip: req.ip }),
+    handler: (req) => contests.remove(req.params.id, by(req)),
   });
 };

@@ -11,7 +11,9 @@ const FILTERS = [
   ['moderation.user.suspend', 'Suspensions'],
   ['moderation.user.ban', 'Bannissements'],
   ['moderation.user.lift', 'Levées de suspension'],
+  ['news.', 'Actualités'],
   ['news.delete', 'Actualités supprimées'],
+  ['contest.', 'Concours'],
   ['contest.delete', 'Concours supprimés'],
 ] as const;
 

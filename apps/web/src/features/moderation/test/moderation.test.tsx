@@ -178,6 +178,49 @@ describe('suspended members and the journal', () => {
     expect(api.callsTo('POST /api/moderation/users/201/lift')).toHaveLength(1);
   });
 
+  it('names the news and contest actions and what an edit changed', async () => {
+    api.reply('GET /api/moderation/audit', 200, {
+      items: [
+        {
+          id: 3,
+          createdAt: '2031-05-04T10:00:00.000Z',
+          action: 'news.update',
+          actor: { id: 1, pseudo: 'Modo' },
+          targetType: 'news',
+          targetId: '12',
+          data: {
+            titre: 'Victoire <à> Louis-II',
+            authorId: 8,
+            authorPseudo: 'Redac_06',
+            changed: ['titre', 'contenu'],
+            before: { titre: 'Victoire' },
+            after: { titre: 'Victoire <à> Louis-II' },
+          },
+        },
+        {
+          id: 4,
+          createdAt: '2031-05-04T11:00:00.000Z',
+          action: 'contest.create',
+          actor: { id: 8, pseudo: 'Redac_06' },
+          targetType: 'contest',
+          targetId: '3',
+          data: { titre: 'Le maillot', dateFin: '2031-06-30T20:00:00.000Z' },
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 50,
+    });
+    renderAt('/admin/journal');
+    expect(await screen.findByText('Actualité modifiée')).toBeVisible();
+    expect(screen.getByText('par Modo, actualité de Redac_06')).toBeVisible();
+    expect(
+      screen.getByText('Modifié : titre (« Victoire » → « Victoire <à> Louis-II »), texte'),
+    ).toBeVisible();
+    expect(screen.getByText('Concours créé')).toBeVisible();
+    expect(screen.getByText('par Redac_06')).toBeVisible();
+  });
+
   it('lists the audit log and filters it by action', async () => {
     api.reply('GET /api/moderation/audit', 200, {
       items: [
