@@ -239,6 +239,16 @@ export async function buildApp(deps: AppDeps) {
     clock,
     log: app.log,
   });
+  const counters = await rateCounters(
+    deps.rateLimitStore ?? 'memory',
+    db,
+    config.redisUrl,
+    config.redisPrefix,
+  );
+  if (counters) app.addHook('onClose', () => counters.close());
+  // Budgets per account of the writes that reach another member, counted where the route
+  // budgets are (shared by the instances), or in this process's memory.
+  const budgets = accountBudgets(counters ?? memoryCounters(), config.accountBudgets);
   // Web push (the installable app): one queued job per device and notification.
   const pushSender = config.push.vapid
     ? webPushSender({
@@ -260,6 +270,7 @@ export async function buildApp(deps: AppDeps) {
     repo: pushRepository(db),
     clock,
     config: config.push,
+    budgets,
     sender: pushSender,
     queue:
       boss && jobsOptions
@@ -415,16 +426,6 @@ export async function buildApp(deps: AppDeps) {
     },
     members,
   });
-  const counters = await rateCounters(
-    deps.rateLimitStore ?? 'memory',
-    db,
-    config.redisUrl,
-    config.redisPrefix,
-  );
-  if (counters) app.addHook('onClose', () => counters.close());
-  // Budgets per account of the writes that reach another member, counted where the route
-  // budgets are (shared by the instances), or in this process's memory.
-  const budgets = accountBudgets(counters ?? memoryCounters(), config.accountBudgets);
   const messages = messagesService({
     repo: messagesRepository(db),
     clock,

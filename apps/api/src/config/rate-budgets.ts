@@ -57,7 +57,7 @@ export const ACCOUNT_BUDGET_DEFAULTS = {
   /** Conversations one member starts with members who have not accepted them yet. */
   messageRequest: '20/1h',
   /** Push subscriptions one member registers (POST /push/subscriptions). */
-  pushSubscription: '10/1h',
+  pushSubscription: '20/1h',
   /**
    * POST /user-signalement and the report filed by a cancellation: counted by the reports
    * service in the database, in the transaction that files (race-free, every instance).

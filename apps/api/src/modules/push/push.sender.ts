@@ -1,10 +1,10 @@
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns';
 import webpush from 'web-push';
 import type { PushPayload } from '@munegu/shared';
 import type { VapidKeys } from '../../config/push.js';
-import { isPublicAddress } from '../../lib/safe-fetch.js';
+import { hostAddress, isPublicAddress } from '../../lib/public-address.js';
 import type { StoredSubscription } from './push.repository.js';
 
 /**
@@ -68,8 +68,25 @@ export function webPushSender(opts: {
     lookup,
     ...(opts.delivery?.ca ? { ca: opts.delivery.ca } : {}),
   });
+  // Whatever path led to it (an address skips `lookup`), the peer a new socket reached is
+  // checked again and the socket closed before its TLS handshake ends if it is not public.
+  const checkPeer = (socket: Socket) => {
+    const peer = socket.remoteAddress;
+    if (peer === undefined || !isPublicAddress(peer, allowLoopback))
+      socket.destroy(new Error(`Adresse non publique : ${peer ?? '?'}`));
+  };
+  const createConnection = agent.createConnection.bind(agent);
+  agent.createConnection = (...args: Parameters<typeof createConnection>) => {
+    const socket = createConnection(...args) as Socket;
+    if (socket.connecting) socket.once('connect', () => checkPeer(socket));
+    else checkPeer(socket);
+    return socket;
+  };
   return {
     async send(subscription, payload) {
+      // Stored before addresses were refused at subscription: never sent, dropped.
+      const address = hostAddress(new URL(subscription.endpoint).hostname);
+      if (address !== null && !isPublicAddress(address, allowLoopback)) return 'gone';
       try {
         await webpush.sendNotification(
           {

@@ -1,3 +1,5 @@
+import { hostAddress } from '../../lib/public-address.js';
+import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import {
   PUSH_MESSAGES as M,
   PUSH_NOTICES,
@@ -29,6 +31,7 @@ export interface PushServiceDeps {
   repo: PushRepository;
   clock: Clock;
   config: Pick<PushConfig, 'vapid' | 'serviceHosts' | 'maxSubscriptions'>;
+  budgets: AccountBudgets;
   /** null when push is off (no VAPID keys). */
   sender: PushSender | null;
   queue: PushQueue | null;
@@ -48,8 +51,12 @@ export function pushService(deps: PushServiceDeps) {
   const enabled = () => config.vapid !== null && deps.sender !== null;
 
   /** Checked on subscribing and again on every delivery (the list may have changed). */
-  const hostAllowed = (endpoint: string) =>
-    isAllowedPushHost(new URL(endpoint).hostname, config.serviceHosts);
+  // A push service is named, never an address: an address in the endpoint would skip the
+  // sender's DNS check (Node does no lookup for it), so it is refused here already.
+  const hostAllowed = (endpoint: string) => {
+    const host = new URL(endpoint).hostname;
+    return hostAddress(host) === null && isAllowedPushHost(host, config.serviceHosts);
+  };
 
   /** Queues `payload` for the subscriptions wanting `kind`; never fails the caller's action. */
   async function queueFor(
@@ -81,6 +88,8 @@ export function pushService(deps: PushServiceDeps) {
     ): Promise<void> {
       if (!enabled()) throw new AppError('CONFLICT', M.disabled);
       if (!hostAllowed(input.endpoint)) throw new AppError('VALIDATION', M.hostNotAllowed);
+      // Each registration reaches a push service and later carries notifications: per account.
+      await deps.budgets.take('pushSubscription', String(caller.id));
       await repo.save(
         {
           endpoint: input.endpoint,

@@ -1,4 +1,5 @@
 import { PUSH_MESSAGES } from '@munegu/shared';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
@@ -15,6 +16,7 @@ import {
   fakePushService,
   type FakePushService,
 } from '../../../test/helpers/push-service.js';
+import { webPushSender } from './push.sender.js';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -403,6 +405,42 @@ describe('the push routes', () => {
     expect(JSON.stringify(badKeys.json())).toContain(PUSH_MESSAGES.keysInvalid);
   });
 
+  it('refuse an address as the push service, even one the operator listed', async () => {
+    const alice = await createUser(t.db);
+    const { json } = fake.subscription();
+    for (const endpoint of [
+      'https://127.0.0.1/push/x',
+      'https://[::1]/push/x',
+      'https://2130706433/push/x',
+      'https://[::ffff:7f00:1]/push/x',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: await as(alice),
+        payload: { ...json, endpoint },
+      });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(JSON.stringify(res.json()), endpoint).toContain(PUSH_MESSAGES.hostNotAllowed);
+    }
+  });
+
+  it('counts registrations per account: over RATE_LIMIT_PUSH_SUBSCRIPTION, 429 in French', async () => {
+    const alice = await createUser(t.db);
+    for (let i = 0; i < 20; i++) await subscribe(alice);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: await as(alice),
+      payload: fake.subscription().json,
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(
+      /^Trop d’appareils enregistrés .* Réessaie dans \d+ (minutes?|heures?)\.$/,
+    );
+    expect(res.json().ttl).toBeGreaterThan(0);
+  });
+
   it('accept a host under a listed domain suffix', async () => {
     const alice = await createUser(t.db);
     const { json } = fake.subscription();
@@ -505,6 +543,44 @@ describe('devices per member', () => {
       payload: { endpoint: first.endpoint },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the push sender', () => {
+  it('never connects to an address endpoint stored before addresses were refused', async () => {
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
+    const port = (listener.address() as { port: number }).port;
+    const sub = fake.subscription().json;
+    const sender = webPushSender({
+      vapid: t.config.push.vapid!,
+      ttlSeconds: 60,
+      timeoutMs: 2000,
+    });
+    try {
+      for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '2130706433', '0x7f.1']) {
+        const outcome = await sender.send(
+          {
+            id: 1,
+            endpoint: `https://${host}:${port}/push/x`,
+            p256dh: sub.keys.p256dh,
+            auth: sub.keys.auth,
+          } as Parameters<typeof sender.send>[0],
+          { title: 'Test', body: 'Test', url: '/', tag: 'test' } as Parameters<
+            typeof sender.send
+          >[1],
+        );
+        expect(outcome, host).toBe('gone');
+      }
+      expect(connections).toBe(0);
+    } finally {
+      sender.close();
+      await new Promise((r) => listener.close(r));
+    }
   });
 });
 
