@@ -447,6 +447,7 @@ export async function buildApp(deps: AppDeps) {
     budgets,
     blocks: { blocked: (blocker, blocked, tx) => messages.hasBlocked(blocker, blocked, tx) },
     mailWindowMs: config.carpoolMailWindowMs,
+    log: app.log,
   });
   kickoffMoved = carpool.notifications.kickoffMoved;
   memberRemoved = carpool.withdrawal.withdrawMember;

@@ -34,7 +34,10 @@ describe('configuration', () => {
       accounts: '0 4 * * *',
       reminders: '*/15 * * * *',
       suspensions: '*/5 * * * *',
+      carpoolDigests: '* * * * *',
     });
+    expect(c.accountBudgets.carpoolPair).toEqual({ max: 3, timeWindow: 86_400_000 });
+    expect(c.carpoolMailWindowMs).toBe(15 * 60_000);
     for (const bad of ['10', '10/h', '0/1h', '10/48h', 'dix/1h']) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_REGISTRATION: bad })).toThrow(
         /RATE_LIMIT_REGISTRATION/,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { transactionRunner } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
@@ -37,6 +38,7 @@ export interface CarpoolModuleDeps {
   blocks: Blocks;
   /** One carpool mail per sender and recipient within this window. */
   mailWindowMs: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Going to the match: the services of the carpool module, wired once (app.ts). */
@@ -57,6 +59,7 @@ export function carpoolServices(deps: CarpoolModuleDeps) {
     associationName: deps.associationName,
     blocks: deps.blocks,
     mailWindowMs: deps.mailWindowMs,
+    log: deps.log,
   });
   return {
     notifications,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   CARPOOL_MESSAGES as M,
   type AppNotification,
@@ -35,6 +36,7 @@ export interface NotificationsDeps {
   blocks: Blocks;
   /** One carpool mail per sender and recipient within this window (CARPOOL_MAIL_WINDOW_MINUTES). */
   mailWindowMs: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /**
@@ -44,6 +46,8 @@ export interface NotificationsDeps {
 export type Recorded = {
   recipientId: number;
   event: NotificationEvent;
+  /** A member's event, mailed after the commit under the mail window. */
+  mail?: { senderId: number; id: number; statusId: number | null };
 } | null;
 
 const LIST_LIMIT = 50;
@@ -156,10 +160,13 @@ export function notificationsService(deps: NotificationsDeps) {
       matchId: type === 'HORAIRE' ? input.matchId : null,
     });
     if (type === 'COVOIT' && input.senderId !== null) {
-      await mailCoalesced(tx, input.recipientId, input.senderId, {
-        id: row.id,
-        statusId: input.statusId ?? null,
-      });
+      // Mailed after the commit (push): the mail window's reads and lock stay out of the
+      // transaction that takes seats, which every accept of a driver's carpool queues on.
+      return {
+        recipientId: input.recipientId,
+        event: { id: row.id, type, matchId: input.matchId },
+        mail: { senderId: input.senderId, id: row.id, statusId: input.statusId ?? null },
+      };
     } else {
       // An operator's or the system's news (a moved kickoff): mailed as it happens.
       const target = await mailTarget(tx, input.recipientId);
@@ -188,9 +195,26 @@ export function notificationsService(deps: NotificationsDeps) {
     return { recipientId: input.recipientId, event: { id: row.id, type, matchId: input.matchId } };
   }
 
-  /** After the commit: the recipients' open tabs refetch their bell within a second. */
-  function push(records: Recorded[]): void {
-    for (const r of records) if (r) deps.pusher.notification(r.recipientId, r.event);
+  /**
+   * After the commit: the member-to-member mails (each in a short transaction of its own, under
+   * the pair's mail window), then the recipients' open tabs refetch their bell within a second.
+   * A mail that fails here stays unmailed on its row, and the scheduled run sends it.
+   */
+  async function push(records: Recorded[]): Promise<void> {
+    for (const r of records) {
+      if (!r) continue;
+      if (r.mail) {
+        const { senderId, id, statusId } = r.mail;
+        try {
+          await deps.transaction((tx) =>
+            mailCoalesced(tx, r.recipientId, senderId, { id, statusId }),
+          );
+        } catch (err) {
+          deps.log.warn({ err, notificationId: id }, 'carpool mail left to the scheduled run');
+        }
+      }
+      deps.pusher.notification(r.recipientId, r.event);
+    }
   }
 
   return {
@@ -297,7 +321,7 @@ export function notificationsService(deps: NotificationsDeps) {
         }
         return out;
       });
-      push(records);
+      await push(records);
       return records.length;
     },
   };

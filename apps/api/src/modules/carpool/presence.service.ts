@@ -70,7 +70,7 @@ export function presenceService({
   async function run(fn: (tx: Tx, out: Recorded[]) => Promise<void>) {
     const out: Recorded[] = [];
     await transaction((tx) => fn(tx, out));
-    notifications.push(out);
+    await notifications.push(out);
   }
 
   return {

@@ -55,7 +55,7 @@ export function relationsService({
   async function withNotifications<T>(fn: (tx: Tx, out: Recorded[]) => Promise<T>): Promise<T> {
     const out: Recorded[] = [];
     const result = await transaction((tx) => fn(tx, out));
-    notifications.push(out);
+    await notifications.push(out);
     return result;
   }
 

@@ -57,7 +57,7 @@ export function withdrawalService({ repo, notifications, transaction, clock }: W
       );
       return true;
     });
-    notifications.push(out);
+    await notifications.push(out);
     return done;
   }
 

@@ -31,6 +31,7 @@ interface NotificationRow {
   statusId: number;
   statusChangeId: number;
   createdAt: Date;
+  mailedAt: Date;
   readAt: Date | null;
 }
 
@@ -196,6 +197,8 @@ export async function seedRelations(
             statusId: step.status,
             statusChangeId: change.id,
             createdAt: change.createdAt,
+            // History: told of at the time, so the scheduled carpool mails never send it.
+            mailedAt: change.createdAt,
             readAt: unread ? null : earliest(later(change.createdAt, 2 * HOUR_MS), now),
           });
         }
