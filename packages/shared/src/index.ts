@@ -1,4 +1,5 @@
 export * from './limits.js';
+export * from './monaco.js';
 export * from './errors.js';
 export * from './texts.js';
 export * from './schemas/common.js';

@@ -1,10 +1,13 @@
+import { MONACO_PLACE } from '@munegu/shared';
 import type { Db } from '../db/client.js';
 
 /**
  * Every French department, code → name: 01–95 with 2A/2B instead of 20, plus the overseas
- * departments 971–974 and 976. The single source of the list: the seed writes it to the
- * Department table and `write-departments-json.ts` writes apps/web/public/cartes_france/
- * departements.json from it (keys prefixed 'FR-'); a test checks both agree.
+ * departments 971–974 and 976, and Monaco ('MC') right after the Alpes-Maritimes: not a
+ * department, but the club's own city, chosen, shown and counted like one. The single source
+ * of the list: the seed writes it to the Department table and `write-departments-json.ts`
+ * writes apps/web/public/cartes_france/departements.json from it (keys prefixed 'FR-'); a test
+ * checks both agree.
  */
 export const DEPARTMENTS: ReadonlyArray<readonly [code: string, name: string]> = [
   ['01', 'Ain'],
@@ -13,6 +16,7 @@ export const DEPARTMENTS: ReadonlyArray<readonly [code: string, name: string]> =
   ['04', 'Alpes-de-Haute-Provence'],
   ['05', 'Hautes-Alpes'],
   ['06', 'Alpes-Maritimes'],
+  [MONACO_PLACE.code, MONACO_PLACE.name],
   ['07', 'Ardèche'],
   ['08', 'Ardennes'],
   ['09', 'Ariège'],

@@ -75,8 +75,8 @@ describe('registrationSchema', () => {
       AUTH_MESSAGES.antennas,
     );
   });
-  it('accepts Corsica and overseas departments', () => {
-    for (const code of ['2A', '2B', '971', '976', 'FR-974']) {
+  it('accepts Corsica, overseas departments and Monaco', () => {
+    for (const code of ['2A', '2B', '971', '976', 'FR-974', 'MC', 'FR-MC', 'mc']) {
       expect(registrationSchema.safeParse({ ...valid, departement: code }).success, code).toBe(
         true,
       );

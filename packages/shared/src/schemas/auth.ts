@@ -81,7 +81,10 @@ export const pseudoSchema = z
   .regex(PSEUDO_CHARS, AUTH_MESSAGES.pseudo)
   .refine((v) => /[A-Za-z]/.test(v), AUTH_MESSAGES.pseudo);
 
-/** Department code without 'FR-' (a leading 'FR-' is accepted and removed). */
+/**
+ * Department code without 'FR-' (a leading 'FR-' is accepted and removed), or 'MC' for Monaco
+ * (see MONACO_PLACE).
+ */
 export const departementCodeSchema = z
   .string()
   .trim()
@@ -89,7 +92,7 @@ export const departementCodeSchema = z
   .pipe(
     z
       .string()
-      .regex(/^(0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-46])$/, AUTH_MESSAGES.departement),
+      .regex(/^(0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-46]|MC)$/, AUTH_MESSAGES.departement),
   );
 
 /**

@@ -24,12 +24,15 @@ const id = (message: string) =>
     .positive({ error: message })
     .max(ID_MAX, { error: message });
 const matchId = id(CARPOOL_MESSAGES.unknownMatch);
-/** A department code without 'FR-' ('06', '2A', '974'); 'FR-06' is accepted and stripped. */
+/**
+ * A department code without 'FR-' ('06', '2A', '974') or 'MC' for Monaco; 'FR-06' is accepted
+ * and stripped.
+ */
 export const departmentCodeSchema = z
   .string({ error: CARPOOL_MESSAGES.unknownDepartment })
   .trim()
   .transform((value) => value.replace(/^FR-/i, '').toUpperCase())
-  .pipe(z.string().regex(/^(\d{2}|2A|2B|97\d)$/, { error: CARPOOL_MESSAGES.unknownDepartment }));
+  .pipe(z.string().regex(/^(\d{2}|2A|2B|97\d|MC)$/, { error: CARPOOL_MESSAGES.unknownDepartment }));
 const count = (min: number, max: number, message: string) =>
   z
     .number({ error: message })

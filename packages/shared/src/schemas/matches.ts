@@ -182,8 +182,8 @@ export const adminClubInputSchema = z.object({
   nom: safe(2, 60, MATCH_MESSAGES.clubName),
   nomStade: safe(2, 80, MATCH_MESSAGES.stadium),
   ville: safe(1, 60, MATCH_MESSAGES.city),
-  /** Department code without 'FR-': '01'..'95', '2A', '2B', '971'..'976'. */
-  departement: z.string().regex(/^(0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6])$/, {
+  /** Department code without 'FR-': '01'..'95', '2A', '2B', '971'..'976', or 'MC' (Monaco). */
+  departement: z.string().regex(/^(0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6]|MC)$/, {
     error: MATCH_MESSAGES.departement,
   }),
 });

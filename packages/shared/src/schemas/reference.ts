@@ -70,7 +70,10 @@ export const REASON_KINDS = ['annulation', 'exclusion'] as const;
 /** Report sections (GET /motifs-signalement/{section}). */
 export const REPORT_SECTIONS = ['profil', 'covoiturage', 'message', 'actualite'] as const;
 
-/** A French department: code without 'FR-' ('01'..'95', '2A', '2B', '971'..'976') and name. */
+/**
+ * A French department: code without 'FR-' ('01'..'95', '2A', '2B', '971'..'976') and name; also
+ * Monaco ('MC', 'Monaco'), listed right after the Alpes-Maritimes (06).
+ */
 export const departmentSchema = z.object({ code: z.string(), name: z.string() });
 export type Department = z.infer<typeof departmentSchema>;
 

@@ -1,4 +1,4 @@
-import type { Reason } from '@munegu/shared';
+import { MONACO_PLACE, type Department, type Reason } from '@munegu/shared';
 import type { ReferenceRepository } from './reference.repository.js';
 
 /** 'Autre' is listed last whatever its stored position (spec section 5). */
@@ -7,12 +7,21 @@ function autreLast(reasons: Reason[]): Reason[] {
   return [...reasons.filter((r) => !isAutre(r)), ...reasons.filter(isAutre)];
 }
 
+/** Monaco is listed right after the Alpes-Maritimes (06), the department around it. */
+function monacoBeside06(departments: Department[]): Department[] {
+  const others = departments.filter((d) => d.code !== MONACO_PLACE.code);
+  const monaco = departments.find((d) => d.code === MONACO_PLACE.code);
+  const at = others.findIndex((d) => d.code === '06');
+  if (!monaco || at < 0) return departments;
+  return [...others.slice(0, at + 1), monaco, ...others.slice(at + 1)];
+}
+
 export function referenceService({ repo }: { repo: ReferenceRepository }) {
   return {
     transports: () => repo.transports(),
     antennas: () => repo.antennas(),
     newsCategories: () => repo.newsCategories(),
-    departments: () => repo.departments(),
+    departments: async () => monacoBeside06(await repo.departments()),
     cancellationReasons: async () => autreLast(await repo.reasons('ANNULATION')),
     exclusionReasons: async () => autreLast(await repo.reasons('EXCLUSION')),
     reportReasons: async (section: string) => autreLast(await repo.reasons('SIGNALEMENT', section)),

@@ -42,4 +42,15 @@ describe('reference lists', () => {
     const departments = (await get('/api/departements')) as { code: string; name: string }[];
     expect(departments).toContainEqual({ code: '06', name: 'Alpes-Maritimes' });
   });
+
+  it('lists Monaco as a place right after the Alpes-Maritimes', async () => {
+    const departments = (await get('/api/departements')) as { code: string; name: string }[];
+    const at = departments.findIndex((d) => d.code === '06');
+    expect(departments.slice(at, at + 3)).toEqual([
+      { code: '06', name: 'Alpes-Maritimes' },
+      { code: 'MC', name: 'Monaco' },
+      { code: '07', name: 'Ardèche' },
+    ]);
+    expect(departments.filter((d) => d.code === 'MC')).toHaveLength(1);
+  });
 });

@@ -56,8 +56,8 @@ export const DEMO_MEMBERS: readonly MemberSeed[] = [
   },
   { key: 'manon', prenom: 'Manon', nom: 'Fabre', dep: '06', activity: 2, antennas: [NICE] },
   { key: 'hugo06', prenom: 'Hugo', nom: 'Baudin', dep: '06', activity: 1, antennas: [NICE] },
-  { key: 'lea', prenom: 'Léa', nom: 'Pastorelli', dep: '06', activity: 1 },
-  { key: 'nathan', prenom: 'Nathan', nom: 'Ferrero', dep: '06', activity: 3 },
+  { key: 'lea', prenom: 'Léa', nom: 'Pastorelli', dep: 'MC', activity: 1 },
+  { key: 'nathan', prenom: 'Nathan', nom: 'Ferrero', dep: 'MC', activity: 3 },
   {
     key: 'chloe_rb',
     prenom: 'Chloé',
@@ -76,7 +76,7 @@ export const DEMO_MEMBERS: readonly MemberSeed[] = [
   { key: 'emma', prenom: 'Emma', nom: 'Durand', dep: '06', activity: 1 },
   { key: 'kevin', prenom: 'Kévin', nom: 'Martinez', dep: '06', activity: 1 },
   { key: 'pauline', prenom: 'Pauline', nom: 'Viale', dep: '06', activity: 0 },
-  { key: 'anthony', prenom: 'Anthony', nom: 'Lorenzi', dep: '06', activity: 2 },
+  { key: 'anthony', prenom: 'Anthony', nom: 'Lorenzi', dep: 'MC', activity: 2 },
   {
     key: 'thomas83',
     prenom: 'Thomas',

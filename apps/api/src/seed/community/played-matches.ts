@@ -78,8 +78,8 @@ export const PLAYED_MATCHES: readonly MatchPlan[] = [
     presences: [
       car(SUPPORTER, '06', 3),
       car('lucas98', '06', 3),
-      pied('nathan', '06'),
-      pied('lea', '06'),
+      pied('nathan', 'MC'),
+      pied('lea', 'MC'),
       train('julien', '06'),
       bus('theo_asm', '06', ULTRAS),
       bus('manon', '06', NICE),
@@ -154,7 +154,7 @@ export const PLAYED_MATCHES: readonly MatchPlan[] = [
     presences: [
       train(SUPPORTER, '06'),
       car('lucas98', '06', 3),
-      pied('nathan', '06'),
+      pied('nathan', 'MC'),
       train('julien', '06'),
       bus('theo_asm', '06', ULTRAS),
       car('camille', '06'),

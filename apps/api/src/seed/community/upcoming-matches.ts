@@ -18,7 +18,7 @@ import {
 // screens. Names are member keys; SUPPORTER is supporter_demo.
 
 /**
- * The next match: the whole range of transports over nine departments, and supporter_demo
+ * The next match: the whole range of transports over nine departments and Monaco, and supporter_demo
  * driving from the 06 with 4 seats: Chloé's group of 2 and Enzo confirmed (1 seat left),
  * Sarah's request waiting for an answer.
  */
@@ -30,12 +30,13 @@ export const NEXT_MATCH: MatchPlan = {
     bus('theo_asm', '06', ULTRAS),
     bus('manon', '06', NICE),
     bus('hugo06', '06', NICE),
-    pied('nathan', '06'),
-    pied('lea', '06'),
+    // Monegasques walk to the Louis-II.
+    pied('nathan', 'MC'),
+    pied('lea', 'MC'),
     train('julien', '06'),
     bus('maxime', '06'),
     car('romain', '06', 2),
-    pied('anthony', '06'),
+    pied('anthony', 'MC'),
     car('thomas83', '83', 4),
     car('marion', '83'),
     train('antoine', '83'),

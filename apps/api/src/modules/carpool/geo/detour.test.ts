@@ -1,4 +1,5 @@
 // Pure geometry: no database, no app (the suite's global database setup is not used here).
+import { MONACO_MAP_POINT } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
 import data from './department-centroids.json' with { type: 'json' };
 import {
@@ -12,9 +13,9 @@ import {
 const CODES = Object.keys(data.centroids).sort();
 
 describe('department centroids', () => {
-  it('covers the 96 metropolitan departments (Corsica as 2A/2B) and no overseas one', () => {
-    expect(CODES).toHaveLength(96);
-    expect(CODES).toEqual(expect.arrayContaining(['01', '2A', '2B', '06', '75', '95']));
+  it('covers the 96 metropolitan departments (Corsica as 2A/2B), Monaco and no overseas one', () => {
+    expect(CODES).toHaveLength(97);
+    expect(CODES).toEqual(expect.arrayContaining(['01', '2A', '2B', '06', '75', '95', 'MC']));
     for (const code of ['20', '971', '972', '973', '974', '976']) {
       expect(CODES).not.toContain(code);
     }
@@ -27,6 +28,32 @@ describe('department centroids', () => {
       expect(y).toBeGreaterThan(0);
       expect(y).toBeLessThan(585);
     }
+  });
+});
+
+describe('Monaco (MC)', () => {
+  it('is the point the web map draws, on the coast east of the 06 centroid', () => {
+    expect(data.centroids.MC).toEqual([...MONACO_MAP_POINT]);
+    const [x = NaN, y = NaN] = data.centroids.MC;
+    const [x06 = NaN, y06 = NaN] = data.centroids['06'];
+    expect(x).toBeGreaterThan(x06);
+    expect(y).toBeGreaterThan(y06);
+  });
+
+  it('lies about 30 km from the 06 centroid and 180 km from Marseille (13)', () => {
+    expect(distanceKm('MC', '06')).toBeGreaterThan(20);
+    expect(distanceKm('MC', '06')).toBeLessThan(40);
+    expect(Math.abs(distanceKm('MC', '13')! - 180) / 180).toBeLessThan(0.15);
+  });
+
+  it('takes part in the detour rule like a department', () => {
+    // Away match in Marseille: a driver from Monaco passes through the 06 on the way.
+    expect(isSmallDetour('MC', '06', '13')).toBe(true);
+    // A driver from the 06 would have to go back east to fetch a member in Monaco.
+    expect(isSmallDetour('06', 'MC', '13')).toBe(false);
+    const [suggested] = rankSuggestions([{ departement_depart: 'MC' }], '83', '13');
+    expect(suggested).toEqual({ departement_depart: 'MC', detour_km: expect.any(Number) });
+    expect(suggested!.detour_km).toBeLessThan(10);
   });
 });
 

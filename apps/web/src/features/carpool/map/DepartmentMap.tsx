@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { MONACO_MAP_POINT, MONACO_PLACE } from '@munegu/shared';
 import { cx } from '../../../lib/cx';
 import { MAP_VIEW_BOX, type MapPath } from './franceMap';
 import styles from './DepartmentMap.module.css';
@@ -20,6 +21,8 @@ export const departmentLabel = (d: DepartmentCount) => `${d.nom} (${d.supporters
 /**
  * The France department map (spec section 2): departments with supporters are buttons (mouse
  * and keyboard), the selected one is emphasised and drawn last so its outline stays on top.
+ * Monaco, which the file has no path for, is a point on the 06 coast, named beside it, and
+ * behaves like a department.
  */
 export function DepartmentMap({ paths, departments, selected, onSelect, fullScreen }: Props) {
   const ordered = [...paths].sort(
@@ -30,6 +33,9 @@ export function DepartmentMap({ paths, departments, selected, onSelect, fullScre
     event.preventDefault();
     onSelect(code);
   };
+  const monaco = departments.get(MONACO_PLACE.code);
+  const monacoSelected = selected === MONACO_PLACE.code;
+  const [mx, my] = MONACO_MAP_POINT;
   return (
     <svg
       viewBox={MAP_VIEW_BOX}
@@ -40,13 +46,21 @@ export function DepartmentMap({ paths, departments, selected, onSelect, fullScre
       {ordered.map((path) => {
         const department = departments.get(path.code);
         if (!department) {
-          return <path key={path.code} d={path.d} className={styles['department-map__area']} />;
+          return (
+            <path
+              key={path.code}
+              d={path.d}
+              data-code={path.code}
+              className={styles['department-map__area']}
+            />
+          );
         }
         const isSelected = path.code === selected;
         return (
           <path
             key={path.code}
             d={path.d}
+            data-code={path.code}
             role="button"
             tabIndex={0}
             aria-label={departmentLabel(department)}
@@ -63,6 +77,40 @@ export function DepartmentMap({ paths, departments, selected, onSelect, fullScre
           </path>
         );
       })}
+      <g className={styles['department-map__place']}>
+        <text x={mx + 11} y={my + 5} aria-hidden="true" className={styles['department-map__name']}>
+          {MONACO_PLACE.name}
+        </text>
+        {monaco ? (
+          <circle
+            cx={mx}
+            cy={my}
+            r={7}
+            data-code={MONACO_PLACE.code}
+            role="button"
+            tabIndex={0}
+            aria-label={departmentLabel(monaco)}
+            aria-pressed={monacoSelected}
+            className={cx(
+              styles['department-map__point'],
+              styles['department-map__area--active'],
+              monacoSelected && styles['department-map__area--selected'],
+            )}
+            onClick={() => onSelect(MONACO_PLACE.code)}
+            onKeyDown={onKey(MONACO_PLACE.code)}
+          >
+            <title>{departmentLabel(monaco)}</title>
+          </circle>
+        ) : (
+          <circle
+            cx={mx}
+            cy={my}
+            r={7}
+            data-code={MONACO_PLACE.code}
+            className={cx(styles['department-map__point'], styles['department-map__area'])}
+          />
+        )}
+      </g>
     </svg>
   );
 }

@@ -3,8 +3,11 @@ import { carpoolKeys } from '../api';
 
 /** The static map shipped in apps/web/public (not an API call: it never goes through /api). */
 export const FRANCE_MAP_URL = '/cartes_france/france-departements.svg';
-/** The spec's view box for the MuneguMap (section 2, Home popups). */
-export const MAP_VIEW_BOX = '5 0 600 600';
+/**
+ * The whole map file (its own view box is 0 0 613 585) with 2 units of margin for the outlines:
+ * the spec's '5 0 600 600' was drawn for another file and cut Corsica (up to x = 612) off.
+ */
+export const MAP_VIEW_BOX = '-2 -2 617 589';
 
 export type MapPath = { code: string; label: string; d: string };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { CARPOOL_MESSAGES, type MatchInfo } from '@munegu/shared';
+import { CARPOOL_MESSAGES, MONACO_PLACE, type MatchInfo } from '@munegu/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { FormError } from '../../../components/ui/FormField';
@@ -74,7 +74,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /** One line of what the member answered, in the profile's transport wording. */
 export function describe(info: MatchInfo): string {
-  const from = `départ du ${info.departement_depart}`;
+  const from =
+    info.departement_depart === MONACO_PLACE.code
+      ? `départ de ${MONACO_PLACE.name}`
+      : `départ du ${info.departement_depart}`;
   if (info.type === 'recherche')
     return `en recherche de covoiturage pour ${plural(info.nb_pers ?? 1, 'personne')}, ${from}`;
   switch (info.transport) {

@@ -151,6 +151,40 @@ describe('MuneguMapDialog', () => {
     expect(await row('zoe')).toBeTruthy();
   });
 
+  it('draws Monaco as a point beside the 06, named, counted and clickable like a department', async () => {
+    api.reply('GET /api/users/departements-disponibles', 200, {
+      departements: [
+        { code: '06', nom: 'Alpes-Maritimes', supporters: '12' },
+        { code: 'MC', nom: 'Monaco', supporters: '<3' },
+      ],
+      suggestions: [],
+    });
+    lists.MC = [driver(11, 'rai', { departement_depart: 'MC' })];
+    open();
+    const map = await screen.findByRole('group', { name: 'Carte des départements' });
+    const monaco = within(map).getByRole('button', { name: 'Monaco (<3 supporters)' });
+    expect(monaco.tagName.toLowerCase()).toBe('circle');
+    expect(monaco).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('option', { name: 'MC - Monaco (<3 supporters)' })).toBeTruthy();
+    fireEvent.click(monaco);
+    expect(await row('rai')).toBeTruthy();
+    expect(api.callsTo(`${SUPPORTERS}?match_id=42&departement=MC`)).toHaveLength(1);
+    expect(within(map).getByRole('button', { name: 'Monaco (<3 supporters)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The whole map is in view: its view box holds Corsica (up to x = 612) and Monaco.
+    const [x, y, w, h] = map.getAttribute('viewBox')!.split(' ').map(Number);
+    expect(x! <= 0 && y! <= 0 && x! + w! >= 613 && y! + h! >= 585).toBe(true);
+  });
+
+  it('keeps Monaco on the map, unnamed and inert, while nobody leaves from it', async () => {
+    open();
+    const map = await screen.findByRole('group', { name: 'Carte des départements' });
+    expect(within(map).queryByRole('button', { name: /Monaco/ })).toBeNull();
+    expect(map.querySelector('circle[data-code="MC"]')).not.toBeNull();
+  });
+
   it('sends a request with my group and department, then says it is waiting', async () => {
     api.reply('POST /api/user-to-user-match', 201, { message: 'ok', relation: {} });
     open();

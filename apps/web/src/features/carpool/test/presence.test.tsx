@@ -34,6 +34,7 @@ beforeEach(() => {
   api.reply(INFO, 200, null);
   api.reply('GET /api/departements', 200, [
     { code: '06', name: 'Alpes-Maritimes' },
+    { code: 'MC', name: 'Monaco' },
     { code: '13', name: 'Bouches-du-Rhône' },
   ]);
   api.reply('GET /api/transport', 200, [
@@ -111,6 +112,21 @@ describe('presence form', () => {
     click('Non');
     expect(await sent('POST /api/user-transport')).toEqual(
       presenceBody({ departement_depart: '13' }),
+    );
+  });
+
+  it('offers Monaco as a departure, beside the 06', async () => {
+    open();
+    await toTransport();
+    click('Retour');
+    const select = screen.getByLabelText('D’où pars-tu ?');
+    expect(within(select).getByRole('option', { name: 'MC – Monaco' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'MC' } });
+    click('Suivant');
+    fireEvent.click(await screen.findByRole('button', { name: 'voiture' }));
+    click('Non');
+    expect(await sent('POST /api/user-transport')).toEqual(
+      presenceBody({ departement_depart: 'MC' }),
     );
   });
 

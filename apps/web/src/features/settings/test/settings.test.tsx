@@ -21,6 +21,7 @@ beforeEach(() => {
   api.reply('GET /api/users/me-personal', 200, personal);
   api.reply('GET /api/departements', 200, [
     { code: '06', name: 'Alpes-Maritimes' },
+    { code: 'MC', name: 'Monaco' },
     { code: '83', name: 'Var' },
   ]);
 });
@@ -138,6 +139,31 @@ describe('settings page', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }));
     expect(await dialog.findByText('Département invalide.')).toBeVisible();
     expect(api.callsTo('PATCH /api/users/me/parametres')[0]?.body).toEqual({ departement: '83' });
+  });
+
+  it('offers Monaco beside the 06 and sends MC', async () => {
+    api.reply('PATCH /api/users/me/parametres', 200, {
+      message: 'Mise à jour réussie !',
+      user: { departement: 'MC' },
+    });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier : Département' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('option', { name: 'MC - Monaco' });
+    expect(dialog.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choisir…',
+      '06 - Alpes-Maritimes',
+      'MC - Monaco',
+      '83 - Var',
+    ]);
+    fireEvent.change(dialog.getByLabelText('Département'), { target: { value: 'MC' } });
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeEnabled());
+    fireEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /api/users/me/parametres')[0]?.body).toEqual({
+        departement: 'MC',
+      }),
+    );
   });
 
   it('changes the password with the rules, the confirmation and the show/hide toggles', async () => {
