@@ -50,8 +50,9 @@ export function outboxFor(qc: QueryClient, me: number, otherId: number): Outbox 
     box = createOutbox({
       send: async (content) => unwrap(await sendMessage(otherId, content)).message,
       delivered: (message) => afterSent(qc, otherId, message),
-      // The answer was lost: the conversation as the server holds it tells whether it went.
-      unconfirmed: () => void qc.invalidateQueries({ queryKey: messageKeys.conversation(otherId) }),
+      // Refused or unconfirmed: the conversation as the server holds it shows why (a block,
+      // a request not accepted yet) or whether the message went after all.
+      cameBack: () => void qc.invalidateQueries({ queryKey: messageKeys.conversation(otherId) }),
     });
     byChat.set(id, box);
   }

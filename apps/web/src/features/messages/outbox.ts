@@ -36,8 +36,11 @@ export type OutboxDeps = {
   /** One attempt; throws ApiError (a 429 carries `ttl`) or AckLostError. */
   send: (content: string) => Promise<Message>;
   delivered: (message: Message) => void;
-  /** The answer of a send was lost: the page shows what the server holds. */
-  unconfirmed?: () => void;
+  /**
+   * A message came back (refused, or its answer lost): what the page shows is likely stale
+   * (a block, a request not accepted yet, a message stored after all).
+   */
+  cameBack?: () => void;
   schedule?: (run: () => void, ms: number) => unknown;
   now?: () => number;
 };
@@ -64,6 +67,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   /** Hands the head and everything after it back, in order. */
   const refuse = (reason: string) => {
+    deps.cameBack?.();
     const texts = [...(state.refused?.texts ?? []), ...state.pending.map((p) => p.content)];
     retries = 0;
     set({ pending: [], refused: { texts, reason } });
@@ -96,7 +100,6 @@ export function createOutbox(deps: OutboxDeps) {
           return;
         }
         if (error instanceof AckLostError || (isApiError(error) && error.network)) {
-          deps.unconfirmed?.();
           return refuse(M.sendUnconfirmed);
         }
         if (isApiError(error) && error.status === 429) {
