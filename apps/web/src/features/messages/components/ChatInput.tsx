@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { LIMITS, messageContentSchema } from '@munegu/shared';
 import styles from './ChatInput.module.css';
 import { cx } from '../../../lib/cx';
@@ -34,6 +34,16 @@ export function ChatInput({
   onTyping,
 }: Props) {
   const noticeId = useId();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+
+  // The field grows with its text (texts handed back after a refusal can be several lines).
+  // Browsers with CSS `field-sizing: content` do it themselves, the placeholder included.
+  useLayoutEffect(() => {
+    const el = fieldRef.current;
+    if (!el || (typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content'))) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [value]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -61,6 +71,7 @@ export function ChatInput({
           Votre message
         </label>
         <textarea
+          ref={fieldRef}
           id="chat-input"
           className={cx('input', styles['chat__input'])}
           rows={1}
