@@ -93,7 +93,7 @@ export function MessageList({
         >
           <p className={styles['bubble__text']}>{p.content}</p>
           <span className={styles['bubble__time']}>
-            <PendingLabel item={p} />
+            <PendingLabel item={p} held={pending[0]?.state === 'waiting'} />
           </span>
         </li>
       ))}
@@ -106,8 +106,11 @@ export function MessageList({
   );
 }
 
-/** 'Envoi…' while it leaves; the wait told by the server when the burst was too fast. */
-function PendingLabel({ item }: { item: PendingMessage }) {
+/**
+ * 'Envoi…' while it leaves; the wait told by the server when the burst was too fast, and
+ * 'En attente…' for the messages queued behind that wait.
+ */
+function PendingLabel({ item, held }: { item: PendingMessage; held: boolean }) {
   const [, tick] = useState(0);
   useEffect(() => {
     if (item.retryAt === null) return;
@@ -118,5 +121,5 @@ function PendingLabel({ item }: { item: PendingMessage }) {
     const seconds = Math.max(1, Math.ceil((item.retryAt - Date.now()) / 1000));
     return <>En attente · envoi dans {seconds} s</>;
   }
-  return <>Envoi…</>;
+  return <>{held ? 'En attente…' : 'Envoi…'}</>;
 }

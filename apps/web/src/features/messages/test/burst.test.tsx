@@ -138,7 +138,9 @@ describe('a burst of messages', () => {
       io.answer({ status: 429, message: 'Trop de requêtes', code: 'RATE_LIMITED', ttl: 1 }),
     );
     expect(await screen.findByRole('status')).toHaveTextContent(M.burstWait(1));
-    expect(screen.getAllByTestId('pending-message')[0]).toHaveTextContent('envoi dans 1 s');
+    const [waiting, held] = screen.getAllByTestId('pending-message');
+    expect(waiting).toHaveTextContent('Vingt et unEn attente · envoi dans 1 s');
+    expect(held).toHaveTextContent('Vingt-deuxEn attente…');
     expect(field).toHaveValue('');
     expect(sentContents()).toEqual(['Vingt et un']);
 
