@@ -38,7 +38,13 @@ export const MESSAGING_MESSAGES = {
   searchFailed: 'Une erreur est survenue.',
   // The socket's acknowledgement never came: the message may or may not be stored.
   sendUnconfirmed:
-    "L'envoi du message n'a pas été confirmé. Vérifiez la conversation avant de le renvoyer.",
+    "L'envoi du message n'a pas été confirmé. Vérifie la conversation avant de le renvoyer.",
+  // Refused without a reason from the server (a 5xx): the text is back in the field.
+  sendFailed: "Ton message n'est pas parti. Réessaie dans un instant.",
+  // A burst over the per-socket budget (429): `seconds` is the server's ttl.
+  tooManyMessages: (seconds: number) => `Trop de messages d'affilée : réessaie dans ${seconds} s.`,
+  burstWait: (seconds: number) =>
+    `Trop de messages d'affilée : les suivants partent dans ${seconds} s.`,
 } as const;
 
 const userId = z.coerce

@@ -24,23 +24,25 @@ type Props = {
   onClose: () => void;
 };
 
-type Result = { status: 'success' | 'error'; message: string };
-
 /**
  * The proposal/request popup (spec sections 2, 5 and 8): the recipient, an optional
  * description (150 characters, no forbidden content), 'Envoyer', then the result popup.
+ * A refusal keeps the popup open with the description as typed and the reason under it
+ * (issue 27: nothing a member wrote is lost to a refusal).
  */
 export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: Props) {
   const send = useSendRelation();
   const [description, setDescription] = useState('');
-  const [result, setResult] = useState<Result | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const fieldId = useId();
   const unsafe = !isSafeText(description);
   const name = target?.username ?? '';
 
   const close = () => {
     setDescription('');
-    setResult(null);
+    setSent(null);
+    setRefusal(null);
     send.reset();
     onClose();
   };
@@ -49,6 +51,7 @@ export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: P
     event.preventDefault();
     if (!target || unsafe || send.isPending) return;
     const request = kind === 'demande';
+    setRefusal(null);
     send.mutate(
       {
         user2_id: target.id,
@@ -60,15 +63,13 @@ export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: P
         description: description.trim() || null,
       },
       {
-        onSuccess: () =>
-          setResult({ status: 'success', message: CARPOOL_MESSAGES.sent(kind, name) }),
+        onSuccess: () => setSent(CARPOOL_MESSAGES.sent(kind, name)),
         onError: (error) =>
-          setResult({
-            status: 'error',
-            message: isApiError(error)
+          setRefusal(
+            isApiError(error)
               ? errorMessage(error, CARPOOL_MESSAGES.sendFailed(name))
               : CARPOOL_MESSAGES.sendUnexpected,
-          }),
+          ),
       },
     );
   };
@@ -76,7 +77,7 @@ export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: P
   return (
     <>
       <Dialog
-        open={target !== null && result === null}
+        open={target !== null && sent === null}
         onClose={close}
         title={kind === 'demande' ? 'Demande de covoiturage' : 'Proposition de covoiturage'}
         closeButton
@@ -94,8 +95,14 @@ export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: P
               rows={3}
               maxLength={LIMITS.proposalDescriptionMax}
               value={description}
-              aria-invalid={unsafe || undefined}
-              aria-describedby={`${fieldId}-count${unsafe ? ` ${fieldId}-error` : ''}`}
+              aria-invalid={unsafe || refusal !== null || undefined}
+              aria-describedby={[
+                `${fieldId}-count`,
+                unsafe && `${fieldId}-error`,
+                refusal && `${fieldId}-refusal`,
+              ]
+                .filter(Boolean)
+                .join(' ')}
               onChange={(event) => setDescription(event.target.value)}
             />
             <p id={`${fieldId}-count`} className={styles['send-relation__count']}>
@@ -106,16 +113,16 @@ export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: P
                 {CARPOOL_MESSAGES.descriptionForbidden}
               </p>
             )}
+            {refusal && (
+              <p id={`${fieldId}-refusal`} className="field__error" role="alert">
+                {refusal}
+              </p>
+            )}
           </div>
           <FormDialogFooter disabled={unsafe || send.isPending} label="Envoyer" />
         </form>
       </Dialog>
-      <ResultPopup
-        open={result !== null}
-        status={result?.status ?? 'success'}
-        message={result?.message ?? ''}
-        onClose={close}
-      />
+      <ResultPopup open={sent !== null} status="success" message={sent ?? ''} onClose={close} />
     </>
   );
 }

@@ -208,12 +208,28 @@ describe('MuneguMapDialog', () => {
     });
   });
 
-  it("shows the server's refusal of a request", async () => {
+  it("shows the server's refusal of a request and keeps the description typed", async () => {
     api.reply('POST /api/user-to-user-match', 409, { message: CARPOOL_MESSAGES.relationExists });
     open();
     fireEvent.click(within(await row('ana')).getByRole('button', { name: 'Demander' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.relationExists)).toBeVisible();
+    const dialog = await screen.findByRole('dialog', { name: 'Demande de covoiturage' });
+    const text = within(dialog).getByLabelText('Description (facultative)');
+    fireEvent.change(text, { target: { value: 'On part de Nice à 17h' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      CARPOOL_MESSAGES.relationExists,
+    );
+    // Still the form, with the text as typed: it can be sent again or changed.
+    expect(text).toHaveValue('On part de Nice à 17h');
+    expect(text).toHaveAccessibleDescription(
+      expect.stringContaining(CARPOOL_MESSAGES.relationExists),
+    );
+    api.reply('POST /api/user-to-user-match', 201, { message: 'ok', relation: {} });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText(CARPOOL_MESSAGES.sent('demande', 'ana'))).toBeVisible();
+    expect(api.callsTo('POST /api/user-to-user-match')[1]?.body).toMatchObject({
+      description: 'On part de Nice à 17h',
+    });
   });
 
   it('answers a proposal from the Proposition popup: accept, then refuse', async () => {

@@ -1,73 +1,109 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from '../../../components/ui/toast';
+import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { LIMITS, messageContentSchema } from '@munegu/shared';
 import styles from './ChatInput.module.css';
 import { cx } from '../../../lib/cx';
 
+/** A line under the field: why a text is back in it (error), or a wait to come (info). */
+export type ChatNotice = { tone: 'error' | 'info'; text: string };
+
 type Props = {
+  value: string;
+  onChange: (value: string) => void;
   disabled: boolean;
   placeholder: string;
-  /** Resolves true when the message was sent (the field is then emptied). */
-  onSend: (content: string) => Promise<boolean>;
+  notice: ChatNotice | null;
+  /** A checked text leaves: the field is emptied at once, before any answer (issue 27). */
+  onSend: (content: string) => void;
+  /** A text the shared schema refuses stays in the field with this reason. */
+  onInvalid: (reason: string) => void;
   onTyping: () => void;
 };
 
-/** The message field: Enter sends, Shift+Enter goes to a new line (spec section 5). */
-export function ChatInput({ disabled, placeholder, onSend, onTyping }: Props) {
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+/**
+ * The message field: Enter sends, Shift+Enter goes to a new line (spec section 5). It is
+ * never disabled while a message is on its way: the next one can be typed and sent at once.
+ */
+export function ChatInput({
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  notice,
+  onSend,
+  onInvalid,
+  onTyping,
+}: Props) {
+  const noticeId = useId();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
 
-  const submit = async (event?: FormEvent) => {
+  // The field grows with its text (texts handed back after a refusal can be several lines).
+  // Browsers with CSS `field-sizing: content` do it themselves, the placeholder included.
+  useLayoutEffect(() => {
+    const el = fieldRef.current;
+    if (!el || (typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content'))) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [value]);
+
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (sending || disabled || !text.trim()) return;
+    if (disabled || !value.trim()) return;
     // The same schema as the server: 1 to 1000 characters, no forbidden content.
-    const parsed = messageContentSchema.safeParse(text);
+    const parsed = messageContentSchema.safeParse(value);
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Message invalide');
+      onInvalid(parsed.error.issues[0]?.message ?? 'Message invalide');
       return;
     }
-    setSending(true);
-    try {
-      if (await onSend(parsed.data)) setText('');
-    } finally {
-      setSending(false);
-    }
+    onSend(parsed.data);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void submit();
+      submit();
     }
   };
 
   return (
     <form className={styles['chat__form']} onSubmit={submit}>
-      <label htmlFor="chat-input" className="visually-hidden">
-        Votre message
-      </label>
-      <textarea
-        id="chat-input"
-        className={cx('input', styles['chat__input'])}
-        rows={1}
-        // One over the limit so an over-long paste reaches the schema and its message.
-        maxLength={LIMITS.messageMax + 1}
-        placeholder={placeholder}
-        value={text}
-        disabled={disabled}
-        onChange={(e) => {
-          setText(e.target.value);
-          onTyping();
-        }}
-        onKeyDown={onKeyDown}
-      />
-      <button
-        type="submit"
-        className="btn btn--primary"
-        disabled={sending || disabled || !text.trim()}
-      >
-        Envoyer
-      </button>
+      <div className={styles['chat__row']}>
+        <label htmlFor="chat-input" className="visually-hidden">
+          Votre message
+        </label>
+        <textarea
+          ref={fieldRef}
+          id="chat-input"
+          className={cx('input', styles['chat__input'])}
+          rows={1}
+          // One over the limit so an over-long paste reaches the schema and its message.
+          maxLength={LIMITS.messageMax + 1}
+          placeholder={placeholder}
+          value={value}
+          disabled={disabled}
+          aria-invalid={notice?.tone === 'error' || undefined}
+          aria-describedby={notice ? noticeId : undefined}
+          onChange={(e) => {
+            onChange(e.target.value);
+            onTyping();
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="btn btn--primary" disabled={disabled || !value.trim()}>
+          Envoyer
+        </button>
+      </div>
+      {notice && (
+        <p
+          id={noticeId}
+          className={cx(
+            styles['chat__notice'],
+            notice.tone === 'error' ? 'error-text' : styles['chat__notice--info'],
+          )}
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </p>
+      )}
     </form>
   );
 }

@@ -6,19 +6,13 @@ import { MESSAGING_MESSAGES as M, SOCKET_EVENTS, type ConversationDetail } from 
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { errorMessage } from '../../../lib/api';
 import type { PublicProfile } from '../../profile';
 import { addToConversation, messageKeys, useConversation } from '../api';
-import {
-  useBlockConversation,
-  useConversationAction,
-  useMarkRead,
-  useSendMessage,
-} from '../mutations';
-import { AckLostError, acquireSocket, releaseSocket } from '../../../lib/socket';
+import { useBlockConversation, useConversationAction, useMarkRead, useOutbox } from '../mutations';
+import { acquireSocket, releaseSocket } from '../../../lib/socket';
 import { setActiveChat, useSocketEvent } from '../realtime';
 import { chatState, fill, seenMessageId } from '../rules';
-import { ChatInput } from './ChatInput';
+import { ChatInput, type ChatNotice } from './ChatInput';
 import { ChatStatus } from './ChatStatus';
 import { MessageList } from './MessageList';
 import messagesStyles from '../messages.module.css';
@@ -34,7 +28,9 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
   const navigate = useNavigate();
   const conversation = useConversation(other.id);
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const sendMutation = useSendMessage(other.id);
+  const outbox = useOutbox(me, other.id);
+  const [draft, setDraft] = useState('');
+  const [notice, setNotice] = useState<ChatNotice | null>(null);
   const markReadMutation = useMarkRead(other.id);
   const accept = useConversationAction(other.id, 'accept');
   const unblock = useConversationAction(other.id, 'unblock');
@@ -69,8 +65,11 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
     const mine = event.senderId === me && event.receiverId === other.id;
     const theirs = event.senderId === other.id && event.receiverId === me;
     if (!mine && !theirs) return;
-    // This tab's own sends are already in the cache (useSendMessage): only another tab's are new.
+    // This tab's own sends reach the cache with their answer (the outbox, which still shows
+    // the one on its way): only another tab's are new here.
     if (mine && data?.messages.some((m) => m.id === event.message.id)) return;
+    const leaving = outbox.current().pending[0];
+    if (mine && leaving?.state === 'sending' && leaving.content === event.message.content) return;
     addToConversation(qc, other.id, [{ ...event.message, fromMe: mine }]);
     if (theirs) {
       setTyping(false);
@@ -111,17 +110,41 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
     releaseSocket(socket);
   };
 
-  /** Resolves true when sent (the input is then cleared), false after saying why not. */
-  const send = (content: string) =>
-    sendMutation.mutateAsync(content).then(
-      () => true,
-      (error: unknown) => {
-        toast.error(
-          error instanceof AckLostError ? M.sendUnconfirmed : errorMessage(error, M.invalidContent),
-        );
-        return false;
-      },
-    );
+  /** The text leaves now: the field is emptied before any answer, the outbox sends in turn. */
+  const send = (content: string) => {
+    setDraft('');
+    setNotice(null);
+    outbox.send(content);
+  };
+
+  // Refused (or its answer lost): the texts come back into the field, before what was typed
+  // since, with the server's reason under it.
+  const { refused, pending } = outbox.state;
+  const { takeRefused } = outbox;
+  useEffect(() => {
+    if (!refused) return;
+    const back = takeRefused();
+    if (!back) return;
+    setDraft((typed) => [...back.texts, typed].filter((t) => t.trim()).join('\n'));
+    setNotice({ tone: 'error', text: back.reason });
+  }, [refused, takeRefused]);
+
+  // While the server asks the burst to wait, the line under the field says until when.
+  const waitUntil = pending[0]?.state === 'waiting' ? pending[0].retryAt : null;
+  const now = useSecondTick(waitUntil !== null);
+  const burstNotice: ChatNotice | null =
+    waitUntil === null
+      ? null
+      : { tone: 'info', text: M.burstWait(Math.max(1, Math.ceil((waitUntil - now) / 1000))) };
+
+  // Closing the page with messages still leaving would lose them: the browser asks first.
+  const leaving = pending.length > 0;
+  useEffect(() => {
+    if (!leaving) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [leaving]);
 
   const block = () => {
     if (conversationId === null) return;
@@ -170,6 +193,7 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
           messages={data.messages}
           seenId={meta ? seenMessageId(meta, data.messages) : null}
           typingName={typing ? other.username : null}
+          pending={pending}
           onOlder={(older) => addToConversation(qc, other.id, older)}
         />
       )}
@@ -190,9 +214,13 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
         />
       )}
       <ChatInput
+        value={draft}
+        onChange={setDraft}
         disabled={!canWrite}
         placeholder={canWrite ? 'Écris ton message…' : 'Envoi impossible pour le moment'}
+        notice={notice ?? burstNotice}
         onSend={send}
+        onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={emitTyping}
       />
       <ConfirmDialog
@@ -207,6 +235,18 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
       />
     </section>
   );
+}
+
+/** Date.now(), refreshed every second while `active`. */
+function useSecondTick(active: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
 }
 
 function BlockIcon() {

@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LIMITS, MESSAGING_MESSAGES, type Message } from '@munegu/shared';
 import { toast } from '../../../components/ui/toast';
 import { formatMessageTime } from '../../../lib/dates';
 import { ABORTED } from '../../../lib/api';
 import { loadOlderMessages } from '../api';
+import type { PendingMessage } from '../outbox';
 import messagesStyles from '../messages.module.css';
 import styles from './MessageList.module.css';
 
@@ -12,6 +13,8 @@ type Props = {
   messages: Message[];
   seenId: number | null;
   typingName: string | null;
+  /** My messages still on their way, after the stored ones (issue 27). */
+  pending: readonly PendingMessage[];
   onOlder: (older: Message[]) => void;
 };
 
@@ -19,7 +22,14 @@ type Props = {
  * Bubbles, oldest first. Scrolling to the top loads the previous 20 (offset = messages
  * loaded); fewer than 20 means there are no more. Message text is rendered as text only.
  */
-export function MessageList({ conversationId, messages, seenId, typingName, onOlder }: Props) {
+export function MessageList({
+  conversationId,
+  messages,
+  seenId,
+  typingName,
+  pending,
+  onOlder,
+}: Props) {
   const listRef = useRef<HTMLOListElement>(null);
   const [hasMore, setHasMore] = useState(messages.length >= LIMITS.messagesPageSize);
   const [loading, setLoading] = useState(false);
@@ -36,7 +46,7 @@ export function MessageList({ conversationId, messages, seenId, typingName, onOl
     } else {
       list.scrollTop = list.scrollHeight;
     }
-  }, [messages.length, lastId, typingName]);
+  }, [messages.length, lastId, typingName, pending.length]);
 
   const onScroll = async () => {
     const list = listRef.current;
@@ -75,6 +85,18 @@ export function MessageList({ conversationId, messages, seenId, typingName, onOl
           </time>
         </li>
       ))}
+      {pending.map((p) => (
+        <li
+          key={`pending-${p.key}`}
+          className={`${styles['bubble']} ${styles['bubble--me']} ${styles['bubble--pending']}`}
+          data-testid="pending-message"
+        >
+          <p className={styles['bubble__text']}>{p.content}</p>
+          <span className={styles['bubble__time']}>
+            <PendingLabel item={p} held={pending[0]?.state === 'waiting'} />
+          </span>
+        </li>
+      ))}
       {typingName && (
         <li className={styles['chat__typing']} aria-live="polite">
           {typingName} écrit…
@@ -82,4 +104,22 @@ export function MessageList({ conversationId, messages, seenId, typingName, onOl
       )}
     </ol>
   );
+}
+
+/**
+ * 'Envoi…' while it leaves; the wait told by the server when the burst was too fast, and
+ * 'En attente…' for the messages queued behind that wait.
+ */
+function PendingLabel({ item, held }: { item: PendingMessage; held: boolean }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (item.retryAt === null) return;
+    const timer = window.setInterval(() => tick((n) => n + 1), 1000);
+    return () => window.clearInterval(timer);
+  }, [item.retryAt]);
+  if (item.state === 'waiting' && item.retryAt !== null) {
+    const seconds = Math.max(1, Math.ceil((item.retryAt - Date.now()) / 1000));
+    return <>En attente · envoi dans {seconds} s</>;
+  }
+  return <>{held ? 'En attente…' : 'Envoi…'}</>;
 }

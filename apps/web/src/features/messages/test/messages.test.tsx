@@ -170,7 +170,10 @@ describe('writing', () => {
 
     fireEvent.change(field, { target: { value: 'Daghe Munegu' } });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
-    expect(await screen.findByText('Daghe Munegu')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getAllByTestId('message').at(-1)).toHaveTextContent('Daghe Munegu'),
+    );
+    expect(screen.queryByTestId('pending-message')).toBeNull();
     await waitFor(() => expect(listGets()).toBe(listBefore + 1));
     // The socket echo of this tab's own message changes nothing more.
     act(() =>
@@ -201,6 +204,8 @@ describe('writing', () => {
         'Le message contient des caractères interdits ou dépasse 1000 caractères.',
       ),
     ).toBeInTheDocument();
+    // The text stays in the field, to be corrected.
+    expect(field).toHaveValue(text);
     expect(api.callsTo('POST /api/messages/send')).toHaveLength(0);
   });
 

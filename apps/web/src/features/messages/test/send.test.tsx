@@ -52,9 +52,12 @@ describe('sending over the socket', () => {
       args: [{ toUserId: BOB.id, content: 'Daghe Munegu' }],
       timeoutMs: LIMITS.messageAckTimeoutMs,
     });
+    // The field was emptied as the message left, before any answer.
+    expect(field).toHaveValue('');
+    expect(screen.getByTestId('pending-message')).toHaveTextContent('Daghe MuneguEnvoi…');
     act(() => io.answer({ conversationId: 10, message: mine('Daghe Munegu') }));
-    expect(await screen.findByText('Daghe Munegu')).toBeVisible();
-    await waitFor(() => expect(field).toHaveValue(''));
+    await waitFor(() => expect(screen.getByTestId('message')).toHaveTextContent('Daghe Munegu'));
+    expect(screen.queryByTestId('pending-message')).toBeNull();
     expect(api.callsTo('POST /api/messages/send')).toHaveLength(0);
     expect(sends()).toHaveLength(1);
   });

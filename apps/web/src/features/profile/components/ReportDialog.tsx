@@ -29,7 +29,10 @@ type Props = {
   onDone: (result: { ok: boolean; message: string }) => void;
 };
 
-/** Report a profile: a reason ('Autre' needs 10–255 characters), then a confirmation step. */
+/**
+ * Report a profile: a reason ('Autre' needs 10–255 characters), then a confirmation step.
+ * A refusal brings the form back with the reason and what was typed (issue 27).
+ */
 export function ReportDialog({ userId, username, open, onClose, onDone }: Props) {
   return (
     <Dialog open={open} onClose={onClose} wide describedByContent freshContent>
@@ -70,7 +73,10 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
       },
       {
         onSuccess: () => onDone({ ok: true, message: REPORT_MESSAGES.sent }),
-        onError: (e) => onDone({ ok: false, message: reportError(e) }),
+        onError: (e) => {
+          setConfirming(false);
+          setError(reportError(e));
+        },
       },
     );
   };

@@ -243,6 +243,34 @@ describe("another member's profile", () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Erreur A, Erreur B')).toBeVisible();
   });
+
+  it('brings the form back with the reason typed when the report is refused', async () => {
+    api.reply('POST /api/user-signalement', 429, {
+      message: 'Tu as déjà signalé ce membre récemment.',
+    });
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'Signaler' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('radio', { name: 'Autre' }));
+    fireEvent.change(dialog.getByLabelText('Précise le motif'), {
+      target: { value: 'Il usurpe le pseudo d’un autre membre' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Tu as déjà signalé ce membre récemment.',
+    );
+    expect(dialog.getByLabelText('Précise le motif')).toHaveValue(
+      'Il usurpe le pseudo d’un autre membre',
+    );
+    expect(dialog.getByRole('radio', { name: 'Autre' })).toBeChecked();
+    // Sent again as it is, once more.
+    api.reply('POST /api/user-signalement', 201, { message: 'ok' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
+    expect(api.callsTo('POST /api/user-signalement')).toHaveLength(2);
+  });
 });
 
 describe('own profile', () => {

@@ -1,0 +1,134 @@
+import { MESSAGING_MESSAGES as M, type Message } from '@munegu/shared';
+import { errorMessage, isApiError } from '../../lib/api';
+import { AckLostError } from '../../lib/socket';
+
+/**
+ * The messages a member has sent from one chat and the server has not stored yet, oldest
+ * first (issue 27). Pressing Enter hands the text over at once (the field is emptied as the
+ * message leaves), and the queue sends one message at a time, so messages typed in a burst
+ * reach the server in order, each once:
+ * - stored: it leaves the queue (`delivered`), the next one goes;
+ * - 429 (the per-socket budget): it waits the `ttl` the server gave, then goes again;
+ * - refused (any other answer), or its answer lost: it and every message queued after it
+ *   come back (`refused`, in order) with the server's reason, for the field; none is sent
+ *   twice, none is lost.
+ * Framework-free: the chat subscribes to it (mutations.ts keeps one per conversation).
+ */
+export type PendingMessage = {
+  /** Local key (the bubble's), unique within the page. */
+  key: number;
+  content: string;
+  /** 'waiting': refused for the burst, goes again at `retryAt` (ms since epoch). */
+  state: 'sending' | 'queued' | 'waiting';
+  retryAt: number | null;
+};
+
+/** Texts handed back to the field, with why they were not sent. */
+export type Refusal = { texts: string[]; reason: string };
+
+export type OutboxState = {
+  pending: readonly PendingMessage[];
+  /** Not yet taken back by a chat (e.g. refused while another conversation was open). */
+  refused: Refusal | null;
+};
+
+export type OutboxDeps = {
+  /** One attempt; throws ApiError (a 429 carries `ttl`) or AckLostError. */
+  send: (content: string) => Promise<Message>;
+  delivered: (message: Message) => void;
+  /**
+   * A message came back (refused, or its answer lost): what the page shows is likely stale
+   * (a block, a request not accepted yet, a message stored after all).
+   */
+  cameBack?: () => void;
+  schedule?: (run: () => void, ms: number) => unknown;
+  now?: () => number;
+};
+
+/** How many 429s in a row one message waits out before it comes back to the field. */
+export const MAX_BURST_RETRIES = 5;
+
+let nextKey = 1;
+
+export function createOutbox(deps: OutboxDeps) {
+  const schedule = deps.schedule ?? ((run, ms) => window.setTimeout(run, ms));
+  const now = deps.now ?? Date.now;
+  let state: OutboxState = { pending: [], refused: null };
+  let busy = false;
+  let retries = 0;
+  const listeners = new Set<() => void>();
+
+  const set = (next: Partial<OutboxState>) => {
+    state = { ...state, ...next };
+    for (const listener of [...listeners]) listener();
+  };
+  const patchHead = (patch: Partial<PendingMessage>) =>
+    set({ pending: state.pending.map((p, i) => (i === 0 ? { ...p, ...patch } : p)) });
+
+  /** Hands the head and everything after it back, in order. */
+  const refuse = (reason: string) => {
+    deps.cameBack?.();
+    const texts = [...(state.refused?.texts ?? []), ...state.pending.map((p) => p.content)];
+    retries = 0;
+    set({ pending: [], refused: { texts, reason } });
+  };
+
+  const pump = () => {
+    const head = state.pending[0];
+    if (busy || !head || head.state === 'waiting') return;
+    busy = true;
+    patchHead({ state: 'sending', retryAt: null });
+    deps.send(head.content).then(
+      (message) => {
+        busy = false;
+        retries = 0;
+        set({ pending: state.pending.slice(1) });
+        deps.delivered(message);
+        pump();
+      },
+      (error: unknown) => {
+        busy = false;
+        if (isApiError(error) && error.status === 429 && retries < MAX_BURST_RETRIES) {
+          retries += 1;
+          const waitMs = Math.max(1, error.ttl ?? 1) * 1000;
+          patchHead({ state: 'waiting', retryAt: now() + waitMs });
+          schedule(() => {
+            if (state.pending[0]?.key !== head.key) return;
+            patchHead({ state: 'queued', retryAt: null });
+            pump();
+          }, waitMs);
+          return;
+        }
+        if (error instanceof AckLostError || (isApiError(error) && error.network)) {
+          return refuse(M.sendUnconfirmed);
+        }
+        if (isApiError(error) && error.status === 429) {
+          return refuse(M.tooManyMessages(Math.max(1, error.ttl ?? 1)));
+        }
+        refuse(errorMessage(error, M.sendFailed));
+      },
+    );
+  };
+
+  return {
+    /** Queues a message (already checked by the shared schema) and sends it in its turn. */
+    push(content: string): void {
+      set({
+        pending: [...state.pending, { key: nextKey++, content, state: 'queued', retryAt: null }],
+      });
+      pump();
+    },
+    /** The refused texts, once: the chat that shows them takes them back into its field. */
+    takeRefused(): Refusal | null {
+      const refused = state.refused;
+      if (refused) set({ refused: null });
+      return refused;
+    },
+    getState: (): OutboxState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;
