@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { avatarColour, avatarInitials } from './avatarFallback';
 import styles from './Avatar.module.css';
 
 /** Where an avatar file name is served (spec section 7). URLs and data URIs pass through. */
@@ -10,19 +11,27 @@ export function avatarUrl(picture: string | null | undefined): string | null {
 
 type Props = { username: string; picture?: string | null; size?: number; className?: string };
 
-/** A round avatar; falls back to the pseudo's initial when there is no image or it fails. */
+/**
+ * A round avatar; falls back to the pseudo's initials on a colour drawn from the pseudo when
+ * there is no image or it fails (avatarFallback.ts).
+ */
 export function Avatar({ username, picture, size = 40, className = '' }: Props) {
   const [failed, setFailed] = useState(false);
   const src = avatarUrl(picture);
   const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
   if (!src || failed) {
+    const initials = avatarInitials(username);
     return (
       <span
         className={`${styles['avatar']} ${styles['avatar--fallback']} ${className}`}
-        style={style}
+        style={{
+          ...style,
+          fontSize: Math.round(size * (initials.length > 1 ? 0.38 : 0.44)),
+          backgroundColor: avatarColour(username),
+        }}
         aria-hidden="true"
       >
-        {username.slice(0, 1).toUpperCase() || '?'}
+        {initials}
       </span>
     );
   }

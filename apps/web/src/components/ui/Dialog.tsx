@@ -46,7 +46,12 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
-  const classes = cx(styles['dialog__content'], wide && styles['dialog__content--wide'], className);
+  const classes = cx(
+    styles['dialog__content'],
+    wide && styles['dialog__content--wide'],
+    closeButton && styles['dialog__content--closable'],
+    className,
+  );
   return (
     <Radix.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Radix.Portal>

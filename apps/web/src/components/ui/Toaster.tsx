@@ -1,5 +1,7 @@
 import { Toaster as SonnerToaster } from 'sonner';
 import { LIMITS } from '@munegu/shared';
+import { cx } from '../../lib/cx';
+import styles from './Toaster.module.css';
 
 /**
  * The app's toasts: 3 s, top-centre (spec section 9). Call `toast.success(...)` from './toast'.
@@ -14,7 +16,7 @@ export function Toaster() {
       closeButton
       containerAriaLabel="Alertes"
       toastOptions={{
-        classNames: { toast: 'app-toast' },
+        classNames: { toast: cx('app-toast', styles['toast']) },
         closeButtonAriaLabel: 'Fermer le message',
       }}
     />

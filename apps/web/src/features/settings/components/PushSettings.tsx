@@ -25,8 +25,12 @@ const HINTS: Record<PushKind, string> = {
   predictions: 'La veille d’un match que tu n’as pas encore pronostiqué.',
 };
 
-/** Shown (disabled) while the member's choices load, so the page does not jump. */
-const ALL_ON: PushPreferences = { messages: true, carpool: true, predictions: true };
+/** What the switches show while this device receives nothing (or its state loads). */
+const ALL_OFF: PushPreferences = { messages: false, carpool: false, predictions: false };
+
+/** Under the kinds while this device is not subscribed: why they are off. */
+export const KINDS_NEED_DEVICE =
+  'Active d’abord «\u00a0Recevoir les notifications ici\u00a0» pour choisir lesquelles.';
 
 const FAILED = 'Erreur lors de la mise à jour des notifications';
 const failure = (err: unknown) =>
@@ -71,18 +75,21 @@ function Switch(props: {
 
 /**
  * One switch per kind, saved as soon as it moves (no second "Enregistrer" on the page: the
- * e-mail form above has one); a failed save puts the switch back.
+ * e-mail form above has one); a failed save puts the switch back. While this device is not
+ * subscribed nothing arrives here, so every kind shows off and cannot be moved (the member's
+ * saved choices come back once the device is on); drawn while loading so the page does not jump.
  */
-function Kinds({ saved }: { saved: PushPreferences | undefined }) {
+function Kinds({ saved, subscribed }: { saved: PushPreferences | undefined; subscribed: boolean }) {
   const save = useSavePushPreferences();
-  const shown = (save.isPending && save.variables ? save.variables : saved) ?? ALL_ON;
+  const choices = (save.isPending && save.variables ? save.variables : saved) ?? ALL_OFF;
+  const shown = subscribed ? choices : ALL_OFF;
   return (
     <>
       {PUSH_KINDS.map((kind) => (
         <Switch
           key={kind}
           checked={shown[kind]}
-          disabled={!saved || save.isPending}
+          disabled={!subscribed || !saved || save.isPending}
           onChange={(on) =>
             save.mutate(
               { ...shown, [kind]: on },
@@ -108,6 +115,8 @@ export function PushSettings() {
   const device = useDeviceSubscribed(publicKey);
   const toggle = useToggleDevice();
   const problem = key.isSuccess ? deviceProblem(publicKey) : null;
+  // The kinds follow what the device switch shows, even while it is being turned on or off.
+  const subscribed = !problem && device.data === true && !toggle.isPending;
 
   const onDevice = (on: boolean) =>
     toggle.mutate(on && publicKey ? { publicKey } : false, {
@@ -129,8 +138,13 @@ export function PushSettings() {
           hint="Même quand l’application est fermée, sur le chemin du stade."
         />
       )}
+      {!problem && device.isSuccess && !subscribed && (
+        <p className={cx('field__hint', own['push__kinds-hint'])}>{KINDS_NEED_DEVICE}</p>
+      )}
       {/* Drawn while loading (disabled) so what follows does not move; gone when push is off. */}
-      {publicKey !== null && <Kinds saved={publicKey ? prefs.data : undefined} />}
+      {publicKey !== null && (
+        <Kinds saved={publicKey ? prefs.data : undefined} subscribed={subscribed} />
+      )}
     </section>
   );
 }

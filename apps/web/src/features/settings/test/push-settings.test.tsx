@@ -2,12 +2,15 @@ import { PUSH_MESSAGES } from '@munegu/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keyBytes } from '../../../lib/push';
+import { KINDS_NEED_DEVICE } from '../components/PushSettings';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
 const PUBLIC_KEY =
   'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 const ALL_ON = { messages: true, carpool: true, predictions: true };
+/** The hint under a device that receives nothing (its non-breaking spaces read as spaces). */
+const needDevice = KINDS_NEED_DEVICE.replace(/\s+/g, ' ');
 
 /** What a browser's push machinery looks like to the page: permission, registration, manager. */
 function fakeBrowserPush(
@@ -86,10 +89,13 @@ async function pushSection() {
 // The first render loads the lazy settings page: slow on a loaded 2-core machine.
 describe('settings: notifications on this device', { timeout: 15_000 }, () => {
   it('saves each kind as soon as it is switched, and puts it back when saving fails', async () => {
-    fakeBrowserPush();
+    fakeBrowserPush('granted', { key: keyBytes(PUBLIC_KEY) });
+    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
     api.reply('PUT /api/push/preferences', 200, { ...ALL_ON, predictions: false });
     const section = await pushSection();
     const reminders = await section.findByRole('switch', { name: /Rappels de pronostics/ });
+    await waitFor(() => expect(reminders).toBeEnabled());
+    expect(section.queryByText(needDevice)).toBeNull();
     expect(section.getByRole('switch', { name: /Nouveaux messages/ })).toBeChecked();
     expect(section.getByRole('switch', { name: /Covoiturage/ })).toBeChecked();
     expect(section.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
@@ -108,6 +114,45 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
     fireEvent.click(messages);
     expect(await screen.findByText('Erreur interne.')).toBeVisible();
     await waitFor(() => expect(messages).toBeChecked());
+  });
+
+  it('shows every kind off and fixed while this device receives nothing', async () => {
+    fakeBrowserPush();
+    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
+    api.reply('DELETE /api/push/subscriptions', 200, { message: PUSH_MESSAGES.unsubscribed });
+    const section = await pushSection();
+    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+    await waitFor(() => expect(device).toBeEnabled());
+    expect(device).not.toBeChecked();
+    const kinds = () =>
+      [/Nouveaux messages/, /Covoiturage/, /Rappels de pronostics/].map((name) =>
+        section.getByRole('switch', { name }),
+      );
+    for (const kind of kinds()) {
+      expect(kind).not.toBeChecked();
+      expect(kind).toBeDisabled();
+    }
+    expect(section.getByText(needDevice)).toBeVisible();
+
+    // Once this device is on, the member's saved choices (all on) show and can be changed.
+    fireEvent.click(device);
+    await waitFor(() => expect(device).toBeChecked());
+    await waitFor(() => {
+      for (const kind of kinds()) {
+        expect(kind).toBeChecked();
+        expect(kind).toBeEnabled();
+      }
+    });
+    expect(section.queryByText(needDevice)).toBeNull();
+
+    // And off again with the device.
+    fireEvent.click(device);
+    await waitFor(() => expect(device).not.toBeChecked());
+    for (const kind of kinds()) {
+      expect(kind).not.toBeChecked();
+      expect(kind).toBeDisabled();
+    }
+    expect(api.callsTo('PUT /api/push/preferences')).toHaveLength(0);
   });
 
   it('subscribes this device with the server key, then unsubscribes it', async () => {
@@ -163,6 +208,9 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
     const section = await pushSection();
     expect(await section.findByText(/Les notifications sont bloquées pour ce site/)).toBeVisible();
     expect(section.queryByRole('switch', { name: /Recevoir les notifications ici/ })).toBeNull();
+    const messages = await section.findByRole('switch', { name: /Nouveaux messages/ });
+    expect(messages).not.toBeChecked();
+    expect(messages).toBeDisabled();
   });
 
   it('says so when the browser cannot receive notifications', async () => {
