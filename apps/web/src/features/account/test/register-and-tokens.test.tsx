@@ -217,6 +217,7 @@ describe('token pages', () => {
       await held;
       return { status: 200, body: { valid: true } };
     });
+    api.reply('GET /api/users/check-token?token=tok&type=delete', 200, { valid: true });
     renderAt('/deletion-confirmed/tok');
     expect(
       await screen.findByRole('heading', { name: 'Supprimer ton compte\u00a0?' }),
@@ -247,24 +248,36 @@ describe('token pages', () => {
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
     expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(1);
+    // The link was checked once, before the form showed, and not again after the deletion.
+    expect(api.callsTo('GET /api/users/check-token?token=tok&type=delete')).toHaveLength(1);
     await waitFor(() => expect(localStorage.getItem('access_token')).toBeNull());
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
   });
 
-  it('deletion link: an unknown link leads to the 404 page after the click', async () => {
+  it('deletion link: an unknown link goes to the 404 page without showing the form', async () => {
+    api.reply('GET /api/users/check-token?token=old&type=delete', 200, { valid: false });
     api.reply('GET /api/users/confirm-delete/old', 404, { message: 'Lien invalide ou expiré.' });
     const router = renderAt('/deletion-confirmed/old');
-    const button = await screen.findByRole('button', { name: 'Supprimer mon compte' });
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(screen.queryByRole('heading', { name: 'Supprimer ton compte\u00a0?' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Supprimer mon compte' })).toBeNull();
+    // Checked without being used: the deletion itself was never asked for.
+    expect(api.callsTo('GET /api/users/check-token?token=old&type=delete')).toHaveLength(1);
     expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(0);
-    expect(router.state.location.pathname).toBe('/deletion-confirmed/old');
-    fireEvent.click(button);
+  });
+
+  it('deletion link: a link used meanwhile still leads to the 404 page after the click', async () => {
+    api.reply('GET /api/users/check-token?token=old&type=delete', 200, { valid: true });
+    api.reply('GET /api/users/confirm-delete/old', 404, { message: 'Lien invalide ou expiré.' });
+    const router = renderAt('/deletion-confirmed/old');
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
     expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Compte supprimé' })).toBeNull();
   });
 
   it('deletion link: a network failure after the click says so and offers a retry', async () => {
+    api.reply('GET /api/users/check-token?token=tok&type=delete', 200, { valid: true });
     api.reply('GET /api/users/confirm-delete/tok', 'network');
     renderAt('/deletion-confirmed/tok');
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));
