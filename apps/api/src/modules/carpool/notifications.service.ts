@@ -1,8 +1,12 @@
 import {
   CARPOOL_MESSAGES as M,
+  FORMER_MEMBER,
+  isDeletedPseudo,
+  notificationMatchLabel,
   type AppNotification,
   type CarpoolNotification,
   type NotificationEvent,
+  type NotificationMatch,
 } from '@munegu/shared';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
@@ -51,8 +55,38 @@ const LIST_LIMIT = 50;
 const SUMMARY_HORIZON_MS = 7 * 24 * 3_600_000;
 const note = (value: { toNumber(): number } | null) => (value ? value.toNumber() : null);
 
+type MatchRow = {
+  id: number;
+  kickoffAt: Date;
+  homeClub: { nom: string };
+  awayClub: { nom: string };
+};
+const toMatch = (m: MatchRow | null | undefined): NotificationMatch | null =>
+  m
+    ? {
+        id: m.id,
+        domicile: m.homeClub.nom,
+        exterieur: m.awayClub.nom,
+        date: m.kickoffAt.toISOString(),
+      }
+    : null;
+
+/** A deleted (anonymised) account: its 'Supprime_<id>' pseudo never reaches a bell or a mail. */
+const isFormer = (u: { status: string; pseudo: string }) =>
+  u.status === 'DELETED' || isDeletedPseudo(u.pseudo);
+/** The sender as the bell and the mails name them. */
+const senderName = (u: { status: string; pseudo: string } | null | undefined) =>
+  u ? (isFormer(u) ? FORMER_MEMBER : u.pseudo) : 'Un membre';
+
 export function notificationsService(deps: NotificationsDeps) {
   const { repo, carpool, clock } = deps;
+
+  /** 'AS Monaco – FC Nantes du 29/11' for each match id (mails name their match). */
+  async function matchLabels(tx: Tx, ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    const rows = wanted.length ? await repo.matchesByIds(tx, wanted) : [];
+    return new Map(rows.map((m) => [m.id, notificationMatchLabel(toMatch(m)!)]));
+  }
 
   /** Where a carpool mail goes, and with which stop link. */
   async function mailTarget(tx: Tx, recipientId: number) {
@@ -71,7 +105,7 @@ export function notificationsService(deps: NotificationsDeps) {
     tx: Tx,
     recipientId: number,
     senderId: number,
-    row: { id: number; statusId: number | null } | null,
+    row: { id: number; statusId: number | null; matchId: number | null } | null,
   ): Promise<boolean> {
     const now = clock.now();
     await repo.lockMailPair(tx, recipientId, senderId);
@@ -81,7 +115,11 @@ export function notificationsService(deps: NotificationsDeps) {
     // Every row left unmailed inside earlier windows, this one included; never older than the
     // summary horizon (the bell told of those).
     const since = new Date(now.getTime() - SUMMARY_HORIZON_MS);
-    const unmailed = await repo.unmailed(tx, recipientId, senderId, since);
+    const unmailed = (await repo.unmailed(tx, recipientId, senderId, since)).map((p) => ({
+      id: p.id,
+      statusId: p.statusId,
+      matchId: p.relation?.matchId ?? p.matchId,
+    }));
     const pending = !row || unmailed.some((p) => p.id === row.id) ? unmailed : [...unmailed, row];
     if (pending.length === 0) return false;
     const target = await mailTarget(tx, recipientId);
@@ -94,8 +132,15 @@ export function notificationsService(deps: NotificationsDeps) {
       );
       return false;
     }
-    const sender = (await carpool.member(senderId, tx))?.pseudo ?? 'Un membre';
+    const sender = senderName(await carpool.member(senderId, tx));
     const statuses = pending.map((p) => p.statusId ?? 0);
+    const labels = await matchLabels(
+      tx,
+      pending.map((p) => p.matchId),
+    );
+    const matches = pending.map((p) =>
+      p.matchId === null ? null : (labels.get(p.matchId) ?? null),
+    );
     const content =
       statuses.length > 1
         ? carpoolDigestMail(
@@ -105,6 +150,7 @@ export function notificationsService(deps: NotificationsDeps) {
             deps.publicUrl,
             target.stop,
             deps.associationName,
+            matches,
           )
         : carpoolMail(
             target.pseudo,
@@ -113,6 +159,7 @@ export function notificationsService(deps: NotificationsDeps) {
             deps.publicUrl,
             target.stop,
             deps.associationName,
+            matches[0],
           );
     await deps.mail.enqueue({ to: target.email, ...content, kind: 'carpool-notification' }, tx);
     await repo.markMailed(
@@ -159,11 +206,13 @@ export function notificationsService(deps: NotificationsDeps) {
       await mailCoalesced(tx, input.recipientId, input.senderId, {
         id: row.id,
         statusId: input.statusId ?? null,
+        matchId: input.matchId,
       });
     } else {
       // An operator's or the system's news (a moved kickoff): mailed as it happens.
       const target = await mailTarget(tx, input.recipientId);
       if (target) {
+        const match = (await matchLabels(tx, [input.matchId])).get(input.matchId) ?? null;
         const content =
           type === 'HORAIRE' && input.kickoff
             ? kickoffMovedMail(
@@ -172,6 +221,7 @@ export function notificationsService(deps: NotificationsDeps) {
                 deps.publicUrl,
                 target.stop,
                 deps.associationName,
+                match,
               )
             : carpoolMail(
                 target.pseudo,
@@ -180,6 +230,7 @@ export function notificationsService(deps: NotificationsDeps) {
                 deps.publicUrl,
                 target.stop,
                 deps.associationName,
+                match,
               );
         await deps.mail.enqueue({ to: target.email, ...content, kind: 'carpool-notification' }, tx);
       }
@@ -208,13 +259,16 @@ export function notificationsService(deps: NotificationsDeps) {
         sender: row.sender
           ? {
               id: row.sender.id,
-              username: row.sender.pseudo,
-              profile_picture: avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
+              username: senderName(row.sender),
+              profile_picture: isFormer(row.sender)
+                ? null
+                : avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
             }
           : null,
         date: row.createdAt.toISOString(),
         read: row.readAt !== null,
         kickoff: row.type === 'HORAIRE' ? (row.match?.kickoffAt.toISOString() ?? null) : null,
+        match: toMatch(row.relation?.match ?? row.match),
       }));
     },
 
@@ -239,8 +293,10 @@ export function notificationsService(deps: NotificationsDeps) {
         triggeredBy: row.sender
           ? {
               id: row.sender.id,
-              username: row.sender.pseudo,
-              profile_picture: avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
+              username: senderName(row.sender),
+              profile_picture: isFormer(row.sender)
+                ? null
+                : avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
               note_covoiturage: note(row.sender.noteCovoiturage),
             }
           : null,
