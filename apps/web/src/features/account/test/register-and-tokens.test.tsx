@@ -47,6 +47,22 @@ describe('registration', () => {
     expect(api.callsTo('GET /api/users/check-username').at(-1)?.path).toContain('username=Louis2');
   });
 
+  it('says the age rule when the birth date is left, before any submit', async () => {
+    renderAt('/login');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Inscription' }));
+    const birth = await screen.findByLabelText('Date de naissance (JJ/MM/AAAA)');
+    const now = new Date();
+    const recent = `01/01/${now.getFullYear() - 3}`;
+    fireEvent.change(birth, { target: { value: recent } });
+    fireEvent.blur(birth);
+    expect(await screen.findByText('Vous devez avoir au moins 7 ans.')).toBeVisible();
+    expect(birth).toHaveAttribute('aria-invalid', 'true');
+    // Corrected, the message goes at once.
+    fireEvent.change(birth, { target: { value: '01/05/1990' } });
+    await waitFor(() => expect(screen.queryByText('Vous devez avoir au moins 7 ans.')).toBeNull());
+    expect(api.callsTo('POST /api/users')).toHaveLength(0);
+  });
+
   it('allows two antennas at most', async () => {
     await fillRegistration();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Paris' }));
