@@ -34,8 +34,8 @@ const PUBLIC: Screen[] = [
   screen('/mentions-legales', 'Mentions légales'),
   screen('/404', 'Page introuvable'),
   screen('/cette-page-n-existe-pas', 'Page introuvable'),
-  screen(`/deletion-confirmed/${BAD_TOKEN}`, 'Suppression du compte'),
   // An unknown or expired link of these is a 404 (spec section 4): the 404 page, its title.
+  screen(`/deletion-confirmed/${BAD_TOKEN}`, 'Page introuvable'),
   screen(`/email-confirmed/${BAD_TOKEN}`, 'Page introuvable'),
   screen(`/new-password/${BAD_TOKEN}`, 'Page introuvable'),
   screen(`/stop-notif/${BAD_TOKEN}`, 'Page introuvable'),

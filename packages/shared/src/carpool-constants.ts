@@ -106,6 +106,24 @@ export function carpoolStatusWording(status: number | null | undefined): string 
   return (status != null && CARPOOL_STATUS_WORDING[status]) || 'vous a envoyé une notification.';
 }
 
+/** How the bell and the mails name a member whose account was deleted (anonymised). */
+export const FORMER_MEMBER = 'Un ancien membre';
+
+const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+});
+
+/** 'AS Monaco – FC Nantes du 29/11' (Paris date): the match a notification is about. */
+export function notificationMatchLabel(match: {
+  domicile: string;
+  exterieur: string;
+  date: string | Date;
+}): string {
+  return `${match.domicile} – ${match.exterieur} du ${DAY_MONTH.format(new Date(match.date))}`;
+}
+
 /** Transport codes as the spec's Info for a match writes them. */
 export const TRANSPORT_CODES = ['VOITURE', 'BUS', 'TRAIN', 'AVION', 'A PIED'] as const;
 export type TransportCode = (typeof TRANSPORT_CODES)[number];

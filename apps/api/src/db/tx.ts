@@ -7,6 +7,20 @@ export type Tx = Prisma.TransactionClient;
 /** How services open a transaction without touching Prisma themselves. */
 export type RunInTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/** Work waiting for the commit of a transaction opened by a `transactionRunner`. */
+const committing = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs `task` once `tx` has committed (never if it rolls back). False when `tx` was not opened
+ * by a `transactionRunner` (a repository's own `$transaction`): the caller decides then.
+ */
+export function afterCommit(tx: Tx, task: () => void): boolean {
+  const tasks = committing.get(tx);
+  if (!tasks) return false;
+  tasks.push(task);
+  return true;
+}
+
 /**
  * `timeoutMs` raises Prisma's 5-second limit of an interactive transaction, for the few
  * transactions whose work grows with the members (a score entry rewrites every member's total
@@ -14,5 +28,16 @@ export type RunInTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
  */
 export function transactionRunner(db: Db, options: { timeoutMs?: number } = {}): RunInTransaction {
   const { timeoutMs } = options;
-  return (fn) => db.$transaction(fn, timeoutMs ? { timeout: timeoutMs } : undefined);
+  return async (fn) => {
+    const tasks: (() => void)[] = [];
+    const result = await db.$transaction(
+      (tx) => {
+        committing.set(tx, tasks);
+        return fn(tx);
+      },
+      timeoutMs ? { timeout: timeoutMs } : undefined,
+    );
+    for (const task of tasks) task();
+    return result;
+  };
 }

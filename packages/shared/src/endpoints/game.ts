@@ -51,9 +51,10 @@ export const gameEndpoints = defineEndpoints({
     query: pointsQuerySchema,
     response: pointsResponseSchema,
   },
+  /** null: no prediction for this match yet (an empty answer, not an error). */
   'GET /user-pronostic-match/:userId/:matchId': {
     params: predictionParamsSchema,
-    response: predictionSchema,
+    response: predictionSchema.nullable(),
   },
   'POST /user-pronostic-match/mes-pronos': {
     body: mesPronosInputSchema,

@@ -236,7 +236,8 @@ export const resetPasswordFormSchema = z
  */
 export const checkTokenQuerySchema = z.object({
   token: text().min(1).max(128),
-  type: z.enum(['stop', 'reset']).default('stop'),
+  /** stop: a stop-notif link (default); reset: a new-password link; delete: a deletion link. */
+  type: z.enum(['stop', 'reset', 'delete']).default('stop'),
 });
 export const STOP_TYPES = ['promo', 'application'] as const;
 export type StopType = (typeof STOP_TYPES)[number];

@@ -310,7 +310,21 @@ export const confirmedCarpoolSchema = z.object({
 });
 export type ConfirmedCarpool = z.infer<typeof confirmedCarpoolSchema>;
 
-/** Spec section 3, Notification (bell list). */
+/** The match a notification is about: the bell and the mails name it. */
+export const notificationMatchSchema = z.object({
+  id: z.number().int(),
+  /** Home and away clubs' names. */
+  domicile: z.string(),
+  exterieur: z.string(),
+  /** Kickoff (ISO instant). */
+  date: z.string(),
+});
+export type NotificationMatch = z.infer<typeof notificationMatchSchema>;
+
+/**
+ * Spec section 3, Notification (bell list). A sender whose account was deleted reads
+ * FORMER_MEMBER ('Un ancien membre'), without a picture.
+ */
 export const notificationSchema = z.object({
   id: z.number().int(),
   type_notification: z.enum(['COVOIT', 'HORAIRE']),
@@ -322,6 +336,8 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   /** For HORAIRE: the new kickoff (ISO instant). */
   kickoff: z.string().nullable(),
+  /** The match it is about (null when it is gone); added after the spec's fields. */
+  match: notificationMatchSchema.nullable(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
 

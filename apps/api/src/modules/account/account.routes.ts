@@ -68,13 +68,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     ...endpoint('GET /users/check-token', {
       tags: ['account'],
       summary:
-        'Vérifie un lien stop-notif (type=stop, défaut) ou nouveau mot de passe (type=reset)',
+        'Vérifie sans l’utiliser un lien stop-notif (type=stop, défaut), nouveau mot de passe (type=reset) ou de suppression du compte (type=delete)',
       errors,
     }),
     handler: async (req) =>
       req.query.type === 'reset'
         ? { valid: await account.checkResetToken(req.query.token, req.ip) }
-        : account.checkStopToken(req.query.token),
+        : req.query.type === 'delete'
+          ? { valid: await account.checkDeleteToken(req.query.token, req.ip) }
+          : account.checkStopToken(req.query.token),
   });
 
   app.route({

@@ -223,6 +223,13 @@ export function accountService(deps: AccountServiceDeps) {
       );
     },
 
+    /** The deletion link, looked at without being used (the page asks before deleting). */
+    async checkDeleteToken(token: string, ip: string): Promise<boolean> {
+      return Boolean(
+        await auth.guardTokenGuess(ip, () => emailTokens.peek(token, ['CONFIRM_DELETE'])),
+      );
+    },
+
     async checkStopToken(token: string): Promise<{ valid: boolean; stopType?: StopType }> {
       const found = await emailTokens.peek(token, ['STOP_NOTIF_APPLI', 'STOP_NOTIF_PROMO']);
       if (!found) return { valid: false };

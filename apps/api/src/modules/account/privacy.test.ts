@@ -143,9 +143,22 @@ describe('account deletion', () => {
     expect(ask.json()).toEqual({ message: 'Un lien de confirmation vous a été envoyé par mail.' });
     const token = await linkToken(t.db, user.email, 'deletion-confirmed');
 
+    // The page checks the link first, which uses nothing: it still deletes afterwards.
+    const check = (value: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/users/check-token?token=${value}&type=delete`,
+        remoteAddress: freshIp(),
+      });
+    expect((await check(token)).json()).toEqual({ valid: true });
+    expect((await check(token)).json()).toEqual({ valid: true });
+    expect((await check('abc')).json()).toEqual({ valid: false });
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe('ACTIVE');
+
     const res = await t.app.inject({ method: 'GET', url: `/api/users/confirm-delete/${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ valid: true });
+    expect((await check(token)).json()).toEqual({ valid: false });
 
     const gone = await t.db.user.findUniqueOrThrow({
       where: { id: user.id },

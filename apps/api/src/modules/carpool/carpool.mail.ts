@@ -2,6 +2,9 @@ import { carpoolStatusWording } from '@munegu/shared';
 import { layout, type MailContent } from '../../lib/mail/layout.js';
 import { formatParisLong } from '../../lib/paris-time.js';
 
+/** 'Pour le match AS Monaco – FC Nantes du 29/11 : ' before what happened, when known. */
+const about = (match: string | null | undefined) => (match ? `Pour le match ${match} : ` : '');
+
 const stopBlock = (stop: string) => ({
   paragraph: `Tu ne veux plus recevoir ces e-mails ? Désactive les e-mails de l'application : ${stop}`,
 });
@@ -14,12 +17,14 @@ export function carpoolMail(
   publicUrl: string,
   stop: string,
   associationName: string,
+  /** The match it is about, 'AS Monaco – FC Nantes du 29/11' (notificationMatchLabel). */
+  match?: string | null,
 ): MailContent {
   return layout({
     subject: `${associationName} : ${sender} ${carpoolStatusWording(statusId)}`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
-      { paragraph: `${sender} ${carpoolStatusWording(statusId)}` },
+      { paragraph: `${about(match)}${sender} ${carpoolStatusWording(statusId)}` },
       { action: { label: 'Voir mes notifications', url: `${publicUrl}/` } },
       stopBlock(stop),
     ],
@@ -38,13 +43,17 @@ export function carpoolDigestMail(
   publicUrl: string,
   stop: string,
   associationName: string,
+  /** The match of each status change, in the same order (notificationMatchLabel). */
+  matches: (string | null)[] = [],
 ): MailContent {
   return layout({
     subject: `${associationName} : ${statusIds.length} nouvelles de covoiturage de ${sender}`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
       { paragraph: `Depuis notre dernier e-mail, ${sender} :` },
-      ...statusIds.map((statusId) => ({ paragraph: `• ${carpoolStatusWording(statusId)}` })),
+      ...statusIds.map((statusId, i) => ({
+        paragraph: `• ${about(matches[i])}${carpoolStatusWording(statusId)}`,
+      })),
       { action: { label: 'Voir mes notifications', url: `${publicUrl}/` } },
       stopBlock(stop),
     ],
@@ -59,14 +68,19 @@ export function kickoffMovedMail(
   publicUrl: string,
   stop: string,
   associationName: string,
+  /** The match, 'AS Monaco – FC Nantes du 29/11' (notificationMatchLabel). */
+  match?: string | null,
 ): MailContent {
   const when = formatParisLong(kickoff);
+  const which = match
+    ? `du match ${match}, pour lequel tu as un covoiturage,`
+    : `d'un match pour lequel tu as un covoiturage`;
   return layout({
     subject: `${associationName} : nouvel horaire de match (${when})`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
       {
-        paragraph: `Le coup d'envoi d'un match pour lequel tu as un covoiturage a changé : ${when}. Pense à prévenir ton équipage.`,
+        paragraph: `Le coup d'envoi ${which} a changé : ${when}. Pense à prévenir ton équipage.`,
       },
       { action: { label: 'Ouvrir la MuneguMap', url: `${publicUrl}/` } },
       stopBlock(stop),

@@ -7,6 +7,15 @@ const senderSelect = {
   avatarFile: true,
   avatarVersion: true,
   noteCovoiturage: true,
+  status: true,
+} as const;
+
+/** The match a notification names: its clubs and kickoff. */
+const matchSelect = {
+  id: true,
+  kickoffAt: true,
+  homeClub: { select: { nom: true } },
+  awayClub: { select: { nom: true } },
 } as const;
 
 /** The bell's rows. Deleting only stamps deletedAt (the history stays for moderation). */
@@ -32,8 +41,8 @@ export function notificationsRepository(db: Db) {
         take: limit,
         include: {
           sender: { select: senderSelect },
-          relation: { select: { matchId: true } },
-          match: { select: { id: true, kickoffAt: true } },
+          relation: { select: { matchId: true, match: { select: matchSelect } } },
+          match: { select: matchSelect },
         },
       }),
     detailFor: (id: number, recipientId: number) =>
@@ -106,8 +115,16 @@ export function notificationsRepository(db: Db) {
           createdAt: { gt: since },
         },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { id: true, statusId: true },
+        select: {
+          id: true,
+          statusId: true,
+          relation: { select: { matchId: true } },
+          matchId: true,
+        },
       }),
+    /** The matches mails name, by id. */
+    matchesByIds: (tx: Tx, ids: number[]) =>
+      tx.match.findMany({ where: { id: { in: ids } }, select: matchSelect }),
     /**
      * Sender → recipient pairs with carpool rows left unmailed since `since` whose last mail
      * is older than `windowStart` (or who were never mailed): their held-back mail is due.

@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CARPOOL_MESSAGES as M,
+  FORMER_MEMBER,
+  isDeletedPseudo,
+  notificationMatchLabel,
   type AppNotification,
   type CarpoolNotification,
   type NotificationEvent,
+  type NotificationMatch,
 } from '@munegu/shared';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
@@ -47,7 +51,7 @@ export type Recorded = {
   recipientId: number;
   event: NotificationEvent;
   /** A member's event, mailed after the commit under the mail window. */
-  mail?: { senderId: number; id: number; statusId: number | null };
+  mail?: { senderId: number; id: number; statusId: number | null; matchId: number };
 } | null;
 
 const LIST_LIMIT = 50;
@@ -55,8 +59,38 @@ const LIST_LIMIT = 50;
 const SUMMARY_HORIZON_MS = 7 * 24 * 3_600_000;
 const note = (value: { toNumber(): number } | null) => (value ? value.toNumber() : null);
 
+type MatchRow = {
+  id: number;
+  kickoffAt: Date;
+  homeClub: { nom: string };
+  awayClub: { nom: string };
+};
+const toMatch = (m: MatchRow | null | undefined): NotificationMatch | null =>
+  m
+    ? {
+        id: m.id,
+        domicile: m.homeClub.nom,
+        exterieur: m.awayClub.nom,
+        date: m.kickoffAt.toISOString(),
+      }
+    : null;
+
+/** A deleted (anonymised) account: its 'Supprime_<id>' pseudo never reaches a bell or a mail. */
+const isFormer = (u: { status: string; pseudo: string }) =>
+  u.status === 'DELETED' || isDeletedPseudo(u.pseudo);
+/** The sender as the bell and the mails name them. */
+const senderName = (u: { status: string; pseudo: string } | null | undefined) =>
+  u ? (isFormer(u) ? FORMER_MEMBER : u.pseudo) : 'Un membre';
+
 export function notificationsService(deps: NotificationsDeps) {
   const { repo, carpool, clock } = deps;
+
+  /** 'AS Monaco – FC Nantes du 29/11' for each match id (mails name their match). */
+  async function matchLabels(tx: Tx, ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    const rows = wanted.length ? await repo.matchesByIds(tx, wanted) : [];
+    return new Map(rows.map((m) => [m.id, notificationMatchLabel(toMatch(m)!)]));
+  }
 
   /** Where a carpool mail goes, and with which stop link. */
   async function mailTarget(tx: Tx, recipientId: number) {
@@ -75,7 +109,7 @@ export function notificationsService(deps: NotificationsDeps) {
     tx: Tx,
     recipientId: number,
     senderId: number,
-    row: { id: number; statusId: number | null } | null,
+    row: { id: number; statusId: number | null; matchId: number | null } | null,
   ): Promise<boolean> {
     const now = clock.now();
     await repo.lockMailPair(tx, recipientId, senderId);
@@ -85,7 +119,11 @@ export function notificationsService(deps: NotificationsDeps) {
     // Every row left unmailed inside earlier windows, this one included; never older than the
     // summary horizon (the bell told of those).
     const since = new Date(now.getTime() - SUMMARY_HORIZON_MS);
-    const unmailed = await repo.unmailed(tx, recipientId, senderId, since);
+    const unmailed = (await repo.unmailed(tx, recipientId, senderId, since)).map((p) => ({
+      id: p.id,
+      statusId: p.statusId,
+      matchId: p.relation?.matchId ?? p.matchId,
+    }));
     const pending = !row || unmailed.some((p) => p.id === row.id) ? unmailed : [...unmailed, row];
     if (pending.length === 0) return false;
     const target = await mailTarget(tx, recipientId);
@@ -98,8 +136,15 @@ export function notificationsService(deps: NotificationsDeps) {
       );
       return false;
     }
-    const sender = (await carpool.member(senderId, tx))?.pseudo ?? 'Un membre';
+    const sender = senderName(await carpool.member(senderId, tx));
     const statuses = pending.map((p) => p.statusId ?? 0);
+    const labels = await matchLabels(
+      tx,
+      pending.map((p) => p.matchId),
+    );
+    const matches = pending.map((p) =>
+      p.matchId === null ? null : (labels.get(p.matchId) ?? null),
+    );
     const content =
       statuses.length > 1
         ? carpoolDigestMail(
@@ -109,6 +154,7 @@ export function notificationsService(deps: NotificationsDeps) {
             deps.publicUrl,
             target.stop,
             deps.associationName,
+            matches,
           )
         : carpoolMail(
             target.pseudo,
@@ -117,6 +163,7 @@ export function notificationsService(deps: NotificationsDeps) {
             deps.publicUrl,
             target.stop,
             deps.associationName,
+            matches[0],
           );
     await deps.mail.enqueue({ to: target.email, ...content, kind: 'carpool-notification' }, tx);
     await repo.markMailed(
@@ -165,12 +212,18 @@ export function notificationsService(deps: NotificationsDeps) {
       return {
         recipientId: input.recipientId,
         event: { id: row.id, type, matchId: input.matchId },
-        mail: { senderId: input.senderId, id: row.id, statusId: input.statusId ?? null },
+        mail: {
+          senderId: input.senderId,
+          id: row.id,
+          statusId: input.statusId ?? null,
+          matchId: input.matchId,
+        },
       };
     } else {
       // An operator's or the system's news (a moved kickoff): mailed as it happens.
       const target = await mailTarget(tx, input.recipientId);
       if (target) {
+        const match = (await matchLabels(tx, [input.matchId])).get(input.matchId) ?? null;
         const content =
           type === 'HORAIRE' && input.kickoff
             ? kickoffMovedMail(
@@ -179,6 +232,7 @@ export function notificationsService(deps: NotificationsDeps) {
                 deps.publicUrl,
                 target.stop,
                 deps.associationName,
+                match,
               )
             : carpoolMail(
                 target.pseudo,
@@ -187,6 +241,7 @@ export function notificationsService(deps: NotificationsDeps) {
                 deps.publicUrl,
                 target.stop,
                 deps.associationName,
+                match,
               );
         await deps.mail.enqueue({ to: target.email, ...content, kind: 'carpool-notification' }, tx);
       }
@@ -204,13 +259,11 @@ export function notificationsService(deps: NotificationsDeps) {
     for (const r of records) {
       if (!r) continue;
       if (r.mail) {
-        const { senderId, id, statusId } = r.mail;
+        const { senderId, ...row } = r.mail;
         try {
-          await deps.transaction((tx) =>
-            mailCoalesced(tx, r.recipientId, senderId, { id, statusId }),
-          );
+          await deps.transaction((tx) => mailCoalesced(tx, r.recipientId, senderId, row));
         } catch (err) {
-          deps.log.warn({ err, notificationId: id }, 'carpool mail left to the scheduled run');
+          deps.log.warn({ err, notificationId: row.id }, 'carpool mail left to the scheduled run');
         }
       }
       deps.pusher.notification(r.recipientId, r.event);
@@ -232,13 +285,16 @@ export function notificationsService(deps: NotificationsDeps) {
         sender: row.sender
           ? {
               id: row.sender.id,
-              username: row.sender.pseudo,
-              profile_picture: avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
+              username: senderName(row.sender),
+              profile_picture: isFormer(row.sender)
+                ? null
+                : avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
             }
           : null,
         date: row.createdAt.toISOString(),
         read: row.readAt !== null,
         kickoff: row.type === 'HORAIRE' ? (row.match?.kickoffAt.toISOString() ?? null) : null,
+        match: toMatch(row.relation?.match ?? row.match),
       }));
     },
 
@@ -263,8 +319,10 @@ export function notificationsService(deps: NotificationsDeps) {
         triggeredBy: row.sender
           ? {
               id: row.sender.id,
-              username: row.sender.pseudo,
-              profile_picture: avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
+              username: senderName(row.sender),
+              profile_picture: isFormer(row.sender)
+                ? null
+                : avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
               note_covoiturage: note(row.sender.noteCovoiturage),
             }
           : null,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/tx.js';
+import { afterCommit, type Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailTransport } from '../../lib/mail/transport.js';
 import type { MailRepository, NewMail } from './mail.repository.js';
@@ -38,10 +38,14 @@ export function mailService({ repo, transport, dispatcher, clock, log }: MailSer
     async enqueue(mail: NewMail, tx?: Tx): Promise<string> {
       const id = await repo.insert(mail, tx);
       if (tx) {
-        // The row is not visible to a worker before the caller commits, and on the embedded
-        // database another connection's query would even wait for that commit: queue the job
-        // without awaiting it. A worker that runs too early finds no row and retries.
-        setImmediate(() => void dispatchQuietly(id));
+        // The row is not visible to a worker before the caller commits: the job is queued once
+        // the transaction has committed. Queued while it was still open, the first mail of a
+        // transaction went out only with the sweeper, a minute or two later (an e-mail change's
+        // link to the new address): a worker could fetch the job before the row existed, and
+        // on the embedded database the job itself was not even stored. A transaction opened
+        // outside a transactionRunner keeps the old way (a worker that runs too early retries).
+        if (!afterCommit(tx, () => void dispatchQuietly(id)))
+          setImmediate(() => void dispatchQuietly(id));
       } else {
         await dispatchQuietly(id);
       }

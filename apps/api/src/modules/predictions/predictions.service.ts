@@ -50,11 +50,11 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
       return { message: PREDICTION_MESSAGES.saved };
     },
 
-    async get(callerId: number, userId: number, matchId: number): Promise<Prediction> {
+    /** The caller's prediction for a match; null when there is none yet (not an error). */
+    async get(callerId: number, userId: number, matchId: number): Promise<Prediction | null> {
       if (userId !== callerId) throw forbidden();
       const p = await repo.find(userId, matchId);
-      if (!p) throw notFound(PREDICTION_MESSAGES.notFound);
-      return { score_club_dom: p.scoreDom, score_club_ext: p.scoreExt };
+      return p ? { score_club_dom: p.scoreDom, score_club_ext: p.scoreExt } : null;
     },
 
     /** See pointsResponseSchema: the given match, else the latest one kicked off. */

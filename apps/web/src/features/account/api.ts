@@ -7,6 +7,7 @@ export const accountKeys = {
   confirmEmail: (token: string) => [...accountKeys.all, 'confirm-email', token] as const,
   checkToken: (token: string) => [...accountKeys.all, 'check-token', token] as const,
   checkResetToken: (token: string) => [...accountKeys.all, 'check-reset-token', token] as const,
+  checkDeleteToken: (token: string) => [...accountKeys.all, 'check-delete-token', token] as const,
 };
 
 export const accountApi = {
@@ -29,5 +30,8 @@ export const accountApi = {
   /** The new-password page checks its link before showing the form (spec section 4). */
   checkResetToken: (token: string, signal?: AbortSignal) =>
     call('GET /users/check-token', { query: { token, type: 'reset' }, signal }),
+  /** The deletion page checks its link (without using it) before asking (spec section 4). */
+  checkDeleteToken: (token: string, signal?: AbortSignal) =>
+    call('GET /users/check-token', { query: { token, type: 'delete' }, signal }),
   stopNotif: (body: BodyOf<'POST /users/stop-notif'>) => call('POST /users/stop-notif', { body }),
 };

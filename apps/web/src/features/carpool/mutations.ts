@@ -107,13 +107,3 @@ export function useDeleteNotification() {
     onSuccess: () => void qc.invalidateQueries({ queryKey: notificationKeys.mine() }),
   });
 }
-
-/** Opening a notification that has no popup (kickoff moved, refusal) marks it read. */
-export function useMarkNotificationRead() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (notifId: number) =>
-      unwrap(await call('POST /user-notification/read', { body: { notifId } })),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: notificationKeys.mine() }),
-  });
-}

@@ -1,4 +1,9 @@
-import { carpoolStatusWording } from '@munegu/shared';
+import {
+  FORMER_MEMBER,
+  carpoolStatusWording,
+  isDeletedPseudo,
+  notificationMatchLabel,
+} from '@munegu/shared';
 import type { AppNotification } from '../carpool';
 import { formatDate, formatTime } from '../../lib/dates';
 
@@ -23,4 +28,16 @@ export function formatKickoff(value: string): string {
 export function kickoffWording(matchName: string, kickoff: string | null): string {
   const when = kickoff ? `, nouvel horaire ${formatKickoff(kickoff)}` : '';
   return `${matchName} : le coup d'envoi a changé${when}`;
+}
+
+/** Who sent it: a deleted account reads 'Un ancien membre' (the API already names it so). */
+export function notificationSender(notification: Pick<AppNotification, 'sender'>): string {
+  const name = notification.sender?.username;
+  if (!name) return 'Un membre';
+  return isDeletedPseudo(name) ? FORMER_MEMBER : name;
+}
+
+/** 'pour le match AS Monaco – FC Nantes du 29/11', or null when the match is not known. */
+export function notificationMatchLine(notification: Pick<AppNotification, 'match'>): string | null {
+  return notification.match ? `pour le match ${notificationMatchLabel(notification.match)}` : null;
 }

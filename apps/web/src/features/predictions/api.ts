@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError, unwrap } from '../../lib/api';
+import { unwrap } from '../../lib/api';
 import { call, query } from '../../lib/call';
 import { leaderboardQuery, miniLeaguesQuery, predictionKeys } from './queries';
 import type { Prediction } from '@munegu/shared';
@@ -42,25 +42,19 @@ export function movementLabel(movement: number | null | undefined): string {
   return movement > 0 ? `▲${movement}` : `▼${Math.abs(movement)}`;
 }
 
-/** The member's prediction for a match, or null when they made none (404). */
+/** The member's prediction for a match, or null when they made none (the API answers null). */
 export function usePrediction(userId: number | undefined, matchId: number, enabled = true) {
   return useQuery({
     queryKey: predictionKeys.prediction(userId ?? 0, matchId),
     enabled: enabled && userId !== undefined,
     retry: false,
-    queryFn: async ({ signal }): Promise<Prediction | null> => {
-      try {
-        return unwrap(
-          await call('GET /user-pronostic-match/:userId/:matchId', {
-            params: { userId, matchId },
-            signal,
-          }),
-        );
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<Prediction | null> =>
+      unwrap(
+        await call('GET /user-pronostic-match/:userId/:matchId', {
+          params: { userId, matchId },
+          signal,
+        }),
+      ) ?? null,
   });
 }
 

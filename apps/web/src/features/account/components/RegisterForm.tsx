@@ -7,7 +7,10 @@ import {
   AUTH_MESSAGES,
   LIMITS,
   MESSAGES,
+  birthDateTextSchema,
   capitalizeName,
+  isOldEnough,
+  parseBirthDate,
   registrationSchema,
   type RegistrationInput as Values,
 } from '@munegu/shared';
@@ -21,7 +24,18 @@ import accountStyles from '../account.module.css';
 import styles from './RegisterForm.module.css';
 import { cx } from '../../../lib/cx';
 
-type Output = z.output<typeof registrationSchema>;
+/**
+ * The registration rules, plus the age the API checks against its clock (at least 7 years):
+ * said as soon as the birth date is left or corrected, not only after submitting.
+ */
+const registrationFormSchema = registrationSchema.extend({
+  date_naissance: birthDateTextSchema.refine((text) => {
+    const iso = parseBirthDate(text);
+    return iso === null || isOldEnough(iso, new Date());
+  }, AUTH_MESSAGES.tooYoung),
+});
+
+type Output = z.output<typeof registrationFormSchema>;
 
 const DEFAULTS: Values = {
   prenom: '',
@@ -64,7 +78,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(registrationSchema),
+    resolver: zodResolver(registrationFormSchema),
     defaultValues: DEFAULTS,
     mode: 'onTouched',
   });

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
-import { accountApi } from '../api';
+import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import { TokenCard, TokenCardActions } from '../components/TokenCard';
 
 /**
  * The emailed deletion link (spec section 4). Opening it deletes nothing: mail scanners open
  * links, and some run their scripts, so the account is deleted only when its owner clicks.
- * Then the member is signed out locally (the account no longer exists).
+ * Then the member is signed out locally (the account no longer exists). The link is checked
+ * first, without being used: an unknown, expired or used one goes to /404 (spec section 7).
  */
 export default function DeletionConfirmedPage() {
   const { token = '' } = useParams();
@@ -17,23 +19,35 @@ export default function DeletionConfirmedPage() {
   const confirm = useMutation({
     mutationFn: () => tokenQuery(() => accountApi.confirmDelete(token))({}),
   });
+  const check = useQuery({
+    queryKey: accountKeys.checkDeleteToken(token),
+    queryFn: tokenQuery((signal) => accountApi.checkDeleteToken(token, signal)),
+    retry: false,
+    staleTime: Infinity,
+    // Once deleted, the link is used: the page keeps its answer instead of checking again.
+    enabled: !confirm.isSuccess,
+  });
   const valid = confirm.data?.valid === true;
 
   useEffect(() => {
     if (valid && isAuthenticated) signOutLocally();
   }, [valid, isAuthenticated, signOutLocally]);
 
-  if (confirm.isError) {
-    return (
-      <TokenCard status="error" title="Une erreur est survenue.">
-        <p>Erreur réseau ou serveur. Veuillez réessayer.</p>
-        <button type="button" className="btn btn--primary" onClick={() => confirm.mutate()}>
-          Réessayer
-        </button>
-      </TokenCard>
-    );
-  }
+  const failed = (retry: () => void) => (
+    <TokenCard status="error" title="Une erreur est survenue.">
+      <p>Erreur réseau ou serveur. Veuillez réessayer.</p>
+      <button type="button" className="btn btn--primary" onClick={retry}>
+        Réessayer
+      </button>
+    </TokenCard>
+  );
+  if (confirm.isError) return failed(() => confirm.mutate());
   if (confirm.isSuccess && !valid) return <Navigate to="/404" replace />;
+  if (confirm.isIdle) {
+    if (check.isPending) return <LoadingOverlay fullScreen />;
+    if (check.isError) return failed(() => void check.refetch());
+    if (!check.data?.valid) return <Navigate to="/404" replace />;
+  }
   if (valid) {
     return (
       <TokenCard status="success" title="Compte supprimé">

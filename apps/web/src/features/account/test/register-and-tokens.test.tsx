@@ -47,6 +47,22 @@ describe('registration', () => {
     expect(api.callsTo('GET /api/users/check-username').at(-1)?.path).toContain('username=Louis2');
   });
 
+  it('says the age rule when the birth date is left, before any submit', async () => {
+    renderAt('/login');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Inscription' }));
+    const birth = await screen.findByLabelText('Date de naissance (JJ/MM/AAAA)');
+    const now = new Date();
+    const recent = `01/01/${now.getFullYear() - 3}`;
+    fireEvent.change(birth, { target: { value: recent } });
+    fireEvent.blur(birth);
+    expect(await screen.findByText('Vous devez avoir au moins 7 ans.')).toBeVisible();
+    expect(birth).toHaveAttribute('aria-invalid', 'true');
+    // Corrected, the message goes at once.
+    fireEvent.change(birth, { target: { value: '01/05/1990' } });
+    await waitFor(() => expect(screen.queryByText('Vous devez avoir au moins 7 ans.')).toBeNull());
+    expect(api.callsTo('POST /api/users')).toHaveLength(0);
+  });
+
   it('allows two antennas at most', async () => {
     await fillRegistration();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Paris' }));
@@ -217,6 +233,7 @@ describe('token pages', () => {
       await held;
       return { status: 200, body: { valid: true } };
     });
+    api.reply('GET /api/users/check-token?token=tok&type=delete', 200, { valid: true });
     renderAt('/deletion-confirmed/tok');
     expect(
       await screen.findByRole('heading', { name: 'Supprimer ton compte\u00a0?' }),
@@ -247,24 +264,36 @@ describe('token pages', () => {
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
     expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(1);
+    // The link was checked once, before the form showed, and not again after the deletion.
+    expect(api.callsTo('GET /api/users/check-token?token=tok&type=delete')).toHaveLength(1);
     await waitFor(() => expect(localStorage.getItem('access_token')).toBeNull());
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
   });
 
-  it('deletion link: an unknown link leads to the 404 page after the click', async () => {
+  it('deletion link: an unknown link goes to the 404 page without showing the form', async () => {
+    api.reply('GET /api/users/check-token?token=old&type=delete', 200, { valid: false });
     api.reply('GET /api/users/confirm-delete/old', 404, { message: 'Lien invalide ou expiré.' });
     const router = renderAt('/deletion-confirmed/old');
-    const button = await screen.findByRole('button', { name: 'Supprimer mon compte' });
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(screen.queryByRole('heading', { name: 'Supprimer ton compte\u00a0?' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Supprimer mon compte' })).toBeNull();
+    // Checked without being used: the deletion itself was never asked for.
+    expect(api.callsTo('GET /api/users/check-token?token=old&type=delete')).toHaveLength(1);
     expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(0);
-    expect(router.state.location.pathname).toBe('/deletion-confirmed/old');
-    fireEvent.click(button);
+  });
+
+  it('deletion link: a link used meanwhile still leads to the 404 page after the click', async () => {
+    api.reply('GET /api/users/check-token?token=old&type=delete', 200, { valid: true });
+    api.reply('GET /api/users/confirm-delete/old', 404, { message: 'Lien invalide ou expiré.' });
+    const router = renderAt('/deletion-confirmed/old');
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
     expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Compte supprimé' })).toBeNull();
   });
 
   it('deletion link: a network failure after the click says so and offers a retry', async () => {
+    api.reply('GET /api/users/check-token?token=tok&type=delete', 200, { valid: true });
     api.reply('GET /api/users/confirm-delete/tok', 'network');
     renderAt('/deletion-confirmed/tok');
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));

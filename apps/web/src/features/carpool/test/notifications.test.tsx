@@ -96,6 +96,30 @@ describe('notification bell', () => {
     ).toBeVisible();
   });
 
+  it("names the match of each notification, and a deleted member 'Un ancien membre'", async () => {
+    const nantes = { id: 42, domicile: 'AS Monaco', exterieur: 'FC Nantes' };
+    api.reply('GET /api/user-notification/me', 200, [
+      notif(1, 4, {
+        sender: { id: 49, username: 'Un ancien membre', profile_picture: null },
+        match: { ...nantes, date: '2026-11-29T19:45:00.000Z' },
+      }),
+      // An older answer that still carries the anonymised pseudo reads the same.
+      notif(2, 5, {
+        sender: { id: 50, username: 'Supprime_50', profile_picture: null },
+        match: null,
+      }),
+    ]);
+    renderAt('/contact');
+    const menu = await openBell('Notifications, 2 non lues');
+    const [first, second] = menu.getAllByRole('menuitem', { name: /covoiturage/ });
+    expect(first).toHaveTextContent(
+      'Un ancien membre a refusé le covoiturage. ❌pour le match AS Monaco – FC Nantes du 29/11',
+    );
+    expect(within(first!).getByText('pour le match AS Monaco – FC Nantes du 29/11')).toBeVisible();
+    expect(second).toHaveTextContent('Un ancien membre a annulé le covoiturage. ❌');
+    expect(menu.queryByText(/Supprime_/)).toBeNull();
+  });
+
   it("shows 'Aucune notification' when empty", async () => {
     api.reply('GET /api/user-notification/me', 200, []);
     renderAt('/contact');
@@ -206,18 +230,30 @@ describe('opening a notification', () => {
     expect(screen.queryByRole('button', { name: "J'accepte" })).toBeNull();
   });
 
-  it('confirms an accepted carpool with who accepted', async () => {
-    api.reply('GET /api/user-notification/me', 200, [notif(1, 3)]);
+  it('confirms an accepted carpool with who accepted, then lets it leave the list', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 3), notif(2, 2)]);
     api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 3));
+    api.reply('POST /api/user-notification/delete', 200, { message: 'ok' });
     await open(/a accepté le covoiturage/);
     const popup = within(await screen.findByRole('dialog', { name: 'Covoiturage confirmé' }));
     expect(popup.getByText('Bob_06 a accepté le covoiturage ! 🎉')).toBeVisible();
+    // Read: nothing is left to do with it once closed, it leaves the list (acted on).
+    expect(api.callsTo('POST /api/user-notification/delete')).toHaveLength(0);
+    fireEvent.click(popup.getByRole('button', { name: 'Fermer' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/user-notification/delete')[0]?.body).toEqual({ notifId: 1 }),
+    );
+    const menu = await openBell();
+    await waitFor(() => expect(menu.queryByText(/a accepté le covoiturage/)).toBeNull());
+    // The request still waiting for an answer stays.
+    expect(menu.getByText(/vous a demandé un covoiturage/)).toBeVisible();
   });
 
   it('shows the reason of a cancellation, or that there is none', async () => {
     api.reply('GET /api/user-notification/me', 200, [notif(1, 5), notif(2, 6)]);
     api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 5, { motif: 'Panne' }));
     api.reply('GET /api/notification-covoiturage/2', 200, detail(2, 6));
+    api.reply('POST /api/user-notification/delete', 200, { message: 'ok' });
     await open(/a annulé le covoiturage/);
     const cancelled = await screen.findByRole('dialog', { name: 'Covoiturage annulé' });
     expect(within(cancelled).getByText(/Motif : Panne/)).toBeVisible();
@@ -228,10 +264,14 @@ describe('opening a notification', () => {
     expect(within(excluded).getByText(/Motif : Aucun motif trouvé\./)).toBeVisible();
   });
 
-  it('opens nothing for a refusal, but selects the match', async () => {
+  it('opens nothing for a refusal, but selects the match; read, it leaves the list', async () => {
     api.reply('GET /api/user-notification/me', 200, [notif(1, 4)]);
+    api.reply('POST /api/user-notification/delete', 200, { message: 'ok' });
     await open(/a refusé le covoiturage/);
     expect(api.callsTo('GET /api/notification-covoiturage/1')).toHaveLength(0);
     expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/user-notification/delete')[0]?.body).toEqual({ notifId: 1 }),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { BellIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { useAfterCommitTask } from '../../../lib/useAfterCommitTask';
 import { cx } from '../../../lib/cx';
-import { useMarkNotificationRead, useNotifications, type AppNotification } from '../../carpool';
+import { useNotifications, type AppNotification } from '../../carpool';
 import { notificationStatus } from '../api';
 import { useNotificationsRealtime } from '../realtime';
 import { useNotificationRemoval } from '../useRemoval';
@@ -22,7 +22,9 @@ const NotificationPopup = lazy(() =>
 /**
  * The navbar bell (spec section 2): the member's notifications, the unread ones counted on the
  * badge and kept live by the socket. Opening one selects its match on the home page and opens
- * the popup of its status (spec section 4).
+ * the popup of its status (spec section 4). An information (nothing left to answer) is acted
+ * on once read: it fades out of the list when its popup closes, or at once when it opens none
+ * (a refusal, a kickoff change). A proposal or request stays until it is answered.
  */
 export function NotificationBell() {
   const { user } = useAuth();
@@ -33,7 +35,6 @@ export function NotificationBell() {
   useNotificationsRealtime(live ? user?.id : undefined);
   const { leaving, gone, remove } = useNotificationRemoval();
   const [opened, setOpened] = useState<AppNotification | null>(null);
-  const markRead = useMarkNotificationRead();
 
   const notifications = data.filter((n) => !gone.has(n.id));
   const unread = notifications.filter((n) => !n.read && !leaving.has(n.id)).length;
@@ -46,8 +47,8 @@ export function NotificationBell() {
     if (notification.match_id !== null) selectMatch(notification.match_id);
     const refused = notificationStatus(notification) === CARPOOL_STATUS.REFUSE;
     if (notification.type_notification === 'COVOIT' && !refused) setOpened(notification);
-    // Its popup marks a carpool notification read; the others are read by opening them.
-    else if (!notification.read) markRead.mutate(notification.id);
+    // Opening no popup, it has been read in the list: it leaves it.
+    else remove(notification.id);
   };
 
   return (
@@ -99,6 +100,7 @@ export function NotificationBell() {
             onClose={() => setOpened(null)}
             onMatch={selectMatch}
             onAnswered={() => remove(opened.id)}
+            onRead={() => remove(opened.id)}
           />
         </Suspense>
       )}

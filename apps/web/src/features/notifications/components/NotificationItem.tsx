@@ -5,7 +5,13 @@ import { formatMessageTime } from '../../../lib/dates';
 import { cx } from '../../../lib/cx';
 import type { AppNotification } from '../../carpool';
 import { useNextMatches } from '../../matches';
-import { kickoffWording, notificationStatus, notificationWording } from '../api';
+import {
+  kickoffWording,
+  notificationMatchLine,
+  notificationSender,
+  notificationStatus,
+  notificationWording,
+} from '../api';
 import menuStyles from '../../../components/ui/menu.module.css';
 import styles from './NotificationBell.module.css';
 
@@ -19,7 +25,8 @@ type Props = {
 /** One line of the bell: who did what (spec section 4 wording), when, and its delete control. */
 export function NotificationItem({ notification, leaving, onOpen, onDelete }: Props) {
   const kickoff = notification.type_notification === 'HORAIRE';
-  const sender = notification.sender?.username ?? 'Un membre';
+  const sender = notificationSender(notification);
+  const about = kickoff ? null : notificationMatchLine(notification);
   return (
     <div
       className={cx(
@@ -39,16 +46,23 @@ export function NotificationItem({ notification, leaving, onOpen, onDelete }: Pr
             <BellIcon size={18} />
           </span>
         ) : (
-          <Avatar username={sender} picture={notification.sender?.profile_picture} size={32} />
+          <Avatar
+            username={sender}
+            picture={
+              sender === notification.sender?.username ? notification.sender.profile_picture : null
+            }
+            size={32}
+          />
         )}
         <span className={styles['notif__text']}>
           {kickoff ? (
-            <KickoffText matchId={notification.match_id} kickoff={notification.kickoff} />
+            <KickoffText notification={notification} />
           ) : (
             <>
               <strong>{sender}</strong> {notificationWording(notificationStatus(notification))}
             </>
           )}
+          {about && <span className={styles['notif__match']}>{about}</span>}
           {!notification.read && <span className="visually-hidden"> (non lue)</span>}
           <small className={styles['notif__date']}>{formatMessageTime(notification.date)}</small>
         </span>
@@ -69,10 +83,15 @@ export function NotificationItem({ notification, leaving, onOpen, onDelete }: Pr
   );
 }
 
-/** 'Monaco - Nice : le coup d'envoi a changé, nouvel horaire …' (the match from the list). */
-function KickoffText({ matchId, kickoff }: { matchId: number | null; kickoff: string | null }) {
+/** 'Monaco - Nice : le coup d'envoi a changé, nouvel horaire …' (the match it carries, else the list's). */
+function KickoffText({ notification }: { notification: AppNotification }) {
   const { data: matches } = useNextMatches();
-  const match = matches?.find((m) => m.id === matchId);
-  const name = match ? `${match.club_dom.nom} - ${match.club_ext.nom}` : 'Match';
-  return <>{kickoffWording(name, kickoff)}</>;
+  const listed = matches?.find((m) => m.id === notification.match_id);
+  const carried = notification.match;
+  const name = carried
+    ? `${carried.domicile} - ${carried.exterieur}`
+    : listed
+      ? `${listed.club_dom.nom} - ${listed.club_ext.nom}`
+      : 'Match';
+  return <>{kickoffWording(name, notification.kickoff)}</>;
 }

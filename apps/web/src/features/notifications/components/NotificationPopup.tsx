@@ -21,6 +21,11 @@ type Props = {
   onMatch: (matchId: number) => void;
   /** The member accepted or refused: the notification leaves the list. */
   onAnswered: () => void;
+  /**
+   * An information popup (confirmation, reason, a request no longer pending) was read and
+   * closed: nothing is left to do with it, it leaves the list (acted on, spec section 4).
+   */
+  onRead: () => void;
 };
 
 const PENDING: number[] = [CARPOOL_STATUS.PROPOSE, CARPOOL_STATUS.DEMANDE];
@@ -30,7 +35,7 @@ const PENDING: number[] = [CARPOOL_STATUS.PROPOSE, CARPOOL_STATUS.DEMANDE];
  * while the relation is still pending, 3 a confirmation, 5 and 6 the reason. Status 4 opens
  * nothing (the bell does not mount this for it).
  */
-export function NotificationPopup({ notification, onClose, onMatch, onAnswered }: Props) {
+export function NotificationPopup({ notification, onClose, onMatch, onAnswered, onRead }: Props) {
   const qc = useQueryClient();
   // The detail is addressed by the notification's own id (notification_covoiturage_id is the
   // relation's, see the API's notifications service).
@@ -62,13 +67,17 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered }
   }
 
   const status = notificationStatus(notification) ?? data.statut.id;
+  const closeRead = () => {
+    onRead();
+    onClose();
+  };
   if (PENDING.includes(status)) {
     if (!answered && !PENDING.includes(data.currentStatut)) {
       return (
         <InfoPopup
           title="Demande de covoiturage"
           lines={[CARPOOL_MESSAGES.notPending]}
-          onClose={onClose}
+          onClose={closeRead}
         />
       );
     }
@@ -91,7 +100,7 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered }
         status="success"
         title="Covoiturage confirmé"
         message={`${who} ${notificationWording(status)}`}
-        onClose={onClose}
+        onClose={closeRead}
       />
     );
   }
@@ -102,7 +111,7 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered }
         `${who} ${notificationWording(status)}`,
         `Motif : ${data.motif?.trim() || MESSAGES.listings.noReason}`,
       ]}
-      onClose={onClose}
+      onClose={closeRead}
     />
   );
 }

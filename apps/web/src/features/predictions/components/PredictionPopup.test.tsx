@@ -59,6 +59,17 @@ describe('PredictionPopup', () => {
     expect(saveButton()).toBeDisabled();
   });
 
+  it('reads an empty answer (no prediction yet) as empty fields, not an error', async () => {
+    api.reply('GET /api/user-pronostic-match/7/42', 200, null);
+    const { dom } = open(match());
+    await waitFor(() => expect(api.callsTo('GET /api/user-pronostic-match/7/42')).toHaveLength(1));
+    expect(await screen.findByText('VOTRE PRONO SERA CONFIRMÉ EN DÉBUT DE MATCH')).toBeVisible();
+    expect(dom().value).toBe('');
+    expect(ext().value).toBe('');
+    expect(saveButton()).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('pre-fills the saved prediction, disables Save while unchanged and saves a change', async () => {
     api.reply('GET /api/user-pronostic-match/7/42', 200, { score_club_dom: 2, score_club_ext: 1 });
     api.reply('POST /api/user-pronostic-match', 200, {
@@ -106,6 +117,7 @@ describe('PredictionPopup', () => {
   });
 
   it('says so when the member made no prediction for a locked match', async () => {
+    api.reply('GET /api/user-pronostic-match/7/42', 200, null);
     open(match({ edit_pronostic: false }));
     expect(await screen.findByText("TU N'AS PAS FAIT DE PRONOSTIC POUR CE MATCH")).toBeVisible();
   });

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { AUTH_MESSAGES } from '@munegu/shared';
+import { AUTH_MESSAGES, LIMITS } from '@munegu/shared';
 import { ABORTED, errorMessage } from '../../../lib/api';
 import { useUpdateDepartement, useUpdateUsername } from '../mutations';
 import { FormField, invalidProps, FormError } from '../../../components/ui/FormField';
@@ -17,20 +17,55 @@ type Props = { open: boolean; onClose: () => void; onDone: (outcome: Outcome) =>
 const UPDATED = 'Mise à jour réussie !';
 const UPDATE_FAILED = 'Erreur lors de la mise à jour';
 
-/** Pseudo modal: the settings rule, then availability, then PATCH /users/me/parametres. */
+/**
+ * Pseudo modal: the settings rule, then availability while typing (debounced, the check the
+ * registration uses), then PATCH /users/me/parametres (which checks again).
+ */
 export function PseudoDialog({ current, ...props }: Props & { current: string }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [availability, setAvailability] = useState<'idle' | 'checking' | 'free' | 'taken'>('idle');
   const update = useUpdateUsername();
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isValid, isSubmitting },
   } = useForm<z.input<typeof pseudoFormSchema>, unknown, z.output<typeof pseudoFormSchema>>({
     resolver: zodResolver(pseudoFormSchema),
     mode: 'onChange',
     defaultValues: { username: current },
   });
+  const username = watch('username');
+
+  // Only a pseudo the rules accept, and not the member's own (a change of case is theirs).
+  useEffect(() => {
+    const candidate = username.trim();
+    if (
+      candidate.toLowerCase() === current.toLowerCase() ||
+      !pseudoFormSchema.shape.username.safeParse(candidate).success
+    ) {
+      setAvailability('idle');
+      return;
+    }
+    const controller = new AbortController();
+    setAvailability('checking');
+    const id = window.setTimeout(() => {
+      accountApi
+        .checkUsername(candidate, controller.signal)
+        .then((result) => {
+          if (result === ABORTED) return;
+          setAvailability(result?.taken ? 'taken' : 'free');
+          if (result?.taken) setError('username', { message: AUTH_MESSAGES.pseudoTaken });
+        })
+        // The submit checks again.
+        .catch(() => setAvailability('idle'));
+    }, LIMITS.searchDebounceMs);
+    return () => {
+      window.clearTimeout(id);
+      controller.abort();
+    };
+  }, [username, current, setError]);
 
   const onSubmit = async ({ username }: z.output<typeof pseudoFormSchema>) => {
     setFailure(null);
@@ -59,9 +94,18 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
             autoComplete="username"
             {...register('username')}
           />
+          {availability === 'free' && !errors.username && (
+            <p className="success-text" role="status">
+              Pseudo disponible
+            </p>
+          )}
         </FormField>
         <FormError message={failure} />
-        <FormDialogFooter disabled={!isValid || isSubmitting} />
+        <FormDialogFooter
+          disabled={
+            !isValid || isSubmitting || availability === 'taken' || availability === 'checking'
+          }
+        />
       </form>
     </Dialog>
   );

@@ -59,7 +59,7 @@ describe('settings page', () => {
     });
   });
 
-  it('changes the pseudo after checking the rule and the availability', async () => {
+  it('changes the pseudo after checking the rule and, while typing, the availability', async () => {
     api.reply('GET /api/users/check-username', 200, { taken: true });
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Modifier : Pseudo' }));
@@ -70,9 +70,10 @@ describe('settings page', () => {
     ).toBeVisible();
     expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
     fireEvent.change(dialog.getByLabelText('Nouveau pseudo'), { target: { value: 'Pris_06' } });
-    await waitFor(() => expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeEnabled());
-    fireEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }));
+    // Said while typing, before any submit: the button stays disabled.
     expect(await dialog.findByText('Ce pseudo est déjà utilisé.')).toBeVisible();
+    expect(api.callsTo('GET /api/users/check-username').at(-1)?.path).toContain('username=Pris_06');
+    expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
     expect(api.callsTo('PATCH /api/users/me/parametres')).toHaveLength(0);
 
     api.reply('GET /api/users/check-username', 200, { taken: false });
@@ -81,6 +82,7 @@ describe('settings page', () => {
       user: { username: 'Libre_06' },
     });
     fireEvent.change(dialog.getByLabelText('Nouveau pseudo'), { target: { value: 'Libre_06' } });
+    expect(await dialog.findByText('Pseudo disponible')).toBeVisible();
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeEnabled());
     fireEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Mise à jour réussie !')).toBeVisible();
