@@ -1,4 +1,5 @@
 import { CARPOOL_STATUS, type MatchInfo, type Supporter } from '@munegu/shared';
+import { formatRating } from '../../../lib/rating';
 
 /**
  * The MuneguMap's rules as pure functions (spec sections 4 and 9): who the member is for the
@@ -166,6 +167,5 @@ export function capacityLabel(s: Supporter): string | null {
   return null;
 }
 
-/** 'N/5' with the French decimal comma (4,5/5). */
-export const ratingLabel = (note: number) =>
-  `${note.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}/5`;
+/** 'N/5', one decimal, French comma (4,8/5): the same formatter as the profile's. */
+export const ratingLabel = formatRating;
