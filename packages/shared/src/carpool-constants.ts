@@ -73,7 +73,7 @@ export const CARPOOL_MESSAGES = {
   reportAsDriver: 'Le conducteur ne peut pas signaler en annulant.',
   notificationNotFound: 'Notification introuvable.',
   deleteWithConfirmed:
-    'Vous avez un covoiturage confirmé pour ce match : annulez-le avant de supprimer votre présence.',
+    'Tu as un covoiturage confirmé pour ce match : annule-le d’abord pour modifier ou supprimer ta présence.',
 } as const;
 
 /**

@@ -64,6 +64,22 @@ async function snapshot(matchId: number) {
 describe('nothing about a played match can be changed (issue 27)', () => {
   for (const when of ['kicked-off', 'finished'] as const) {
     describe(`once the match has ${when === 'finished' ? 'finished' : 'kicked off'}`, () => {
+      it('shows the carpool as history: not modifiable, to rate once finished', async () => {
+        const { match, driver, a } = await playedCarpool(when);
+        for (const who of [driver, a]) {
+          const res = await w.api(
+            who,
+            'GET',
+            `/user-to-user-match/mon-covoiturage-confirme?match_id=${match.id}`,
+          );
+          expect(res.json()).toMatchObject({
+            isModifiable: false,
+            isFinished: when === 'finished',
+            passagers: [{ id: expect.any(Number) }, { id: expect.any(Number) }],
+          });
+        }
+      });
+
       it('refuses to cancel the carpool, by a passenger or by the driver', async () => {
         const { match, driver, a } = await playedCarpool(when);
         const before = await snapshot(match.id);
