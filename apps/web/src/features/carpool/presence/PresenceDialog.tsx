@@ -142,9 +142,8 @@ function ConfirmedAnswer({
     <div>
       <p className={styles['presence__summary']}>Ta réponse : {describe(info)}</p>
       <p className={styles['presence__note']} role="status">
-        {CARPOOL_MESSAGES.alreadyConfirmed}
+        {CARPOOL_MESSAGES.deleteWithConfirmed}
       </p>
-      <p className={styles['presence__note']}>{CARPOOL_MESSAGES.deleteWithConfirmed}</p>
       <DialogFooter>
         <button type="button" className="btn btn--light" onClick={onClose}>
           Fermer

@@ -197,7 +197,7 @@ describe('presence form', () => {
   it('is unavailable once a carpool is confirmed', async () => {
     api.reply(INFO, 200, info({ covoiturage: false, has_confirmed: true, has_relation: true }));
     open();
-    expect(await screen.findByText(CARPOOL_MESSAGES.alreadyConfirmed)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeVisible();
     expect(screen.queryByLabelText('D’où pars-tu ?')).toBeNull();
     // The carpool itself (members, places, cancel) opens from here.
     api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, null);
@@ -237,7 +237,7 @@ describe('presence form', () => {
     // Back in the presence popup: the answer can be modified or withdrawn.
     expect(await screen.findByRole('button', { name: 'Modifier' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Annuler ma présence' })).toBeVisible();
-    expect(screen.queryByText(CARPOOL_MESSAGES.alreadyConfirmed)).toBeNull();
+    expect(screen.queryByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeNull();
   });
 });
 
