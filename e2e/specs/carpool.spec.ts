@@ -212,12 +212,16 @@ test('a passenger cancels with a reason and the driver reads it', async ({ reque
 
   const block = await slide(searcher, later.id, laterPosition);
   await block.getByRole('button', { name: 'Modifier ma présence' }).click();
-  await searcher.getByRole('button', { name: 'Voir mon covoiturage' }).click();
-  await searcher.getByRole('button', { name: 'Annuler mon covoiturage' }).click();
+  // The confirmed carpool freezes the answer: the popup says to cancel it first, and how.
+  const presence = searcher.getByRole('dialog', { name: 'Direction le stade !' });
+  await expect(presence.getByText(/annule-le d’abord/)).toBeVisible();
+  await presence.getByRole('button', { name: 'Annuler mon covoiturage' }).click();
   const cancel = searcher.getByRole('dialog', { name: /Annuler le covoiturage/ });
   await cancel.getByLabel('Problème avec le véhicule').check();
   await cancel.getByRole('button', { name: "Confirmer l'annulation" }).click();
   await expect(searcher.getByText('Action effectuée avec succès.')).toBeVisible();
+  // Then the answer is free again: modify it or withdraw it.
+  await expect(presence.getByRole('button', { name: 'Modifier', exact: true })).toBeVisible();
 
   await driver.goto('/');
   await driver.getByRole('button', { name: /Notifications, \d+ non lue/ }).click();

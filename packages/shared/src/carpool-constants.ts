@@ -47,6 +47,8 @@ export const CARPOOL_MESSAGES = {
   unknownMatch: 'Match introuvable.',
   matchLocked: 'Les inscriptions pour ce match sont fermées : le coup d’envoi est passé.',
   matchFinished: 'Ce match est terminé.',
+  /** Cancel, exclude, answer or change seats once the match has kicked off (or is finished). */
+  carpoolLocked: 'Le coup d’envoi est passé : ce covoiturage ne peut plus être modifié.',
   unknownDepartment: 'Département de départ inconnu.',
   unknownTransport: 'Moyen de transport inconnu.',
   unknownAntenna: "Choisissez le bus public ou l'une de vos antennes.",
@@ -71,7 +73,7 @@ export const CARPOOL_MESSAGES = {
   reportAsDriver: 'Le conducteur ne peut pas signaler en annulant.',
   notificationNotFound: 'Notification introuvable.',
   deleteWithConfirmed:
-    'Vous avez un covoiturage confirmé pour ce match : annulez-le avant de supprimer votre présence.',
+    'Tu as un covoiturage confirmé pour ce match : annule-le d’abord pour modifier ou supprimer ta présence.',
 } as const;
 
 /**

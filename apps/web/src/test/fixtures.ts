@@ -145,6 +145,7 @@ export function testConfirmedCarpool(overrides: Partial<ConfirmedCarpool> = {}):
     vehicule: testCarpoolDriver(5, 'Bob_06'),
     passagers: [],
     isModifiable: true,
+    isFinished: false,
     isDriver: false,
     ...overrides,
   };

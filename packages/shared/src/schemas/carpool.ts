@@ -304,7 +304,13 @@ export const confirmedCarpoolSchema = z.object({
       relationId: z.number().int(),
     }),
   ),
+  /**
+   * The caller is the driver or a passenger (spec) and the match has not kicked off: a played
+   * match's carpool is history, to be rated, never cancelled, excluded or resized.
+   */
   isModifiable: z.boolean(),
+  /** The match is finished: its members rate each other. */
+  isFinished: z.boolean(),
   /** The caller drives this carpool. */
   isDriver: z.boolean(),
 });

@@ -78,6 +78,7 @@ export function carpoolServices(deps: CarpoolModuleDeps) {
       carpool: repo,
       detourRule: deps.detourRule,
       listCap: deps.listCap,
+      clock,
     }),
     ratings: ratingsService({ repo: ratingsRepo, transaction, budgets: deps.budgets }),
     stadium: stadiumService({

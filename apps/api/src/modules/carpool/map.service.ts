@@ -6,6 +6,7 @@ import {
   type Supporter,
 } from '@munegu/shared';
 import { avatarUrl } from '../../lib/avatar-url.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { CarpoolRepository } from './carpool.repository.js';
 import { rankSuggestions, type DetourRule } from './geo/detour.js';
@@ -72,6 +73,7 @@ export function mapService(deps: {
   detourRule: DetourRule;
   /** Members listed per kind (presences, searches) for one department, besides the caller's own. */
   listCap: number;
+  clock: Clock;
 }) {
   const { repo, carpool } = deps;
 
@@ -125,11 +127,15 @@ export function mapService(deps: {
       const driverId = asPassenger ? asPassenger.driverId : me;
       const passengers = await carpool.confirmedOfDriver(driverId, matchId);
       if (passengers.length === 0) return null;
-      const [driver, presence] = await Promise.all([
+      const [driver, presence, match] = await Promise.all([
         carpool.member(driverId),
         carpool.presence(driverId, matchId),
+        carpool.match(matchId),
       ]);
-      if (!driver) return null;
+      if (!driver || !match) return null;
+      // A played match's carpool is history: nothing changes once the match has kicked off.
+      const kickedOff =
+        match.finishedAt !== null || match.kickoffAt.getTime() <= deps.clock.now().getTime();
       return {
         relationId: asPassenger?.id ?? passengers[0]!.id,
         matchId,
@@ -144,7 +150,8 @@ export function mapService(deps: {
           departement_depart: r.departementDepart,
           relationId: r.id,
         })),
-        isModifiable: true,
+        isModifiable: !kickedOff,
+        isFinished: match.finishedAt !== null,
         isDriver: driverId === me,
       };
     },

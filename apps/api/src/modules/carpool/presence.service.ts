@@ -11,7 +11,7 @@ import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { ACTIVE, PENDING, type CarpoolRepository } from './carpool.repository.js';
-import { openMatch } from './match-window.js';
+import { openCarpoolMatch, openMatch } from './match-window.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
 import type { RatingsRepository } from './ratings.repository.js';
 
@@ -133,7 +133,7 @@ export function presenceService({
 
     /** The driver's free seats, 0 to 15; taken seats stay with their passengers. */
     async setPlaces(me: number, matchId: number, places: number) {
-      await openMatch(repo, matchId, clock.now());
+      await openCarpoolMatch(repo, matchId, clock.now());
       const done = await transaction((tx) => repo.setSeats(tx, me, matchId, places));
       if (!done) throw new AppError('CONFLICT', M.notADriver);
       return { message: M.placesSaved };

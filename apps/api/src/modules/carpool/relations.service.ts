@@ -15,7 +15,7 @@ import { ACTIVE, PENDING, type CarpoolRepository, type RelationRow } from './car
 import type { Blocks } from './blocks.js';
 import type { ReportsService } from '../reports/reports.service.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
-import { openMatch } from './match-window.js';
+import { openCarpoolMatch, openMatch } from './match-window.js';
 import { toRelation } from './relation.mapper.js';
 
 export interface RelationsDeps {
@@ -203,6 +203,7 @@ export function relationsService({
     },
 
     async refuse(me: number, body: { user1_id: number; user2_id: number; match_id: number }) {
+      await openCarpoolMatch(repo, body.match_id, clock.now());
       await withNotifications(async (tx, out) => {
         const rel = await pendingForAnswer(tx, me, body);
         await move(tx, out, rel, S.REFUSE, me);
@@ -220,6 +221,8 @@ export function relationsService({
      * member who can no longer travel holding a seat they meant to give back.
      */
     async cancel(me: number, input: CancelInput): Promise<{ reported: boolean }> {
+      // A played match is history: its carpool is rated, no longer cancelled.
+      await openCarpoolMatch(repo, Number(input.matchId), clock.now());
       const reason = await chooseReason(input.motifId, input.customReason, 'ANNULATION');
       await budgets.take('carpoolCancel', String(me));
       const report = input.avecSignalement
@@ -261,8 +264,9 @@ export function relationsService({
       });
     },
 
-    /** Only the driver excludes a confirmed passenger; the seats come back. */
+    /** Only the driver excludes a confirmed passenger, before kickoff; the seats come back. */
     async exclude(me: number, input: ExcludeInput) {
+      await openCarpoolMatch(repo, Number(input.matchId), clock.now());
       const reason = await chooseReason(input.motifId, input.customReason, 'EXCLUSION');
       await budgets.take('carpoolCancel', String(me));
       const matchId = Number(input.matchId);

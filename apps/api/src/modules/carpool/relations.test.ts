@@ -52,6 +52,7 @@ describe('carpool relations follow the status table (spec sections 4 and 6)', ()
       vehicule: { id: driver.id, places_dispo: 2, departement_depart_conducteur: '06' },
       passagers: [{ id: searcher.id, nbPers: 2 }],
       isModifiable: true,
+      isFinished: false,
       isDriver: false,
     });
     const asDriver = await w.api(

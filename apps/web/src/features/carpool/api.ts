@@ -32,7 +32,8 @@ export const carpoolKeys = {
   supporters: (matchId: number, dept: string | null) =>
     [...carpoolKeys.match(matchId), 'supporters', dept] as const,
   reasons: (kind: 'annulation' | 'exclusion') => [...carpoolKeys.all, 'reasons', kind] as const,
-  stadium: (publicId: string | number) => [...carpoolKeys.all, 'stadium', publicId] as const,
+  stadiumAll: () => [...carpoolKeys.all, 'stadium'] as const,
+  stadium: (publicId: string | number) => [...carpoolKeys.stadiumAll(), publicId] as const,
   transports: () => [...carpoolKeys.all, 'transports'] as const,
 };
 

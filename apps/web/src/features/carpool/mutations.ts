@@ -1,21 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
+import { profileKeys } from '../profile';
 import { carpoolKeys, notificationKeys } from './api';
 
 /**
  * Every write about going to a match. A success makes the whole match's cache stale (infos,
- * lists, confirmed carpool) and the bell, since most writes notify someone or answer a
- * notification.
+ * lists, counts, confirmed carpool), the bell (most writes notify someone or answer a
+ * notification), the stadium history and, with `alsoStale`, other keys the write changes.
+ *
+ * The match's own views are fetched again before the mutation counts as done: the caller's
+ * `onSuccess` (a toast, closing the reason popup) runs once every open view of the match —
+ * the members popup's free seats, the map's rows and tab counts — shows the new state, never
+ * the one before the write.
  */
-function useMatchWrite<A, R>(write: (args: A) => Promise<R>, matchOf: (args: A) => number) {
+function useMatchWrite<A, R>(
+  write: (args: A) => Promise<R>,
+  matchOf: (args: A) => number,
+  alsoStale: readonly (readonly unknown[])[] = [],
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: (_result, args) => {
-      void qc.invalidateQueries({ queryKey: carpoolKeys.match(matchOf(args)) });
+    onSuccess: async (_result, args) => {
       void qc.invalidateQueries({ queryKey: notificationKeys.all });
-      void qc.invalidateQueries({ queryKey: [...carpoolKeys.all, 'stadium'] });
+      void qc.invalidateQueries({ queryKey: carpoolKeys.stadiumAll() });
+      for (const queryKey of alsoStale) void qc.invalidateQueries({ queryKey });
+      await qc.invalidateQueries({ queryKey: carpoolKeys.match(matchOf(args)) });
     },
   });
 }
@@ -91,11 +102,13 @@ export const useExcludePassenger = () =>
     (body) => Number(body.matchId),
   );
 
+/** A rating changes the rated members' averages, shown on their profiles too. */
 export const useRateCarpool = (matchId: number) =>
   useMatchWrite(
     async (body: BodyOf<'POST /user-notation-covoiturage/bulk'>) =>
       unwrap(await call('POST /user-notation-covoiturage/bulk', { body })),
     () => matchId,
+    [profileKeys.all],
   );
 
 /** Deleting (or acting on) a notification removes it from the bell's list. */

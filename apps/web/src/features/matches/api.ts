@@ -93,6 +93,14 @@ export function isLive(match: Pick<Match, 'ordre' | 'is_finish' | 'edit_pronosti
   return match.ordre === 1 && !match.is_finish && !match.edit_pronostic;
 }
 
+/**
+ * The match has kicked off (predictions locked) or is finished: like predictions, presences and
+ * carpools no longer change (the API refuses; the pages offer nothing to change).
+ */
+export function hasKickedOff(match: Pick<Match, 'is_finish' | 'edit_pronostic'>): boolean {
+  return match.is_finish || !match.edit_pronostic;
+}
+
 /** Title of a slide of the next-match carousel (spec section 2, Match block). */
 export function matchTitle(
   match: Pick<Match, 'ordre' | 'is_finish' | 'edit_pronostic'>,

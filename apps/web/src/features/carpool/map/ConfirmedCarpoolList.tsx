@@ -43,10 +43,11 @@ export function ConfirmedCarpoolList({
           />
         ))}
       </ul>
-      {/* Places, cancel, exclude and 'message the driver' live in the members popup. */}
+      {/* Places, cancel, exclude and 'message the driver' live in the members popup; a
+          played match's carpool is only looked at there. */}
       <p>
         <button type="button" className="btn btn--light" onClick={() => setManage(true)}>
-          Gérer mon covoiturage
+          {carpool.isModifiable ? 'Gérer mon covoiturage' : 'Voir mon covoiturage'}
         </button>
       </p>
       <CarpoolMembersDialog matchId={carpool.matchId} open={manage} onOpenChange={setManage} />

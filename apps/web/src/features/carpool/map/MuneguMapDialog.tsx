@@ -99,6 +99,7 @@ function MapContent({ match, info, confirmed }: ContentProps) {
           match={match}
           loading={list.isFetching}
           total={totalOf(departments.find((d) => d.code === selected)?.supporters)}
+          department={selected}
         />
       )}
     </div>

@@ -10,7 +10,7 @@ import {
   TAB_LABELS,
   defaultTab,
   orderTabs,
-  sortSupporters,
+  supporterLists,
   type TabId,
   type Viewer,
 } from './supporters';
@@ -29,28 +29,21 @@ type Props = {
   loading: boolean;
   /** The department's count from the map (null below three: never shown exactly). */
   total?: number | null;
+  /** The department the lists are about (the map's selection). */
+  department?: string | null;
 };
 
 /** The lists beside the map: confirmed carpool, with transport, searching (spec section 4). */
 export function SupporterTabs(props: Props) {
   const { viewer, supporters, confirmed, suggestions, match } = props;
   const ctx = { meId: viewer.id, groupSize: viewer.groupSize };
-  const withTransport = sortSupporters(
-    supporters.filter((s) => s.transport !== null),
-    'transport',
+  const { withTransport, searching, counts, listed } = supporterLists(
+    supporters,
+    confirmed,
+    suggestions,
+    props.department ?? null,
     ctx,
   );
-  const searching = sortSupporters(
-    supporters.filter((s) => s.transport === null && s.nb_pers !== null),
-    'searching',
-    ctx,
-  );
-  const counts = {
-    confirmed: confirmed ? 1 + confirmed.passagers.length : 0,
-    // Suggested drivers are drivers too: they make 'Avec transport' worth opening first.
-    transport: withTransport.length + suggestions.length,
-    searching: searching.length,
-  };
   const order = orderTabs(viewer.hasTransport, confirmed !== null);
   const [chosen, setChosen] = useState<TabId | null>(null);
   const active = chosen ?? defaultTab(order, counts);
@@ -85,10 +78,10 @@ export function SupporterTabs(props: Props) {
   return (
     <section className={styles['supporter-tabs']} aria-label="Supporters">
       {/* Big departments are listed in part (drivers with most seats, largest groups first);
-          passengers already in a carpool are listed in it, not here. */}
-      {props.total != null && props.total > supporters.length && (
+          passengers riding with someone else are in that carpool, not in these lists. */}
+      {props.total != null && props.total > listed && (
         <p className={styles['supporter-tabs__partial']}>
-          {supporters.length} des {props.total} supporters de ce département sont listés ici.
+          {listed} des {props.total} supporters de ce département sont listés ici.
         </p>
       )}
       <div role="tablist" aria-label="Listes" className={styles['supporter-tabs__list']}>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CarpoolNotification, Supporter } from '@munegu/shared';
 import {
+  testCarpoolDriver,
+  testCarpoolPassenger,
+  testConfirmedCarpool,
   testMatchInfo,
   testSearcher as searcher,
   testSupporter as supporter,
@@ -14,6 +17,7 @@ import {
   orderTabs,
   rowAction,
   sortSupporters,
+  supporterLists,
   transportLabel,
   viewerOf,
 } from './supporters';
@@ -149,5 +153,39 @@ describe('labels and sources', () => {
     expect(propositionSentence(p)).toBe(
       'max vous propose 2 places dans son véhicule pour ce match.',
     );
+  });
+});
+
+describe('supporterLists: the tab counts and the partial-list note read the same rows', () => {
+  const ctx = { meId: 7, groupSize: 1 };
+  // Department 06: ana drives me (7) and eva; bob drives alone; hal and ivy search.
+  const rows = [
+    supporter(1, { username: 'ana', places_dispo: 0 }),
+    supporter(2, { username: 'bob' }),
+    searcher(8, { username: 'hal' }),
+    searcher(9, { username: 'ivy' }),
+  ];
+  const carpool = testConfirmedCarpool({
+    vehicule: testCarpoolDriver(1, 'ana', { departement_depart_conducteur: '06' }),
+    passagers: [
+      testCarpoolPassenger(7, 'lea', 11, { departement_depart: '06' }),
+      testCarpoolPassenger(5, 'eva', 12, { departement_depart: '83' }),
+    ],
+  });
+
+  it('lists a carpool member once, in the carpool tab, and counts what each tab shows', () => {
+    const lists = supporterLists(rows, carpool, [], '06', ctx);
+    expect(ids(lists.withTransport)).toEqual([2]);
+    expect(ids(lists.searching)).toEqual([8, 9]);
+    expect(lists.counts).toEqual({ confirmed: 3, transport: 1, searching: 2 });
+    // bob, hal, ivy + ana and me from 06 (eva leaves from 83): 5 of the department shown.
+    expect(lists.listed).toBe(5);
+  });
+
+  it('without a carpool, the department rows are all the lists show', () => {
+    const gus = supporter(6, { username: 'gus', departement_depart: '83' });
+    const lists = supporterLists(rows, null, [gus], '06', ctx);
+    expect(lists.counts).toEqual({ confirmed: 0, transport: 3, searching: 2 });
+    expect(lists.listed).toBe(4);
   });
 });

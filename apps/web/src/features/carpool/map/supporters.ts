@@ -1,4 +1,10 @@
-import { CARPOOL_STATUS, type MatchInfo, type Supporter } from '@munegu/shared';
+import {
+  CARPOOL_STATUS,
+  type ConfirmedCarpool,
+  type MatchInfo,
+  type Supporter,
+} from '@munegu/shared';
+import { formatRating } from '../../../lib/rating';
 
 /**
  * The MuneguMap's rules as pure functions (spec sections 4 and 9): who the member is for the
@@ -113,6 +119,67 @@ export function sortSupporters(
   });
 }
 
+/** The three lists beside the map and the numbers they show, from one reading of the data. */
+export type SupporterLists = {
+  withTransport: Supporter[];
+  searching: Supporter[];
+  /** Each tab's count is the number of rows it shows. */
+  counts: Record<TabId, number>;
+  /**
+   * Supporters of the selected department that the tabs show, each once: the department's
+   * rows plus the members of the member's carpool who leave from it. What the partial-list
+   * note compares with the department's count on the map.
+   */
+  listed: number;
+};
+
+/**
+ * Spec section 4, the lists of a department: the member's confirmed carpool (its own tab),
+ * then the others with a transport and the others searching. A member of the carpool is
+ * listed in it only, not a second time in 'Avec transport' or 'En recherche', so the tab
+ * counts add up to the supporters shown (plus the drivers suggested from elsewhere).
+ */
+export function supporterLists(
+  supporters: readonly Supporter[],
+  confirmed: ConfirmedCarpool | null,
+  suggestions: readonly Supporter[],
+  department: string | null,
+  ctx: { meId: number | null; groupSize: number },
+): SupporterLists {
+  const carpool = confirmed
+    ? [
+        { id: confirmed.vehicule.id, from: confirmed.vehicule.departement_depart_conducteur },
+        ...confirmed.passagers.map((p) => ({ id: p.id, from: p.departement_depart })),
+      ]
+    : [];
+  const inCarpool = new Set(carpool.map((m) => m.id));
+  const rest = supporters.filter((s) => !inCarpool.has(s.id));
+  const withTransport = sortSupporters(
+    rest.filter((s) => s.transport !== null),
+    'transport',
+    ctx,
+  );
+  const searching = sortSupporters(
+    rest.filter((s) => s.transport === null && s.nb_pers !== null),
+    'searching',
+    ctx,
+  );
+  const fromHere = department
+    ? carpool.filter((m) => plainCode(m.from) === plainCode(department)).length
+    : 0;
+  return {
+    withTransport,
+    searching,
+    counts: {
+      confirmed: inCarpool.size,
+      // Suggested drivers are drivers too: they make 'Avec transport' worth opening first.
+      transport: withTransport.length + suggestions.length,
+      searching: searching.length,
+    },
+    listed: withTransport.length + searching.length + fromHere,
+  };
+}
+
 export type RowAction =
   | { kind: 'none' }
   | { kind: 'pending' }
@@ -166,6 +233,5 @@ export function capacityLabel(s: Supporter): string | null {
   return null;
 }
 
-/** 'N/5' with the French decimal comma (4,5/5). */
-export const ratingLabel = (note: number) =>
-  `${note.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}/5`;
+/** 'N/5', one decimal, French comma (4,8/5): the same formatter as the profile's. */
+export const ratingLabel = formatRating;

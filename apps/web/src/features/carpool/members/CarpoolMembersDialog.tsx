@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CARPOOL_MESSAGES } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
 import { isDeletedUsername } from '../../profile';
-import { useConfirmedCarpool, type ConfirmedCarpool } from '../api';
+import { useConfirmedCarpool, useMatchInfo, type ConfirmedCarpool } from '../api';
 import { PlacesEditor } from '../presence/PlacesEditor';
+import { RatingDialog } from '../rating/RatingDialog';
 import { MemberActions, PassengerExclude } from './MemberActions';
 import { MemberName } from './MemberName';
 import styles from './members.module.css';
@@ -13,8 +16,9 @@ type Props = { matchId: number; open: boolean; onOpenChange: (open: boolean) => 
 
 /**
  * 'Membres du covoiturage' (spec section 2, Profile): the caller's confirmed carpool for a
- * match. While it can still change, a passenger may write to the driver or leave, and the
- * driver may set the free seats, exclude a passenger or cancel the whole carpool.
+ * match. While it can still change (before kickoff), a passenger may write to the driver or
+ * leave, and the driver may set the free seats, exclude a passenger or cancel the whole
+ * carpool. Once the match has kicked off it is history: members only, then the rating.
  */
 export function CarpoolMembersDialog({ matchId, open, onOpenChange }: Props) {
   return (
@@ -81,6 +85,7 @@ function MemberList({ carpool, meId }: { carpool: ConfirmedCarpool; meId: number
         )}
       </section>
       {editable && <PlacesEditor matchId={matchId} places={driver.places_dispo} />}
+      {!isModifiable && <PlayedCarpool matchId={matchId} finished={carpool.isFinished} />}
       {isModifiable && (
         <MemberActions
           carpool={carpool}
@@ -98,5 +103,38 @@ function MemberList({ carpool, meId }: { carpool: ConfirmedCarpool; meId: number
         />
       )}
     </>
+  );
+}
+
+/**
+ * A played match's carpool: nothing to change any more; once the match is finished, the
+ * rating ('NOTE TON COVOITURAGE') until the member has given it.
+ */
+function PlayedCarpool({ matchId, finished }: { matchId: number; finished: boolean }) {
+  const info = useMatchInfo(matchId, finished);
+  const [rating, setRating] = useState(false);
+  const rated = info.data?.note_submitted === true;
+  return (
+    <div className={styles['members__history']} role="status">
+      <p>
+        {finished
+          ? 'Match terminé : ce covoiturage fait désormais partie de ton historique.'
+          : CARPOOL_MESSAGES.carpoolLocked}
+      </p>
+      {finished && rated && <p>{CARPOOL_MESSAGES.alreadyRatedAll}</p>}
+      {finished && info.data && !rated && (
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          onClick={() => setRating(true)}
+        >
+          NOTE TON COVOITURAGE
+        </button>
+      )}
+      <RatingDialog
+        match={rating ? { id: matchId, is_finish: true } : null}
+        onClose={() => setRating(false)}
+      />
+    </div>
   );
 }

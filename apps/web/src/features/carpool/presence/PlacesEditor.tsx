@@ -16,17 +16,19 @@ type Props = {
  * car to new passengers without cancelling anyone. Only the driver sees it.
  */
 export function PlacesEditor({ matchId, places }: Props) {
-  const [value, setValue] = useState(places);
-  // What the server holds since the last save, so 'Enregistrer' waits for a change.
-  const [saved, setSaved] = useState(places);
+  // The member's unsaved change, else what the server holds: an exclusion or a cancellation
+  // that gives seats back shows here as soon as the carpool is read again.
+  const [draft, setDraft] = useState<number | null>(null);
+  const value = draft ?? places;
   const update = useUpdatePlaces();
 
   const save = () =>
     update.mutate(
       { match_id: matchId, places_dispo: value },
       {
+        // The mutation reads the carpool again before this runs: `places` is the saved value.
         onSuccess: (data) => {
-          setSaved(value);
+          setDraft(null);
           toast.success(data?.message || CARPOOL_MESSAGES.placesSaved);
         },
         onError: (error) => toast.error(errorMessage(error, CARPOOL_MESSAGES.operationFailed)),
@@ -41,7 +43,7 @@ export function PlacesEditor({ matchId, places }: Props) {
       </span>
       <NumberStepper
         value={value}
-        onChange={setValue}
+        onChange={setDraft}
         min={LIMITS.placesEditor.min}
         max={LIMITS.placesEditor.max}
         label="Places disponibles"
@@ -49,7 +51,7 @@ export function PlacesEditor({ matchId, places }: Props) {
       <button
         type="button"
         className="btn btn--outline btn--small"
-        disabled={value === saved || update.isPending}
+        disabled={value === places || update.isPending}
         onClick={save}
       >
         {update.isPending ? 'Enregistrement…' : 'Enregistrer les places'}

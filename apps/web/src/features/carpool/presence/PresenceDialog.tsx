@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { CARPOOL_MESSAGES, MESSAGES, type Match } from '@munegu/shared';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { useMatchInfo } from '../api';
+import { hasKickedOff } from '../../matches';
+import { useConfirmedCarpool, useMatchInfo, type MatchInfo } from '../api';
+import { CancelCarpoolDialog } from '../cancel/CancelCarpoolDialog';
 import { useSavePresence, useSaveSearch } from '../mutations';
 import {
   answersFromInfo,
@@ -12,7 +14,7 @@ import {
   type Answers,
 } from './answers';
 import { useMemberDefaults } from './member';
-import { PresenceChoice } from './PresenceChoice';
+import { PresenceChoice, describe, isOfferingDriver } from './PresenceChoice';
 import { PresenceForm } from './PresenceForm';
 import { PresenceResult, type PresenceOutcome } from './PresenceResult';
 import { CarpoolMembersDialog } from '../members/CarpoolMembersDialog';
@@ -29,7 +31,8 @@ type Props = {
 /**
  * 'Direction le stade !' (spec section 4, Presence form). A first answer goes straight to the
  * form; a member who already answered chooses to modify or cancel; a confirmed carpool locks
- * the answers. The content mounts fresh at each opening, so closing resets the form.
+ * the answers until it is cancelled, and kickoff locks them for good. The content mounts fresh
+ * at each opening, so closing resets the form.
  */
 export function PresenceDialog({ match, onClose, onOpenMap }: Props) {
   return (
@@ -72,7 +75,6 @@ function PresenceBody({
   const savePresence = useSavePresence();
   const saveSearch = useSaveSearch();
   const [editing, setEditing] = useState(false);
-  const [showCarpool, setShowCarpool] = useState(false);
   const [outcome, setOutcome] = useState<PresenceOutcome | null>(null);
 
   // The result stays up even though the saved answer refreshes the infos behind it.
@@ -82,24 +84,9 @@ function PresenceBody({
   if (info.isError) return <p className="error-text">{MESSAGES.generic.error}</p>;
 
   const current = info.data;
+  if (hasKickedOff(match)) return <PlayedMatch match={match} info={current} onClose={onClose} />;
   if (current?.has_confirmed)
-    return (
-      <div>
-        <p className={styles['presence__note']} role="status">
-          {CARPOOL_MESSAGES.alreadyConfirmed}
-        </p>
-        <DialogFooter>
-          <button type="button" className="btn btn--light" onClick={onClose}>
-            Fermer
-          </button>
-          {/* Members, places, cancel or exclude: everything about the carpool lives there. */}
-          <button type="button" className="btn btn--primary" onClick={() => setShowCarpool(true)}>
-            Voir mon covoiturage
-          </button>
-        </DialogFooter>
-        <CarpoolMembersDialog matchId={match.id} open={showCarpool} onOpenChange={setShowCarpool} />
-      </div>
-    );
+    return <ConfirmedAnswer matchId={match.id} info={current} onClose={onClose} />;
   if (current && !editing)
     return (
       <PresenceChoice
@@ -129,5 +116,88 @@ function PresenceBody({
       busy={savePresence.isPending || saveSearch.isPending}
       onSubmit={submit}
     />
+  );
+}
+
+/**
+ * A confirmed carpool freezes the answer (spec section 4): the popup says so, and shows the way
+ * out — cancel the carpool first (the other members are told), after which the answer can be
+ * modified or cancelled here again.
+ */
+function ConfirmedAnswer({
+  matchId,
+  info,
+  onClose,
+}: {
+  matchId: number;
+  info: MatchInfo;
+  onClose: () => void;
+}) {
+  const [showCarpool, setShowCarpool] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const driver = isOfferingDriver(info);
+  const carpool = useConfirmedCarpool(matchId);
+  const otherMember = driver ? undefined : carpool.data?.vehicule;
+  return (
+    <div>
+      <p className={styles['presence__summary']}>Ta réponse : {describe(info)}</p>
+      <p className={styles['presence__note']} role="status">
+        {CARPOOL_MESSAGES.deleteWithConfirmed}
+      </p>
+      <DialogFooter>
+        <button type="button" className="btn btn--light" onClick={onClose}>
+          Fermer
+        </button>
+        {/* Members, places, cancel or exclude: everything about the carpool lives there. */}
+        <button type="button" className="btn btn--outline" onClick={() => setShowCarpool(true)}>
+          Voir mon covoiturage
+        </button>
+        <button type="button" className="btn btn--danger" onClick={() => setCancelling(true)}>
+          {driver ? 'Annuler le covoiturage' : 'Annuler mon covoiturage'}
+        </button>
+      </DialogFooter>
+      <CarpoolMembersDialog matchId={matchId} open={showCarpool} onOpenChange={setShowCarpool} />
+      <CancelCarpoolDialog
+        matchId={matchId}
+        asDriver={driver}
+        otherMember={otherMember}
+        open={cancelling}
+        onOpenChange={setCancelling}
+      />
+    </div>
+  );
+}
+
+/** Kickoff is past: the answer is history; a confirmed carpool is only looked at. */
+function PlayedMatch({
+  match,
+  info,
+  onClose,
+}: {
+  match: Match;
+  info: MatchInfo | null | undefined;
+  onClose: () => void;
+}) {
+  const [showCarpool, setShowCarpool] = useState(false);
+  return (
+    <div>
+      {info && <p className={styles['presence__summary']}>Ta réponse : {describe(info)}</p>}
+      <p className={styles['presence__note']} role="status">
+        {match.is_finish ? CARPOOL_MESSAGES.matchFinished : CARPOOL_MESSAGES.matchLocked}
+      </p>
+      <DialogFooter>
+        <button type="button" className="btn btn--light" onClick={onClose}>
+          Fermer
+        </button>
+        {info?.has_confirmed && (
+          <button type="button" className="btn btn--primary" onClick={() => setShowCarpool(true)}>
+            Voir mon covoiturage
+          </button>
+        )}
+      </DialogFooter>
+      {info?.has_confirmed && (
+        <CarpoolMembersDialog matchId={match.id} open={showCarpool} onOpenChange={setShowCarpool} />
+      )}
+    </div>
   );
 }

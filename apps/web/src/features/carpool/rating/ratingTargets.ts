@@ -40,4 +40,5 @@ export const RATING_VALUES = Array.from(
   (_, i) => LIMITS.rating.min + i * LIMITS.rating.step,
 );
 
-export const formatRating = (note: number) => `${String(note).replace('.', ',')} / 5`;
+/** A choice of the form reads like every rating shown elsewhere ('4,5/5'). */
+export { formatRating } from '../../../lib/rating';

@@ -2,10 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConfirmedCarpool } from '@munegu/shared';
 import { AuthProvider } from '../../../lib/auth';
+import { CARPOOL_MESSAGES } from '@munegu/shared';
 import {
   testCarpoolDriver,
   testCarpoolPassenger,
   testConfirmedCarpool,
+  testMatchInfo,
 } from '../../../test/fixtures';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
 import { CarpoolMembersDialog } from '..';
@@ -113,6 +115,90 @@ describe('carpool members', () => {
     fireEvent.click(await dialog.findByRole('button', { name: 'Annuler le covoiturage' }));
     const cancel = within(await screen.findByRole('dialog', { name: 'Annuler le covoiturage' }));
     expect(cancel.queryByRole('checkbox', { name: 'Signaler ce membre' })).toBeNull();
+  });
+
+  it('shows the free seats the server gives back after an exclusion, popup still open', async () => {
+    // Me driving, Bob_06 on my last seat: 0 free.
+    let seats = 0;
+    let passagers = [testCarpoolPassenger(5, 'Bob_06', 901)];
+    api.handle(URL, () => ({
+      status: 200,
+      body: carpool({
+        vehicule: testCarpoolDriver(ME.id, ME.username, { places_dispo: seats }),
+        passagers,
+        isDriver: true,
+      }),
+    }));
+    api.handle('POST /api/user-to-user-match/exclure-covoiturage', () => {
+      seats = 1;
+      passagers = [];
+      return { status: 200, body: { message: CARPOOL_MESSAGES.actionDone } };
+    });
+    show();
+    const dialog = await members();
+    const freeSeats = () => dialog.getByRole('status', { name: 'Places disponibles' });
+    await waitFor(() => expect(freeSeats()).toHaveTextContent('0'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Exclure Bob_06' }));
+    const exclude = within(await screen.findByRole('dialog', { name: 'Exclure Bob_06' }));
+    fireEvent.click(await exclude.findByRole('radio', { name: 'Comportement' }));
+    fireEvent.click(exclude.getByRole('button', { name: 'Exclure' }));
+    expect(await screen.findByText(CARPOOL_MESSAGES.actionDone)).toBeVisible();
+    // The popup that stayed open reads the carpool again: 1 free seat, Bob_06 gone.
+    await waitFor(() => expect(freeSeats()).toHaveTextContent('1'));
+    expect(dialog.getByText('Aucun passager')).toBeVisible();
+    // Nothing to save: the value shown is the server's, not an unsaved change.
+    expect(dialog.getByRole('button', { name: 'Enregistrer les places' })).toBeDisabled();
+  });
+
+  it('once the match has kicked off, the driver can no longer exclude, resize or cancel', async () => {
+    api.reply(
+      URL,
+      200,
+      carpool({
+        vehicule: testCarpoolDriver(ME.id, ME.username),
+        passagers: [testCarpoolPassenger(5, 'Bob_06', 901)],
+        isDriver: true,
+        isModifiable: false,
+      }),
+    );
+    show();
+    const dialog = await members();
+    expect(await dialog.findByRole('link', { name: 'Bob_06' })).toBeVisible();
+    expect(dialog.getByText(CARPOOL_MESSAGES.carpoolLocked)).toBeVisible();
+    expect(dialog.queryByRole('button', { name: /Exclure/ })).toBeNull();
+    expect(dialog.queryByRole('group', { name: 'Places disponibles' })).toBeNull();
+    expect(dialog.queryByRole('button', { name: /Annuler/ })).toBeNull();
+    // Not finished yet: no rating either.
+    expect(dialog.queryByRole('button', { name: 'NOTE TON COVOITURAGE' })).toBeNull();
+  });
+
+  it('a finished match: the carpool is history, to rate, never to cancel', async () => {
+    api.reply(URL, 200, carpool({ isModifiable: false, isFinished: true }));
+    api.reply(
+      'GET /api/users/infos-utilisateur',
+      200,
+      testMatchInfo({ has_relation: true, has_confirmed: true, note_submitted: false }),
+    );
+    show();
+    const dialog = await members();
+    expect(await dialog.findByText(/fait désormais partie de ton historique/)).toBeVisible();
+    expect(dialog.queryByRole('button', { name: 'Annuler mon covoiturage' })).toBeNull();
+    fireEvent.click(await dialog.findByRole('button', { name: 'NOTE TON COVOITURAGE' }));
+    expect(await screen.findByRole('dialog', { name: 'NOTE TON COVOITURAGE' })).toBeVisible();
+    expect(await screen.findByRole('combobox', { name: 'Note de Bob_06' })).toBeVisible();
+  });
+
+  it('a finished and rated carpool says so', async () => {
+    api.reply(URL, 200, carpool({ isModifiable: false, isFinished: true }));
+    api.reply(
+      'GET /api/users/infos-utilisateur',
+      200,
+      testMatchInfo({ has_relation: true, has_confirmed: true, note_submitted: true }),
+    );
+    show();
+    const dialog = await members();
+    expect(await dialog.findByText(CARPOOL_MESSAGES.alreadyRatedAll)).toBeVisible();
+    expect(dialog.queryByRole('button', { name: 'NOTE TON COVOITURAGE' })).toBeNull();
   });
 
   it("says 'Aucun passager' and offers nothing once the carpool is locked", async () => {

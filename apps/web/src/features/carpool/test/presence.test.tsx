@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARPOOL_MESSAGES, type MatchInfo } from '@munegu/shared';
 import { AuthProvider } from '../../../lib/auth';
-import { testMatch, testTransportInfo } from '../../../test/fixtures';
+import {
+  testCarpoolDriver,
+  testCarpoolPassenger,
+  testConfirmedCarpool,
+  testMatch,
+  testMatchInfo,
+  testTransportInfo,
+} from '../../../test/fixtures';
 import {
   fakeApi,
   renderAt,
@@ -206,12 +213,85 @@ describe('presence form', () => {
   it('is unavailable once a carpool is confirmed', async () => {
     api.reply(INFO, 200, info({ covoiturage: false, has_confirmed: true, has_relation: true }));
     open();
-    expect(await screen.findByText(CARPOOL_MESSAGES.alreadyConfirmed)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeVisible();
     expect(screen.queryByLabelText('D’où pars-tu ?')).toBeNull();
     // The carpool itself (members, places, cancel) opens from here.
     api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, null);
     click('Voir mon covoiturage');
     expect(await screen.findByRole('dialog', { name: 'Membres du covoiturage' })).toBeVisible();
+  });
+
+  it('shows the way out of a confirmed carpool: cancel it, then the answer is free again', async () => {
+    let confirmed = true;
+    api.handle(INFO, () => ({
+      status: 200,
+      body: testMatchInfo({ nb_pers: 1, has_relation: confirmed, has_confirmed: confirmed }),
+    }));
+    api.reply(
+      'GET /api/user-to-user-match/mon-covoiturage-confirme',
+      200,
+      testConfirmedCarpool({
+        vehicule: testCarpoolDriver(5, 'Bob_06'),
+        passagers: [testCarpoolPassenger(me.id, me.username, 901)],
+      }),
+    );
+    api.reply('GET /api/motifs-annulation', 200, [{ id: 2, label: 'Imprévu' }]);
+    api.handle('POST /api/user-to-user-match/annuler-covoiturage', () => {
+      confirmed = false;
+      return { status: 200, body: { message: 'ok' } };
+    });
+    open();
+    expect(await screen.findByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeVisible();
+    expect(screen.getByText(/en recherche de covoiturage pour 1 personne/)).toBeVisible();
+    click('Annuler mon covoiturage');
+    const cancel = within(
+      await screen.findByRole('dialog', { name: 'Annuler le covoiturage avec Bob_06' }),
+    );
+    fireEvent.click(await cancel.findByRole('radio', { name: 'Imprévu' }));
+    fireEvent.click(cancel.getByRole('button', { name: "Confirmer l'annulation" }));
+    expect(await screen.findByText(CARPOOL_MESSAGES.actionDone)).toBeVisible();
+    // Back in the presence popup: the answer can be modified or withdrawn.
+    expect(await screen.findByRole('button', { name: 'Modifier' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Annuler ma présence' })).toBeVisible();
+    expect(screen.queryByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeNull();
+  });
+});
+
+describe('a match that has kicked off', () => {
+  it('offers no change: no form, no places, no cancel', async () => {
+    api.reply(INFO, 200, info());
+    const started = testMatch({ id: 42, edit_pronostic: false });
+    renderWithProviders(
+      <AuthProvider>
+        <PresenceDialog match={started} onClose={vi.fn()} />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText(CARPOOL_MESSAGES.matchLocked)).toBeVisible();
+    expect(screen.getByText(/en voiture, 3 places proposées/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Modifier' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Annuler/ })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Places disponibles' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Voir mon covoiturage' })).toBeNull();
+  });
+
+  it('a finished match with a carpool only shows it', async () => {
+    api.reply(INFO, 200, info({ has_confirmed: true, has_relation: true }));
+    api.reply(
+      'GET /api/user-to-user-match/mon-covoiturage-confirme',
+      200,
+      testConfirmedCarpool({ isModifiable: false, isFinished: true, isDriver: true }),
+    );
+    renderWithProviders(
+      <AuthProvider>
+        <PresenceDialog match={testMatch({ id: 42, is_finish: true })} onClose={vi.fn()} />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText(CARPOOL_MESSAGES.matchFinished)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Annuler/ })).toBeNull();
+    click('Voir mon covoiturage');
+    const members = within(await screen.findByRole('dialog', { name: 'Membres du covoiturage' }));
+    expect(await members.findByText(/fait désormais partie de ton historique/)).toBeVisible();
+    expect(members.queryByRole('button', { name: /Annuler/ })).toBeNull();
   });
 });
 

@@ -170,6 +170,13 @@ describe('MatchSlide second button', () => {
     expect(h.onPresence).toHaveBeenCalled();
   });
 
+  it('no way to modify the answer once the match has kicked off', async () => {
+    member(info());
+    mount(match({ edit_pronostic: false }), 1, vi.fn(), handlers());
+    expect(await screen.findByRole('button', { name: 'MUNEGU MAP' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Modifier ma présence' })).toBeNull();
+  });
+
   it('NOTE TON COVOITURAGE after the match while the carpool is not rated', async () => {
     member(info({ has_relation: true, has_confirmed: true }));
     const h = handlers();

@@ -6,7 +6,7 @@ import { LOCAL_ZONE, formatLongDate, formatTime, matchKickoff } from '../../../l
 import { useAuth } from '../../../lib/auth';
 import { useMemberAction } from '../../../lib/useMemberAction';
 import { SITE } from '../../../config/site';
-import { isLive, matchTitle } from '../../matches';
+import { hasKickedOff, isLive, matchTitle } from '../../matches';
 import { useMatchInfo, type MatchInfo } from '../../carpool';
 import { Countdown } from './Countdown';
 import styles from './MatchSlide.module.css';
@@ -155,8 +155,8 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
           <p className={styles['match__note']}>{CARPOOL_MESSAGES.alreadyRatedAll}</p>
         )}
       </div>
-      {second === 'map' && (
-        // Once answered, the presence form offers to modify or cancel the answer.
+      {second === 'map' && !hasKickedOff(match) && (
+        // Once answered, the presence form offers to modify or cancel the answer, until kickoff.
         <button type="button" className={styles['match__edit']} onClick={presence}>
           Modifier ma présence
         </button>

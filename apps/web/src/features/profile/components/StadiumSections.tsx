@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Crest } from '../../../components/ui/Crest';
 import { formatDate } from '../../../lib/dates';
+import { formatRating } from '../../../lib/rating';
 import {
   CarpoolMembersDialog,
   RatingDialog,
@@ -30,17 +31,14 @@ export function transportLine(entry: StadiumMatch): string {
 
 const venue = (entry: StadiumMatch) => (entry.domicile ? 'Domicile' : 'Extérieur');
 
-/** A rating as French readers write it: 4,75 (the MuneguMap writes the same way). */
-const FRENCH_NOTE = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
-
-/** 'Covoiturage : N/5' with the carpools honoured, 'trajets honorés x/y' (sidebar). */
+/** 'Covoiturage : 4,8/5' (one decimal, as on the MuneguMap) with the carpools honoured, 'trajets honorés x/y' (sidebar). */
 export function CarpoolRecord({ username, note }: { username: string; note: number | null }) {
   const { data } = useStadiumMatches(username);
   const trips = data?.trajets;
   if (note == null && !trips?.total) return null;
   return (
     <p className={styles['record']}>
-      {note != null && <span>Covoiturage : {FRENCH_NOTE.format(note)}/5</span>}
+      {note != null && <span>Covoiturage : {formatRating(note)}</span>}
       {trips && trips.total > 0 && (
         <span>
           trajets honorés {trips.honores}/{trips.total}

@@ -113,12 +113,13 @@ const stadium = {
 
 describe('stadium matches and past carpools', () => {
   it('shows the cards, the transport lines, the carpools and the honoured trips', async () => {
-    api.reply('GET /api/users/by-username/Bob_06', 200, profile({ note_covoiturage: 4.5 }));
+    api.reply('GET /api/users/by-username/Bob_06', 200, profile({ note_covoiturage: 4.75 }));
     api.reply('POST /api/users/my-covoiturage', 200, stadium);
     renderAt('/profil/Bob_06');
     const side = within(await screen.findByRole('complementary'));
     expect(await side.findByText('trajets honorés 3/4')).toBeVisible();
-    expect(side.getByText('Covoiturage : 4,5/5')).toBeVisible();
+    // One decimal, French comma: what the MuneguMap writes for the same average.
+    expect(side.getByText('Covoiturage : 4,8/5')).toBeVisible();
     expect(api.callsTo('POST /api/users/my-covoiturage')[0]?.body).toEqual({ publicId: 'Bob_06' });
 
     const cards = within(screen.getByRole('region', { name: 'Mes matchs au stade' }));
