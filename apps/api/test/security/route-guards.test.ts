@@ -93,6 +93,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /notification-covoiturage/:id':                    [401, 404, 404, 404, 404, 401],
   'GET /push/preferences':                                [401, 200, 200, 200, 200, 401],
   'GET /push/public-key':                                 [401, 200, 200, 200, 200, 401],
+  'GET /site':                                            [200, 200, 200, 200, 200, 200],
   'GET /site/partner':                                    [200, 200, 200, 200, 200, 200],
   'GET /transport':                                       [200, 200, 200, 200, 200, 200],
   'GET /user-notification/me':                            [401, 200, 200, 200, 200, 401],

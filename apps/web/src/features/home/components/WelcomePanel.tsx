@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SocialLinks } from '../../../components/ui/SocialLinks';
+import { SocialLinks, useSocialLinks } from '../../../components/ui/SocialLinks';
 import { useAuth } from '../../../lib/auth';
 import { SITE } from '../../../config/site';
 import styles from './WelcomePanel.module.css';
@@ -7,6 +7,7 @@ import { cx } from '../../../lib/cx';
 
 export function WelcomePanel() {
   const { isAuthenticated, user } = useAuth();
+  const follow = useSocialLinks().length > 0;
   return (
     <section className={cx(styles['welcome'], 'card', 'on-dark')} aria-labelledby="welcome-title">
       <h2 id="welcome-title">
@@ -25,8 +26,12 @@ export function WelcomePanel() {
           </Link>
         </p>
       )}
-      <p className={styles['welcome__follow']}>Suis-nous :</p>
-      <SocialLinks />
+      {follow && (
+        <>
+          <p className={styles['welcome__follow']}>Suis-nous :</p>
+          <SocialLinks />
+        </>
+      )}
     </section>
   );
 }
