@@ -118,3 +118,44 @@ export const TRANSPORT_IDS = {
   'A PIED': 5,
   RECHERCHE: 6,
 } as const;
+
+/**
+ * The one label of each transport mode wherever a mode is shown (presence form, MuneguMap,
+ * profile), accented and capitalised as the spec's transport labels read ('En bus - {branch or
+ * public}' adds the branch, busLabel). The reference rows keep the spec's libellés ('voiture',
+ * 'a pied', 'en recherche'); screens show these.
+ */
+export const TRANSPORT_LABELS = {
+  VOITURE: 'En voiture',
+  BUS: 'En bus',
+  TRAIN: 'En train',
+  AVION: 'En avion',
+  'A PIED': 'À pied',
+  RECHERCHE: 'En recherche',
+  /** A passenger of a confirmed carpool (profile's stadium matches). */
+  COVOITURAGE: 'En covoiturage',
+} as const satisfies Record<keyof typeof TRANSPORT_IDS | 'COVOITURAGE', string>;
+
+/** 'En bus - {branch}', or 'En bus - public' for the public bus. */
+export const busLabel = (antenne: string | null | undefined) =>
+  `${TRANSPORT_LABELS.BUS} - ${antenne || 'public'}`;
+
+/** A transport type's label by its id (reference rows), else its libellé capitalised. */
+export function transportLabelOf(id: number, libelle = ''): string {
+  const code = (Object.keys(TRANSPORT_IDS) as (keyof typeof TRANSPORT_IDS)[]).find(
+    (k) => TRANSPORT_IDS[k] === id,
+  );
+  if (code) return TRANSPORT_LABELS[code];
+  return libelle.charAt(0).toUpperCase() + libelle.slice(1);
+}
+
+/** The label of a mode or a libellé as the reference rows or the profile spell it ('a pied'). */
+export function transportLabelOfCode(code: string): string {
+  const key = code
+    .trim()
+    .toUpperCase()
+    .replace(/^EN RECHERCHE$/, 'RECHERCHE');
+  return key in TRANSPORT_LABELS
+    ? TRANSPORT_LABELS[key as keyof typeof TRANSPORT_LABELS]
+    : code.charAt(0).toUpperCase() + code.slice(1);
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import type { ImportResult } from '@munegu/shared';
+import { plural, pluralWord, type ImportResult } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useImport, type ImportKind } from '../api';
 import adminStyles from '../admin.module.css';
@@ -118,7 +118,8 @@ function ImportPreview({ result }: { result: ImportResult }) {
         role="status"
         className={result.valid === result.total ? styles['admin__ok'] : 'field__error'}
       >
-        {result.valid} / {result.total} ligne(s) valide(s). {result.message}
+        {result.valid} / {plural(result.total, 'ligne')} {pluralWord(result.valid, 'valide')}.{' '}
+        {result.message}
       </p>
       <div className={adminStyles['admin__scroll']}>
         <table className={adminStyles['admin__table']}>
