@@ -12,7 +12,7 @@ import { text } from './text.js';
  */
 
 export const ADMINISTRATION_MESSAGES = {
-  searchTooShort: 'Saisissez au moins 2 caractères.',
+  searchTooShort: 'Saisis au moins 2 caractères.',
   memberNotFound: 'Membre introuvable.',
   role: 'Rôle inconnu.',
   lastAdmin: 'Impossible : il doit toujours rester au moins un administrateur actif.',
@@ -31,7 +31,7 @@ export const ADMINISTRATION_MESSAGES = {
   antennaTaken: 'Une antenne porte déjà ce nom.',
   antennaNotFound: 'Antenne introuvable.',
   antennaInUse:
-    'Cette antenne est choisie par des membres ou des présences : renommez-la plutôt que de la supprimer.',
+    'Cette antenne est choisie par des membres ou des présences : renomme-la plutôt que de la supprimer.',
   reasonKind: 'Liste de motifs inconnue.',
   reasonLabel: 'Le motif doit contenir de 2 à 80 caractères, sans balise.',
   reasonSection: 'Section inconnue : un motif de signalement a une section, les autres non.',

@@ -50,7 +50,7 @@ export default function AdminImportPage() {
       <h2 id="admin-import-title">Import</h2>
       <div className={adminStyles['admin__grid']}>
         <fieldset className={styles['admin__kind']}>
-          <legend>Que voulez-vous importer ?</legend>
+          <legend>Que veux-tu importer ?</legend>
           {(['matchs', 'classement'] as const).map((k) => (
             <label key={k} className="checkbox">
               <input
