@@ -12,8 +12,8 @@ export function WelcomePanel() {
     <section className={cx(styles['welcome'], 'card', 'on-dark')} aria-labelledby="welcome-title">
       <h2 id="welcome-title">
         {isAuthenticated && user
-          ? `Bienvenue, ${user.username} !`
-          : `Bienvenue sur ${SITE.productName} !`}
+          ? `Bienvenue, ${user.username}\u00a0!`
+          : `Bienvenue sur ${SITE.productName}\u00a0!`}
       </h2>
       <p>
         L’espace des supporters de l’AS Monaco : dis-nous comment tu vas au stade, trouve ou propose

@@ -17,8 +17,8 @@ export default function PrivacyPage() {
       <h1 className="page__title">Traitement des données</h1>
       <div className="card">
         <p>
-          {name ?? `L’association qui édite ${SITE.productName}`} (« l’association ») est
-          responsable du traitement des données personnelles collectées sur {SITE.productName}.
+          {name ?? `L’association qui édite ${SITE.productName}`} {'(«\u00a0l’association\u00a0»)'}{' '}
+          est responsable du traitement des données personnelles collectées sur {SITE.productName}.
           Cette page explique quelles données nous utilisons, pourquoi et combien de temps.
         </p>
 
