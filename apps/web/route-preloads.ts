@@ -25,6 +25,7 @@ export const LANDING_PAGES: Record<string, LandingPage> = {
       '/api/actualite',
       '/api/concours',
       '/api/site/partner',
+      '/api/site',
     ],
   },
   '/actualites': { page: 'src/features/news/pages/NewsPage.tsx', data: ['/api/actualite'] },

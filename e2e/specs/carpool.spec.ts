@@ -74,7 +74,7 @@ test('a driver declares a car with three seats', async () => {
   const form = driver.getByRole('dialog', { name: 'Direction le stade !' });
   await form.getByLabel('D’où pars-tu ?').selectOption('06');
   await form.getByRole('button', { name: 'Suivant' }).click();
-  await form.getByRole('button', { name: 'voiture' }).click();
+  await form.getByRole('button', { name: 'En voiture' }).click();
   await form.getByRole('button', { name: 'Oui' }).click();
   const plus = form.getByRole('button', { name: /^Augmenter/ });
   await plus.click();
@@ -92,7 +92,7 @@ test('a searcher asks for a seat from the MuneguMap and the driver’s bell ligh
   const form = searcher.getByRole('dialog', { name: 'Direction le stade !' });
   await form.getByLabel('D’où pars-tu ?').selectOption('06');
   await form.getByRole('button', { name: 'Suivant' }).click();
-  await form.getByRole('button', { name: 'en recherche' }).click();
+  await form.getByRole('button', { name: 'En recherche' }).click();
   await form.getByRole('button', { name: 'Valider' }).click();
   await form.getByRole('button', { name: 'Afficher MuneguMap' }).click();
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-const OFFLINE = 'Vous êtes hors ligne : les données affichées peuvent ne pas être à jour.';
+const OFFLINE = 'Tu es hors ligne : les données affichées peuvent ne pas être à jour.';
 
 /** Width and height from a PNG's IHDR chunk (bytes 16-23). */
 function pngSize(png: Buffer): string {

@@ -73,7 +73,7 @@ test('a moderator suspends a reported member, whose open page is signed out', as
   await member.getByLabel('Adresse e-mail').fill(MEMBER.email);
   await member.getByLabel('Mot de passe').fill(MEMBER.password);
   await member.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(member.getByText(/Votre compte est suspendu jusqu’au/)).toBeVisible();
+  await expect(member.getByText(/Ton compte est suspendu jusqu’au/)).toBeVisible();
 
   // The journal keeps the decision; then the moderator lifts it for the specs that follow.
   await moderator.goto('/admin/journal');

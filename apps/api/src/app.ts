@@ -100,6 +100,8 @@ import {
   administrationRoutes,
   administrationServices,
 } from './modules/administration/administration.module.js';
+import { withFallback } from './config/operator.js';
+import { DEMO_SITE_INFO } from './seed/demo-site.js';
 import { messagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { newsRepository } from './modules/news/news.repository.js';
@@ -401,7 +403,23 @@ export async function buildApp(deps: AppDeps) {
     onMemberRemoved: (userId, cause) => memberRemoved(userId, cause),
   };
   const account = accountService({ ...accountDeps, clock, members, log: app.log });
-  const administration = administrationServices(db);
+  const administration = administrationServices(db, {
+    operator: config.demoData ? withFallback(config.operator, DEMO_SITE_INFO) : config.operator,
+  });
+  // One warning at start naming what the operator has not filled in: the pages show nothing in
+  // its place meanwhile. Not awaited: a database that does not answer must not hold the start.
+  app.addHook('onReady', async () => {
+    void administration.site
+      .missing()
+      .then((missing) => {
+        if (missing.length === 0) return;
+        app.log.warn(
+          { missing },
+          `Contenu de l’exploitant non renseigné, absent des pages : ${missing.join(', ')} (voir le README, « Operator content »).`,
+        );
+      })
+      .catch(() => {});
+  });
   const moderation = moderationServices({
     db,
     clock,

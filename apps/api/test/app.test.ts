@@ -138,7 +138,7 @@ describe('health with the database down', () => {
       expect(res.statusCode, url).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({
-        message: 'Service momentanément indisponible, réessayez dans quelques instants.',
+        message: 'Service momentanément indisponible, réessaie dans quelques instants.',
         code: 'UNAVAILABLE',
       });
       expect(res.body).not.toMatch(/127\.0\.0\.1|P1001|prisma|stack/i);

@@ -180,3 +180,38 @@ describe('configuration', () => {
     });
   });
 });
+
+describe('operator content (README, "Operator content")', () => {
+  it('reads it from the environment, null where unset, the contact only when set', () => {
+    const none = loadConfig({ DATA_DIR: dataDir() }).operator;
+    expect(none.association).toEqual({
+      name: null,
+      address: null,
+      registration: null,
+      publication_director: null,
+      contact_email: null,
+    });
+    expect(none.social).toEqual({ x: null, instagram: null, facebook: null });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      LEGAL_NAME: ' Association Munegu ',
+      CONTACT_EMAIL: 'bureau@munegu.mc',
+      SOCIAL_X_URL: 'https://x.com/munegu',
+    }).operator;
+    expect(set.association.name).toBe('Association Munegu');
+    expect(set.association.contact_email).toBe('bureau@munegu.mc');
+    expect(set.social.x).toBe('https://x.com/munegu');
+  });
+
+  it('refuses a link that is not https, naming the variable', () => {
+    for (const [variable, value] of [
+      ['SOCIAL_X_URL', 'http://x.com/munegu'],
+      ['HOSTING_URL', 'hebergeur'],
+      ['TICKET_OFFICE_URL', 'javascript:alert(1)'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value }), variable).toThrow(
+        new RegExp(variable),
+      );
+    }
+  });
+});

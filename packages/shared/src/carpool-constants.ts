@@ -15,14 +15,14 @@ export const CARPOOL_MESSAGES = {
     'Vous devez avoir un transport, une recherche ou un covoiturage pour accéder à la MuneguMap.',
   alreadyRatedAll: 'Vous avez déjà noté vos covoitureurs.',
   presenceDeleteFailed: 'Erreur lors de la suppression de votre présence au match.',
-  presenceDeleted: 'Votre présence au match a été supprimée.',
+  presenceDeleted: 'Ta présence au match a été supprimée.',
   ratingDuplicate: 'Vous avez déjà noté ce covoiturage.',
   /** The API's 400 message for a second rating; the web maps it to `ratingDuplicate`. */
   ratingAlreadyDone: 'Notation déjà réalisée pour ce covoiturage.',
   ratingFailed: "Erreur lors de l'enregistrement de la note",
   ratingSaved: 'Note enregistrée avec succès',
   ratingNotFinished: "Le match n'est pas encore terminé : la notation ouvrira à la fin du match.",
-  ratingNotMember: 'Vous ne pouvez noter que les membres de votre covoiturage.',
+  ratingNotMember: 'Tu ne peux noter que les membres de ton covoiturage.',
   ratingIncomplete: 'Chaque membre du covoiturage doit recevoir une note.',
   ratingValue: 'La note doit aller de 0,5 à 5 par demi-point.',
   confirmFailed: 'Erreur lors de la confirmation',
@@ -51,15 +51,15 @@ export const CARPOOL_MESSAGES = {
   carpoolLocked: 'Le coup d’envoi est passé : ce covoiturage ne peut plus être modifié.',
   unknownDepartment: 'Département de départ inconnu.',
   unknownTransport: 'Moyen de transport inconnu.',
-  unknownAntenna: "Choisissez le bus public ou l'une de vos antennes.",
+  unknownAntenna: "Choisis le bus public ou l'une de tes antennes.",
   placesRange: `Le nombre de places doit aller de ${LIMITS.stepper.min} à ${LIMITS.stepper.max}.`,
   placesEditorRange: `Le nombre de places doit aller de ${LIMITS.placesEditor.min} à ${LIMITS.placesEditor.max}.`,
   peopleRange: `Le nombre de personnes doit aller de ${LIMITS.stepper.min} à ${LIMITS.stepper.max}.`,
-  notADriver: 'Vous devez être conducteur et proposer du covoiturage pour ce match.',
-  notASearcher: 'Vous devez être en recherche de covoiturage pour ce match.',
+  notADriver: 'Tu dois être conducteur et proposer du covoiturage pour ce match.',
+  notASearcher: 'Tu dois être en recherche de covoiturage pour ce match.',
   targetNotSearcher: 'Ce membre ne cherche pas de covoiturage pour ce match.',
   targetNotDriver: 'Ce membre ne propose pas de covoiturage pour ce match.',
-  self: 'Vous ne pouvez pas faire cela avec vous-même.',
+  self: 'Tu ne peux pas faire cela avec toi-même.',
   relationExists: 'Une demande est déjà en cours avec ce membre pour ce match.',
   relationNotFound: 'Covoiturage introuvable.',
   /** Also what a blocked sender reads: nothing tells them of the block. */
@@ -69,7 +69,7 @@ export const CARPOOL_MESSAGES = {
   notDriver: 'Seul le conducteur peut faire cela.',
   notConfirmed: "Ce covoiturage n'est pas confirmé.",
   placesBelowTaken: 'Pas assez de places libres pour ce passager.',
-  noPresence: "Vous n'avez pas de présence enregistrée pour ce match.",
+  noPresence: "Tu n'as pas de présence enregistrée pour ce match.",
   reportAsDriver: 'Le conducteur ne peut pas signaler en annulant.',
   notificationNotFound: 'Notification introuvable.',
   deleteWithConfirmed:
@@ -138,3 +138,44 @@ export const TRANSPORT_IDS = {
   'A PIED': 5,
   RECHERCHE: 6,
 } as const;
+
+/**
+ * The one label of each transport mode wherever a mode is shown (presence form, MuneguMap,
+ * profile), accented and capitalised as the spec's transport labels read ('En bus - {branch or
+ * public}' adds the branch, busLabel). The reference rows keep the spec's libellés ('voiture',
+ * 'a pied', 'en recherche'); screens show these.
+ */
+export const TRANSPORT_LABELS = {
+  VOITURE: 'En voiture',
+  BUS: 'En bus',
+  TRAIN: 'En train',
+  AVION: 'En avion',
+  'A PIED': 'À pied',
+  RECHERCHE: 'En recherche',
+  /** A passenger of a confirmed carpool (profile's stadium matches). */
+  COVOITURAGE: 'En covoiturage',
+} as const satisfies Record<keyof typeof TRANSPORT_IDS | 'COVOITURAGE', string>;
+
+/** 'En bus - {branch}', or 'En bus - public' for the public bus. */
+export const busLabel = (antenne: string | null | undefined) =>
+  `${TRANSPORT_LABELS.BUS} - ${antenne || 'public'}`;
+
+/** A transport type's label by its id (reference rows), else its libellé capitalised. */
+export function transportLabelOf(id: number, libelle = ''): string {
+  const code = (Object.keys(TRANSPORT_IDS) as (keyof typeof TRANSPORT_IDS)[]).find(
+    (k) => TRANSPORT_IDS[k] === id,
+  );
+  if (code) return TRANSPORT_LABELS[code];
+  return libelle.charAt(0).toUpperCase() + libelle.slice(1);
+}
+
+/** The label of a mode or a libellé as the reference rows or the profile spell it ('a pied'). */
+export function transportLabelOfCode(code: string): string {
+  const key = code
+    .trim()
+    .toUpperCase()
+    .replace(/^EN RECHERCHE$/, 'RECHERCHE');
+  return key in TRANSPORT_LABELS
+    ? TRANSPORT_LABELS[key as keyof typeof TRANSPORT_LABELS]
+    : code.charAt(0).toUpperCase() + code.slice(1);
+}

@@ -2,6 +2,7 @@ export * from './limits.js';
 export * from './monaco.js';
 export * from './errors.js';
 export * from './texts.js';
+export * from './french.js';
 export * from './schemas/common.js';
 export * from './schemas/text.js';
 export * from './schemas/reference.js';

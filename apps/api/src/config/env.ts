@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { REPO_ROOT } from '../lib/paths.js';
 import { hostAddress } from '../lib/public-address.js';
 import { DEFAULT_THROTTLE_RULES, type ThrottleRules } from '../modules/auth/throttle.js';
+import type { SiteInfo } from '@munegu/shared';
+import { operatorContent, operatorEnvShape } from './operator.js';
 import { pushConfig, PushConfigError, pushEnvShape, type PushConfig } from './push.js';
 import {
   ACCOUNT_BUDGET_DEFAULTS,
@@ -138,6 +140,8 @@ const envSchema = z.object({
   NEWS_IMAGE_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(8_000_000),
   /** Web push of the installable app (config/push.ts). */
   ...pushEnvShape,
+  /** Legal identity, host, social accounts, ticket office (config/operator.ts). */
+  ...operatorEnvShape,
 
   /** One carpool mail per sender and recipient within this many minutes (the next summarises). */
   CARPOOL_MAIL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
@@ -219,6 +223,8 @@ export interface Config {
   };
   /** Web push: VAPID keys (null = off), accepted push services, delivery limits. */
   push: PushConfig;
+  /** The operator's content of the public pages (GET /site); null where not filled in. */
+  operator: SiteInfo;
 }
 
 export class ConfigError extends Error {
@@ -461,5 +467,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imageMaxBytes: e.NEWS_IMAGE_MAX_BYTES,
     },
     push,
+    operator: operatorContent(
+      e,
+      { email: e.CONTACT_EMAIL, explicit: cleaned['CONTACT_EMAIL'] !== undefined },
+      e.CLUB_X_ACCOUNT,
+    ),
   };
 }

@@ -34,7 +34,7 @@ describe('auth plugin', () => {
         headers: authorization ? { authorization } : {},
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ message: 'Vous devez être connecté.' });
+      expect(res.json()).toMatchObject({ message: 'Tu dois être connecté(e).' });
     }
     const ok = await t.app.inject({ url: '/api/_test/me', headers });
     expect(ok.json()).toMatchObject({ id: user.id, role: 'UTILISATEUR' });
@@ -129,7 +129,7 @@ describe('auth plugin', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ message: 'Vous devez être connecté.' });
+      expect(res.json()).toMatchObject({ message: 'Tu dois être connecté(e).' });
     }
     // The same construction with the member's own login passes: the refusals above are real.
     const own = await t.app.inject({

@@ -32,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-export const UNAUTHENTICATED_MESSAGE = 'Vous devez être connecté.';
+export const UNAUTHENTICATED_MESSAGE = 'Tu dois être connecté(e).';
 export const FORBIDDEN_MESSAGE = "Vous n'êtes pas autorisé à effectuer cette action.";
 
 /** The caller of a route guarded by `app.authenticate` (never null there). */

@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors.js';
 
 const GENERIC_MESSAGE = 'Une erreur est survenue.';
 export const UNAVAILABLE_MESSAGE =
-  'Service momentanément indisponible, réessayez dans quelques instants.';
+  'Service momentanément indisponible, réessaie dans quelques instants.';
 /** Seconds a client is told to wait when the database is unreachable (Retry-After). */
 const UNAVAILABLE_RETRY_AFTER = 5;
 

@@ -79,8 +79,8 @@ describe('realtime messaging', () => {
   });
 
   it('refuses an unauthenticated handshake', async () => {
-    await expect(open(url, {})).rejects.toThrow('Vous devez être connecté.');
-    await expect(open(url, { token: 'pas-un-jeton' })).rejects.toThrow('Vous devez être connecté.');
+    await expect(open(url, {})).rejects.toThrow('Tu dois être connecté(e).');
+    await expect(open(url, { token: 'pas-un-jeton' })).rejects.toThrow('Tu dois être connecté(e).');
     const suspended = await createUser(t.db, { status: 'SUSPENDED' });
     await expect(open(url, { token: await tokenOf(suspended) })).rejects.toThrow();
   });
@@ -114,7 +114,7 @@ describe('realtime messaging', () => {
       });
     expect((await viaCookie(await cookie(null))).connected).toBe(true);
     await expect(viaCookie(await cookie(t.clock.now()))).rejects.toThrow(
-      'Vous devez être connecté.',
+      'Tu dois être connecté(e).',
     );
   });
 

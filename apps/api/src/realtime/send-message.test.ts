@@ -275,7 +275,7 @@ describe('sendMessage over the socket', () => {
     expect(await cut).toBe('io server disconnect');
     // Nothing reaches the server any more; a new socket with the old token is refused.
     await expect(send(socket, { toUserId: b.id, content: 'Après' })).rejects.toThrow();
-    await expect(open({ token })).rejects.toThrow('Vous devez être connecté.');
+    await expect(open({ token })).rejects.toThrow('Tu dois être connecté(e).');
     expect(await t.db.message.count({ where: { senderId: member.id } })).toBe(1);
   });
 
@@ -315,7 +315,7 @@ describe('sendMessage over the socket', () => {
         const cut = new Promise<string>((resolve) => socket.once('disconnect', resolve));
         expect(await send(socket, { toUserId: b.id, content: 'Après' })).toEqual({
           status: 401,
-          message: 'Vous devez être connecté.',
+          message: 'Tu dois être connecté(e).',
           code: 'UNAUTHENTICATED',
         });
         expect(await cut).toBe('io server disconnect');

@@ -90,7 +90,7 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
     deps
       .authenticate(socket.handshake.auth?.token, cookies.session_id)
       .then((identity) => {
-        if (identity === null) return next(new Error('Vous devez être connecté.'));
+        if (identity === null) return next(new Error('Tu dois être connecté(e).'));
         socket.data.userId = identity.userId;
         socket.data.familyId = identity.familyId;
         next();

@@ -1,4 +1,5 @@
 import { MONACO_CLUB_ID } from '@munegu/shared';
+import { seedDemoPartner } from './demo-site.js';
 import type { Db } from '../db/client.js';
 import type { Role } from '../generated/prisma/client.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
@@ -273,6 +274,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoAccount[]> {
   await seedDemoMatches(db, now, season);
   await seedDemoLeagueTable(db, season);
   await seedDemoContent(db, now, ids.get('REDACTEUR')!);
+  await seedDemoPartner(db);
   // Last: the community plays, travels and writes around these matches and accounts.
   await seedCommunity(db, now);
   return DEMO_ACCOUNTS.map((a) => ({ ...a }));

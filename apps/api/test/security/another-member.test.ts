@@ -80,6 +80,7 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'GET /notification-covoiturage/:id': 'cell',
   'GET /push/preferences': 'self',
   'GET /push/public-key': 'public',
+  'GET /site': 'public',
   'GET /site/partner': 'public',
   'GET /transport': 'public',
   'GET /user-notification/me': 'self',

@@ -35,7 +35,7 @@ import { localhostCertificate } from '../helpers/push-service.js';
  *
  * Contests record no author (prisma `Contest` has no author column): every REDACTEUR may edit
  * or delete every contest, so redOwn and redOther answer the same there.
- * Public reads (GET /actualite, GET /concours, GET /site/partner) never read the token: they
+ * Public reads (GET /actualite, GET /concours, GET /site, GET /site/partner) never read the token: they
  * answer 200 to everyone, the suspended member included (they see what anonymous visitors see).
  * POST /actualite/proxy-tweet reads a post from a fake provider on 127.0.0.1, so allowed
  * callers get a real 200.
@@ -76,6 +76,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /moderation/users/:id/lift':                    [401,  403,  403,  403,     200, 200,  401],
   'GET /moderation/audit':                              [401,  403,  403,  403,     200, 200,  401],
   // ── Administration (administrationEndpoints): ADMIN only, except the public partner read ──
+  'GET /site':                                          [200,  200,  200,  200,     200, 200,  200],
   'GET /site/partner':                                  [200,  200,  200,  200,     200, 200,  200],
   'GET /administration/membres':                        [401,  403,  403,  403,     403, 200,  401],
   'GET /administration/membres/:id':                    [401,  403,  403,  403,     403, 200,  401],
@@ -378,6 +379,7 @@ beforeAll(async () => {
     'GET /moderation/audit': async () => ({ url: '/moderation/audit?action=moderation.&page=1' }),
 
     // ── Administration ──
+    'GET /site': async () => ({ url: '/site' }),
     'GET /site/partner': async () => ({ url: '/site/partner' }),
     'GET /administration/membres': async () => ({ url: '/administration/membres?q=u_' }),
     'GET /administration/membres/:id': async () => ({

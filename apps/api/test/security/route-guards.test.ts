@@ -93,6 +93,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /notification-covoiturage/:id':                    [401, 404, 404, 404, 404, 401],
   'GET /push/preferences':                                [401, 200, 200, 200, 200, 401],
   'GET /push/public-key':                                 [401, 200, 200, 200, 200, 401],
+  'GET /site':                                            [200, 200, 200, 200, 200, 200],
   'GET /site/partner':                                    [200, 200, 200, 200, 200, 200],
   'GET /transport':                                       [200, 200, 200, 200, 200, 200],
   'GET /user-notification/me':                            [401, 200, 200, 200, 200, 401],
@@ -205,7 +206,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
 /** Routes refusing in their own words rather than the auth plugin's. */
 const OWN_MESSAGES: Record<string, string> = {
   // No refresh cookie: the session has to be opened again.
-  '401 POST /auth/refresh': 'Session expirée, veuillez vous reconnecter.',
+  '401 POST /auth/refresh': 'Session expirée, reconnecte-toi.',
   // Another member's prediction (999999999 is not the caller).
   '403 GET /user-pronostic-match/:userId/:matchId': PREDICTION_MESSAGES.notYours,
 };

@@ -135,7 +135,7 @@ describe('one instance', () => {
     // The network drops; the login ends meanwhile; the client tries to recover its session.
     socket.io.engine.close();
     await logout(t, cookie);
-    expect((await refused).message).toBe('Vous devez être connecté.');
+    expect((await refused).message).toBe('Tu dois être connecté(e).');
     expect(socket.connected).toBe(false);
   });
 
@@ -217,9 +217,9 @@ describe('one instance', () => {
   });
 
   it('refuses a handshake without a token or with a forged one', async () => {
-    await expect(open(url, '')).rejects.toThrow('Vous devez être connecté.');
-    await expect(open(url, 'a.b.c')).rejects.toThrow('Vous devez être connecté.');
-    await expect(open(url, 'x'.repeat(10_000))).rejects.toThrow('Vous devez être connecté.');
+    await expect(open(url, '')).rejects.toThrow('Tu dois être connecté(e).');
+    await expect(open(url, 'a.b.c')).rejects.toThrow('Tu dois être connecté(e).');
+    await expect(open(url, 'x'.repeat(10_000))).rejects.toThrow('Tu dois être connecté(e).');
   });
 
   it('relays nothing to a member emitting into a conversation or room not theirs', async () => {

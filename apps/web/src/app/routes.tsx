@@ -11,6 +11,7 @@ import { RouteError } from './layout/RouteError';
 import { LoadingOverlay } from '../components/ui/LoadingOverlay';
 import type { PageTitle } from './layout/pageTitle';
 import { nextTask } from '../lib/nextTask';
+import { prefetchSiteInfo } from '../lib/site';
 
 /**
  * Every page is its own chunk, loaded when its route is first visited; `title` names the page
@@ -54,7 +55,7 @@ function prefetch(start: (queryClient: QueryClient) => Promise<unknown>, queryCl
 
 /**
  * Everything the home page shows a visitor, asked for at once beside the page's code: before,
- * the league table, news, contests and partner were only asked for when the page rendered, one
+ * the league table, news, contests and partner (and the operator's links) were only asked for when the page rendered, one
  * more round trip after the code, and on a phone's network the page's largest paint waited on
  * that chain (the requests had started before it).
  */
@@ -65,6 +66,7 @@ function prefetchHome(queryClient: QueryClient): Promise<unknown> {
     prefetchNews(queryClient),
     prefetchContests(queryClient),
     prefetchPartner(queryClient),
+    prefetchSiteInfo(queryClient),
   ]);
 }
 

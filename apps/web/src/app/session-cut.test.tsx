@@ -21,7 +21,7 @@ describe('a login ended by the server', () => {
   it('signs the open page out when the session is gone (suspension, logout elsewhere)', async () => {
     renderAt('/contact');
     expect(await screen.findByRole('button', { name: /Menu du profil/ })).toBeVisible();
-    api.reply('POST /api/auth/refresh', 401, { message: 'Votre compte est banni.' });
+    api.reply('POST /api/auth/refresh', 401, { message: 'Ton compte est banni.' });
     act(() => io.push('disconnect', 'io server disconnect'));
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeVisible();
     expect(localStorage.getItem('access_token')).toBeNull();

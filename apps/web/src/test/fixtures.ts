@@ -1,4 +1,4 @@
-import type { Club, ConfirmedCarpool, Match, MatchInfo, Supporter } from '@munegu/shared';
+import type { Club, ConfirmedCarpool, Match, MatchInfo, SiteInfo, Supporter } from '@munegu/shared';
 
 /**
  * The API's objects as the web tests fake them, written once. Each builder gives a plain, valid
@@ -148,5 +148,23 @@ export function testConfirmedCarpool(overrides: Partial<ConfirmedCarpool> = {}):
     isFinished: false,
     isDriver: false,
     ...overrides,
+  };
+}
+
+/** GET /site: nothing filled in (every value null but the club's live feed), or `o`. */
+export function testSiteInfo(o: Partial<SiteInfo> = {}): SiteInfo {
+  return {
+    association: {
+      name: null,
+      address: null,
+      registration: null,
+      publication_director: null,
+      contact_email: null,
+    },
+    hosting: { name: null, address: null, url: null },
+    social: { x: null, instagram: null, facebook: null },
+    club_live_url: 'https://x.com/AS_Monaco',
+    ticket_office_url: null,
+    ...o,
   };
 }

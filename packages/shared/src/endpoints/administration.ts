@@ -15,6 +15,7 @@ import {
   memberTitleParamsSchema,
   partnerInputSchema,
   partnerSchema,
+  siteInfoSchema,
   posteInputSchema,
   reasonCreateSchema,
   reasonOrderSchema,
@@ -28,9 +29,11 @@ import { defineEndpoints } from './define.js';
 
 /**
  * Administration: every /administration route is for ADMIN only (401 anonymous, 403 below).
- * GET /site/partner is the public read of the partner offer.
+ * GET /site/partner is the public read of the partner offer, GET /site of the operator's
+ * content (legal identity, host, social accounts, ticket office).
  */
 export const administrationEndpoints = defineEndpoints({
+  'GET /site': { response: siteInfoSchema },
   'GET /site/partner': { response: partnerSchema },
 
   'GET /administration/membres': {

@@ -12,7 +12,7 @@ import { text } from './text.js';
  */
 
 export const ADMINISTRATION_MESSAGES = {
-  searchTooShort: 'Saisissez au moins 2 caractères.',
+  searchTooShort: 'Saisis au moins 2 caractères.',
   memberNotFound: 'Membre introuvable.',
   role: 'Rôle inconnu.',
   lastAdmin: 'Impossible : il doit toujours rester au moins un administrateur actif.',
@@ -31,7 +31,7 @@ export const ADMINISTRATION_MESSAGES = {
   antennaTaken: 'Une antenne porte déjà ce nom.',
   antennaNotFound: 'Antenne introuvable.',
   antennaInUse:
-    'Cette antenne est choisie par des membres ou des présences : renommez-la plutôt que de la supprimer.',
+    'Cette antenne est choisie par des membres ou des présences : renomme-la plutôt que de la supprimer.',
   reasonKind: 'Liste de motifs inconnue.',
   reasonLabel: 'Le motif doit contenir de 2 à 80 caractères, sans balise.',
   reasonSection: 'Section inconnue : un motif de signalement a une section, les autres non.',
@@ -48,7 +48,7 @@ export const ADMINISTRATION_MESSAGES = {
   categoryInUse: 'Des actualités utilisent cette catégorie : elle ne peut pas être supprimée.',
   partnerCode: 'Code invalide : 2 à 30 lettres, chiffres ou tirets.',
   httpsUrl: 'Lien invalide : une adresse https:// est attendue.',
-  partnerBoth: 'Renseignez le code et le lien, ou aucun des deux.',
+  partnerBoth: 'Renseigne le code et le lien, ou aucun des deux.',
   clubNotFound: 'Club introuvable.',
   saved: 'Modifications enregistrées.',
   deleted: 'Suppression effectuée.',
@@ -216,7 +216,35 @@ export const PARTNER_CODE = /^[A-Za-z0-9-]{2,30}$/;
 /** GET /site/partner (public): both null until an administrator sets them. */
 export const partnerSchema = z.object({ code: z.string().nullable(), url: z.string().nullable() });
 export type Partner = z.infer<typeof partnerSchema>;
-/** PUT /administration/partner: both set, or both null to go back to the default banner. */
+/**
+ * GET /site (public): what the operator fills in (environment variables, README "Operator
+ * content"); each value is null until filled, and the web shows nothing in its place.
+ */
+export const siteInfoSchema = z.object({
+  association: z.object({
+    name: z.string().nullable(),
+    address: z.string().nullable(),
+    registration: z.string().nullable(),
+    publication_director: z.string().nullable(),
+    contact_email: z.string().nullable(),
+  }),
+  hosting: z.object({
+    name: z.string().nullable(),
+    address: z.string().nullable(),
+    url: z.string().nullable(),
+  }),
+  social: z.object({
+    x: z.string().nullable(),
+    instagram: z.string().nullable(),
+    facebook: z.string().nullable(),
+  }),
+  /** The club's live feed: the fallback of a match without one of its own. */
+  club_live_url: z.string().nullable(),
+  /** The ticket office: the fallback of a match without a ticket link of its own. */
+  ticket_office_url: z.string().nullable(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+/** PUT /administration/partner: both set, or both null to take the banner down. */
 export const partnerInputSchema = z
   .object({
     code: z.string().trim().regex(PARTNER_CODE, { error: M.partnerCode }).nullable(),

@@ -27,7 +27,7 @@ export const MATCH_MESSAGES = {
   clubTaken: 'Un club porte déjà ce nom.',
   logoFormat: 'Format de fichier non autorisé. Formats acceptés : PNG, JPG, JPEG, WEBP.',
   tableDuplicate: 'Un club ou une position apparaît deux fois dans le classement.',
-  importInvalid: 'Import refusé : corrigez les lignes en erreur, rien n’a été enregistré.',
+  importInvalid: 'Import refusé : corrige les lignes en erreur, rien n’a été enregistré.',
   importEmpty: 'Le fichier ne contient aucune ligne.',
   importFormat: 'Format de fichier non reconnu : CSV ou JSON attendu.',
 } as const;

@@ -13,10 +13,10 @@ export const MESSAGING_MESSAGES = {
   unblock: 'Débloquer la conversation',
   placeholder: 'Sélectionnez une discussion dans le menu de gauche',
   // Server refusals (4xx bodies).
-  self: 'Vous ne pouvez pas vous écrire à vous-même.',
+  self: 'Tu ne peux pas t’écrire à toi-même.',
   recipientUnavailable: 'Ce membre ne peut pas recevoir de messages.',
-  notAccepted: "Votre demande de message n'a pas encore été acceptée.",
-  mustAcceptFirst: "Acceptez d'abord la demande de message pour répondre.",
+  notAccepted: "Ta demande de message n'a pas encore été acceptée.",
+  mustAcceptFirst: "Accepte d'abord la demande de message pour répondre.",
   blocked: 'Cette conversation est bloquée : aucun message ne peut être envoyé.',
   conversationNotFound: 'Conversation introuvable.',
   onlyRecipientAccepts: 'Seul le destinataire peut accepter la demande de message.',

@@ -23,11 +23,11 @@ export const MODERATION_MESSAGES = {
   userNotFound: 'Membre introuvable.',
   notSuspendable: 'Ce compte ne peut pas être sanctionné (compte supprimé ou non confirmé).',
   notSuspended: 'Ce membre n’est pas suspendu.',
-  self: 'Vous ne pouvez pas vous sanctionner vous-même.',
-  ownReport: 'Un autre modérateur doit traiter un signalement qui vous concerne.',
-  higherRole: 'Vous ne pouvez pas sanctionner un membre de rang égal ou supérieur au vôtre.',
+  self: 'Tu ne peux pas te sanctionner toi-même.',
+  ownReport: 'Un autre modérateur doit traiter un signalement qui te concerne.',
+  higherRole: 'Tu ne peux pas sanctionner un membre de rang égal ou supérieur au tien.',
   higherSanction:
-    'Cette sanction a été prononcée par un membre de rang supérieur au vôtre : vous ne pouvez ni la lever ni la modifier.',
+    'Cette sanction a été prononcée par un membre de rang supérieur au tien : tu ne peux ni la lever ni la modifier.',
   dismissed: 'Signalement classé.',
   warned: 'Avertissement envoyé au membre.',
   suspended: 'Membre suspendu.',
@@ -37,13 +37,13 @@ export const MODERATION_MESSAGES = {
 
 /** Login and refresh of a suspended or banned member (modules/auth). */
 export function suspendedAccountMessage(until: Date | null): string {
-  if (!until) return 'Votre compte est banni.';
+  if (!until) return 'Ton compte est banni.';
   const date = new Intl.DateTimeFormat('fr-FR', {
     timeZone: 'Europe/Paris',
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(until);
-  return `Votre compte est suspendu jusqu’au ${date}.`;
+  return `Ton compte est suspendu jusqu’au ${date}.`;
 }
 
 /** What a moderator writes to justify a sanction: 5 to 500 characters, trimmed, no markup. */

@@ -16,7 +16,7 @@ export const PREDICTION_MESSAGES = {
   pointsFailed: 'Erreur lors de la récupération des points',
   confirmedAtKickoff: 'VOTRE PRONO SERA CONFIRMÉ EN DÉBUT DE MATCH',
   score: 'Le score doit être un nombre entier entre 0 et 50.',
-  notYours: 'Vous ne pouvez accéder qu’à vos propres pronostics.',
+  notYours: 'Tu ne peux accéder qu’à tes propres pronostics.',
   notFound: 'Aucun pronostic pour ce match.',
   userNotFound: 'Utilisateur introuvable.',
   rankingFailed: 'Erreur lors de la récupération du classement.',
@@ -191,12 +191,12 @@ export const MINI_LEAGUE_MESSAGES = {
   name: 'Le nom doit contenir entre 3 et 40 caractères, sans balise.',
   code: 'Code d’invitation invalide.',
   notFound: 'Mini-ligue introuvable.',
-  notMember: 'Vous ne faites pas partie de cette mini-ligue.',
-  alreadyMember: 'Vous faites déjà partie de cette mini-ligue.',
+  notMember: 'Tu ne fais pas partie de cette mini-ligue.',
+  alreadyMember: 'Tu fais déjà partie de cette mini-ligue.',
   created: 'Mini-ligue créée !',
-  joined: 'Vous avez rejoint la mini-ligue !',
-  left: 'Vous avez quitté la mini-ligue.',
-  tooMany: 'Vous faites déjà partie de 20 mini-ligues.',
+  joined: 'Tu as rejoint la mini-ligue !',
+  left: 'Tu as quitté la mini-ligue.',
+  tooMany: 'Tu fais déjà partie de 20 mini-ligues.',
 } as const;
 export const MINI_LEAGUE_MAX_PER_USER = 20;
 

@@ -83,7 +83,7 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 export const PUSH_NOTICES = {
   message: (sender: string, conversationId: number): PushPayload => ({
     title: 'Nouveau message',
-    body: `${sender} vous a envoyé un message.`,
+    body: `${sender} t'a envoyé un message.`,
     url: `/messages/${encodeURIComponent(sender)}`,
     tag: `conversation-${conversationId}`,
   }),
@@ -99,7 +99,7 @@ export const PUSH_NOTICES = {
   }),
   kickoffMoved: (matchId: number): PushPayload => ({
     title: 'Nouvel horaire de match',
-    body: "Le coup d'envoi d'un match pour lequel vous avez un covoiturage a changé.",
+    body: "Le coup d'envoi d'un match pour lequel tu as un covoiturage a changé.",
     url: '/',
     tag: `horaire-${matchId}`,
   }),
@@ -108,7 +108,7 @@ export const PUSH_NOTICES = {
     match: { home: string; away: string; kickoff: string },
   ): PushPayload => ({
     title: 'Rappel de pronostic',
-    body: `${match.home} – ${match.away}, ${match.kickoff} : pensez à faire votre pronostic !`,
+    body: `${match.home} – ${match.away}, ${match.kickoff} : pense à faire ton pronostic !`,
     url: '/jeu_prono',
     tag: `prono-${matchId}`,
   }),

@@ -10,9 +10,9 @@ export const REPORT_MESSAGES = {
   invalidMotif: 'Veuillez sélectionner un motif valide pour le signalement.',
   customReasonLength: `Le motif doit contenir entre ${LIMITS.reportReason.min} et ${LIMITS.reportReason.max} caractères.`,
   customReasonForbidden: 'Le motif contient des caractères interdits.',
-  self: 'Vous ne pouvez pas vous signaler vous-même.',
+  self: 'Tu ne peux pas te signaler toi-même.',
   unknownUser: 'Utilisateur introuvable',
-  tooMany: 'Trop de signalements envoyés. Veuillez réessayer plus tard.',
+  tooMany: 'Trop de signalements envoyés. Réessaie plus tard.',
   sent: 'Signalement envoyé avec succès.',
   failed: "Erreur lors de l'envoi du signalement.",
 } as const;

@@ -12,20 +12,20 @@ import {
 export const SETTINGS_MESSAGES = {
   pseudo: 'Le pseudo doit contenir au moins 4 caractères alphanumériques ou _',
   passwordConfirm: 'Veuillez saisir votre mot de passe pour confirmer',
-  currentPassword: 'Veuillez saisir votre mot de passe actuel.',
+  currentPassword: 'Saisis ton mot de passe actuel.',
   wrongPassword: 'Mot de passe incorrect.',
   useEmailForm:
-    "Pour changer d'adresse e-mail, utilisez le formulaire qui demande votre mot de passe.",
-  oneField: 'Modifiez un seul champ à la fois : username, email ou departement.',
-  sameEmail: "C'est déjà votre adresse e-mail.",
+    "Pour changer d'adresse e-mail, utilise le formulaire qui demande ton mot de passe.",
+  oneField: 'Modifie un seul champ à la fois : username, email ou departement.',
+  sameEmail: "C'est déjà ton adresse e-mail.",
   updated: 'Mise à jour réussie !',
   emailChangeSent: 'Un email de confirmation vous a été envoyé.',
   notificationsUpdated: 'Préférences de notifications mises à jour.',
   passwordUpdated: 'Mot de passe mis à jour',
   deleteLinkSent: 'Un lien de confirmation vous a été envoyé par mail.',
   nothingChanged: "Aucune modification n'a été effectuée.",
-  stopPromo: 'Vous ne recevrez plus les e-mails promotionnels (concours, offres).',
-  stopApplication: "Vous ne recevrez plus les e-mails de l'application (rappels de pronostics…).",
+  stopPromo: 'Tu ne recevras plus les e-mails promotionnels (concours, offres).',
+  stopApplication: "Tu ne recevras plus les e-mails de l'application (rappels de pronostics…).",
 } as const;
 
 /** Pseudo as edited in the settings: 4 to 15 letters, digits or underscore. */

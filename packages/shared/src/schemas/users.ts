@@ -15,7 +15,7 @@ export const USER_MESSAGES = {
   descriptionTooLong: 'La description ne doit pas dépasser 500 caractères.',
   xInvalid: "Le pseudo X n'est pas valide.",
   instaInvalid: "Le pseudo Instagram n'est pas valide.",
-  antennas: `Vous pouvez choisir au maximum ${LIMITS.maxAntennas} antennes.`,
+  antennas: `Tu peux choisir au maximum ${LIMITS.maxAntennas} antennes.`,
   unknownAntenna: 'Antenne inconnue.',
   saved: 'Modifications enregistrées !',
   saveFailed: "Impossible d'enregistrer les modifications.",

@@ -27,16 +27,16 @@ export function contactMail(input: ContactMailInput, associationName: string): M
 /** Registration: the link that activates the account. */
 export function confirmEmailMail(pseudo: string, link: string, associationName: string) {
   return layout({
-    subject: `${associationName} : confirmez votre adresse e-mail`,
+    subject: `${associationName} : confirme ton adresse e-mail`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
       {
-        paragraph: `Bienvenue sur ${associationName} ! Pour activer votre compte, confirmez votre adresse e-mail.`,
+        paragraph: `Bienvenue sur ${associationName} ! Pour activer ton compte, confirme ton adresse e-mail.`,
       },
       { action: { label: 'Confirmer mon adresse e-mail', url: link } },
       {
         paragraph:
-          "Ce lien est valable 48 heures. Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message.",
+          "Ce lien est valable 48 heures. Si tu n'es pas à l'origine de cette inscription, ignore ce message.",
       },
     ],
     signature: `— L'équipe ${associationName}`,
@@ -46,18 +46,18 @@ export function confirmEmailMail(pseudo: string, link: string, associationName: 
 /** Someone registered (or tried to attach) an address that already has an account. */
 export function addressAlreadyUsedMail(pseudo: string, resetUrl: string, associationName: string) {
   return layout({
-    subject: `${associationName} : tentative d'inscription avec votre adresse`,
+    subject: `${associationName} : tentative d'inscription avec ton adresse`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
       {
-        paragraph: `Quelqu'un a essayé de créer un compte ${associationName} avec votre adresse e-mail, qui est déjà associée à votre compte.`,
+        paragraph: `Quelqu'un a essayé de créer un compte ${associationName} avec ton adresse e-mail, qui est déjà associée à ton compte.`,
       },
       {
         paragraph:
-          "Si c'était vous et que vous avez oublié votre mot de passe, vous pouvez le réinitialiser depuis la page de connexion (« Mot de passe oublié »).",
+          "Si c'était toi et que tu as oublié ton mot de passe, tu peux le réinitialiser depuis la page de connexion (« Mot de passe oublié »).",
       },
       { action: { label: 'Aller à la page de connexion', url: resetUrl } },
-      { paragraph: "Sinon, ignorez ce message : votre compte n'a pas été modifié." },
+      { paragraph: "Sinon, ignore ce message : ton compte n'a pas été modifié." },
     ],
     signature: `— L'équipe ${associationName}`,
   });
@@ -65,14 +65,14 @@ export function addressAlreadyUsedMail(pseudo: string, resetUrl: string, associa
 
 export function resetPasswordMail(pseudo: string, link: string, associationName: string) {
   return layout({
-    subject: `${associationName} : réinitialisation de votre mot de passe`,
+    subject: `${associationName} : réinitialisation de ton mot de passe`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
-      { paragraph: 'Vous avez demandé à réinitialiser votre mot de passe.' },
+      { paragraph: 'Tu as demandé à réinitialiser ton mot de passe.' },
       { action: { label: 'Choisir un nouveau mot de passe', url: link } },
       {
         paragraph:
-          "Ce lien est valable 1 heure et ne fonctionne qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+          "Ce lien est valable 1 heure et ne fonctionne qu'une fois. Si tu n'es pas à l'origine de cette demande, ignore ce message.",
       },
     ],
     signature: `— L'équipe ${associationName}`,
@@ -82,11 +82,11 @@ export function resetPasswordMail(pseudo: string, link: string, associationName:
 /** Sent to the NEW address: the change happens only when this link is opened. */
 export function confirmEmailChangeMail(pseudo: string, link: string, associationName: string) {
   return layout({
-    subject: `${associationName} : confirmez votre nouvelle adresse e-mail`,
+    subject: `${associationName} : confirme ta nouvelle adresse e-mail`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
       {
-        paragraph: `Pour utiliser cette adresse avec votre compte ${associationName}, confirmez-la.`,
+        paragraph: `Pour utiliser cette adresse avec ton compte ${associationName}, confirme-la.`,
       },
       { action: { label: 'Confirmer ma nouvelle adresse', url: link } },
       { paragraph: 'Ce lien est valable 24 heures.' },
@@ -103,10 +103,10 @@ export function emailChangeNoticeMail(pseudo: string, associationName: string, c
     blocks: [
       {
         paragraph:
-          "Un changement d'adresse e-mail a été demandé pour votre compte. Il ne prendra effet qu'après confirmation depuis la nouvelle adresse.",
+          "Un changement d'adresse e-mail a été demandé pour ton compte. Il ne prendra effet qu'après confirmation depuis la nouvelle adresse.",
       },
       {
-        paragraph: `Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et contactez-nous : ${contactUrl}`,
+        paragraph: `Si tu n'es pas à l'origine de cette demande, change ton mot de passe et contacte-nous : ${contactUrl}`,
       },
     ],
     signature: `— L'équipe ${associationName}`,
@@ -115,17 +115,17 @@ export function emailChangeNoticeMail(pseudo: string, associationName: string, c
 
 export function confirmDeleteMail(pseudo: string, link: string, associationName: string) {
   return layout({
-    subject: `${associationName} : confirmez la suppression de votre compte`,
+    subject: `${associationName} : confirme la suppression de ton compte`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
       {
         paragraph:
-          'Vous avez demandé la suppression de votre compte. Vos données personnelles seront effacées et votre compte anonymisé.',
+          'Tu as demandé la suppression de ton compte. Tes données personnelles seront effacées et ton compte anonymisé.',
       },
       { action: { label: 'Confirmer la suppression', url: link } },
       {
         paragraph:
-          "Ce lien est valable 24 heures. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message et changez votre mot de passe.",
+          "Ce lien est valable 24 heures. Si tu n'es pas à l'origine de cette demande, ignore ce message et change ton mot de passe.",
       },
     ],
     signature: `— L'équipe ${associationName}`,
@@ -134,13 +134,13 @@ export function confirmDeleteMail(pseudo: string, link: string, associationName:
 
 export function inactivityWarningMail(pseudo: string, loginUrl: string, associationName: string) {
   return layout({
-    subject: `${associationName} : votre compte sera bientôt supprimé`,
+    subject: `${associationName} : ton compte sera bientôt supprimé`,
     greeting: `Bonjour ${pseudo},`,
     blocks: [
       {
-        paragraph: `Vous ne vous êtes pas connecté à ${associationName} depuis près d'un an : votre compte sera supprimé dans un mois faute de connexion.`,
+        paragraph: `Tu ne t'es pas connecté(e) à ${associationName} depuis près d'un an : ton compte sera supprimé dans un mois faute de connexion.`,
       },
-      { paragraph: 'Pour le conserver, il suffit de vous connecter.' },
+      { paragraph: 'Pour le conserver, il suffit de te connecter.' },
       { action: { label: 'Se connecter', url: loginUrl } },
     ],
     signature: `— L'équipe ${associationName}`,

@@ -131,7 +131,7 @@ describe('POST /api/users (registration)', () => {
     [{ date_naissance: '1990-07-14' }, 'Date invalide'],
     [{ date_naissance: '31/02/1990' }, 'Date invalide'],
     [{ departement: '20' }, 'Département invalide.'],
-    [{ antennes: [1, 2, 3] }, 'Vous pouvez choisir au maximum 2 antennes.'],
+    [{ antennes: [1, 2, 3] }, 'Tu peux choisir au maximum 2 antennes.'],
   ])('rejects %o with its French message and stores nothing', async (over, message) => {
     const body = registration(over);
     const res = await register(body);
@@ -147,7 +147,7 @@ describe('POST /api/users (registration)', () => {
     const young = registration({ date_naissance: '15/07/2019' });
     const res = await register(young);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Vous devez avoir au moins 7 ans.');
+    expect(res.json().message).toBe('Tu dois avoir au moins 7 ans.');
     expect((await register(registration({ date_naissance: '14/07/2019' }))).statusCode).toBe(201);
     t.clock.reset();
     const ghost = registration({ antennes: [999_999] });

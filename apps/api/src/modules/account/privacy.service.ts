@@ -108,7 +108,7 @@ export function privacyService(deps: PrivacyServiceDeps) {
 
     async exportData(userId: number) {
       const data = await repo.exportData(userId);
-      if (!data) throw new AppError('UNAUTHENTICATED', 'Vous devez être connecté.');
+      if (!data) throw new AppError('UNAUTHENTICATED', 'Tu dois être connecté(e).');
       return { exportedAt: clock.now().toISOString(), ...data };
     },
   };

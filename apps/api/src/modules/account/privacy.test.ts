@@ -263,7 +263,7 @@ describe('inactivity', () => {
     expect(warned.inactivityWarnedAt?.toISOString()).toBe(NOW.toISOString());
     const [mail] = await outboxFor(t.db, idle.email);
     expect(mail!.kind).toBe('inactivity-warning');
-    expect(mail!.text).toContain('votre compte sera supprimé dans un mois faute de connexion');
+    expect(mail!.text).toContain('ton compte sera supprimé dans un mois faute de connexion');
     expect(await outboxFor(t.db, active.email)).toHaveLength(0);
 
     // A second run the same day sends nothing more; 12 months idle but warned < 30 days: kept.

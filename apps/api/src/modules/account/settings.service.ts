@@ -35,7 +35,7 @@ export function settingsService(deps: SettingsServiceDeps) {
   async function account(userId: number) {
     const user = await repo.findById(userId);
     if (!user || user.status !== 'ACTIVE') {
-      throw new AppError('UNAUTHENTICATED', 'Vous devez être connecté.');
+      throw new AppError('UNAUTHENTICATED', 'Tu dois être connecté(e).');
     }
     return user;
   }

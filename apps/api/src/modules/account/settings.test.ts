@@ -44,7 +44,7 @@ describe('settings routes need a signed-in member', () => {
       remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Vous devez être connecté.');
+    expect(res.json().message).toBe('Tu dois être connecté(e).');
   });
 });
 

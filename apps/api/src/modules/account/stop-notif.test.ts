@@ -48,7 +48,7 @@ describe('registration mail through a real SMTP server', () => {
     });
     expect(res.statusCode).toBe(201);
     const mail = await waitFor(() => sink.received.find((m) => m.to.includes(email)));
-    expect(mail.subject).toBe('Munegu : confirmez votre adresse e-mail');
+    expect(mail.subject).toBe('Munegu : confirme ton adresse e-mail');
     const link = /http:\/\/localhost:3000\/email-confirmed\/([A-Za-z0-9_-]{43})/.exec(mail.text);
     expect(link).not.toBeNull();
     expect(mail.html).toContain(`/email-confirmed/${link![1]}`);

@@ -1,6 +1,8 @@
 import {
   MATCH_MESSAGES,
   parisDateTimeSchema,
+  plural,
+  pluralWord,
   seasonSchema,
   type ImportResult,
 } from '@munegu/shared';
@@ -69,9 +71,9 @@ export function importService({
       valid,
       lines: lines.map(({ line, ok, errors, value }) => ({ line, ok, errors, value })),
       message: applied
-        ? `${valid} ligne(s) importée(s).`
+        ? `${plural(valid, 'ligne')} ${pluralWord(valid, 'importée')}.`
         : valid === lines.length
-          ? `Aperçu : ${valid} ligne(s) valide(s), rien n’a été enregistré.`
+          ? `Aperçu : ${plural(valid, 'ligne')} ${pluralWord(valid, 'valide')}, rien n’a été enregistré.`
           : MATCH_MESSAGES.importInvalid,
     };
   }

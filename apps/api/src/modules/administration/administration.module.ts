@@ -1,3 +1,4 @@
+import type { SiteInfo } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { transactionRunner } from '../../db/tx.js';
@@ -14,14 +15,14 @@ import { titlesRepository } from './titles.repository.js';
 import { titlesService } from './titles.service.js';
 
 /** The administration services, wired once (app.ts). */
-export function administrationServices(db: Db) {
+export function administrationServices(db: Db, { operator }: { operator: SiteInfo }) {
   const transaction = transactionRunner(db);
   return {
     members: membersService({ repo: membersRepository(db), transaction }),
     titles: titlesService({ repo: titlesRepository(db), transaction }),
     lists: listsService({ repo: listsRepository(db), transaction }),
     reasons: reasonsService({ repo: reasonsRepository(db), transaction }),
-    site: siteService({ repo: siteRepository(db), transaction }),
+    site: siteService({ repo: siteRepository(db), transaction, operator }),
   };
 }
 export type AdministrationServices = ReturnType<typeof administrationServices>;

@@ -10,7 +10,7 @@ const errors = memberErrors;
 
 /**
  * Reference lists (antennas, reasons, news categories), the partner offer and the clubs' live
- * feeds: ADMIN only, except the public read of the partner offer.
+ * feeds: ADMIN only, except the public reads of the operator's content and the partner offer.
  */
 export const listsRoutes: FastifyPluginAsyncZod<{
   lists: ListsService;
@@ -19,6 +19,10 @@ export const listsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { lists, reasons, site }) => {
   const admin = { onRequest: app.requireRole('ADMIN') };
 
+  app.route({
+    ...endpoint('GET /site', { tags: ['référentiels'], summary: 'Contenu de l’exploitant' }),
+    handler: () => site.info(),
+  });
   app.route({
     ...endpoint('GET /site/partner', { tags: ['référentiels'], summary: 'Offre partenaire' }),
     handler: () => site.partner(),

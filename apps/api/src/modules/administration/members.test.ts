@@ -45,7 +45,7 @@ describe('administration: members, roles, poste and titles', () => {
     });
     const short = await search('b');
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors[0].message).toBe('Saisissez au moins 2 caractères.');
+    expect(short.json().errors[0].message).toBe('Saisis au moins 2 caractères.');
     expect(((await search('u_')).json() as unknown[]).length).toBeLessThanOrEqual(20);
   });
 

@@ -3,7 +3,9 @@ import {
   type AdminClubFeed,
   type Partner,
   type PartnerInput,
+  type SiteInfo,
 } from '@munegu/shared';
+import { missingOperatorVariables } from '../../config/operator.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { notFound } from '../../lib/errors.js';
 import { writeAudit, type Actor } from './audit.js';
@@ -20,17 +22,23 @@ const toClubFeed = (c: { id: number; nom: string; logo: string; liveFeedUrl: str
   live_feed_url: c.liveFeedUrl,
 });
 
+/** What the start warning calls the partner offer, set from the administration screens. */
+export const PARTNER_MISSING = 'offre partenaire (Administration › Site)';
+
 /**
- * The partner offer (code and link, both or neither) and the clubs' live-feed links. Until an
- * administrator sets the partner, GET /site/partner answers nulls and the banner keeps the
- * site's default text.
+ * The operator's content (GET /site, from the environment), the partner offer (code and link,
+ * both or neither) and the clubs' live-feed links. Until an administrator sets the partner,
+ * GET /site/partner answers nulls and the home page shows no banner.
  */
 export function siteService({
   repo,
   transaction,
+  operator,
 }: {
   repo: SiteRepository;
   transaction: RunInTransaction;
+  /** The operator's content as configured (with the demo's values in demo mode). */
+  operator: SiteInfo;
 }) {
   async function partner(read = repo.settings): Promise<Partner> {
     const values = await read(keys);
@@ -41,7 +49,15 @@ export function siteService({
   }
 
   return {
+    info: (): SiteInfo => operator,
     partner: () => partner(),
+
+    /** What the operator has not filled in yet (variables, then the partner offer). */
+    missing: async (): Promise<string[]> => {
+      const missing = missingOperatorVariables(operator);
+      if ((await partner()).code === null) missing.push(PARTNER_MISSING);
+      return missing;
+    },
 
     setPartner: (input: PartnerInput, actor: Actor): Promise<Partner> =>
       transaction(async (tx) => {

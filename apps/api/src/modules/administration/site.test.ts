@@ -72,7 +72,7 @@ describe('administration: partner offer and live-feed links', () => {
         { code: 'ASM10', url: 'javascript:alert(1)' },
         'Lien invalide : une adresse https:// est attendue.',
       ],
-      [{ code: 'ASM10', url: null }, 'Renseignez le code et le lien, ou aucun des deux.'],
+      [{ code: 'ASM10', url: null }, 'Renseigne le code et le lien, ou aucun des deux.'],
     ];
     for (const [payload, message] of cases) {
       const res = await setPartner(payload);

@@ -22,7 +22,7 @@ export interface AuthRoutesOptions {
 
 const COOKIE = LIMITS.sessionCookie;
 const COOKIE_PATH = '/api/auth';
-const SESSION_EXPIRED = 'Session expirée, veuillez vous reconnecter.';
+const SESSION_EXPIRED = 'Session expirée, reconnecte-toi.';
 
 export const clientMeta = (req: FastifyRequest): ClientMeta => ({
   ip: req.ip,

@@ -77,7 +77,7 @@ describe('POST /api/auth/login', () => {
     const banned = await createMember(t.db, { status: 'SUSPENDED' });
     const res = await login(t, banned.email);
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Votre compte est banni.');
+    expect(res.json().message).toBe('Ton compte est banni.');
     expect(sessionCookie(res)).toBeNull();
     expect((await login(t, banned.email, 'Mauvais1!')).json().message).toBe(
       'Email ou mot de passe incorrect.',
@@ -88,7 +88,7 @@ describe('POST /api/auth/login', () => {
       data: { suspendedUntil: new Date('2031-07-14T08:30:00Z') },
     });
     expect((await login(t, suspended.email)).json().message).toBe(
-      'Votre compte est suspendu jusqu’au 14 juillet 2031 à 10:30.',
+      'Ton compte est suspendu jusqu’au 14 juillet 2031 à 10:30.',
     );
   });
 
@@ -250,11 +250,9 @@ describe('POST /api/auth/refresh', () => {
     await t.db.user.update({ where: { id: user.id }, data: { status: 'SUSPENDED' } });
     const res = await refresh(t, cookie);
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Votre compte est banni.');
+    expect(res.json().message).toBe('Ton compte est banni.');
     await t.db.user.update({ where: { id: user.id }, data: { status: 'DELETED' } });
-    expect((await refresh(t, cookie)).json().message).toBe(
-      'Session expirée, veuillez vous reconnecter.',
-    );
+    expect((await refresh(t, cookie)).json().message).toBe('Session expirée, reconnecte-toi.');
   });
 
   it('refuses a foreign Origin or Referer but accepts its own', async () => {

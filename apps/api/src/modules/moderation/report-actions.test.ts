@@ -204,7 +204,7 @@ describe('actions on a report', () => {
     const own = await w.call(admin, 'POST', `/reports/${aboutAdmin.id}/dismiss`, {});
     expect([own.statusCode, own.json().message]).toEqual([
       403,
-      'Un autre modérateur doit traiter un signalement qui vous concerne.',
+      'Un autre modérateur doit traiter un signalement qui te concerne.',
     ]);
   });
 });

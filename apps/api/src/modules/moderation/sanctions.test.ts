@@ -52,7 +52,7 @@ describe('sanctions on a member without a report', () => {
       suspendedUntil: '2031-07-17T08:30:00.000Z',
     });
     expect((await me(token)).statusCode).toBe(401);
-    const suspendedMessage = 'Votre compte est suspendu jusqu’au 17 juillet 2031 à 10:30.';
+    const suspendedMessage = 'Ton compte est suspendu jusqu’au 17 juillet 2031 à 10:30.';
     const refused = await refresh(t, cookie);
     expect([refused.statusCode, refused.json().message]).toEqual([401, suspendedMessage]);
     const loginRes = await login(t, member.email);
@@ -60,7 +60,7 @@ describe('sanctions on a member without a report', () => {
 
     // A suspension can become a ban.
     await w.call(moderator, 'POST', `/users/${member.id}/ban`, { reason: REASON });
-    expect((await login(t, member.email)).json().message).toBe('Votre compte est banni.');
+    expect((await login(t, member.email)).json().message).toBe('Ton compte est banni.');
     expect((await w.auditOf('user', member.id)).map((a) => a.action)).toEqual([
       'moderation.user.suspend',
       'moderation.user.ban',
@@ -76,7 +76,7 @@ describe('sanctions on a member without a report', () => {
       expect((await userRow(target.id)).status).toBe('ACTIVE');
     }
     const self = await w.call(moderator, 'POST', `/users/${moderator.id}/ban`, { reason: REASON });
-    expect(self.json().message).toBe('Vous ne pouvez pas vous sanctionner vous-même.');
+    expect(self.json().message).toBe('Tu ne peux pas te sanctionner toi-même.');
     const admin = await w.member('ADMIN');
     expect(
       (await w.call(admin, 'POST', `/users/${moderator.id}/ban`, { reason: REASON })).statusCode,
@@ -140,7 +140,7 @@ describe('sanctions on a member without a report', () => {
     const moderator = await w.member('MODERATEUR');
     const member = await createMember(t.db);
     const HIGHER =
-      'Cette sanction a été prononcée par un membre de rang supérieur au vôtre : vous ne pouvez ni la lever ni la modifier.';
+      'Cette sanction a été prononcée par un membre de rang supérieur au tien : tu ne peux ni la lever ni la modifier.';
     const suspendedEntry = async () =>
       ((await w.call(moderator, 'GET', '/users/suspended')).json() as SuspendedMember[]).find(
         (u) => u.id === member.id,
@@ -164,7 +164,7 @@ describe('sanctions on a member without a report', () => {
       expect([res.statusCode, res.json().message]).toEqual([403, HIGHER]);
     }
     expect(await suspendedEntry()).toMatchObject({ suspendedUntil: null });
-    expect((await login(t, member.email)).json().message).toBe('Votre compte est banni.');
+    expect((await login(t, member.email)).json().message).toBe('Ton compte est banni.');
     expect(await journal()).toEqual([['moderation.user.ban', admin.id]]);
 
     // Another administrator may; the sanction is then nobody's, and a moderator's own is theirs.

@@ -76,7 +76,7 @@ describe('mini-leagues', () => {
     expect(JSON.stringify(peek.json())).not.toContain(league.invite_code);
     expect((await call(outsider, 'GET', '/mini-leagues')).json()).toEqual([]);
     const left = await call(owner, 'DELETE', `/mini-leagues/${league.id}/members/me`);
-    expect(left.json()).toEqual({ message: 'Vous avez quitté la mini-ligue.' });
+    expect(left.json()).toEqual({ message: 'Tu as quitté la mini-ligue.' });
     // The last member leaving removes the league.
     expect(await t.db.miniLeague.count({ where: { id: league.id } })).toBe(0);
   });

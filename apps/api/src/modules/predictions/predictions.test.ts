@@ -135,7 +135,7 @@ describe('prediction game', () => {
         null,
       );
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toMatchObject({ message: 'Vous devez être connecté.' });
+      expect(anonymous.json()).toMatchObject({ message: 'Tu dois être connecté(e).' });
     });
 
     it('refuses scores that are not whole numbers from 0 to 50, in French', async () => {

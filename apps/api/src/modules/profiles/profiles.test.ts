@@ -46,7 +46,7 @@ describe('profiles', () => {
   ])('%s answers 401 without a token', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Vous devez être connecté.');
+    expect(res.json().message).toBe('Tu dois être connecté(e).');
   });
 
   it('GET /users/me returns the full own profile with identity and titles by importance', async () => {
@@ -183,7 +183,7 @@ describe('profiles', () => {
       [{ x_username: 'a' }, "Le pseudo X n'est pas valide."],
       [{ x_username: 'pas valide!' }, "Le pseudo X n'est pas valide."],
       [{ insta_username: 'y'.repeat(31) }, "Le pseudo Instagram n'est pas valide."],
-      [{ antennes: [1, 2, 3] }, 'Vous pouvez choisir au maximum 2 antennes.'],
+      [{ antennes: [1, 2, 3] }, 'Tu peux choisir au maximum 2 antennes.'],
       [{ antennes: [999999] }, 'Antenne inconnue.'],
     ])('refuses %o with its French message and stores nothing', async (body, message) => {
       const user = await createUser(t.db);

@@ -75,7 +75,7 @@ describe('web push of new messages', () => {
     );
     expect(device.read(push!)).toEqual({
       title: 'Nouveau message',
-      body: `${bob.pseudo} vous a envoyé un message.`,
+      body: `${bob.pseudo} t'a envoyé un message.`,
       url: `/messages/${bob.pseudo}`,
       tag: expect.stringMatching(/^conversation-\d+$/),
     });
@@ -323,7 +323,7 @@ describe('web push of carpool notifications and prediction reminders', () => {
     expect(reminder).toEqual({
       title: 'Rappel de pronostic',
       body: expect.stringMatching(
-        new RegExp(`^Monaco ${tagOf} – Nice ${tagOf}, .+ : pensez à faire votre pronostic !$`),
+        new RegExp(`^Monaco ${tagOf} – Nice ${tagOf}, .+ : pense à faire ton pronostic !$`),
       ),
       url: '/jeu_prono',
       tag: `prono-${match.id}`,

@@ -101,7 +101,7 @@ describe('POST /user-signalement', () => {
     const me = await createUser(t.db);
     const res = await report(me, { to: me.id, motifId: motif.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Vous ne pouvez pas vous signaler vous-même.');
+    expect(res.json().message).toBe('Tu ne peux pas te signaler toi-même.');
     expect(await reportsBy(me.id)).toEqual([]);
   });
 
@@ -144,9 +144,7 @@ describe('POST /user-signalement', () => {
     const extra = await createUser(t.db);
     const limited = await report(from, { to: extra.id, motifId: motif.id });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe(
-      'Trop de signalements envoyés. Veuillez réessayer plus tard.',
-    );
+    expect(limited.json().message).toBe('Trop de signalements envoyés. Réessaie plus tard.');
     expect(await reportsBy(from.id)).toHaveLength(20);
 
     // Another member is not affected; an hour later the budget is back.

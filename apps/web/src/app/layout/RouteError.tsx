@@ -10,7 +10,7 @@ export function RouteError() {
       <h1 className="page__title">
         {notFound ? MESSAGES.generic.notFound : MESSAGES.generic.unexpected}
       </h1>
-      <p>{notFound ? '' : 'Rechargez la page ou revenez plus tard.'}</p>
+      <p>{notFound ? '' : 'Recharge la page ou reviens plus tard.'}</p>
       <p>
         <Link className="btn btn--primary" to="/" reloadDocument>
           Retour à l’accueil

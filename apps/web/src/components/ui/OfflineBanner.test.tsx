@@ -18,7 +18,7 @@ describe('offline banner', () => {
     expect(screen.queryByText(OFFLINE_TEXT)).toBeNull();
     goOffline(true);
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Vous êtes hors ligne : les données affichées peuvent ne pas être à jour.',
+      'Tu es hors ligne : les données affichées peuvent ne pas être à jour.',
     );
     goOffline(false);
     expect(screen.queryByText(OFFLINE_TEXT)).toBeNull();

@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import styles from './OfflineBanner.module.css';
 
-export const OFFLINE_TEXT =
-  'Vous êtes hors ligne : les données affichées peuvent ne pas être à jour.';
+export const OFFLINE_TEXT = 'Tu es hors ligne : les données affichées peuvent ne pas être à jour.';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);

@@ -1,18 +1,30 @@
 import { SITE } from '../../config/site';
+import { useSiteInfo } from '../../lib/site';
 import { FacebookIcon, InstagramIcon, XLogoIcon } from './icons';
 import styles from './SocialLinks.module.css';
 
 const NETWORKS = [
-  { label: 'X (Twitter)', href: SITE.social.x, Icon: XLogoIcon },
-  { label: 'Instagram', href: SITE.social.instagram, Icon: InstagramIcon },
-  { label: 'Facebook', href: SITE.social.facebook, Icon: FacebookIcon },
+  { key: 'x', label: 'X (Twitter)', Icon: XLogoIcon },
+  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
+  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
 ] as const;
 
-/** The association's three social networks. */
+/** The association's social accounts the operator has set (GET /site); none: nothing. */
+export function useSocialLinks() {
+  const { data } = useSiteInfo();
+  return NETWORKS.flatMap((n) => {
+    const href = data?.social[n.key];
+    return href ? [{ ...n, href }] : [];
+  });
+}
+
+/** The association's social networks, each once the operator has set it. */
 export function SocialLinks({ className = '' }: { className?: string }) {
+  const links = useSocialLinks();
+  if (links.length === 0) return null;
   return (
     <ul className={`${styles['social-links']} ${className}`} aria-label="Réseaux sociaux">
-      {NETWORKS.map(({ label, href, Icon }) => (
+      {links.map(({ label, href, Icon }) => (
         <li key={label}>
           <a
             href={href}

@@ -19,7 +19,7 @@ export const partnerKey = ['site', 'partner'] as const;
 /** The message to show for a failed write: the field's own message first. */
 export function problem(error: unknown): string {
   if (isApiError(error) && error.errors[0]) return error.errors[0].message;
-  return errorMessage(error, 'Une erreur est survenue. Réessayez.');
+  return errorMessage(error, 'Une erreur est survenue. Réessaie.');
 }
 
 export function useMemberSearch(q: string) {

@@ -11,5 +11,5 @@ export const pseudoFormSchema = z.object({ username: settingsPseudoSchema });
 export const emailFormSchema = emailChangeSchema;
 export const passwordFormSchema = passwordChangeFormSchema;
 export const departementFormSchema = z.object({
-  departement: z.string().min(1, 'Veuillez choisir un département.').pipe(departementCodeSchema),
+  departement: z.string().min(1, 'Choisis un département.').pipe(departementCodeSchema),
 });

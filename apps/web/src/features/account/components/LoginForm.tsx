@@ -57,7 +57,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       ) {
         setInactive(true);
       } else if (e instanceof ApiError && e.code === 'SUSPENDED_ACCOUNT') {
-        // 'Votre compte est suspendu jusqu’au …' / 'Votre compte est banni.'
+        // 'Ton compte est suspendu jusqu’au …' / 'Ton compte est banni.'
         setError(e.message);
       } else if (e instanceof ApiError && e.network) {
         setError(MESSAGES.generic.network);

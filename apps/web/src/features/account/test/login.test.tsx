@@ -70,7 +70,7 @@ describe('login form', () => {
 
   it('tells a suspended member until when, instead of wrong credentials', async () => {
     api.reply('POST /api/auth/login', 401, {
-      message: 'Votre compte est suspendu jusqu’au 14 juillet 2031 à 10:30.',
+      message: 'Ton compte est suspendu jusqu’au 14 juillet 2031 à 10:30.',
       code: 'SUSPENDED_ACCOUNT',
     });
     const submit = await openLogin();
@@ -79,7 +79,7 @@ describe('login form', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     fireEvent.click(submit);
     expect(
-      await screen.findByText('Votre compte est suspendu jusqu’au 14 juillet 2031 à 10:30.'),
+      await screen.findByText('Ton compte est suspendu jusqu’au 14 juillet 2031 à 10:30.'),
     ).toBeVisible();
   });
 

@@ -206,12 +206,12 @@ describe('token pages', () => {
     api.reply('GET /api/users/check-token', 200, { valid: true, stopType: 'application' });
     api.reply('POST /api/users/stop-notif', 200, {
       type: 'application',
-      message: "Vous ne recevrez plus les e-mails de l'application (rappels de pronostics…).",
+      message: "Tu ne recevras plus les e-mails de l'application (rappels de pronostics…).",
     });
     renderAt('/stop-notif/tok');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmer' }));
     expect(
-      await screen.findByText(/Vous ne recevrez plus les e-mails de l'application/),
+      await screen.findByText(/Tu ne recevras plus les e-mails de l'application/),
     ).toBeVisible();
     expect(api.callsTo('POST /api/users/stop-notif')[0]?.body).toEqual({
       token: 'tok',

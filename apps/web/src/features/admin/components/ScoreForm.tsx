@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { matchScoreInputSchema, type AdminMatch } from '@munegu/shared';
+import { matchScoreInputSchema, plural, type AdminMatch } from '@munegu/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';
@@ -71,7 +71,7 @@ export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => 
   return (
     <form onSubmit={ask} noValidate>
       <p className={adminStyles['admin__muted']}>
-        Journée {match.journee} · {match.nb_pronostics} pronostic(s)
+        Journée {match.journee} · {plural(match.nb_pronostics, 'pronostic')}
       </p>
       <div className={styles['admin__score']}>
         {side('score-dom', match.club_dom.nom, match.club_dom.logo, dom, setDom)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import type { ImportResult } from '@munegu/shared';
+import { plural, pluralWord, type ImportResult } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useImport, type ImportKind } from '../api';
 import adminStyles from '../admin.module.css';
@@ -50,7 +50,7 @@ export default function AdminImportPage() {
       <h2 id="admin-import-title">Import</h2>
       <div className={adminStyles['admin__grid']}>
         <fieldset className={styles['admin__kind']}>
-          <legend>Que voulez-vous importer ?</legend>
+          <legend>Que veux-tu importer ?</legend>
           {(['matchs', 'classement'] as const).map((k) => (
             <label key={k} className="checkbox">
               <input
@@ -118,7 +118,8 @@ function ImportPreview({ result }: { result: ImportResult }) {
         role="status"
         className={result.valid === result.total ? styles['admin__ok'] : 'field__error'}
       >
-        {result.valid} / {result.total} ligne(s) valide(s). {result.message}
+        {result.valid} / {plural(result.total, 'ligne')} {pluralWord(result.valid, 'valide')}.{' '}
+        {result.message}
       </p>
       <div className={adminStyles['admin__scroll']}>
         <table className={adminStyles['admin__table']}>

@@ -16,7 +16,7 @@ export function AntennasEditor() {
     <EditableList
       id="adm-antennas"
       title="Antennes"
-      hint="Une antenne choisie par des membres ne peut pas être supprimée : renommez-la."
+      hint="Une antenne choisie par des membres ne peut pas être supprimée : renomme-la."
       fields={FIELDS}
       query={useAdminAntennas()}
       empty="Aucune antenne."

@@ -8,7 +8,7 @@ const FIELDS: RowField[] = [
   { name: 'url', label: 'Lien (https)', type: 'url', placeholder: 'https://…' },
 ];
 
-/** The home banner's partner code and link: both, or neither (the default banner). */
+/** The home banner's partner code and link: both, or neither (no banner). */
 export function PartnerEditor() {
   const partner = usePartner();
   const save = useSavePartner();
@@ -24,8 +24,8 @@ export function PartnerEditor() {
     <section className={`card ${shared['panel']}`} aria-labelledby="adm-partner">
       <h2 id="adm-partner">Offre partenaire</h2>
       <p className={shared['hint']}>
-        Code de 2 à 30 lettres, chiffres ou tirets et lien https. Videz les deux champs pour revenir
-        à la bannière par défaut.
+        Code de 2 à 30 lettres, chiffres ou tirets et lien https. Vide les deux champs pour retirer
+        la bannière de l’accueil.
       </p>
       {partner.isError && <p className="error-text">{problem(partner.error)}</p>}
       {partner.isSuccess && (

@@ -19,7 +19,7 @@ export function TitlesEditor() {
     <EditableList
       id="adm-titles"
       title="Titres"
-      hint="Supprimer un titre le retire à ses titulaires. Attribuez-les depuis l’onglet Membres."
+      hint="Supprimer un titre le retire à ses titulaires. Attribue-les depuis l’onglet Membres."
       fields={FIELDS}
       initial={NEW}
       query={useTitles()}

@@ -37,7 +37,7 @@ function Members() {
           />
         </label>
         {term.trim().length < 2 ? (
-          <p className={shared['hint']}>Saisissez au moins 2 caractères.</p>
+          <p className={shared['hint']}>Saisis au moins 2 caractères.</p>
         ) : results.isError ? (
           <p className="error-text">{problem(results.error)}</p>
         ) : results.isPending ? (

@@ -43,7 +43,7 @@ describe('members (ADMIN)', () => {
     expect(await screen.findByRole('link', { name: 'Référentiels' })).toBeVisible();
     const search = await screen.findByLabelText('Pseudo ou e-mail');
     fireEvent.change(search, { target: { value: 'b' } });
-    expect(screen.getByText('Saisissez au moins 2 caractères.')).toBeVisible();
+    expect(screen.getByText('Saisis au moins 2 caractères.')).toBeVisible();
     fireEvent.change(search, { target: { value: 'bo' } });
     fireEvent.click(await screen.findByRole('button', { name: /Bob_06/ }));
     expect(api.callsTo('GET /api/administration/membres?q=bo')).toHaveLength(1);

@@ -77,7 +77,7 @@ function MemberRow({
         >
           {member.username}
         </Link>
-        {isMe && <span className={rowStyles['supporter-row__me']}> (vous)</span>}
+        {isMe && <span className={rowStyles['supporter-row__me']}> (toi)</span>}
         <p className={rowStyles['supporter-row__meta']}>
           <span>{role}</span>
           <span>{detail}</span>

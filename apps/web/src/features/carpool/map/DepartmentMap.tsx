@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { MONACO_MAP_POINT, MONACO_PLACE } from '@munegu/shared';
+import { MONACO_MAP_POINT, MONACO_PLACE, pluralWord } from '@munegu/shared';
 import { cx } from '../../../lib/cx';
 import { MAP_VIEW_BOX, type MapPath } from './franceMap';
 import styles from './DepartmentMap.module.css';
@@ -16,7 +16,9 @@ type Props = {
 };
 
 /** 'Alpes-Maritimes (<3 supporters)': the count exactly as the API gives it. */
-export const departmentLabel = (d: DepartmentCount) => `${d.nom} (${d.supporters} supporters)`;
+export const departmentLabel = (d: DepartmentCount) =>
+  // '<3' (a small count the API blurs) reads as a plural.
+  `${d.nom} (${d.supporters} ${pluralWord(Number(d.supporters) || 2, 'supporter')})`;
 
 /**
  * The France department map (spec section 2): departments with supporters are buttons (mouse

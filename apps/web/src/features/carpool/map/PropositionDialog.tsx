@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CARPOOL_MESSAGES, CARPOOL_STATUS, type Club } from '@munegu/shared';
+import { CARPOOL_MESSAGES, CARPOOL_STATUS, pluralWord, type Club } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
@@ -110,7 +110,7 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
                   <dt>Places</dt>
                   <dd>
                     {p.placesDispo > 0
-                      ? `${plural(p.placesDispo, 'place')} disponible${p.placesDispo > 1 ? 's' : ''}`
+                      ? `${plural(p.placesDispo, 'place')} ${pluralWord(p.placesDispo, 'disponible')}`
                       : 'Aucune place disponible'}
                   </dd>
                 </>

@@ -38,7 +38,7 @@ export function SupporterRow({ supporter, viewer, onSend, onAnswer, extra }: Pro
         >
           {supporter.username}
         </Link>
-        {isMe && <span className={styles['supporter-row__me']}> (vous)</span>}
+        {isMe && <span className={styles['supporter-row__me']}> (toi)</span>}
         <p className={styles['supporter-row__meta']}>
           <span>{transportLabel(supporter)}</span>
           {capacity && <span>{capacity}</span>}

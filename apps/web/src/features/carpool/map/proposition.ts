@@ -67,6 +67,6 @@ export function propositionFromSupporter(s: Supporter, viewer: Viewer): Proposit
 export function propositionSentence(p: Proposition): string {
   const seats = plural(p.nbPers, 'place');
   return p.statut === CARPOOL_STATUS.PROPOSE
-    ? `${p.from.username} vous propose ${seats} dans son véhicule pour ce match.`
-    : `${p.from.username} vous demande ${seats} dans votre véhicule pour ce match.`;
+    ? `${p.from.username} te propose ${seats} dans son véhicule pour ce match.`
+    : `${p.from.username} te demande ${seats} dans ton véhicule pour ce match.`;
 }

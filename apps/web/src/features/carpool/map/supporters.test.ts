@@ -150,9 +150,7 @@ describe('labels and sources', () => {
     const p = propositionFromNotification(n);
     expect(p).toMatchObject({ statut: 1, nbPers: 2, departement_depart: '06', placesDispo: 3 });
     expect([p.user1Id, p.user2Id]).toEqual([5, 7]);
-    expect(propositionSentence(p)).toBe(
-      'max vous propose 2 places dans son véhicule pour ce match.',
-    );
+    expect(propositionSentence(p)).toBe('max te propose 2 places dans son véhicule pour ce match.');
   });
 });
 

@@ -1,5 +1,8 @@
 import {
+  busLabel,
   CARPOOL_STATUS,
+  plural,
+  TRANSPORT_LABELS,
   type ConfirmedCarpool,
   type MatchInfo,
   type Supporter,
@@ -206,23 +209,18 @@ export function rowAction(s: Supporter, viewer: Viewer): RowAction {
   return { kind: 'none' };
 }
 
-export const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+/** French plurals (packages/shared): '1 place', '2 places'. */
+export { plural };
 
 /** 'En voiture', 'En bus - Antenne X', … or 'En recherche' for a searcher. */
 export function transportLabel(s: Pick<Supporter, 'transport' | 'antenne'>): string {
   switch (s.transport) {
     case null:
-      return 'En recherche';
-    case 'VOITURE':
-      return 'En voiture';
+      return TRANSPORT_LABELS.RECHERCHE;
     case 'BUS':
-      return `En bus - ${s.antenne ?? 'public'}`;
-    case 'TRAIN':
-      return 'En train';
-    case 'AVION':
-      return 'En avion';
-    case 'A PIED':
-      return 'À pied';
+      return busLabel(s.antenne);
+    default:
+      return TRANSPORT_LABELS[s.transport];
   }
 }
 

@@ -27,7 +27,7 @@ export function MemberName({ username, picture, me, extra }: Props) {
     <span className={styles['member']}>
       <Avatar username={username} picture={picture} size={32} />
       {me ? <strong>{name}</strong> : name}
-      {me && <span className="visually-hidden"> (vous)</span>}
+      {me && <span className="visually-hidden"> (toi)</span>}
       {extra && <span className={styles['member__extra']}>{extra}</span>}
     </span>
   );

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { CARPOOL_MESSAGES, MONACO_PLACE, type MatchInfo } from '@munegu/shared';
+import {
+  busLabel,
+  CARPOOL_MESSAGES,
+  MONACO_PLACE,
+  plural,
+  pluralWord,
+  TRANSPORT_LABELS,
+  type MatchInfo,
+} from '@munegu/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { FormError } from '../../../components/ui/FormField';
@@ -70,7 +78,8 @@ export function isOfferingDriver(info: MatchInfo): boolean {
   return info.type === 'transport' && info.transport === 'VOITURE' && info.covoiturage;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+/** A transport label inside a sentence: 'en voiture', 'à pied'. */
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
 /** One line of what the member answered, in the profile's transport wording. */
 export function describe(info: MatchInfo): string {
@@ -79,19 +88,18 @@ export function describe(info: MatchInfo): string {
       ? `départ de ${MONACO_PLACE.name}`
       : `départ du ${info.departement_depart}`;
   if (info.type === 'recherche')
-    return `en recherche de covoiturage pour ${plural(info.nb_pers ?? 1, 'personne')}, ${from}`;
+    return `${lower(TRANSPORT_LABELS.RECHERCHE)} de covoiturage pour ${plural(info.nb_pers ?? 1, 'personne')}, ${from}`;
+  const places = info.places_dispo ?? 0;
   switch (info.transport) {
     case 'VOITURE':
       return info.covoiturage
-        ? `en voiture, ${plural(info.places_dispo ?? 0, 'place')} proposée${(info.places_dispo ?? 0) > 1 ? 's' : ''}, ${from}`
-        : `en voiture, ${from}`;
+        ? `${lower(TRANSPORT_LABELS.VOITURE)}, ${plural(places, 'place')} ${pluralWord(places, 'proposée')}, ${from}`
+        : `${lower(TRANSPORT_LABELS.VOITURE)}, ${from}`;
     case 'BUS':
-      return `en bus - ${info.antenne?.nom ?? 'public'}, ${from}`;
-    case 'TRAIN':
-      return `en train, ${from}`;
-    case 'AVION':
-      return `en avion, ${from}`;
+      return `${lower(busLabel(info.antenne?.nom))}, ${from}`;
+    case null:
+      return `${lower(TRANSPORT_LABELS.RECHERCHE)}, ${from}`;
     default:
-      return `à pied, ${from}`;
+      return `${lower(TRANSPORT_LABELS[info.transport])}, ${from}`;
   }
 }

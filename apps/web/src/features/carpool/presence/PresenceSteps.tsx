@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { LIMITS, MESSAGES } from '@munegu/shared';
+import { LIMITS, MESSAGES, transportLabelOf } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { useDepartements } from '../../reference';
@@ -115,7 +115,7 @@ export function TransportStep(props: {
             disabled={props.busy}
             onClick={() => props.onChoose(t.id)}
           >
-            <span className={styles['presence__label']}>{t.libelle}</span>
+            <span className={styles['presence__label']}>{transportLabelOf(t.id, t.libelle)}</span>
           </Choice>
         ))}
       </div>

@@ -243,7 +243,7 @@ describe('MuneguMapDialog', () => {
     expect(within(popup).getByText('Stade Louis-II, Monaco')).toBeVisible();
     expect(within(popup).getByText('Alpes-Maritimes')).toBeVisible();
     expect(
-      within(popup).getByText('dan vous propose 2 places dans son véhicule pour ce match.'),
+      within(popup).getByText('dan te propose 2 places dans son véhicule pour ce match.'),
     ).toBeVisible();
     fireEvent.click(within(popup).getByRole('button', { name: "J'accepte" }));
     expect(await screen.findByText(CARPOOL_MESSAGES.confirmed)).toBeVisible();

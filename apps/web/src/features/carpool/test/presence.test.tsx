@@ -74,7 +74,7 @@ async function toTransport() {
   const select = (await screen.findByLabelText('D’où pars-tu ?')) as HTMLSelectElement;
   await waitFor(() => expect(select.value).toBe('06'));
   click('Suivant');
-  await screen.findByRole('button', { name: 'voiture' });
+  await screen.findByRole('button', { name: 'En voiture' });
 }
 const presenceBody = (o: object) => ({
   transport_id: 1,
@@ -95,7 +95,7 @@ describe('presence form', () => {
   it('car offering seats: asks the places (1 to 15) then sends them', async () => {
     open();
     await toTransport();
-    click('voiture');
+    click('En voiture');
     expect(screen.getByText('Proposes-tu du covoiturage ?')).toBeVisible();
     click('Oui');
     const minus = screen.getByRole('button', { name: 'Diminuer : Nombre de places' });
@@ -115,7 +115,7 @@ describe('presence form', () => {
     click('Retour');
     fireEvent.change(screen.getByLabelText('D’où pars-tu ?'), { target: { value: '13' } });
     click('Suivant');
-    fireEvent.click(await screen.findByRole('button', { name: 'voiture' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'En voiture' }));
     click('Non');
     expect(await sent('POST /api/user-transport')).toEqual(
       presenceBody({ departement_depart: '13' }),
@@ -140,7 +140,7 @@ describe('presence form', () => {
   it("bus: one of the member's antennas, or the public bus", async () => {
     open();
     await toTransport();
-    click('bus');
+    click('En bus');
     expect(screen.getByText('Quel bus prends-tu ?')).toBeVisible();
     click('Bus Ultras 2000');
     expect(await sent('POST /api/user-transport')).toEqual(
@@ -151,7 +151,7 @@ describe('presence form', () => {
   it('bus public sends no antenna', async () => {
     open();
     await toTransport();
-    click('bus');
+    click('En bus');
     click('Bus public');
     expect(await sent('POST /api/user-transport')).toEqual(presenceBody({ transport_id: 2 }));
   });
@@ -159,14 +159,14 @@ describe('presence form', () => {
   it('train sends straight away', async () => {
     open();
     await toTransport();
-    click('train');
+    click('En train');
     expect(await sent('POST /api/user-transport')).toEqual(presenceBody({ transport_id: 3 }));
   });
 
   it('searching asks the number of people and posts a search', async () => {
     open();
     await toTransport();
-    click('en recherche');
+    click('En recherche');
     click('Augmenter : Nombre de personnes');
     click('Valider');
     expect(await sent('POST /api/user-recherche')).toEqual({
@@ -181,7 +181,7 @@ describe('presence form', () => {
   it('success offers the map or closing', async () => {
     const { onClose, onOpenMap } = open();
     await toTransport();
-    click('avion');
+    click('En avion');
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Vos réponses ont été enregistrées avec succès !');
     click('Afficher MuneguMap');
@@ -193,7 +193,7 @@ describe('presence form', () => {
     api.reply('POST /api/user-transport', 500, { message: 'Internal' });
     const { onClose } = open();
     await toTransport();
-    click('a pied');
+    click('À pied');
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
       "Erreur lors de l'enregistrement de vos réponses. Veuillez réessayer.",
     );
@@ -206,7 +206,7 @@ describe('presence form', () => {
     api.reply('POST /api/user-transport', 409, { message: CARPOOL_MESSAGES.alreadyConfirmed });
     open();
     await toTransport();
-    click('train');
+    click('En train');
     expect(await screen.findByRole('alert')).toHaveTextContent(CARPOOL_MESSAGES.alreadyConfirmed);
   });
 
@@ -305,9 +305,9 @@ describe('modify or cancel an answer', () => {
     click('Modifier');
     expect((screen.getByLabelText('D’où pars-tu ?') as HTMLSelectElement).value).toBe('13');
     click('Suivant');
-    const car = await screen.findByRole('button', { name: 'voiture' });
+    const car = await screen.findByRole('button', { name: 'En voiture' });
     expect(car).toHaveAttribute('aria-pressed', 'true');
-    click('voiture');
+    click('En voiture');
     expect(screen.getByRole('button', { name: 'Oui' })).toHaveAttribute('aria-pressed', 'true');
     click('Oui');
     expect(screen.getByRole('status', { name: 'Nombre de places' })).toHaveTextContent('3');
@@ -392,7 +392,7 @@ describe('from the home page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'JE VAIS AU MATCH !' }));
     expect(await screen.findByRole('dialog', { name: 'Direction le stade !' })).toBeVisible();
     await toTransport();
-    click('train');
+    click('En train');
     fireEvent.click(await screen.findByRole('button', { name: 'Afficher MuneguMap' }));
     expect(await screen.findByRole('dialog', { name: 'MuneguMap' })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Direction le stade !' })).toBeNull();

@@ -2,9 +2,8 @@ import { screen, fireEvent } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match, MatchInfo } from '@munegu/shared';
-import { testClub, testMatch, testTransportInfo } from '../../../test/fixtures';
+import { testClub, testMatch, testSiteInfo, testTransportInfo } from '../../../test/fixtures';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
-import { SITE } from '../../../config/site';
 import { MatchSlide } from './MatchSlide';
 
 let authenticated = false;
@@ -105,17 +104,39 @@ describe('MatchSlide', () => {
     );
   });
 
-  it('falls back to the site links when the match has none', () => {
+  it('falls back to the operator’s links when the match has none', async () => {
     authenticated = true;
-    mount(match({ edit_pronostic: false, ticket_url: null }));
+    api.reply(
+      'GET /api/site',
+      200,
+      testSiteInfo({
+        ticket_office_url: 'https://tickets.asm.mc/',
+        club_live_url: 'https://x.com/ASM',
+      }),
+    );
+    const live = match({
+      edit_pronostic: false,
+      ticket_url: null,
+      club_dom: testClub(1, 'AS Monaco', { live_feed_url: null }),
+    });
+    mount(live);
+    expect(await screen.findByRole('link', { name: /Billetterie/ })).toHaveAttribute(
+      'href',
+      'https://tickets.asm.mc/',
+    );
     expect(screen.getByRole('link', { name: /EN DIRECT/ })).toHaveAttribute(
       'href',
-      SITE.social.clubLive,
+      'https://x.com/ASM',
     );
-    expect(screen.getByRole('link', { name: /Billetterie/ })).toHaveAttribute(
-      'href',
-      SITE.ticketOfficeUrl,
-    );
+  });
+
+  it('shows no ticket link while neither the match nor the operator has one', async () => {
+    authenticated = true;
+    api.reply('GET /api/site', 200, testSiteInfo());
+    mount(match({ ticket_url: null }));
+    await vi.waitFor(() => expect(api.callsTo('GET /api/site')).toHaveLength(1));
+    await screen.findByText('Journée 15');
+    expect(screen.queryByRole('link', { name: /Billetterie/ })).toBeNull();
   });
 
   it('titles a later slide MATCH À VENIR', () => {

@@ -1,11 +1,17 @@
 import { useNavigate } from 'react-router-dom';
-import { CARPOOL_MESSAGES, MESSAGES, MONACO_CLUB_ID, type Match } from '@munegu/shared';
+import {
+  CARPOOL_MESSAGES,
+  MESSAGES,
+  MONACO_CLUB_ID,
+  type Match,
+  type SiteInfo,
+} from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { TicketIcon } from '../../../components/ui/icons';
 import { LOCAL_ZONE, formatLongDate, formatTime, matchKickoff } from '../../../lib/dates';
 import { useAuth } from '../../../lib/auth';
 import { useMemberAction } from '../../../lib/useMemberAction';
-import { SITE } from '../../../config/site';
+import { useSiteInfo } from '../../../lib/site';
 import { hasKickedOff, isLive, matchTitle } from '../../matches';
 import { useMatchInfo, type MatchInfo } from '../../carpool';
 import { Countdown } from './Countdown';
@@ -41,14 +47,20 @@ function secondButton(live: boolean, finished: boolean, info: MatchInfo | null) 
 
 /**
  * The links of the match block: the match's own ticket office and AS Monaco's live feed (else
- * the home club's), both set by operators; the site's defaults only when they are not set.
+ * the home club's), both set by operators; else the operator's ticket office and the club's
+ * account (GET /site). No ticket office anywhere: no link.
  */
-function matchLinks(match: Match) {
+function matchLinks(match: Match, site: SiteInfo | undefined) {
   const clubs = [match.club_dom, match.club_ext];
   const monaco = clubs.find((c) => c.id === MONACO_CLUB_ID);
   return {
-    live: monaco?.live_feed_url || match.club_dom.live_feed_url || SITE.social.clubLive,
-    tickets: match.ticket_url || SITE.ticketOfficeUrl,
+    live:
+      monaco?.live_feed_url ||
+      match.club_dom.live_feed_url ||
+      site?.club_live_url ||
+      // The club's own account (CLUB_X_ACCOUNT's default) while GET /site is on its way.
+      'https://x.com/AS_Monaco',
+    tickets: match.ticket_url || site?.ticket_office_url || null,
   };
 }
 
@@ -63,7 +75,8 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
   const away = match.club_ext;
   const titleId = `match-${match.id}-title`;
   const second = secondButton(live, match.is_finish, isAuthenticated ? info : null);
-  const links = matchLinks(match);
+  const { data: site } = useSiteInfo();
+  const links = matchLinks(match, site);
 
   // Visitors' clicks on presence or prediction go to /login (spec section 2).
   const asMember = useMemberAction();
@@ -162,14 +175,16 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
         </button>
       )}
 
-      <a
-        className={styles['match__tickets']}
-        href={links.tickets}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        <TicketIcon size={18} /> Billetterie
-      </a>
+      {links.tickets && (
+        <a
+          className={styles['match__tickets']}
+          href={links.tickets}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <TicketIcon size={18} /> Billetterie
+        </a>
+      )}
       {!match.is_finish && (
         <a
           className={styles['match__calendar']}

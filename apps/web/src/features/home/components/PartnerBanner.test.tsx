@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
 import { PartnerBanner } from './PartnerBanner';
 
@@ -22,11 +22,11 @@ describe('PartnerBanner', () => {
     );
   });
 
-  it('keeps the default banner while no partner is set', async () => {
+  it('shows no banner while no partner is set', async () => {
     api.reply('GET /api/site/partner', 200, { code: null, url: null });
     renderWithProviders(<PartnerBanner />);
-    await screen.findByRole('link', { name: 'Boutique partenaire (à configurer)' });
-    expect(api.callsTo('GET /api/site/partner')).toHaveLength(1);
-    expect(screen.queryByText('ASM-10')).toBeNull();
+    await vi.waitFor(() => expect(api.callsTo('GET /api/site/partner')).toHaveLength(1));
+    expect(screen.queryByRole('complementary', { name: 'Offre partenaire' })).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

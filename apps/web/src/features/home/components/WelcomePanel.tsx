@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SocialLinks } from '../../../components/ui/SocialLinks';
+import { SocialLinks, useSocialLinks } from '../../../components/ui/SocialLinks';
 import { useAuth } from '../../../lib/auth';
 import { SITE } from '../../../config/site';
 import styles from './WelcomePanel.module.css';
@@ -7,12 +7,13 @@ import { cx } from '../../../lib/cx';
 
 export function WelcomePanel() {
   const { isAuthenticated, user } = useAuth();
+  const follow = useSocialLinks().length > 0;
   return (
     <section className={cx(styles['welcome'], 'card', 'on-dark')} aria-labelledby="welcome-title">
       <h2 id="welcome-title">
         {isAuthenticated && user
-          ? `Bienvenue, ${user.username} !`
-          : `Bienvenue sur ${SITE.productName} !`}
+          ? `Bienvenue, ${user.username}\u00a0!`
+          : `Bienvenue sur ${SITE.productName}\u00a0!`}
       </h2>
       <p>
         L’espace des supporters de l’AS Monaco : dis-nous comment tu vas au stade, trouve ou propose
@@ -25,8 +26,12 @@ export function WelcomePanel() {
           </Link>
         </p>
       )}
-      <p className={styles['welcome__follow']}>Suis-nous :</p>
-      <SocialLinks />
+      {follow && (
+        <>
+          <p className={styles['welcome__follow']}>Suis-nous :</p>
+          <SocialLinks />
+        </>
+      )}
     </section>
   );
 }

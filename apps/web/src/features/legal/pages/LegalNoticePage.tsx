@@ -1,38 +1,86 @@
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE } from '../../../config/site';
+import { useSiteInfo } from '../../../lib/site';
 import legalStyles from '../legal.module.css';
 import { cx } from '../../../lib/cx';
 
+/** Lines of an address block, only those filled in; nothing when none is. */
+function Lines({ lines }: { lines: (ReactNode | null)[] }) {
+  const filled = lines.filter((line) => line !== null);
+  if (filled.length === 0) return null;
+  return (
+    <address>
+      {filled.map((line, i) => (
+        <Fragment key={i}>
+          {i > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
+    </address>
+  );
+}
+
+/**
+ * Mentions légales (spec section 2): the association and the host as the operator set them
+ * (GET /site); what is not set yet is left out, never shown as a placeholder.
+ */
 export default function LegalNoticePage() {
-  const { association, host } = SITE;
+  const { data: site } = useSiteInfo();
+  const association = site?.association;
+  const hosting = site?.hosting;
+  const hasHost = Boolean(hosting?.name || hosting?.address || hosting?.url);
   return (
     <article className={cx('page', 'page--narrow', legalStyles['legal'])}>
       <h1 className="page__title">Mentions légales</h1>
       <div className="card">
         <h2>Éditeur du site</h2>
         <p>
-          Le site {SITE.productName} est édité par <strong>{association.name}</strong>, association
+          Le site {SITE.productName} est édité par{' '}
+          {association?.name ? (
+            <>
+              <strong>{association.name}</strong>, association
+            </>
+          ) : (
+            'une association'
+          )}{' '}
           de supporters régie par la loi, indépendante du club AS Monaco.
         </p>
-        <address>
-          Siège : {association.address}
-          <br />
-          {association.registration}
-          <br />
-          Contact : <a href={`mailto:${association.contactEmail}`}>{association.contactEmail}</a>
-        </address>
-        <p>Directeur ou directrice de la publication : {association.publicationDirector}.</p>
+        <Lines
+          lines={[
+            association?.address ? `Siège : ${association.address}` : null,
+            association?.registration ?? null,
+            association?.contact_email ? (
+              <>
+                Contact :{' '}
+                <a href={`mailto:${association.contact_email}`}>{association.contact_email}</a>
+              </>
+            ) : null,
+          ]}
+        />
+        {association?.publication_director && (
+          <p>Directeur ou directrice de la publication : {association.publication_director}.</p>
+        )}
 
         <h2>Hébergement</h2>
-        <address>
-          {host.name}
-          <br />
-          {host.address}
-          <br />
-          <a href={host.website} target="_blank" rel="noopener noreferrer">
-            {host.website}
-          </a>
-        </address>
+        {hasHost ? (
+          <Lines
+            lines={[
+              hosting?.name ?? null,
+              hosting?.address ?? null,
+              hosting?.url ? (
+                <a href={hosting.url} target="_blank" rel="noopener noreferrer">
+                  {hosting.url}
+                </a>
+              ) : null,
+            ]}
+          />
+        ) : (
+          <p>
+            Les coordonnées de l’hébergeur te sont communiquées sur demande via le{' '}
+            <Link to="/contact">formulaire de contact</Link>.
+          </p>
+        )}
 
         <h2>Propriété intellectuelle</h2>
         <p>
@@ -51,9 +99,9 @@ export default function LegalNoticePage() {
 
         <h2>Données personnelles</h2>
         <p>
-          Le traitement de vos données est décrit dans la page{' '}
-          <Link to="/traitement-donnees">Traitement des données</Link>. Pour toute question,
-          utilisez le <Link to="/contact">formulaire de contact</Link>.
+          Le traitement de tes données est décrit dans la page{' '}
+          <Link to="/traitement-donnees">Traitement des données</Link>. Pour toute question, utilise
+          le <Link to="/contact">formulaire de contact</Link>.
         </p>
       </div>
     </article>

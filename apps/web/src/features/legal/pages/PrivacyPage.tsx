@@ -1,18 +1,25 @@
 import { Link } from 'react-router-dom';
 import { SITE } from '../../../config/site';
+import { useSiteInfo } from '../../../lib/site';
 import legalStyles from '../legal.module.css';
 import { cx } from '../../../lib/cx';
 
+/**
+ * Traitement des données (spec section 2): the association's name and contact address as the
+ * operator set them (GET /site); without them, a neutral wording and the contact form.
+ */
 export default function PrivacyPage() {
-  const { association } = SITE;
+  const { data: site } = useSiteInfo();
+  const name = site?.association.name;
+  const email = site?.association.contact_email;
   return (
     <article className={cx('page', 'page--narrow', legalStyles['legal'])}>
       <h1 className="page__title">Traitement des données</h1>
       <div className="card">
         <p>
-          {association.name} (« l’association ») est responsable du traitement des données
-          personnelles collectées sur {SITE.productName}. Cette page explique quelles données nous
-          utilisons, pourquoi et combien de temps.
+          {name ?? `L’association qui édite ${SITE.productName}`} {'(«\u00a0l’association\u00a0»)'}{' '}
+          est responsable du traitement des données personnelles collectées sur {SITE.productName}.
+          Cette page explique quelles données nous utilisons, pourquoi et combien de temps.
         </p>
 
         <h2>Données collectées</h2>
@@ -31,43 +38,49 @@ export default function PrivacyPage() {
 
         <h2>Finalités</h2>
         <p>
-          Ces données servent uniquement à faire fonctionner le service : gérer votre compte,
+          Ces données servent uniquement à faire fonctionner le service : gérer ton compte,
           organiser les déplacements et covoiturages entre supporters, calculer le classement du jeu
           de pronostics, permettre la messagerie entre membres, assurer la modération et répondre à
-          vos demandes. Les e-mails d’information et promotionnels ne sont envoyés que si vous les
-          avez acceptés ; vous pouvez les désactiver à tout moment dans les paramètres ou via le
-          lien présent dans chaque e-mail.
+          tes demandes. Les e-mails d’information et promotionnels ne sont envoyés que si tu les as
+          acceptés ; tu peux les désactiver à tout moment dans les paramètres ou via le lien présent
+          dans chaque e-mail.
         </p>
 
         <h2>Durée de conservation</h2>
         <p>
-          Vos données sont conservées tant que votre compte est actif. Un compte inactif depuis un
-          an est supprimé automatiquement. La suppression du compte, à votre demande ou pour
-          inactivité, anonymise vos données : votre pseudo est remplacé, vos informations
-          personnelles sont effacées et seuls des éléments anonymes (par exemple des scores de
-          pronostics) peuvent subsister.
+          Tes données sont conservées tant que ton compte est actif. Un compte inactif depuis un an
+          est supprimé automatiquement. La suppression du compte, à ta demande ou pour inactivité,
+          anonymise tes données : ton pseudo est remplacé, tes informations personnelles sont
+          effacées et seuls des éléments anonymes (par exemple des scores de pronostics) peuvent
+          subsister.
         </p>
 
         <h2>Cookies</h2>
         <p>
-          {SITE.productName} n’utilise que des cookies de session, indispensables pour vous garder
+          {SITE.productName} n’utilise que des cookies de session, indispensables pour te garder
           connecté(e) de façon sécurisée. Aucun cookie publicitaire ni de mesure d’audience n’est
           déposé.
         </p>
 
         <h2>Destinataires</h2>
         <p>
-          Vos données ne sont ni vendues ni cédées. Seuls les membres du bureau de l’association et
-          l’hébergeur (pour le stockage) y ont accès. Votre pseudo, votre avatar, votre note de
-          covoiturage et votre profil public sont visibles des autres membres.
+          Tes données ne sont ni vendues ni cédées. Seuls les membres du bureau de l’association et
+          l’hébergeur (pour le stockage) y ont accès. Ton pseudo, ton avatar, ta note de covoiturage
+          et ton profil public sont visibles des autres membres.
         </p>
 
-        <h2>Vos droits</h2>
+        <h2>Tes droits</h2>
         <p>
-          Vous pouvez accéder à vos données, les rectifier, les supprimer (depuis les paramètres de
-          votre compte), vous opposer à leur traitement ou demander leur portabilité en écrivant à{' '}
-          <a href={`mailto:${association.contactEmail}`}>{association.contactEmail}</a> ou via le{' '}
-          <Link to="/contact">formulaire de contact</Link>. Vous pouvez aussi saisir l’autorité de
+          Tu peux accéder à tes données, les rectifier, les supprimer (depuis les paramètres de ton
+          compte), t’opposer à leur traitement ou demander leur portabilité{' '}
+          {email ? (
+            <>
+              en écrivant à <a href={`mailto:${email}`}>{email}</a> ou via le{' '}
+            </>
+          ) : (
+            'via le '
+          )}
+          <Link to="/contact">formulaire de contact</Link>. Tu peux aussi saisir l’autorité de
           protection des données compétente.
         </p>
       </div>

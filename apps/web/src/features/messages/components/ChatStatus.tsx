@@ -19,7 +19,7 @@ export function ChatStatus({ state, name, busy, onAccept, onUnblock }: Props) {
     case 'must-accept':
       return (
         <div className={styles['chat__status']}>
-          <p>{name} souhaite vous écrire.</p>
+          <p>{name} souhaite t’écrire.</p>
           <button type="button" className="btn btn--primary" disabled={busy} onClick={onAccept}>
             {M.acceptRequest}
           </button>
@@ -28,7 +28,7 @@ export function ChatStatus({ state, name, busy, onAccept, onUnblock }: Props) {
     case 'blocked-by-me':
       return (
         <div className={styles['chat__status']}>
-          <p>Vous avez bloqué cette conversation.</p>
+          <p>Tu as bloqué cette conversation.</p>
           <button type="button" className="btn btn--ghost" disabled={busy} onClick={onUnblock}>
             {M.unblock}
           </button>

@@ -151,7 +151,7 @@ describe('live messages', () => {
     openAt('/messages/Bob_06');
     await screen.findByText('Bonjour');
     act(() => io.push('conversationBlocked', { conversationId: 10, blockedByUserId: ME.id }));
-    expect(await screen.findByText('Vous avez bloqué cette conversation.')).toBeVisible();
+    expect(await screen.findByText('Tu as bloqué cette conversation.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Débloquer la conversation' })).toBeEnabled();
     expect(screen.getByRole('textbox')).toBeDisabled();
   });

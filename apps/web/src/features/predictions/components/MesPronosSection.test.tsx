@@ -56,8 +56,8 @@ describe('MesPronosSection', () => {
     ]);
     expect(screen.getByText('+5 points')).toHaveAttribute('data-tone', 'green');
     expect(screen.getByText('+3 points')).toHaveAttribute('data-tone', 'yellow');
-    expect(screen.getByText('+1 points')).toHaveAttribute('data-tone', 'orange');
-    expect(screen.getByText('+0 points')).toHaveAttribute('data-tone', 'red');
+    expect(screen.getByText('+1 point')).toHaveAttribute('data-tone', 'orange');
+    expect(screen.getByText('+0 point')).toHaveAttribute('data-tone', 'red');
     expect(screen.getByText('10/04/2026')).toBeVisible(); // dd/mm/yyyy, Paris time
     expect(screen.getAllByRole('img', { name: 'À domicile' })).toHaveLength(2);
     expect(screen.getAllByRole('img', { name: 'À l’extérieur' })).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@munegu/shared';
+import { MESSAGES, plural } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { formatDate } from '../../../lib/dates';
@@ -78,7 +78,7 @@ function PronoCard({ entry }: { entry: PronoEntry }) {
         className={`${styles['prono-card__points']} ${styles[`prono-card__points--${tone}`]}`}
         data-tone={tone}
       >
-        +{pronostic.points} points
+        +{plural(pronostic.points, 'point')}
       </span>
     </li>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural } from '@munegu/shared';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
@@ -164,7 +165,9 @@ function LeagueItem(props: {
           onClick={onToggle}
         >
           {league.name}{' '}
-          <span className={styles['leagues__count']}>({league.members_count} membres)</span>
+          <span className={styles['leagues__count']}>
+            ({plural(league.members_count, 'membre')})
+          </span>
         </button>
         <span className={styles['leagues__code']}>
           Code : <code>{league.invite_code}</code>

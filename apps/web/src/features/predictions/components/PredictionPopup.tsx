@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { PREDICTION_MESSAGES, type Match } from '@munegu/shared';
+import { PREDICTION_MESSAGES, plural, type Match } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { Dialog, DialogFooter, DialogTitle } from '../../../components/ui/Dialog';
 import { sanitizeScore } from '../../../components/ui/scoreInput';
@@ -187,5 +187,5 @@ function FinishedPoints({ points }: { points: ReturnType<typeof usePoints> }) {
   const value = points.data?.points;
   if (value === null || value === undefined)
     return <p className={styles['prediction__note']}>{PREDICTION_TEXTS.computing}</p>;
-  return <p className={styles['prediction__points']}>+{value} points</p>;
+  return <p className={styles['prediction__points']}>+{plural(value, 'point')}</p>;
 }

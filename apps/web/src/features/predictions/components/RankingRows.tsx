@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { plural } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { movementLabel, type LeaderboardRow } from '../api';
 import styles from './RankingRows.module.css';
@@ -38,8 +39,8 @@ export function RankingRows({
                     : !row.evolution
                       ? 'Position inchangée'
                       : row.evolution > 0
-                        ? `Gagne ${row.evolution} place(s)`
-                        : `Perd ${-row.evolution} place(s)`
+                        ? `Gagne ${plural(row.evolution, 'place')}`
+                        : `Perd ${plural(-row.evolution, 'place')}`
                 }
               >
                 {move}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { busLabel, transportLabelOfCode } from '@munegu/shared';
 import { Link } from 'react-router-dom';
 import { Crest } from '../../../components/ui/Crest';
 import { formatDate } from '../../../lib/dates';
@@ -13,20 +14,12 @@ import {
 import { isDeletedUsername } from '../api';
 import styles from './StadiumSections.module.css';
 
-const TRANSPORT_LABELS: Record<string, string> = {
-  VOITURE: 'En voiture',
-  TRAIN: 'En train',
-  AVION: 'En avion',
-  'A PIED': 'À pied',
-  COVOITURAGE: 'En covoiturage',
-};
-
 const kind = (entry: StadiumMatch) => entry.transport.libelle_transport.toUpperCase();
 
 /** Spec section 2, transport labels: BUS 'En bus - {branch or public}', then one per mode. */
 export function transportLine(entry: StadiumMatch): string {
-  if (kind(entry) === 'BUS') return `En bus - ${entry.transport.libelle_antenne || 'public'}`;
-  return TRANSPORT_LABELS[kind(entry)] ?? entry.transport.libelle_transport;
+  if (kind(entry) === 'BUS') return busLabel(entry.transport.libelle_antenne);
+  return transportLabelOfCode(entry.transport.libelle_transport);
 }
 
 const venue = (entry: StadiumMatch) => (entry.domicile ? 'Domicile' : 'Extérieur');
