@@ -43,6 +43,7 @@ import { performance } from 'node:perf_hooks';
 import type { Client, Pool, QueryConfig, QueryResult } from 'pg';
 import { createDb, sqlOf, type Db } from '../apps/api/src/db/client.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
+import { systemClock } from '../apps/api/src/lib/clock.js';
 import { ACTIVE, carpoolRepository } from '../apps/api/src/modules/carpool/carpool.repository.js';
 import { DEFAULT_DETOUR_RULE } from '../apps/api/src/modules/carpool/geo/detour.js';
 import { mapRepository } from '../apps/api/src/modules/carpool/map.repository.js';
@@ -649,6 +650,7 @@ async function main() {
       carpool: carpoolRepository(db),
       detourRule: DEFAULT_DETOUR_RULE,
       listCap: LIST_CAP,
+      clock: systemClock,
     });
 
     for (const size of SIZES) {
