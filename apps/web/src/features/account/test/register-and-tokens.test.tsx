@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AUTH_MESSAGES } from '@munegu/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, type FakeApi } from '../../../test/harness';
 
@@ -55,11 +56,11 @@ describe('registration', () => {
     const recent = `01/01/${now.getFullYear() - 3}`;
     fireEvent.change(birth, { target: { value: recent } });
     fireEvent.blur(birth);
-    expect(await screen.findByText('Vous devez avoir au moins 7 ans.')).toBeVisible();
+    expect(await screen.findByText(AUTH_MESSAGES.tooYoung)).toBeVisible();
     expect(birth).toHaveAttribute('aria-invalid', 'true');
     // Corrected, the message goes at once.
     fireEvent.change(birth, { target: { value: '01/05/1990' } });
-    await waitFor(() => expect(screen.queryByText('Vous devez avoir au moins 7 ans.')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(AUTH_MESSAGES.tooYoung)).toBeNull());
     expect(api.callsTo('POST /api/users')).toHaveLength(0);
   });
 

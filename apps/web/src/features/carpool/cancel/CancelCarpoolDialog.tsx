@@ -85,7 +85,8 @@ function CancelForm({
           );
           onDone();
         },
-        onError: (e) => toast.error(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
+        // Refused: the form stays as typed, the server's reason under it (a 429 says when).
+        onError: (e) => setError(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
       },
     );
   };

@@ -68,7 +68,8 @@ function ExcludeForm({
           toast.success(CARPOOL_MESSAGES.actionDone);
           onDone();
         },
-        onError: (e) => toast.error(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
+        // Refused: the form stays as typed, the server's reason under it (a 429 says when).
+        onError: (e) => setError(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
       },
     );
   };

@@ -130,7 +130,7 @@ describe('presence form', () => {
     expect(within(select).getByRole('option', { name: 'MC – Monaco' })).toBeTruthy();
     fireEvent.change(select, { target: { value: 'MC' } });
     click('Suivant');
-    fireEvent.click(await screen.findByRole('button', { name: 'voiture' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'En voiture' }));
     click('Non');
     expect(await sent('POST /api/user-transport')).toEqual(
       presenceBody({ departement_depart: 'MC' }),
