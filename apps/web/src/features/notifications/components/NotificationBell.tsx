@@ -79,15 +79,24 @@ export function NotificationBell() {
             {notifications.length === 0 ? (
               <p className={menuStyles['menu__empty']}>{MESSAGES.listings.noNotification}</p>
             ) : (
-              notifications.map((notification) => (
-                <NotificationItem
-                  key={notification.id}
-                  notification={notification}
-                  leaving={leaving.has(notification.id)}
-                  onOpen={open}
-                  onDelete={remove}
-                />
-              ))
+              // The list scrolls on its own, reachable from the keyboard (a scrolling region
+              // must take focus: items named with the match can outgrow a phone's screen).
+              <div
+                className={menuStyles['menu__scroll']}
+                role="group"
+                aria-label="Liste des notifications"
+                tabIndex={0}
+              >
+                {notifications.map((notification) => (
+                  <NotificationItem
+                    key={notification.id}
+                    notification={notification}
+                    leaving={leaving.has(notification.id)}
+                    onOpen={open}
+                    onDelete={remove}
+                  />
+                ))}
+              </div>
             )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
