@@ -63,7 +63,7 @@ describe('administration: antennas, reasons and news categories', () => {
     await t.db.userAntenna.create({ data: { userId: member.id, antennaId: id } });
     const inUse = await send('DELETE', `/administration/antennes/${id}`);
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().message).toMatch(/renommez-la/);
+    expect(inUse.json().message).toMatch(/renomme-la/);
     await t.db.userAntenna.deleteMany({ where: { antennaId: id } });
     expect((await send('DELETE', `/administration/antennes/${id}`)).statusCode).toBe(200);
     expect((await publicRead('/antennes')).some((a) => a.id === id)).toBe(false);
