@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { createUser } from '../../../test/helpers/factories.js';
@@ -28,10 +29,26 @@ const OPERATOR_ENV = {
 /** Nothing filled in: no demo values, and the helper's CONTACT_EMAIL removed. */
 const NOTHING = { DEMO_DATA: 'false', CONTACT_EMAIL: '' };
 
+/**
+ * The embedded run shares one database between every file: another file's partner offer would
+ * be this file's. Cleared before each start (the warning is computed at start) and after.
+ */
+async function clearSharedPartner() {
+  if (inject('dbMode') !== 'embedded') return;
+  const client = new pg.Client({ connectionString: inject('sharedUrl') });
+  await client.connect();
+  try {
+    await client.query(`DELETE FROM site_settings WHERE key LIKE 'partner.%'`);
+  } finally {
+    await client.end();
+  }
+}
+
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
+  await clearSharedPartner();
 });
 
 /** A test app whose log lines are kept (the start's warning among them). */
@@ -44,6 +61,7 @@ async function start(env: Record<string, string>) {
       done();
     },
   });
+  await clearSharedPartner();
   t = await createTestApp({ env, logger: { level: 'warn', stream } });
   return { app: t, lines };
 }
