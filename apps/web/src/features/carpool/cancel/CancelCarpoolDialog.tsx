@@ -68,8 +68,10 @@ function CancelForm({
       (withReport ? reasonError(reportReasons.data, report, REPORT_MESSAGES.invalidMotif) : null);
     setError(problem);
     if (problem || reason.id === null) return;
-    cancel.mutate(
-      {
+    // mutateAsync, not mutate's callbacks: the cancellation refetches the match, which can
+    // unmount this form before the answer is handled, and mutate's callbacks then never run.
+    cancel
+      .mutateAsync({
         matchId,
         ...(relationId !== undefined ? { userToUserMatchId: relationId } : {}),
         motifId: reason.id,
@@ -77,18 +79,17 @@ function CancelForm({
         avecSignalement: withReport,
         ...(withReport && report.id !== null ? { signalementMotifId: report.id } : {}),
         signalementCustomReason: withReport ? customText(reportReasons.data, report) : null,
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toast.success(
             withReport ? CARPOOL_MESSAGES.actionWithReportDone : CARPOOL_MESSAGES.actionDone,
           );
           onDone();
         },
         // Refused: the form stays as typed, the server's reason under it (a 429 says when).
-        onError: (e) => setError(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
-      },
-    );
+        (e: unknown) => setError(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
+      );
   };
 
   return (
