@@ -29,6 +29,24 @@ export default tseslint.config(
     },
   },
   {
+    // Benchmarks and generators see the API only through its public surface, so the API can
+    // move its internals without breaking them (apps/api/src/public.ts says what is there).
+    files: ['bench/**/*.ts', 'tools/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/*/src/**', '**/apps/*/node_modules/**', '**/packages/*/src/**'],
+              message: "Import '@munegu/api/public' or '@munegu/shared' instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 /**
- * API throughput benchmark (`pnpm bench:api` from the repository root; never part of the
+ * API throughput benchmark (`pnpm bench api` from the repository root; never part of the
  * tests). Builds the API first (the root script runs `pnpm --filter @munegu/api build`).
  *
  * On a scratch PostgreSQL database, migrated and seeded with the demo data by the app itself:
@@ -333,7 +333,7 @@ async function main() {
     }
 
     sections.push(
-      `## API throughput (\`pnpm bench:api\`)`,
+      `## API throughput (\`pnpm bench api\`)`,
       '',
       machineLine(),
       `autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${options.warmup} warm-up pair(s) then ${options.pairs} alternating pairs; req/s and p99 (ms) as median (min–max) over the pairs. Demo data (\`DEMO_DATA=true\`), PostgreSQL. The app runs with NODE_ENV=production, the rate limiter counting every request in PostgreSQL as in production (\`RATE_LIMIT_PER_MINUTE=1000000\` so one address is never refused), request logs at \`info\` (one JSON line per request) to a file: ${(logged / (health.rps.subject.median * DURATION * (options.pairs + options.warmup)) || 0).toFixed(0)} B per request logged.`,

@@ -5,7 +5,7 @@
  * points at a running one; prints each score with the audits that cost points, and writes
  * section `web-quality` of docs/QUALITY.md.
  *
- *   pnpm build && pnpm audit:web
+ *   pnpm build && pnpm bench audit-web
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -257,7 +257,7 @@ async function main(): Promise<void> {
     '',
     machineLine(),
     '',
-    `Command: \`pnpm build && pnpm audit:web\`. Lighthouse 12.8.2 in Debian Chromium (mobile form factor, no throttling: only these two categories are scored), the built app with its demo data; member pages signed in as the demo supporter (session cookie and access token put in the browser before the run). Goal: ${GOAL} or more on every route.`,
+    `Command: \`pnpm build && pnpm bench audit-web\`. Lighthouse 12.8.2 in Debian Chromium (mobile form factor, no throttling: only these two categories are scored), the built app with its demo data; member pages signed in as the demo supporter (session cookie and access token put in the browser before the run). Goal: ${GOAL} or more on every route.`,
     '',
     table(
       ['Route', 'As', 'Accessibility', 'Best practices', 'Audits below 1'],

@@ -1,5 +1,5 @@
 /**
- * MuneguMap carpool list benchmark (`pnpm bench:carpool` from the repository root; never part
+ * MuneguMap carpool list benchmark (`pnpm bench carpool` from the repository root; never part
  * of the tests).
  *
  * Creates a scratch PostgreSQL database and, for each size (members), fills it with set-based
@@ -41,13 +41,18 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Client, Pool, QueryConfig, QueryResult } from 'pg';
-import { createDb, sqlOf, type Db } from '../apps/api/src/db/client.js';
-import { migrate } from '../apps/api/src/db/migrate.js';
-import { systemClock } from '../apps/api/src/lib/clock.js';
-import { ACTIVE, carpoolRepository } from '../apps/api/src/modules/carpool/carpool.repository.js';
-import { DEFAULT_DETOUR_RULE } from '../apps/api/src/modules/carpool/geo/detour.js';
-import { mapRepository } from '../apps/api/src/modules/carpool/map.repository.js';
-import { mapService } from '../apps/api/src/modules/carpool/map.service.js';
+import {
+  createDb,
+  sqlOf,
+  type Db,
+  migrate,
+  systemClock,
+  ACTIVE,
+  carpoolRepository,
+  DEFAULT_DETOUR_RULE,
+  mapRepository,
+  mapService,
+} from '@munegu/api/public';
 import { pg, scratchDatabase } from './lib/pg.js';
 import { alternateTimed, stats, timed, type Stats } from './lib/stats.js';
 import {
@@ -55,7 +60,7 @@ import {
   fillReference,
   fillRelations as fillSearcherRelations,
   withCountsRebuilt,
-} from './seed/scale.js';
+} from '@munegu/tools/scale';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000')
   .split(',')

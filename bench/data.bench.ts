@@ -1,8 +1,8 @@
 /**
- * Data at scale (`pnpm bench:data` from the repository root; never part of the tests).
+ * Data at scale (`pnpm bench data` from the repository root; never part of the tests).
  *
  * For each size of BENCH_SIZES (members; default 1000,10000,100000), fills one scratch
- * database with bench/seed/scale.ts (skewed members, a season of predictions, presences,
+ * database with tools/generators/scale.ts (skewed members, a season of predictions, presences,
  * conversations with one 10 000-message thread) and measures, through the app's services and
  * repositories wired as in app.ts, each against hand-written SQL doing the same work on the same
  * data, in alternating pairs after a warm-up (bench/lib/stats.ts):
@@ -10,7 +10,7 @@
  *                 (top 100, the totals, the caller's rank) vs the same three reads on a pg pool;
  *   score entry   PUT /admin/matchs/:id/score: adminMatches.setScore on the next round (points,
  *                 statistics, snapshot, totals and ranks, in the app's transaction) vs one
- *                 set-based SQL transaction (bench/seed/hand-scoring.ts); the score alternates
+ *                 set-based SQL transaction (bench/lib/hand-scoring.ts); the score alternates
  *                 between two values so every entry changes the ranking;
  *   conversation  GET /messages/conversation/:userId: messages.conversationWith(1, 2), the last
  *                 20 messages of the 10 000-message thread and its state, vs the same reads in SQL;
@@ -30,19 +30,22 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { PoolClient, QueryConfig } from 'pg';
-import { createDb, type Db } from '../apps/api/src/db/client.js';
-import { migrate } from '../apps/api/src/db/migrate.js';
-import { transactionRunner } from '../apps/api/src/db/tx.js';
-import { adminMatchesRepository } from '../apps/api/src/modules/admin-matches/admin-matches.repository.js';
-import { adminMatchesService } from '../apps/api/src/modules/admin-matches/admin-matches.service.js';
-import { matchesRepository } from '../apps/api/src/modules/matches/matches.repository.js';
-import { matchesService } from '../apps/api/src/modules/matches/matches.service.js';
-import { messagesRepository } from '../apps/api/src/modules/messages/messages.repository.js';
-import { messagesService } from '../apps/api/src/modules/messages/messages.service.js';
-import { predictionsRepository } from '../apps/api/src/modules/predictions/predictions.repository.js';
-import { predictionsService } from '../apps/api/src/modules/predictions/predictions.service.js';
-import { rankingRepository } from '../apps/api/src/modules/predictions/ranking.repository.js';
-import { scoringService } from '../apps/api/src/modules/predictions/scoring.service.js';
+import {
+  createDb,
+  type Db,
+  migrate,
+  transactionRunner,
+  adminMatchesRepository,
+  adminMatchesService,
+  matchesRepository,
+  matchesService,
+  messagesRepository,
+  messagesService,
+  predictionsRepository,
+  predictionsService,
+  rankingRepository,
+  scoringService,
+} from '@munegu/api/public';
 import { pg, scratchDatabase } from './lib/pg.js';
 import { machineLine, table, writeQualitySection } from './lib/quality-report.js';
 import {
@@ -55,7 +58,7 @@ import {
   verdict,
   type Stats,
 } from './lib/stats.js';
-import { handScoreEntry } from './seed/hand-scoring.js';
+import { handScoreEntry } from './lib/hand-scoring.js';
 import {
   COUNTED_TABLES,
   LONG_THREAD_MESSAGES,
@@ -66,7 +69,7 @@ import {
   SEED_NOW,
   fillScale,
   rowCounts,
-} from './seed/scale.js';
+} from '@munegu/tools/scale';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000')
   .split(',')
@@ -498,7 +501,7 @@ function report(
   const tables = COUNTED_TABLES.filter((t) => t !== 'users');
   const md = `## Data at scale
 
-\`pnpm bench:data\` (bench/data.bench.ts, seed bench/seed/scale.ts). ${machineLine()}
+\`pnpm bench data\` (bench/data.bench.ts, seed tools/generators/scale.ts). ${machineLine()}
 One scratch database per size; the app's services wired as in app.ts (pool of 10); the baseline
 is hand-written SQL doing the same work on the same data (pg pool of 10, the same reads in
 parallel where the app runs them in parallel). ${OPTIONS.warmup} warm-up pairs, then ${OPTIONS.pairs}

@@ -1,5 +1,5 @@
 /**
- * Leaderboard benchmark (`pnpm bench` from the repository root; never part of the tests).
+ * Leaderboard benchmark (`pnpm bench leaderboard` from the repository root; never part of the tests).
  *
  * Creates a scratch PostgreSQL database, fills it with set-based inserts (generate_series):
  * MEMBERS members, each with a prediction on each of MATCHES finished matches, then measures
@@ -7,7 +7,7 @@
  *       pure TypeScript rule, statistics, round snapshot, season totals and ranks), and
  *   (b) the leaderboard top 100 and one member's rank through the app's predictions service,
  * each against hand-written SQL doing the same work on the same data in the same run
- * (bench/seed/hand-scoring.ts), in alternating pairs after a warm-up (bench/lib/stats.ts).
+ * (bench/lib/hand-scoring.ts), in alternating pairs after a warm-up (bench/lib/stats.ts).
  * Prints sizes, medians (min–max) and ratios, then drops the database. bench/data.bench.ts
  * measures the same calls on the skewed seed at several sizes.
  *
@@ -16,18 +16,20 @@
  * BENCH_KEEP=1 keeps the database.
  */
 import { performance } from 'node:perf_hooks';
-import { createDb } from '../apps/api/src/db/client.js';
-import { migrate } from '../apps/api/src/db/migrate.js';
-import { matchesRepository } from '../apps/api/src/modules/matches/matches.repository.js';
-import { matchesService } from '../apps/api/src/modules/matches/matches.service.js';
-import { predictionsRepository } from '../apps/api/src/modules/predictions/predictions.repository.js';
-import { predictionsService } from '../apps/api/src/modules/predictions/predictions.service.js';
-import { rankingRepository } from '../apps/api/src/modules/predictions/ranking.repository.js';
-import { scoringService } from '../apps/api/src/modules/predictions/scoring.service.js';
+import {
+  createDb,
+  migrate,
+  matchesRepository,
+  matchesService,
+  predictionsRepository,
+  predictionsService,
+  rankingRepository,
+  scoringService,
+} from '@munegu/api/public';
 import { pg, scratchDatabase } from './lib/pg.js';
 import { alternateTimed, fmt, pairOptions, ratio, type Stats } from './lib/stats.js';
-import { fillReference } from './seed/scale.js';
-import { handScoreEntry } from './seed/hand-scoring.js';
+import { fillReference } from '@munegu/tools/scale';
+import { handScoreEntry } from './lib/hand-scoring.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const OPTIONS = pairOptions({ pairs: 5, warmup: 1 });

@@ -8,12 +8,8 @@
  * argv: <port> <database url>. Clients connect to ws://127.0.0.1:<port>/?user=<id> and send
  * {"to": <user id>, "content": "…"}. Prints "ready" once listening.
  */
-import { createRequire } from 'node:module';
-import type PgModule from 'pg';
+import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
-
-const require = createRequire(new URL('../apps/api/package.json', import.meta.url));
-const pg = require('pg') as typeof PgModule;
 
 const [port, databaseUrl] = process.argv.slice(2);
 // The same pool size as the app's (db/client.ts, max 10).

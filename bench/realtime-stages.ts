@@ -1,5 +1,5 @@
 /**
- * Where one message's time goes (`pnpm --filter @munegu/api exec tsx ../../bench/realtime-stages.ts`;
+ * Where one message's time goes (`pnpm bench realtime-stages`;
  * never part of the tests; prints, writes nothing). bench/realtime.bench.ts gives the ratio
  * against a bare `ws` server; this splits the app's own path into stages, in ONE process (the
  * app built as main.ts builds it, Redis request counters as in that benchmark, and the clients),
@@ -20,13 +20,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config/env.js';
-import { createDb } from '../apps/api/src/db/client.js';
-import { migrate } from '../apps/api/src/db/migrate.js';
+import { buildApp, loadConfig, createDb, migrate } from '@munegu/api/public';
 import { scratchDatabase } from './lib/pg.js';
 import { percentile } from './lib/stats.js';
-import { insertConversations, insertMembers, REDIS_URL, type Member } from './realtime-fixture.js';
+import { insertConversations, insertMembers, type Member } from '@munegu/tools/members';
+import { REDIS_URL } from './realtime-fixture.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
 const WARMUP = 50;

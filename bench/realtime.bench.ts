@@ -1,5 +1,5 @@
 /**
- * Realtime messaging benchmark (`pnpm bench:realtime` from the repository root; never part of
+ * Realtime messaging benchmark (`pnpm bench realtime` from the repository root; never part of
  * the tests). Writes section `realtime` of docs/QUALITY.md.
  *
  * Builds the API and starts it as the image runs it (`node apps/api/dist/main.js`, production
@@ -53,8 +53,6 @@ import { machineLine, table, writeQualitySection } from './lib/quality-report.js
 import { alternate, fmt, pairOptions, percentile, ratio, verdict } from './lib/stats.js';
 import {
   buildApi,
-  insertConversations,
-  insertMembers,
   openClient,
   openClients,
   REPO,
@@ -63,8 +61,8 @@ import {
   startApi,
   type ApiProcess,
   type Client,
-  type Member,
 } from './realtime-fixture.js';
+import { insertConversations, insertMembers, type Member } from '@munegu/tools/members';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
@@ -416,7 +414,7 @@ function report(
   ]);
   return `## Realtime messaging
 
-\`pnpm bench:realtime\` — ${machineLine()} Load average (1 min, other
+\`pnpm bench realtime\` — ${machineLine()} Load average (1 min, other
 processes of the shared machine included): ${LOAD_AT_START.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.
 
 The API as the image runs it (\`node apps/api/dist/main.js\`, production mode, scratch

@@ -1,9 +1,9 @@
 /**
  * Runs the API security suite (apps/api/test/security, PostgreSQL tier) and writes what it
  * covered to docs/QUALITY.md, section `security`: each file's tests and time, the route ×
- * caller cells of the guard matrices, the fuzz requests per route. Run from apps/api:
+ * caller cells of the guard matrices, the fuzz requests per route. Runs vitest in apps/api:
  *
- *   pnpm security            (root script; FUZZ_RUNS=… to change the fuzz runs per route)
+ *   pnpm bench security         (root script; FUZZ_RUNS=… to change the fuzz runs per route)
  *
  * A failing suite writes nothing and exits non-zero.
  */
@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { machineLine, QUALITY_FILE, table, writeQualitySection } from './lib/quality-report.js';
 
 interface VitestJson {
@@ -27,6 +28,7 @@ interface VitestJson {
   }[];
 }
 
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api');
 const runs = Number(process.env.FUZZ_RUNS ?? 1000);
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'munegu-security-')), 'report.json');
 const started = Date.now();
@@ -41,7 +43,11 @@ const run = spawnSync(
     '--reporter=json',
     `--outputFile.json=${out}`,
   ],
-  { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, FUZZ_RUNS: String(runs) } },
+  {
+    cwd: API_DIR,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, FUZZ_RUNS: String(runs) },
+  },
 );
 const stdout = run.stdout.toString();
 process.stdout.write(stdout);
@@ -58,7 +64,7 @@ const fuzz = /fuzz: (\d+) requests on (\d+) routes in ([\d.]+) s/.exec(stdout);
 const routes = fuzz ? Number(fuzz[2]) : NaN;
 const rows = report.testResults
   .map((file) => [
-    `\`${path.relative(process.cwd(), file.name)}\``,
+    `\`${path.relative(API_DIR, file.name)}\``,
     file.assertionResults.length,
     `${((file.endTime - file.startTime) / 1000).toFixed(1)} s`,
   ])
@@ -68,7 +74,7 @@ writeQualitySection(
   'security',
   `## Security suite
 
-\`pnpm security\` (or \`cd apps/api && npx vitest run test/security\`). ${machineLine()}
+\`pnpm bench security\` (or \`cd apps/api && npx vitest run test/security\`). ${machineLine()}
 ${report.numPassedTests}/${report.numTotalTests} tests passed (${report.numPendingTests} skipped) in ${seconds.toFixed(0)} s (wall clock,
 files in parallel).
 

@@ -1,5 +1,5 @@
 /**
- * Web performance benchmark (`pnpm bench:web` from the repository root; never part of the tests).
+ * Web performance benchmark (`pnpm bench web` from the repository root; never part of the tests).
  *
  * Baseline: bench/floor-app, the bare frameworks of the web app (React 19, react-router-dom 7
  * with lazy routes, TanStack Query) in two routes, built by apps/web's own Vite binary with
@@ -40,12 +40,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-// Types of the tools the bench borrows from the API's and the e2e tests' dependencies.
-import type FastifyFactory from '../apps/api/node_modules/fastify';
-import type { FastifyInstance } from '../apps/api/node_modules/fastify';
-import type FastifyStatic from '../apps/api/node_modules/@fastify/static';
+import type FastifyFactory from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type FastifyStatic from '@fastify/static';
 import type * as ChromeLauncher from 'chrome-launcher';
-import { DEMO_ACCOUNTS } from '../apps/api/src/seed/demo.js';
+import { DEMO_ACCOUNTS } from '@munegu/api/public';
 import { scratchDatabase } from './lib/pg.js';
 import { machineLine, table, writeQualitySection } from './lib/quality-report.js';
 import { fmt, pairOptions, ratio, stats, verdict, type Stats } from './lib/stats.js';
@@ -75,12 +74,12 @@ const JS_GOAL = 1.5;
 const TIMING_GOAL = 1.3;
 const CLS_GOAL = 0.1;
 
-// Each tool comes from the package that already depends on it.
-const apiRequire = createRequire(path.join(ROOT, 'apps/api/package.json'));
+// Loaded when used (a run that fails early loads neither). Playwright's browser driver comes
+// from the e2e package, which already depends on it.
+const benchRequire = createRequire(import.meta.url);
 const e2eRequire = createRequire(path.join(ROOT, 'e2e/package.json'));
-const rootRequire = createRequire(path.join(ROOT, 'package.json'));
 const LIGHTHOUSE_CLI = path.join(
-  path.dirname(rootRequire.resolve('lighthouse/package.json')),
+  path.dirname(benchRequire.resolve('lighthouse/package.json')),
   'cli/index.js',
 );
 
@@ -114,8 +113,8 @@ function build(): void {
 
 /** The floor's server: the options apps/api/src/plugins/web.ts gives @fastify/static. */
 async function serveFloor(): Promise<FastifyInstance> {
-  const Fastify = apiRequire('fastify') as typeof FastifyFactory;
-  const fastifyStatic = apiRequire('@fastify/static') as typeof FastifyStatic;
+  const Fastify = benchRequire('fastify') as typeof FastifyFactory;
+  const fastifyStatic = benchRequire('@fastify/static') as typeof FastifyStatic;
   const app = Fastify();
   await app.register(fastifyStatic, {
     root: FLOOR_DIST,
@@ -345,7 +344,7 @@ async function lighthouse(url: string, signedIn: boolean): Promise<Run> {
 
 let runs = 0;
 async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
-  const { launch } = rootRequire('chrome-launcher') as typeof ChromeLauncher;
+  const { launch } = benchRequire('chrome-launcher') as typeof ChromeLauncher;
   const port = debugPort;
   debugPort = debugPort >= DEBUG_PORT_LAST ? DEBUG_PORT_FIRST : debugPort + 1;
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, port });
@@ -451,7 +450,7 @@ async function main() {
     }
 
     const md = [
-      '## Web performance (`pnpm bench:web`)',
+      '## Web performance (`pnpm bench web`)',
       '',
       machineLine(),
       '',

@@ -61,7 +61,7 @@ switch (mode) {
     run('Typecheck, lint et format', ['run', 'check']);
     run('Tests unitaires (shared, web, déploiement)', ['run', 'test:unit']);
     // The schema fuzz sends FUZZ_RUNS requests per route; 1 000 per route (its default, and
-    // what `pnpm security` runs) takes many minutes on 2 cores, so the everyday run sends 200.
+    // what `pnpm bench security` runs) takes many minutes on 2 cores, so the everyday run sends 200.
     run('Tests API sur PostgreSQL', ['--filter', '@munegu/api', 'run', 'test'], {
       FUZZ_RUNS: process.env.FUZZ_RUNS ?? '200',
     });

@@ -1,5 +1,5 @@
 /**
- * Goal 1's baseline (`pnpm bench:api` starts it in its own process): the least a health route
+ * Goal 1's baseline (`pnpm bench api` starts it in its own process): the least a health route
  * can do, a bare node:http server that runs `SELECT 1` through a pg pool of the app's size
  * (10) and answers with the bytes the app sends, headers included (BENCH_HEADERS, captured
  * from the app by the benchmark), so the two differ only in the work done per request.

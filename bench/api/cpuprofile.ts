@@ -1,8 +1,8 @@
 /**
  * Summarises a V8 .cpuprofile (`node --cpu-prof`): the functions with the most self time and
  * the most total time (self + callees, each function counted once per stack), as a share of the
- * busy time (samples outside `(idle)`: the event loop waiting for the network). `pnpm --filter @munegu/api exec tsx ../../bench/api/cpuprofile.ts <file> [n]`;
- * `pnpm bench:api` uses it on the profile it takes with BENCH_PROFILE=1.
+ * busy time (samples outside `(idle)`: the event loop waiting for the network). `pnpm bench cpuprofile <file> [n]`;
+ * `pnpm bench api` uses it on the profile it takes with BENCH_PROFILE=1.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * runs (the app must issue the same one: the benchmark compares them), its parameters at
  * `now`, and the body built from the rows in the spec's shapes, with JSON.stringify.
  */
-import { FINISHED_MATCH_SHOWN_MS } from '../../apps/api/src/modules/matches/matches.service.js';
+import { FINISHED_MATCH_SHOWN_MS } from '@munegu/api/public';
 
 /** The statements a hand-written route would run (and the app must run: checked below). */
 export const RAW_SQL = {

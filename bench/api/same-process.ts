@@ -1,5 +1,5 @@
 /**
- * Goal 2's subject and baseline in ONE process (`pnpm bench:api` starts it): the app built as
+ * Goal 2's subject and baseline in ONE process (`pnpm bench api` starts it): the app built as
  * main.ts builds it in production (PostgreSQL-shared rate-limit counters and realtime adapter
  * when REDIS_URL is unset, request logs at LOG_LEVEL), listening on PORT, and beside it on
  * RAW_PORT a raw node:http handler per measured route that runs the route's SQL through a pg
@@ -13,9 +13,7 @@
  * Reports over IPC: { ready, captured: { [route]: string[] } }.
  */
 import http from 'node:http';
-import { buildApp } from '../../apps/api/src/app.js';
-import { loadConfig } from '../../apps/api/src/config/env.js';
-import { createDb, sqlOf } from '../../apps/api/src/db/client.js';
+import { buildApp, loadConfig, createDb, sqlOf } from '@munegu/api/public';
 import { pg } from '../lib/pg.js';
 import { raw, RAW_SQL, type RawRoute, type Row } from './raw-routes.js';
 

@@ -10,7 +10,7 @@
  * seats of the confirmed passengers always equal the seats offered — a half-written accept
  * or cancel would break the sum.
  */
-import { CARPOOL_STATUS as S, TRANSPORT_IDS } from '../../packages/shared/src/carpool-constants.js';
+import { CARPOOL_STATUS as S, TRANSPORT_IDS } from '@munegu/shared';
 import { call, sleep, sql, type Answer } from './harness.js';
 import { logIn, type Member } from './members.js';
 

@@ -1,5 +1,5 @@
 /**
- * Fault drills (`pnpm drill:faults`), against the API as the image runs it on a PostgreSQL
+ * Fault drills (`pnpm bench drill-faults`), against the API as the image runs it on a PostgreSQL
  * cluster of the drill's own (the machine's shared server is never touched):
  *
  * 1. PostgreSQL restarted (`pg_ctl restart -m fast`), then stopped ~10 s and started, while
@@ -493,7 +493,7 @@ async function main() {
     );
     check(!exitedAfterMail, 'API process exited during the SMTP drill');
     const md = [
-      '## Load and fault drills: faults (`pnpm drill:faults`)',
+      '## Load and fault drills: faults (`pnpm bench drill-faults`)',
       '',
       `Run ${new Date(started).toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s in all. ${machineLine()}`,
       '',

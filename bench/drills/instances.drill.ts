@@ -1,5 +1,5 @@
 /**
- * Drill: one of two API instances killed mid-traffic (`pnpm drill:instances` from the
+ * Drill: one of two API instances killed mid-traffic (`pnpm bench drill-instances` from the
  * repository root; never part of the tests). Writes section `drill-instances` of
  * docs/QUALITY.md and exits non-zero when a check fails.
  *
@@ -30,17 +30,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type {
-  ConversationBlockedEvent,
-  NewMessageEvent,
-} from '../../packages/shared/src/realtime.js';
+import type { ConversationBlockedEvent, NewMessageEvent } from '@munegu/shared';
 import { pg, scratchDatabase } from '../lib/pg.js';
 import { machineLine, table, writeQualitySection } from '../lib/quality-report.js';
 import { percentile } from '../lib/stats.js';
 import {
   buildApi,
-  insertConversations,
-  insertMembers,
   openClient,
   sendMessage,
   sleep,
@@ -48,8 +43,8 @@ import {
   tokenOf,
   type ApiProcess,
   type Client,
-  type Member,
 } from '../realtime-fixture.js';
+import { insertConversations, insertMembers, type Member } from '@munegu/tools/members';
 import { roundRobinProxy } from './instances-proxy.js';
 
 const CLIENTS = Number(process.env.DRILL_CLIENTS ?? 200);
@@ -291,7 +286,7 @@ async function main() {
       'drill-instances',
       `## Drill: one of two API instances killed
 
-\`pnpm drill:instances\` — ${machineLine()} Load average (1 min, other
+\`pnpm bench drill-instances\` — ${machineLine()} Load average (1 min, other
 processes of the shared machine included): ${LOAD_AT_START.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.
 
 Two API processes as the image runs them (\`node apps/api/dist/main.js\`, production mode, one

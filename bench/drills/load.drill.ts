@@ -1,5 +1,5 @@
 /**
- * Load drill (`pnpm drill:load`): the API as the image runs it (own PostgreSQL cluster, demo
+ * Load drill (`pnpm bench drill-load`): the API as the image runs it (own PostgreSQL cluster, demo
  * data) under a realistic mix at a stated rate, with autocannon's programmatic API:
  * - browsing: home (next matches, league table, news, contests), the prediction game
  *   (leaderboard, own points), member profiles, by logged-in members;
@@ -269,7 +269,7 @@ async function main() {
       ];
     });
     const md = [
-      '## Load and fault drills: load (`pnpm drill:load`)',
+      '## Load and fault drills: load (`pnpm bench drill-load`)',
       '',
       `Run ${new Date(started).toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s in all. ${machineLine()}`,
       '',

@@ -1,13 +1,11 @@
 /**
- * A real SMTP server on a fixed port for the drills (the `smtp-server` package, a dev
- * dependency of the API): it keeps each mail's Message-ID and raw text. stop() closes the
+ * A real SMTP server on a fixed port for the drills (the `smtp-server` package, as the API's
+ * mail tests use): it keeps each mail's Message-ID and raw text. stop() closes the
  * port (connections refused), start() opens the same port again.
  */
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { ROOT } from './harness.js';
 
-/** The part of smtp-server's API used here (the package and its types live in apps/api). */
+/** The part of smtp-server's API used here (typed here: its own types are not installed). */
 interface SMTPServerType {
   listen(port: number, host: string, cb: () => void): void;
   once(event: 'error', cb: (err: Error) => void): void;
@@ -23,8 +21,7 @@ interface SMTPServerOptions {
     callback: (err?: Error | null) => void,
   ): void;
 }
-const requireApi = createRequire(path.join(ROOT, 'apps/api/package.json'));
-const { SMTPServer } = requireApi('smtp-server') as {
+const { SMTPServer } = createRequire(import.meta.url)('smtp-server') as {
   SMTPServer: new (opts: SMTPServerOptions) => SMTPServerType;
 };
 

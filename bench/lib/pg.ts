@@ -1,10 +1,7 @@
 /** Scratch PostgreSQL databases for benchmarks and drills (never the tests' ones). */
-import { createRequire } from 'node:module';
-import type PgModule from 'pg';
+import pg from 'pg';
 
-// 'pg' is a dependency of the API package, not of the repository root.
-const require = createRequire(new URL('../../apps/api/package.json', import.meta.url));
-export const pg = require('pg') as typeof PgModule;
+export { pg };
 
 /** BENCH_PG_URL, else TEST_PG_URL, else the local server's postgres database. */
 export const adminUrl =

@@ -1,6 +1,6 @@
 /**
- * `pnpm bench:seed <members> [dbname]`: creates (or refuses to reuse) a database, applies the
- * migrations and fills it with bench/seed/scale.ts for `members` members, to try the app or a
+ * `pnpm bench seed <members> [dbname]`: creates (or refuses to reuse) a database, applies the
+ * migrations and fills it with tools/generators/scale.ts for `members` members, to try the app or a
  * query at scale. The database is kept; drop it with `dropdb <dbname>` when done.
  *
  * Server: BENCH_PG_URL, else TEST_PG_URL, else postgres://postgres@127.0.0.1:5432/postgres.
@@ -8,15 +8,20 @@
  * another name or drop it first.
  */
 import { performance } from 'node:perf_hooks';
-import { migrate } from '../../apps/api/src/db/migrate.js';
-import { adminSql, adminUrl, databaseUrl, pg } from '../lib/pg.js';
-import { fillScale, rowCounts } from './scale.js';
+import { migrate } from '@munegu/api/public';
+import { adminSql, adminUrl, databaseUrl, pg } from './lib/pg.js';
+import { fillScale, rowCounts } from '@munegu/tools/scale';
 
 async function main() {
   const [sizeArg, nameArg] = process.argv.slice(2);
+  const usage = 'usage: pnpm bench seed <members (≥ 10)> [dbname]';
+  if (sizeArg === '--help' || sizeArg === '-h') {
+    console.log(usage);
+    return;
+  }
   const members = Number(sizeArg);
   if (!Number.isInteger(members) || members < 10) {
-    console.error('usage: pnpm bench:seed <members (≥ 10)> [dbname]');
+    console.error(usage);
     process.exitCode = 2;
     return;
   }

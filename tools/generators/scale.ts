@@ -1,5 +1,5 @@
 /**
- * A member-scale seed for benchmarks and for trying the app at scale (`pnpm bench:seed`).
+ * A member-scale seed for benchmarks and for trying the app at scale (`pnpm bench seed`).
  *
  * fillScale(client, { members }) fills an empty, migrated database with set-based inserts
  * (generate_series, one statement per table, seeded random()) shaped like the real data:
@@ -26,8 +26,7 @@
  * Sizes of each table are returned (rowCounts) so a benchmark quotes them.
  */
 import type { Client } from 'pg';
-import { DEPARTMENTS } from '../../apps/api/src/seed/departments.js';
-import { ANTENNAS, CARPOOL_STATUSES, TRANSPORT_TYPES } from '../../apps/api/src/seed/reference.js';
+import { DEPARTMENTS, ANTENNAS, CARPOOL_STATUSES, TRANSPORT_TYPES } from '@munegu/api/public';
 
 export const SEASON = '2090-2091';
 export const SEASON_ROUNDS = 34;
