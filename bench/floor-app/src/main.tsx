@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
 
 /**
- * The floor of `pnpm bench:web`: the frameworks Munegu's web app is built on (React 19,
+ * The floor of `pnpm bench web`: the frameworks Munegu's web app is built on (React 19,
  * react-router-dom 7 with lazy routes, TanStack Query) and nothing else, two routes that fetch
  * and render a little JSON. Built by the bench with apps/web's Vite and dependencies.
  */
