@@ -47,11 +47,12 @@ const notFound = () => new AppError('NOT_FOUND', M.relationNotFound);
 type ReasonChoice = { reasonId: number; customReason: string | null };
 
 /**
- * Carpool relations (spec sections 4 and 6): who may do what and the status each action leads
- * to come from the transitions table (relation-transitions.ts); this service adds the seat
- * count, the budgets and the members' presences. Every write runs in one transaction that locks what it reads (the relation, the
- * passenger's search) and changes seats with a conditional update; the other party's
- * notification is written in the same transaction and pushed live after the commit.
+ * Carpool relations (spec sections 4 and 6): who may do what, the status each action leads
+ * to and its seat effect come from the transitions table (relation-transitions.ts); this
+ * service adds the seat count, the budgets and the members' presences. Every write runs in one
+ * transaction that locks what it reads (the relation, the passenger's search) and changes
+ * seats with a conditional update; the other party's notification is written in the same
+ * transaction and pushed live after the commit.
  */
 export function relationsService({
   repo,
