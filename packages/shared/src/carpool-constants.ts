@@ -82,16 +82,8 @@ export const CARPOOL_MESSAGES = {
  */
 export const CARPOOL_SYSTEM_REASON = "Le compte de ce membre n'est plus actif.";
 
-/** Spec section 4: carpool relation status ids. */
-export const CARPOOL_STATUS = {
-  PROPOSE: 1,
-  DEMANDE: 2,
-  CONFIRME: 3,
-  REFUSE: 4,
-  ANNULE: 5,
-  EXCLU: 6,
-} as const;
-export type CarpoolStatusId = (typeof CARPOOL_STATUS)[keyof typeof CARPOOL_STATUS];
+/** Spec section 4: carpool relation status ids, names and sets (one file, zod-free). */
+export * from './carpool-status.js';
 
 /** Spec section 4: the bell's wording per relation status, after the other member's pseudo. */
 export const CARPOOL_STATUS_WORDING: Readonly<Record<number, string>> = {

@@ -1,11 +1,20 @@
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
-import { CARPOOL_SYSTEM_REASON } from '@munegu/shared';
+import {
+  ACTIVE_CARPOOL_STATUSES,
+  CARPOOL_MESSAGES,
+  CARPOOL_STATUS,
+  CARPOOL_SYSTEM_REASON,
+  PENDING_CARPOOL_STATUSES,
+} from '@munegu/shared';
 import type { ReasonKind } from '../../generated/prisma/client.js';
+import { AppError } from '../../lib/errors.js';
+import { allowsChange } from './relation-transitions.js';
 
-/** Relation statuses that hold a seat or wait for an answer. */
-export const PENDING = [1, 2];
-export const ACTIVE = [1, 2, 3];
+const PENDING = [...PENDING_CARPOOL_STATUSES];
+/** Exported for bench/carpool.bench.ts; code reads ACTIVE_CARPOOL_STATUSES from shared. */
+export const ACTIVE = [...ACTIVE_CARPOOL_STATUSES];
+const CONFIRMED = CARPOOL_STATUS.CONFIRME;
 
 const memberSelect = {
   id: true,
@@ -142,21 +151,23 @@ export function carpoolRepository(db: Db) {
         where: { matchId, user1Id, user2Id, statusId: { in: PENDING } },
         include: relationInclude,
       }),
-    relationsOf: (userId: number, matchId: number, statuses: number[], tx: Tx | Db = db) =>
+    relationsOf: (userId: number, matchId: number, statuses: readonly number[], tx: Tx | Db = db) =>
       tx.carpoolRelation.findMany({
         where: {
           matchId,
-          statusId: { in: statuses },
+          statusId: { in: [...statuses] },
           OR: [{ user1Id: userId }, { user2Id: userId }],
         },
         include: relationInclude,
         orderBy: { id: 'asc' },
       }),
     confirmedAsPassenger: (userId: number, matchId: number, tx: Tx | Db = db) =>
-      tx.carpoolRelation.findFirst({ where: { matchId, passengerId: userId, statusId: 3 } }),
+      tx.carpoolRelation.findFirst({
+        where: { matchId, passengerId: userId, statusId: CONFIRMED },
+      }),
     confirmedOfDriver: (driverId: number, matchId: number, tx: Tx | Db = db) =>
       tx.carpoolRelation.findMany({
-        where: { matchId, driverId, statusId: 3 },
+        where: { matchId, driverId, statusId: CONFIRMED },
         include: { passenger: { select: memberSelect } },
         orderBy: { id: 'asc' },
       }),
@@ -165,7 +176,7 @@ export function carpoolRepository(db: Db) {
       new Set(
         (
           await db.carpoolRelation.findMany({
-            where: { matchId, statusId: 3, passengerId: { in: userIds } },
+            where: { matchId, statusId: CONFIRMED, passengerId: { in: userIds } },
             select: { passengerId: true },
           })
         ).map((row) => row.passengerId),
@@ -184,7 +195,11 @@ export function carpoolRepository(db: Db) {
         departementDepart: string;
       },
     ) => tx.carpoolRelation.create({ data, include: relationInclude }),
-    /** Moves a relation to `to` and writes its history row; returns the history row id. */
+    /**
+     * Moves a relation from `from` to `to` and writes its history row; returns the history row
+     * id. A pair the transitions table does not allow, or a row no longer in `from` (the
+     * update is conditional on it), is refused with a 409 and nothing is written.
+     */
     changeStatus: async (
       tx: Tx,
       relationId: number,
@@ -193,8 +208,13 @@ export function carpoolRepository(db: Db) {
       byUserId: number,
       reason: { reasonId: number; customReason: string | null; withReport: boolean } | null = null,
     ) => {
+      if (!allowsChange(from, to)) throw new AppError('CONFLICT', CARPOOL_MESSAGES.notPending);
       if (from !== null) {
-        await tx.carpoolRelation.update({ where: { id: relationId }, data: { statusId: to } });
+        const moved = await tx.carpoolRelation.updateMany({
+          where: { id: relationId, statusId: from },
+          data: { statusId: to },
+        });
+        if (moved.count !== 1) throw new AppError('CONFLICT', CARPOOL_MESSAGES.notPending);
       }
       const change = await tx.carpoolStatusChange.create({
         data: {
@@ -245,11 +265,11 @@ export function carpoolRepository(db: Db) {
      * A member's relations as their lists show them: a pending request or proposal of a
      * deleted account is nobody's to answer any more, so it is left out.
      */
-    listedRelationsOf: (userId: number, matchId: number, statuses: number[]) =>
+    listedRelationsOf: (userId: number, matchId: number, statuses: readonly number[]) =>
       db.carpoolRelation.findMany({
         where: {
           matchId,
-          statusId: { in: statuses },
+          statusId: { in: [...statuses] },
           OR: [{ user1Id: userId }, { user2Id: userId }],
           NOT: {
             statusId: { in: PENDING },

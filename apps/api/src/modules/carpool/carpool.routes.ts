@@ -1,4 +1,8 @@
-import { CARPOOL_MESSAGES as M } from '@munegu/shared';
+import {
+  ACTIVE_CARPOOL_STATUSES,
+  CARPOOL_MESSAGES as M,
+  CARPOOL_STATUS as S,
+} from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, memberErrors } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -181,7 +185,7 @@ export const carpoolRoutes: FastifyPluginAsyncZod<CarpoolRouteDeps> = async (app
       errors,
     }),
     ...auth,
-    handler: (req) => relations.mine(me(req), req.query.match_id, [3]),
+    handler: (req) => relations.mine(me(req), req.query.match_id, [S.CONFIRME]),
   });
   app.route({
     ...endpoint('GET /user-to-user-match/mes-relations', {
@@ -190,7 +194,7 @@ export const carpoolRoutes: FastifyPluginAsyncZod<CarpoolRouteDeps> = async (app
       errors,
     }),
     ...auth,
-    handler: (req) => relations.mine(me(req), req.query.match_id, [1, 2, 3]),
+    handler: (req) => relations.mine(me(req), req.query.match_id, ACTIVE_CARPOOL_STATUSES),
   });
   app.route({
     ...endpoint('GET /user-to-user-match/is-confirmed', {

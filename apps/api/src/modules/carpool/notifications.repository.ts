@@ -1,3 +1,4 @@
+import { ACTIVE_CARPOOL_STATUSES } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 
@@ -145,7 +146,7 @@ export function notificationsRepository(db: Db) {
     /** Members with a pending or confirmed relation for the match (kickoff moved). */
     membersWithCarpool: async (matchId: number) => {
       const rows = await db.carpoolRelation.findMany({
-        where: { matchId, statusId: { in: [1, 2, 3] } },
+        where: { matchId, statusId: { in: [...ACTIVE_CARPOOL_STATUSES] } },
         select: { user1Id: true, user2Id: true },
       });
       return [...new Set(rows.flatMap((row) => [row.user1Id, row.user2Id]))];

@@ -10,7 +10,11 @@ import {
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { ACTIVE, PENDING, type CarpoolRepository } from './carpool.repository.js';
+import {
+  ACTIVE_CARPOOL_STATUSES as ACTIVE,
+  PENDING_CARPOOL_STATUSES as PENDING,
+} from '@munegu/shared';
+import type { CarpoolRepository } from './carpool.repository.js';
 import { openCarpoolMatch, openMatch } from './match-window.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
 import type { RatingsRepository } from './ratings.repository.js';

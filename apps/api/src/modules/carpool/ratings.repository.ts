@@ -1,3 +1,4 @@
+import { CARPOOL_STATUS } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 
@@ -14,7 +15,7 @@ export function ratingsRepository(db: Db) {
       }),
     confirmedOfDriver: (driverId: number, matchId: number) =>
       db.carpoolRelation.findMany({
-        where: { driverId, matchId, statusId: 3 },
+        where: { driverId, matchId, statusId: CARPOOL_STATUS.CONFIRME },
         select: { id: true, passengerId: true },
       }),
     matchFinished: async (matchId: number) =>

@@ -1,4 +1,4 @@
-import { CARPOOL_MESSAGES as M, type RatingInput } from '@munegu/shared';
+import { CARPOOL_MESSAGES as M, CARPOOL_STATUS, type RatingInput } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
@@ -34,7 +34,7 @@ export function ratingsService({
       for (const item of items) {
         const rel = byId.get(item.userToUserMatchId)!;
         const allowed =
-          rel.statusId === 3 &&
+          rel.statusId === CARPOOL_STATUS.CONFIRME &&
           ((rel.driverId === me && item.userId === rel.passengerId) ||
             (rel.passengerId === me && item.userId === rel.driverId));
         if (!allowed) throw new AppError('FORBIDDEN', M.ratingNotMember);

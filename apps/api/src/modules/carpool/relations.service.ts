@@ -11,7 +11,17 @@ import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
-import { ACTIVE, PENDING, type CarpoolRepository, type RelationRow } from './carpool.repository.js';
+import type { CarpoolRepository, RelationRow } from './carpool.repository.js';
+import {
+  RELATION_TRANSITIONS as T,
+  fromStatuses,
+  mayAct,
+  rolesOf,
+  seatEffect,
+  startsFrom,
+  type RelationAction,
+  type RelationRole,
+} from './relation-transitions.js';
 import type { Blocks } from './blocks.js';
 import type { ReportsService } from '../reports/reports.service.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
@@ -37,10 +47,12 @@ const notFound = () => new AppError('NOT_FOUND', M.relationNotFound);
 type ReasonChoice = { reasonId: number; customReason: string | null };
 
 /**
- * Carpool relations (spec sections 4 and 6): who may do what, the status table, and the seat
- * count. Every write runs in one transaction that locks what it reads (the relation, the
- * passenger's search) and changes seats with a conditional update; the other party's
- * notification is written in the same transaction and pushed live after the commit.
+ * Carpool relations (spec sections 4 and 6): who may do what, the status each action leads
+ * to and its seat effect come from the transitions table (relation-transitions.ts); this
+ * service adds the seat count, the budgets and the members' presences. Every write runs in one
+ * transaction that locks what it reads (the relation, the passenger's search) and changes
+ * seats with a conditional update; the other party's notification is written in the same
+ * transaction and pushed live after the commit.
  */
 export function relationsService({
   repo,
@@ -81,6 +93,23 @@ export function relationsService({
     );
   }
 
+  /** Applies the table's seat effect of `action` on `rel`; false when the seats are not there. */
+  async function applySeats(
+    tx: Tx,
+    action: RelationAction,
+    rel: { statusId: number; driverId: number; matchId: number; nbPers: number },
+  ): Promise<boolean> {
+    switch (seatEffect(action, rel.statusId)) {
+      case 'take':
+        return repo.takeSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+      case 'giveBack':
+        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+        return true;
+      case 'none':
+        return true;
+    }
+  }
+
   /** A reason of `kind`; 'Autre' needs 5 to 80 characters of safe free text. */
   async function chooseReason(
     motifId: number,
@@ -102,18 +131,25 @@ export function relationsService({
     return { reasonId: reason.id, customReason: text };
   }
 
-  /** The pending relation user1 → user2 that the caller (user2) answers, locked. */
-  async function pendingForAnswer(
+  /**
+   * The pending relation user1 → user2 that the caller answers, locked. The body names the
+   * relation by its members, so the caller's role is known before any read: one the table
+   * does not let answer is refused whatever the relation's status.
+   */
+  async function relationToAnswer(
     tx: Tx,
+    action: 'confirm' | 'refuse',
     me: number,
     body: { user1_id: number; user2_id: number; match_id: number },
   ): Promise<RelationRow> {
-    if (body.user2_id !== me) throw forbidden(M.notAddressee);
+    const role: RelationRole | null =
+      body.user2_id === me ? 'receiver' : body.user1_id === me ? 'initiator' : null;
+    if (!role || !mayAct(action, [role])) throw forbidden(M.notAddressee);
     const rel = await repo.pendingFrom(tx, body.match_id, body.user1_id, me);
     if (!rel) throw conflict(M.notPending);
     await repo.lockRelation(tx, rel.id);
     const fresh = await repo.relation(rel.id, tx);
-    if (!fresh || !PENDING.includes(fresh.statusId)) throw conflict(M.notPending);
+    if (!fresh || !startsFrom(action, fresh.statusId)) throw conflict(M.notPending);
     return fresh;
   }
 
@@ -145,8 +181,11 @@ export function relationsService({
       await budgets.take('carpoolRequest', String(me));
       await budgets.take('carpoolPair', `${me}:${other.id}:${input.match_id}`);
       const request = input.statut_id === S.DEMANDE;
-      const driverId = request ? input.user2_id : me;
-      const passengerId = request ? me : input.user2_id;
+      const action = request ? 'request' : 'propose';
+      // The table says which role the actor takes in the new relation: the proposer drives.
+      const actorDrives = T[action].by.includes('driver');
+      const driverId = actorDrives ? me : input.user2_id;
+      const passengerId = actorDrives ? input.user2_id : me;
       return withNotifications(async (tx, out) => {
         const driver = await repo.presence(driverId, input.match_id, tx);
         if (!driver?.covoiturage) throw conflict(request ? M.targetNotDriver : M.notADriver);
@@ -156,28 +195,27 @@ export function relationsService({
         if (await repo.confirmedAsPassenger(passengerId, input.match_id, tx)) {
           throw conflict(M.alreadyConfirmed);
         }
-        if (await repo.activeBetween(tx, input.match_id, me, input.user2_id)) {
-          throw conflict(M.relationExists);
-        }
+        const current = await repo.activeBetween(tx, input.match_id, me, input.user2_id);
+        if (current && !startsFrom(action, current.statusId)) throw conflict(M.relationExists);
         if (driver.placesDispo < search.nb_pers) throw conflict(M.notEnoughPlacesTooltip);
         const rel = await repo.createRelation(tx, {
           matchId: input.match_id,
           user1Id: me,
           user2Id: input.user2_id,
-          statusId: input.statut_id,
+          statusId: T[action].to,
           driverId,
           passengerId,
           nbPers: search.nb_pers,
           description: input.description?.trim() || null,
           departementDepart: search.departement_depart,
         });
-        const changeId = await repo.changeStatus(tx, rel.id, null, input.statut_id, me);
+        const changeId = await repo.changeStatus(tx, rel.id, null, T[action].to, me);
         out.push(
           await notifications.record(tx, {
             recipientId: input.user2_id,
             senderId: me,
             relationId: rel.id,
-            statusId: input.statut_id,
+            statusId: T[action].to,
             statusChangeId: changeId,
             matchId: input.match_id,
           }),
@@ -190,23 +228,22 @@ export function relationsService({
     async confirm(me: number, body: { user1_id: number; user2_id: number; match_id: number }) {
       await openMatch(repo, body.match_id, clock.now());
       await withNotifications(async (tx, out) => {
-        const rel = await pendingForAnswer(tx, me, body);
+        const rel = await relationToAnswer(tx, 'confirm', me, body);
         await repo.lockSearch(tx, rel.passengerId, rel.matchId);
         if (await repo.confirmedAsPassenger(rel.passengerId, rel.matchId, tx)) {
           throw conflict(M.alreadyConfirmed);
         }
-        if (!(await repo.takeSeats(tx, rel.driverId, rel.matchId, rel.nbPers))) {
-          throw conflict('Aucune place disponible');
-        }
-        await move(tx, out, rel, S.CONFIRME, me);
+        if (!(await applySeats(tx, 'confirm', rel))) throw conflict('Aucune place disponible');
+        await move(tx, out, rel, T.confirm.to, me);
       });
     },
 
     async refuse(me: number, body: { user1_id: number; user2_id: number; match_id: number }) {
       await openCarpoolMatch(repo, body.match_id, clock.now());
       await withNotifications(async (tx, out) => {
-        const rel = await pendingForAnswer(tx, me, body);
-        await move(tx, out, rel, S.REFUSE, me);
+        const rel = await relationToAnswer(tx, 'refuse', me, body);
+        await applySeats(tx, 'refuse', rel);
+        await move(tx, out, rel, T.refuse.to, me);
       });
     },
 
@@ -234,7 +271,9 @@ export function relationsService({
         : null;
       const matchId = Number(input.matchId);
       return withNotifications(async (tx, out) => {
-        const mine = await repo.relationsOf(me, matchId, ACTIVE, tx);
+        // Only the relations cancel may start from are visible: any other reads as not found.
+        // They are the caller's own, and the table lets either member cancel.
+        const mine = await repo.relationsOf(me, matchId, fromStatuses('cancel'), tx);
         const targets = input.userToUserMatchId
           ? mine.filter((r) => r.id === Number(input.userToUserMatchId))
           : mine.filter((r) => r.statusId === S.CONFIRME);
@@ -244,10 +283,8 @@ export function relationsService({
         for (const target of targets) {
           await repo.lockRelation(tx, target.id);
           const rel = await repo.relation(target.id, tx);
-          if (!rel || !ACTIVE.includes(rel.statusId)) throw conflict(M.notPending);
-          if (rel.statusId === S.CONFIRME) {
-            await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
-          }
+          if (!rel || !startsFrom('cancel', rel.statusId)) throw conflict(M.notPending);
+          await applySeats(tx, 'cancel', rel);
           const withReport =
             report !== null &&
             (await reports.fromCarpool(tx, {
@@ -258,7 +295,7 @@ export function relationsService({
               confirmedNow: rel.statusId === S.CONFIRME,
             }));
           reported ||= withReport;
-          await move(tx, out, rel, S.ANNULE, me, { ...reason, withReport });
+          await move(tx, out, rel, T.cancel.to, me, { ...reason, withReport });
         }
         return { reported };
       });
@@ -271,16 +308,17 @@ export function relationsService({
       await budgets.take('carpoolCancel', String(me));
       const matchId = Number(input.matchId);
       await withNotifications(async (tx, out) => {
-        const rel = (await repo.relationsOf(me, matchId, [S.CONFIRME], tx)).find(
+        // Only the relations exclude may start from are visible: any other reads as not found.
+        const rel = (await repo.relationsOf(me, matchId, fromStatuses('exclude'), tx)).find(
           (r) => r.passengerId === Number(input.passagerId),
         );
         if (!rel) throw notFound();
-        if (rel.driverId !== me) throw forbidden(M.notDriver);
+        if (!mayAct('exclude', rolesOf(rel, me))) throw forbidden(M.notDriver);
         await repo.lockRelation(tx, rel.id);
         const fresh = await repo.relation(rel.id, tx);
-        if (fresh?.statusId !== S.CONFIRME) throw conflict(M.notConfirmed);
-        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
-        await move(tx, out, fresh, S.EXCLU, me, { ...reason, withReport: false });
+        if (!fresh || !startsFrom('exclude', fresh.statusId)) throw conflict(M.notConfirmed);
+        await applySeats(tx, 'exclude', fresh);
+        await move(tx, out, fresh, T.exclude.to, me, { ...reason, withReport: false });
       });
     },
 
@@ -307,7 +345,7 @@ export function relationsService({
       };
     },
 
-    mine: async (me: number, matchId: number, statuses: number[]) =>
+    mine: async (me: number, matchId: number, statuses: readonly number[]) =>
       (await repo.listedRelationsOf(me, matchId, statuses)).map(toRelation),
   };
 }

@@ -1,3 +1,4 @@
+import { CARPOOL_STATUS } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 
 const person = { select: { pseudo: true, avatarFile: true, avatarVersion: true } } as const;
@@ -21,7 +22,7 @@ export function stadiumRepository(db: Db) {
     finishedCarpools: (userId: number, season: string) =>
       db.carpoolRelation.findMany({
         where: {
-          statusId: 3,
+          statusId: CARPOOL_STATUS.CONFIRME,
           match: { season, finishedAt: { not: null } },
           OR: [{ driverId: userId }, { passengerId: userId }],
         },
@@ -29,7 +30,7 @@ export function stadiumRepository(db: Db) {
       }),
     carpoolCrew: (driverId: number, matchIds: number[]) =>
       db.carpoolRelation.findMany({
-        where: { driverId, statusId: 3, matchId: { in: matchIds } },
+        where: { driverId, statusId: CARPOOL_STATUS.CONFIRME, matchId: { in: matchIds } },
         orderBy: { id: 'asc' },
         select: { matchId: true, driver: person, passenger: person },
       }),

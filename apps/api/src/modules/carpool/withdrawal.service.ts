@@ -1,7 +1,8 @@
 import { CARPOOL_STATUS as S } from '@munegu/shared';
 import type { RunInTransaction } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
-import { ACTIVE, type CarpoolRepository } from './carpool.repository.js';
+import { isActiveCarpoolStatus } from '@munegu/shared';
+import type { CarpoolRepository } from './carpool.repository.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
 
 /** Why a member's carpools are withdrawn (the account module's removal causes). */
@@ -34,7 +35,7 @@ export function withdrawalService({ repo, notifications, transaction, clock }: W
       await repo.lockRelation(tx, relationId);
       const rel = await repo.relation(relationId, tx);
       // Answered, refused or cancelled meanwhile: nothing left to withdraw.
-      if (!rel || !ACTIVE.includes(rel.statusId)) return false;
+      if (!rel || !isActiveCarpoolStatus(rel.statusId)) return false;
       if (rel.statusId === S.CONFIRME) {
         await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
       }

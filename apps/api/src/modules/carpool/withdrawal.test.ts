@@ -62,7 +62,12 @@ const bell = async (user: Member) =>
     notification_covoiturage_id: number | null;
   }[];
 const carpoolMails = async (user: Member) =>
-  t.db.mailOutbox.findMany({ where: { to: user.email, kind: 'carpool-notification' } });
+  t.db.mailOutbox.findMany({
+    where: { to: user.email, kind: 'carpool-notification' },
+    // Rows come back in heap order otherwise, which another file's mail worker reshuffles
+    // when the embedded tier shares one database.
+    orderBy: { createdAt: 'asc' },
+  });
 
 /** A confirmed carpool: `people` seats of the driver's `places` taken by one searcher. */
 async function confirmedCarpool(matchId: number, places: number, people: number) {

@@ -1,6 +1,7 @@
 import {
   busLabel,
   CARPOOL_STATUS,
+  isPendingCarpoolStatus,
   plural,
   TRANSPORT_LABELS,
   type ConfirmedCarpool,
@@ -50,11 +51,9 @@ export function plainCode(code: string): string {
 }
 
 export const isOfferingDriver = (s: Supporter) => s.transport === 'VOITURE' && s.covoiturage;
-const isPendingStatus = (statut: number) =>
-  statut === CARPOOL_STATUS.PROPOSE || statut === CARPOOL_STATUS.DEMANDE;
 /** A proposal or a request the member has not answered yet. */
 export const isPendingToMe = (s: Supporter) =>
-  s.relation !== null && !s.relation.initiator && isPendingStatus(s.relation.statut);
+  s.relation !== null && !s.relation.initiator && isPendingCarpoolStatus(s.relation.statut);
 
 export type TabId = 'confirmed' | 'transport' | 'searching';
 export const TAB_LABELS: Record<TabId, string> = {
@@ -196,7 +195,7 @@ export type RowAction =
  */
 export function rowAction(s: Supporter, viewer: Viewer): RowAction {
   if (s.id === viewer.id) return { kind: 'none' };
-  if (s.relation && isPendingStatus(s.relation.statut)) {
+  if (s.relation && isPendingCarpoolStatus(s.relation.statut)) {
     return { kind: s.relation.initiator ? 'pending' : 'answer' };
   }
   if (s.relation?.statut === CARPOOL_STATUS.CONFIRME) return { kind: 'none' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CARPOOL_MESSAGES, CARPOOL_STATUS, MESSAGES } from '@munegu/shared';
+import { CARPOOL_MESSAGES, CARPOOL_STATUS, isPendingCarpoolStatus, MESSAGES } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
@@ -27,8 +27,6 @@ type Props = {
    */
   onRead: () => void;
 };
-
-const PENDING: number[] = [CARPOOL_STATUS.PROPOSE, CARPOOL_STATUS.DEMANDE];
 
 /**
  * The popup a carpool notification opens (spec section 4): 1 and 2 the accept/refuse popup
@@ -71,8 +69,8 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
     onRead();
     onClose();
   };
-  if (PENDING.includes(status)) {
-    if (!answered && !PENDING.includes(data.currentStatut)) {
+  if (isPendingCarpoolStatus(status)) {
+    if (!answered && !isPendingCarpoolStatus(data.currentStatut)) {
       return (
         <InfoPopup
           title="Demande de covoiturage"
