@@ -74,7 +74,7 @@ export function routePreloads(
       );
       const byModule = new Map(chunks.map((c) => [c.facadeModuleId, c]));
       // An entry another entry imports comes first: it is the one meant to run on arrival
-      // (lib/early.ts, the member's first reads), and the browser asks in the header's order.
+      // (lib/boot/early.ts, the member's first reads), and the browser asks in the header's order.
       const entries = chunks.filter((c) => c.isEntry);
       const imported = (c: Rollup.OutputChunk) =>
         entries.some((e) => e.imports.includes(c.fileName));

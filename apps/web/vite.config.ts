@@ -8,7 +8,7 @@ import { routePreloads } from './route-preloads';
 /**
  * react-router 7's package exports send every bundler to its development build, even for a
  * production build (upstream issue remix-run/react-router#14102): its development checks and
- * warnings, downloaded and run on every first visit (about 1 kB compressed here). The package
+ * warnings, downloaded and run on every first visit. The package
  * ships its production build beside it, same API; a production build of the app takes that
  * one. If the package's layout changes, the swapped path does not exist and the build fails
  * rather than ship the wrong one.
@@ -25,8 +25,8 @@ const reactRouterProductionBuild: Plugin = {
   },
 };
 
-/** lib/early.ts: the member's first reads, an entry of its own (see that file). */
-const EARLY_ENTRY = fileURLToPath(new URL('./src/lib/early.ts', import.meta.url));
+/** lib/boot/early.ts: the member's first reads, an entry of its own (see that file). */
+const EARLY_ENTRY = fileURLToPath(new URL('./src/lib/boot/early.ts', import.meta.url));
 
 /**
  * Names the early entry in the document, run as soon as it arrives (`async`; the Link header of

@@ -3,7 +3,7 @@ import { DEMO, pageAs } from '../fixtures/accounts';
 
 /**
  * A member's page opened by a full load (a typed address, a reload): the reads that need the
- * member's token are asked by the small early script as soon as it arrives (lib/early.ts),
+ * member's token are asked by the small early script as soon as it arrives (lib/boot/early.ts),
  * and the app takes those answers instead of asking again.
  */
 test('a member reloading /jeu_prono: each of their first reads is asked once, and shown', async ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, isUniqueViolation } from './errors.js';
 
-/** The shapes below are those the API logged during `pnpm drill:faults`. */
+/** The shapes below are those the API logged during `pnpm bench drill-faults`. */
 describe('database errors', () => {
   it('sees an outage through a failed raw query (Prisma P2010 with the adapter error in meta)', () => {
     const err = Object.assign(new Error('Raw query failed. Code: `57P01`.'), {

@@ -28,7 +28,7 @@ const DRIVER_MESSAGES =
  * crash shutdown, cannot connect now), Prisma's connection codes. Looks through `cause`
  * chains, since Prisma's driver adapter wraps the pg error, and through the driver adapter's
  * error that Prisma attaches to a failed raw query (P2010, `meta.driverAdapterError`: a score
- * entry's `$executeRaw` cut by a restart answered 500 before, found by `pnpm drill:faults`).
+ * entry's `$executeRaw` cut by a restart answered 500 before, found by `pnpm bench drill-faults`).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   let current: unknown = err;

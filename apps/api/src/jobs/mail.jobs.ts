@@ -32,7 +32,7 @@ export async function registerMailJobs(
   await boss.createQueue(MAIL_DELIVER, { name: MAIL_DELIVER, policy: 'short' });
   // pg-boss waits a polling interval after every fetch, busy or not (its worker loop): one job
   // per fetch capped delivery at one mail per interval, and a burst of carpool notices left
-  // contact mails queued behind it for many minutes (found by `pnpm drill:faults`). A fetch
+  // contact mails queued behind it for many minutes (found by `pnpm bench drill-faults`). A fetch
   // now takes up to `batchSize` mails and delivers them one by one; a mail that fails is failed
   // alone (its own retry and backoff), the others complete when the batch returns.
   await boss.work<{ outboxId: string }>(

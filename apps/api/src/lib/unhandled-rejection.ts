@@ -13,7 +13,7 @@ interface Log {
  * the database goes away at that moment the rejection is unhandled, and Node would end the
  * API, sockets and all, for a write whose loss is harmless here: the job stays active until it
  * expires and is retried, and the mail outbox sends each mail once whatever the job says
- * (found by `pnpm drill:faults`, which restarts PostgreSQL while carpool notices are mailed).
+ * (found by `pnpm bench drill-faults`, which restarts PostgreSQL while carpool notices are mailed).
  * So a rejection that only says "the database is unavailable" is logged and the process goes
  * on; any other one is logged and ends the process, as Node itself would.
  */

@@ -110,7 +110,7 @@ describe('the build plugin writing route-preloads.json', () => {
   it('names first an entry another entry imports (the early reads, run on arrival)', () => {
     const early = chunk('assets/early.js', {
       isEntry: true,
-      facadeModuleId: path.resolve(root, 'src/lib/early.ts'),
+      facadeModuleId: path.resolve(root, 'src/lib/boot/early.ts'),
     });
     const withEarly = {
       ...bundle,

@@ -1,16 +1,11 @@
-import { QueryClient, timeoutManager } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
-import { createCoalescedTimeouts } from '../lib/coalescedTimeouts';
 
 /** Client errors (4xx) are answers, not accidents: never retried. Others get one retry. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
 }
-
-// Set on import, before any query exists: a provider cannot clear another's timers
-// (lib/coalescedTimeouts).
-timeoutManager.setTimeoutProvider(createCoalescedTimeouts());
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

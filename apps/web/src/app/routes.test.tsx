@@ -4,7 +4,8 @@ import type { RouteObject } from 'react-router-dom';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../test/harness';
 import { showsFooter } from './layout/RootLayout';
 import { createQueryClient } from './queryClient';
-import { LOADER_WAIT_MS, createRoutes } from './routes';
+import { LOADER_WAIT_MS } from '../lib/boot';
+import { createRoutes } from './routes';
 
 /** Only the network boundary is faked (the shared harness): unknown /api paths answer 404. */
 let api: FakeApi;
@@ -212,15 +213,6 @@ describe('route loaders', () => {
     answer();
     await waitFor(() => expect(loading.done).toBe(true));
     expect(queryClient.getQueryData(['predictions', 'leaderboard', ''])).toEqual([]);
-  });
-
-  it('start their reads in a task after the router’s, not in it', async () => {
-    api.reply('GET /api/actualite', 200, []);
-    const loading = loaderOf('actualites')();
-    await Promise.resolve();
-    expect(api.callsTo('GET /api/actualite')).toHaveLength(0);
-    await loading;
-    expect(api.callsTo('GET /api/actualite')).toHaveLength(1);
   });
 
   it('do not ask a visitor’s browser for a member’s reads', async () => {

@@ -10,7 +10,7 @@ import { GuestOnly, RequireAuth } from './guards';
 import { RouteError } from './layout/RouteError';
 import { LoadingOverlay } from '../components/ui/LoadingOverlay';
 import type { PageTitle } from './layout/pageTitle';
-import { nextTask } from '../lib/nextTask';
+import { prefetchLoader as prefetch } from '../lib/boot';
 import { prefetchSiteInfo } from '../lib/site';
 
 /**
@@ -23,34 +23,6 @@ function page(
   title?: PageTitle,
 ): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default, handle: { title } });
-}
-
-/** The longest a first page waits for its reads before rendering without them (a slow API). */
-export const LOADER_WAIT_MS = 3_000;
-
-/**
- * A route's loader: it starts the reads the page shows, so the answers come in parallel with
- * the page's chunk instead of after it (one round trip less on a first visit), and waits for
- * them, at most LOADER_WAIT_MS, so the page renders once, with its content. The router renders
- * a route in a transition, which React splits into pieces of a few milliseconds; an answer
- * arriving after the page had rendered was a render of its own, in one piece (TanStack Query's
- * updates are synchronous), up to 25 ms of a phone's main thread per answer. A failed read
- * does not fail the route (prefetchQuery never throws): the page shows its own error state.
- */
-function prefetch(start: (queryClient: QueryClient) => Promise<unknown>, queryClient: QueryClient) {
-  return async () => {
-    // The router calls the loader as it starts (main.tsx), in the task that also matches the
-    // routes and starts the page's code: the reads start in the next one. (The
-    // requests themselves are already under way: lib/early and the document's Link header.)
-    await nextTask();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      start(queryClient),
-      new Promise((resolve) => (timer = setTimeout(resolve, LOADER_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
-    return null;
-  };
 }
 
 /**

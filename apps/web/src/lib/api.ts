@@ -1,7 +1,7 @@
 import { LIMITS } from '@munegu/shared';
 import { readErrorBody } from './errorBody';
 import { getToken, isExpiringWithin, setToken } from './token';
-import { takeEarly } from './early';
+import { takeEarly } from './boot/early';
 
 /**
  * The API client of spec section 7: every path is relative to /api, cookies travel with each
@@ -153,7 +153,7 @@ async function send(path: string, options: ApiOptions, token: string | null): Pr
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const request = () =>
     fetch(url, { method, credentials: 'include', headers, body, signal: options.signal });
-  // A read the page's first moments asked for before this code arrived (lib/early.ts).
+  // A read the page's first moments asked for before this code arrived (lib/boot/early.ts).
   const early = method === 'GET' && body === undefined ? takeEarly(url, token) : undefined;
   return early ? early.catch(request) : request();
 }

@@ -40,9 +40,9 @@ export function matchKickoff(date: string, heure?: string | null): Date {
 /*
  * Formatting reads the parts of a date without Intl for the two zones the app shows: the
  * browser's own (the Date getters) and Paris (its offset from the EU rule below). The first use
- * of Intl in a page costs 15-45 ms of main thread here, whatever the locale, zone or kind of
- * formatter (ICU's start-up, measured in Chromium): on a phone's CPU that was 60-180 ms of the
- * task painting each page's first dates (the home page's kickoff, news, rankings). Names (months,
+ * of Intl in a page starts ICU, whatever the locale, zone or kind of formatter, inside the
+ * task painting each page's first dates (the home page's kickoff, news, rankings): a phone's
+ * CPU feels it (docs/PERFORMANCE.md). Names (months,
  * weekdays) are the app's own French lists. Any other zone goes through Intl.
  */
 type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'weekday';

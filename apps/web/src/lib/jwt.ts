@@ -1,6 +1,6 @@
 /*
  * Reading a JWT's expiry without verifying it (the server does), for deciding when to renew.
- * No imports: lib/early.ts, which runs before the app's code has arrived, uses it too.
+ * No imports: lib/boot/early.ts, which runs before the app's code has arrived, uses it too.
  */
 
 /** Reads the `exp` claim (seconds) of a JWT without verifying it; null when unreadable. */

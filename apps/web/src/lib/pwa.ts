@@ -28,9 +28,9 @@ function setWaiting(value: boolean) {
 
 /**
  * Registers /sw.js (production builds only: the dev server has no worker). The app calls it once
- * the first page has painted (lib/settled): workbox-window is then fetched and run, and the
- * worker's own downloads (its precache) start, without competing with the first paint for the
- * network and the main thread.
+ * the first page has painted (lib/boot/afterFirstPage): workbox-window is then fetched and run,
+ * and the worker's own downloads (its precache) start, without competing with the first paint
+ * for the network and the main thread.
  */
 export function registerServiceWorker(): void {
   if ('serviceWorker' in navigator) void register();
@@ -56,11 +56,12 @@ async function register(): Promise<void> {
 export const MANIFEST_URL = '/manifest.webmanifest';
 
 /**
- * Links the installable app's manifest, once the first page has painted (lib/settled), not in
- * the document (vite.config.ts removes the link vite-plugin-pwa writes there): Chromium fetches
+ * Links the installable app's manifest, once the first page has painted
+ * (lib/boot/afterFirstPage), not in the document (vite.config.ts removes the link
+ * vite-plugin-pwa writes there): Chromium fetches
  * a linked manifest and its icon as soon as it reads the document, and on a phone's network
- * (six connections per server over HTTP/1.1) the two held two connections for 300-450 ms while
- * the page's code waited for one (Lighthouse's estimate of the largest paint). A browser reads a
+ * (six connections per server over HTTP/1.1) the two held two connections while the page's
+ * code waited for one. A browser reads a
  * manifest linked later all the same, for its install prompt or an add to home screen.
  */
 export function linkManifest(): void {

@@ -33,19 +33,12 @@ async function handshakeAuth(callback: AuthCallback) {
 }
 
 function defaultFactory(): RealtimeSocket {
-  const socket = io({
+  return io({
     path: SOCKET_PATH,
     transports: ['websocket'],
     withCredentials: true,
     auth: (cb) => void handshakeAuth(cb as AuthCallback),
-    autoConnect: false,
   });
-  // Opened in a task of its own: the first acquire happens while React mounts the member's
-  // navbar, and opening the WebSocket in that task made it one long task after the first paint.
-  window.setTimeout(() => {
-    if (current?.socket === socket) socket.connect();
-  }, 0);
-  return socket;
 }
 
 let factory: () => RealtimeSocket = defaultFactory;

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
-import { resetFirstPageSettled } from '../lib/settled';
+import { resetFirstPageSettled } from '../lib/boot';
 
 afterEach(() => {
   cleanup();
@@ -12,8 +12,8 @@ afterEach(() => {
   // Toaster that mounts: a test's toasts would reappear, stacked over the next test's own.
   toast.dismiss();
 });
-// The wait for the first page to settle (lib/settled) is module state shared by a file's
-// tests; one still running when the file ends would fire its timers after jsdom is gone.
+// The wait for the first page to settle (lib/boot/afterFirstPage) is module state shared by a
+// file's tests; one still running when the file ends would fire its timers after jsdom is gone.
 afterAll(() => resetFirstPageSettled());
 
 // jsdom lacks these browser APIs that the carousel and media queries use.

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
-import { useLoadedAfterFirstPage } from '../../lib/settled';
+import { useLoadedAfterFirstPage } from '../../lib/boot';
 import { Logo } from '../../components/ui/Logo';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { SITE } from '../../config/site';
@@ -9,7 +9,7 @@ import styles from './Navbar.module.css';
 import { cx } from '../../lib/cx';
 
 // Its own chunk: a visitor's first load does without the socket, bell and menu it brings, and a
-// member's waits until the first page has painted (lib/settled).
+// member's waits until the first page has painted (lib/boot/afterFirstPage).
 const loadMemberActions = () => import('./MemberActions').then((m) => m.default);
 
 const LINKS = [

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, matchPath, useLocation, type Location } from 'react-router-dom';
 import { AuthProvider } from '../../lib/auth';
-import { markFirstPageRendered } from '../../lib/settled';
+import { markFirstPageRendered } from '../../lib/boot';
 import { OfflineBanner } from '../../components/ui/OfflineBanner';
 import { UpdatePrompt } from '../../components/ui/UpdatePrompt';
 import { Navbar } from './Navbar';
@@ -30,7 +30,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   usePageTitle();
   // The router renders this layout once the first page's code and reads are there, with the
-  // page: from now on, what waits for the first page to paint may go (lib/settled).
+  // page: from now on, what waits for the first page to paint may go (lib/boot/afterFirstPage).
   useEffect(markFirstPageRendered, []);
   return (
     <AuthProvider>

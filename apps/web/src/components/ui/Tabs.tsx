@@ -20,7 +20,7 @@ type Props<V extends string> = {
  * Radix's tab list (arrow keys, roving focus, activation on focus, the ARIA states) with panels
  * of our own. Radix's Tabs.Content wraps each panel in its Presence, which reads
  * `getComputedStyle(panel).animationName` while React commits: a style recalculation of the
- * whole page inside the first commit (8-10 ms of /jeu_prono's, measured), for panels that
+ * whole page inside the first commit, for panels that
  * never animate. As with Radix, every panel is in the document, only the selected one filled.
  */
 export function Tabs<V extends string>({

@@ -2,7 +2,7 @@ import type { toast as sonnerToast } from 'sonner';
 
 /*
  * The app's toasts: `toast.success(message)`, `toast.error(message)`, shown by `Toaster`.
- * sonner's code (10 kB compressed) is fetched on the first toast, not with the page that may
+ * sonner's code is fetched on the first toast, not with the page that may
  * raise one: /jeu_prono's mini-league forms brought it into the page's first load, one more file
  * before its first paint. The app's Toaster mounts on the first toast (app/App.tsx; sonner
  * replays the active toasts to a Toaster that subscribes late), so a page load that raises none

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import { useFirstPageSettled } from '../../lib/settled';
+import { useFirstPageSettled } from '../../lib/boot';
 
 /** A move asked of the carousel: to a slide, or one step either way. */
 type Move = number | 'prev' | 'next';
@@ -23,9 +23,9 @@ function apply(carousel: EmblaCarouselType, move: Move): void {
 
 /**
  * An Embla carousel on the element given to `ref`, made once `enabled` turns true and the first
- * page has painted (lib/settled).
+ * page has painted (lib/boot/afterFirstPage).
  *
- * The library (about 6 kB compressed) is fetched only then, in its own chunk: a carousel's first
+ * The library is fetched only then, in its own chunk: a carousel's first
  * slide is plain content that paints without it, and the home page's two carousels are enabled
  * after their content has been painted (Embla measures every slide when it starts, forcing the
  * page's layout). Before, its code came with the page's and ran before its first paint.
@@ -42,8 +42,8 @@ export function useCarousel(options: EmblaOptionsType, enabled: boolean): Carous
   const [selected, setSelected] = useState(0);
   const api = useRef<EmblaCarouselType | undefined>(undefined);
   const pending = useRef<Move | null>(null);
-  // On a first visit, not before the page has painted (lib/settled): its download and start
-  // (Embla measures every slide) competed with the largest paint, often the first slide's crest.
+  // On a first visit, not before the page has painted (lib/boot/afterFirstPage): its download
+  // and start (Embla measures every slide) would compete with the largest paint.
   const pageSettled = useFirstPageSettled();
   const active = (enabled && pageSettled) || asked;
 

@@ -13,7 +13,7 @@ export { MuneguMapDialog } from './map/MuneguMapDialog';
 
 /**
  * The dialogs the home page opens on demand, each fetched on first render (wrap them in
- * Suspense, e.g. lib/Deferred): a visitor's first load carries none of their code.
+ * Suspense, e.g. lib/boot/Deferred): a visitor's first load carries none of their code.
  */
 export const LazyPresenceDialog = lazy(() =>
   import('./presence/PresenceDialog').then((m) => ({ default: m.PresenceDialog })),

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { MONACO_CLUB_ID, type Match, type PastMatch } from '@munegu/shared';
 import { query } from '../../lib/call';
-import { preloadImage } from '../../lib/preloadImage';
+import { preloadImage } from '../../lib/boot/preloadImage';
 
 /** Spec section 3, Past match (GET /matchs/anciens). */
 export type { PastMatch };
@@ -30,7 +30,7 @@ export function prefetchNextMatches(queryClient: QueryClient): Promise<void> {
 
 type WithCrests = { club_dom: { logo?: string | null }; club_ext: { logo?: string | null } };
 
-/** A match's two crests, downloading before the page renders them (lib/preloadImage). */
+/** A match's two crests, downloading before the page renders them (lib/boot/preloadImage). */
 function preloadCrests(match: WithCrests | undefined, priority: 'high' | 'auto') {
   if (!match) return;
   preloadImage(match.club_dom.logo, priority);

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { NewsCategory, NewsItem } from '@munegu/shared';
 import { query } from '../../lib/call';
-import { preloadImage } from '../../lib/preloadImage';
+import { preloadImage } from '../../lib/boot/preloadImage';
 
 export type { Contest, NewsItem } from '@munegu/shared';
 

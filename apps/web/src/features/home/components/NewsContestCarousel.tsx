@@ -1,13 +1,13 @@
 import { Suspense, useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@munegu/shared';
-import { useMediaQuery, usePaintedAfter } from '../../../lib/hooks';
+import { useMediaQuery } from '../../../lib/hooks';
 import { useCarousel } from '../../../components/ui/useCarousel';
 import { formatDate } from '../../../lib/dates';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
 import { NewsCard } from '../../news';
 import { LazyContestActions as ContestActions, LazyNewsPopup as NewsPopup } from '../../news';
-import { Deferred } from '../../../lib/Deferred';
+import { Deferred } from '../../../lib/boot/Deferred';
 import { hasRole } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import styles from './NewsContestCarousel.module.css';
@@ -25,12 +25,10 @@ export function NewsContestCarousel() {
   const narrow = useMediaQuery(`(max-width: ${LIMITS.homeNews.narrowWidth}px)`);
   const medium = useMediaQuery(`(max-width: ${LIMITS.excerpt.mediumBelow - 1}px)`);
   const small = useMediaQuery(`(max-width: ${LIMITS.excerpt.narrowBelow - 1}px)`);
-  // Embla measures the slides (forcing the page's layout) when it starts, and again whenever
-  // they resize: it starts once the news and contests are painted, in a task of its own, not
-  // inside the one rendering the home page (or sooner, when a tab or swipe asks for a move
-  // first: the move is then played once it is there).
-  const painted = usePaintedAfter(!news.isPending && !contests.isPending);
-  const carousel = useCarousel({ watchDrag: false }, painted);
+  // Embla measures the slides (forcing the page's layout) when it starts: it starts once the
+  // news and contests are there and the first page has painted (useCarousel), or sooner when a
+  // tab or swipe asks for a move first (the move is then played once it is there).
+  const carousel = useCarousel({ watchDrag: false }, !news.isPending && !contests.isPending);
   const { selected } = carousel;
   const [opened, setOpened] = useState<NewsItem | null>(null);
   const startX = useRef<number | null>(null);

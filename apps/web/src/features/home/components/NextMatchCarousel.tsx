@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MESSAGES, type Match } from '@munegu/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
@@ -8,11 +8,9 @@ import { useNextMatches } from '../../matches';
 import { MatchSlide } from './MatchSlide';
 import { StadiumBackdrop } from './StadiumBackdrop';
 import styles from './NextMatchCarousel.module.css';
-import { afterNextPaint } from '../../../lib/afterNextPaint';
 import { cx } from '../../../lib/cx';
 
 type OpenFor = (match: Match) => void;
-type Step = 'first' | 'all' | 'active';
 /** What each slide's buttons open (the home page holds the popups). */
 type Props = {
   onPresence?: OpenFor;
@@ -25,23 +23,10 @@ type Props = {
 export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate }: Props) {
   const { data: matches, isPending, isError } = useNextMatches();
   const count = matches?.length ?? 0;
-  // Three steps, each after the previous one has been painted, so no step is a long task: the
-  // first slide alone (its crests are the page's largest paint), then the other slides (in a
-  // transition React interrupts for the browser), then Embla (fetched then). Embla measures
-  // every slide when it starts: in the same commit as new slides, that forced the page's layout
-  // inside the task (about half of it under a phone's CPU); after a paint, the layout is done.
-  const [step, setStep] = useState<Step>('first');
-  useEffect(() => {
-    if (count === 0 || step === 'active') return;
-    return afterNextPaint(() =>
-      startTransition(() => setStep(step === 'first' ? 'all' : 'active')),
-    );
-  }, [count, step]);
-  const settled = step === 'active';
-  // An arrow or dot used before Embla is there makes it at once and moves once it is.
-  const carousel = useCarousel({ loop: false, align: 'center' }, settled);
+  // Embla is fetched and started once the first page has painted (useCarousel); an arrow or
+  // dot used before it is there makes it at once and moves once it is.
+  const carousel = useCarousel({ loop: false, align: 'center' }, count > 0);
   const { selected, scrollTo } = carousel;
-  const shown = step === 'first' ? Math.min(count, 1) : count;
 
   // Opening a notification selects its match: it navigates here with state `{ matchId }`.
   const { state: navState, key: navKey } = useLocation();
@@ -49,8 +34,8 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   useEffect(() => {
     if (typeof wantedMatchId !== 'number') return;
     const index = matches?.findIndex((match) => match.id === wantedMatchId) ?? -1;
-    if (index >= 0 && index < shown) scrollTo(index);
-  }, [scrollTo, matches, wantedMatchId, navKey, shown]);
+    if (index >= 0) scrollTo(index);
+  }, [scrollTo, matches, wantedMatchId, navKey]);
 
   let body;
   if (isPending) body = <LoadingOverlay label="Chargement des matchs…" />;
@@ -67,7 +52,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
       <>
         <div className={styles['match-carousel__viewport']} ref={carousel.ref}>
           <div className={styles['match-carousel__container']}>
-            {matches?.slice(0, shown).map((match, index) => (
+            {matches?.map((match, index) => (
               <div
                 className={styles['match-carousel__slide']}
                 key={match.id}
@@ -108,7 +93,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
               <ChevronRightIcon />
             </button>
             <div className={styles['carousel-dots']}>
-              {matches?.slice(0, shown).map((match, index) => (
+              {matches?.map((match, index) => (
                 <button
                   key={match.id}
                   type="button"

@@ -13,8 +13,7 @@ import {
   LazyPresenceDialog as PresenceDialog,
   LazyRatingDialog as RatingDialog,
 } from '../../carpool';
-import { Deferred } from '../../../lib/Deferred';
-import { NextCommit } from '../../../lib/NextCommit';
+import { Deferred } from '../../../lib/boot/Deferred';
 import type { Match } from '@munegu/shared';
 import styles from './HomePage.module.css';
 import { cx } from '../../../lib/cx';
@@ -57,15 +56,11 @@ export default function HomePage() {
         </div>
         <LeagueTablePanel id={tableId} hidden={!showTable} />
       </div>
-      {/* Below the match on a phone: in the page's second commit (the first one, with the
-          match, was 15-25 ms of main thread here with them). */}
-      <NextCommit placeholder={<div className={styles['home__below-placeholder']} />}>
-        <div className={cx(styles['home__middle'], 'near-view')}>
-          <WelcomePanel />
-          <NewsContestCarousel />
-        </div>
-        <PartnerBanner />
-      </NextCommit>
+      <div className={cx(styles['home__middle'], 'near-view')}>
+        <WelcomePanel />
+        <NewsContestCarousel />
+      </div>
+      <PartnerBanner />
       {/* Each dialog's code is fetched the first time it opens. */}
       <Deferred when={predicting !== null}>
         <PredictionPopup match={predicting} onClose={() => setPredicting(null)} />

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MessageIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
-import { useAfterCommitTask } from '../../../lib/useAfterCommitTask';
 import { useUnreadCount } from '../api';
 import { useMessagesRealtime } from '../realtime';
 import menuStyles from '../../../components/ui/menu.module.css';
@@ -9,10 +8,8 @@ import menuStyles from '../../../components/ui/menu.module.css';
 /** Navbar messages icon with its unread badge, kept live by the socket and the 20 s poll. */
 export function MessagesLink() {
   const { user } = useAuth();
-  // Its read and its socket listeners start in a task after its commit.
-  const live = useAfterCommitTask();
-  const { data: count = 0 } = useUnreadCount(live);
-  useMessagesRealtime(live ? user?.id : undefined);
+  const { data: count = 0 } = useUnreadCount(true);
+  useMessagesRealtime(user?.id);
   const label = count > 0 ? `Messages, ${count} non lu${count > 1 ? 's' : ''}` : 'Messages';
   return (
     <Link to="/messages" className="icon-btn" aria-label={label}>

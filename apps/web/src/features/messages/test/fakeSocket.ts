@@ -46,7 +46,7 @@ export function fakeSocket() {
     awaiting,
     /**
      * How many handlers listen to `event` now. The navbar's listeners come after the first
-     * page (lib/settled): a test pushing an event they handle waits for them first.
+     * page (lib/boot/afterFirstPage): a test pushing an event they handle waits for them first.
      */
     listeners(event: string) {
       return handlers.get(event)?.size ?? 0;

@@ -5,7 +5,7 @@ import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { EAGER_IMAGES, excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
 import { NewsCard } from '../components/NewsCard';
-import { Deferred } from '../../../lib/Deferred';
+import { Deferred } from '../../../lib/boot/Deferred';
 import styles from './NewsPage.module.css';
 
 // Editors' tools (forms, dialogs, zod, mutations) are fetched only when an editor is signed in,

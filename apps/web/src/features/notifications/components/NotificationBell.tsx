@@ -4,7 +4,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CARPOOL_STATUS, MESSAGES } from '@munegu/shared';
 import { BellIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
-import { useAfterCommitTask } from '../../../lib/useAfterCommitTask';
 import { cx } from '../../../lib/cx';
 import { useNotifications, type AppNotification } from '../../carpool';
 import { notificationStatus } from '../api';
@@ -14,7 +13,7 @@ import { NotificationItem } from './NotificationItem';
 import menuStyles from '../../../components/ui/menu.module.css';
 
 // Fetched when a notification is first opened: its dialogs (answer, carpool proposal, result)
-// are about 15 kB compressed that every member's first load evaluated for nothing.
+// are code that every member's first load would evaluate for nothing.
 const NotificationPopup = lazy(() =>
   import('./NotificationPopup').then((m) => ({ default: m.NotificationPopup })),
 );
@@ -29,10 +28,8 @@ const NotificationPopup = lazy(() =>
 export function NotificationBell() {
   const { user } = useAuth();
   const navigate = useNavigate();
-  // Its read and its socket listeners start in a task after its commit.
-  const live = useAfterCommitTask();
-  const { data = [] } = useNotifications(live);
-  useNotificationsRealtime(live ? user?.id : undefined);
+  const { data = [] } = useNotifications(true);
+  useNotificationsRealtime(user?.id);
   const { leaving, gone, remove } = useNotificationRemoval();
   const [opened, setOpened] = useState<AppNotification | null>(null);
 

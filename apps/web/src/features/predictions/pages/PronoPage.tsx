@@ -1,6 +1,5 @@
 import { Tabs } from '../../../components/ui/Tabs';
 import { useAuth } from '../../../lib/auth';
-import { NextCommit } from '../../../lib/NextCommit';
 import { PastMatchPanel } from '../components/PastMatchPanel';
 import { GeneralRanking } from '../components/GeneralRanking';
 import { JourneeRanking } from '../components/JourneeRanking';
@@ -19,19 +18,16 @@ export default function PronoPage() {
         <MiniLeaguesPanel />
       </div>
       <section className="prono__ranking near-view" aria-label="Classement des pronostiqueurs">
-        {/* Below the past match and the mini-leagues on a phone: in the page's second commit. */}
-        <NextCommit placeholder={<div className={styles['prono__ranking-placeholder']} />}>
-          <Tabs
-            label="Type de classement"
-            listClassName={styles['prono__tabs']}
-            triggerClassName="chip"
-            panelClassName="prono__tab-panel"
-            tabs={[
-              { value: 'general', label: 'Général', panel: <GeneralRanking meId={user?.id} /> },
-              { value: 'journee', label: 'Par journée', panel: <JourneeRanking meId={user?.id} /> },
-            ]}
-          />
-        </NextCommit>
+        <Tabs
+          label="Type de classement"
+          listClassName={styles['prono__tabs']}
+          triggerClassName="chip"
+          panelClassName="prono__tab-panel"
+          tabs={[
+            { value: 'general', label: 'Général', panel: <GeneralRanking meId={user?.id} /> },
+            { value: 'journee', label: 'Par journée', panel: <JourneeRanking meId={user?.id} /> },
+          ]}
+        />
       </section>
     </div>
   );

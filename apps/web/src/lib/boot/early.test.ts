@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../test/harness';
-import { api as client } from './api';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../test/harness';
+import { api as client } from '../api';
 import { EARLY_MAX_AGE_MS, EARLY_READS, startEarlyReads, takeEarly } from './early';
 
 const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -19,7 +19,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the early reads (lib/early.ts)', () => {
+describe('the early reads (lib/boot/early.ts)', () => {
   it("asks the member and the landing page's reads, with the member's token", () => {
     const token = tokenExpiringIn(3600);
     const fetched = vi.spyOn(globalThis, 'fetch');

@@ -8,7 +8,7 @@ import {
   resetFirstPageSettled,
   useLoadedAfterFirstPage,
   whenFirstPageSettled,
-} from './settled';
+} from './afterFirstPage';
 
 /** A query whose answer the test gives when it wants. */
 function pendingQuery(client: QueryClient) {
@@ -35,7 +35,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the first page settled (lib/settled.ts)', () => {
+describe('the first page settled (lib/boot/afterFirstPage.ts)', () => {
   it('waits for the page’s reads to be answered, then for an idle moment', async () => {
     const client = new QueryClient();
     const answer = pendingQuery(client);
@@ -127,8 +127,6 @@ describe('a part loaded after the first page (useLoadedAfterFirstPage)', () => {
     expect(screen.getByText('rien encore')).toBeTruthy();
     answer('ok');
     await act(() => vi.advanceTimersByTimeAsync(100));
-    // The import starts in a task after the commit that asked for it.
-    await act(() => vi.advanceTimersByTimeAsync(10));
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Menu du membre')).toBeTruthy();
   });

@@ -1,16 +1,15 @@
 import { LIMITS } from '@munegu/shared';
-import { isExpiringWithin } from './jwt';
-import { getToken } from './token';
-import { nextTask } from './nextTask';
+import { isExpiringWithin } from '../jwt';
+import { getToken } from '../token';
 
 /*
  * The member's reads a page opened by a full load waits for, asked as soon as this small module
- * arrives instead of once the app's code (about 130 kB) has arrived, run and rendered: on a
- * phone's network each of them was one more round trip after that code, before the page could
- * show the member's state. The build makes this module an entry of its own, named first in the
+ * arrives instead of once the app's code (the bulk of the first load) has arrived, run and
+ * rendered: on a phone's network each of them was one more round trip after that code, before
+ * the page could show the member's state. The build makes this module an entry of its own, named first in the
  * document (vite.config.ts, `earlyScript`); the app imports the same module, so both share
  * these answers. Public reads are asked even sooner, in the document's Link header
- * (route-preloads.ts); these need the access token, which only the page can read.
+ * (apps/web/route-preloads.ts); these need the access token, which only the page can read.
  */
 
 /** Every page, signed in: who the member is (the navbar and every page's rights follow it). */
@@ -61,12 +60,6 @@ export function takeEarly(url: string, token: string | null): Promise<Response> 
   return early.response;
 }
 
-// On arrival, for the page the document opened. Reading the token is the origin's first use of
-// localStorage, which the browser loads then (14-16 ms here), and each request costs a few
-// milliseconds more while the browser records a trace (Lighthouse): the requests start in the
-// next task, so that neither lengthens the other on a phone's main thread.
-if (typeof window !== 'undefined') {
-  const token = getToken();
-  const pathname = window.location.pathname;
-  void nextTask().then(() => startEarlyReads(pathname, token));
-}
+// On arrival, for the page the document opened: this small module runs alone, before the
+// app's code has even arrived, so there is nothing for these requests to compete with yet.
+if (typeof window !== 'undefined') startEarlyReads(window.location.pathname, getToken());
