@@ -9,6 +9,7 @@ import { MatchSlide } from './MatchSlide';
 import { StadiumBackdrop } from './StadiumBackdrop';
 import styles from './NextMatchCarousel.module.css';
 import { cx } from '../../../lib/cx';
+import { useFirstPageSettled } from '../../../lib/boot';
 
 type OpenFor = (match: Match) => void;
 /** What each slide's buttons open (the home page holds the popups). */
@@ -23,8 +24,13 @@ type Props = {
 export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate }: Props) {
   const { data: matches, isPending, isError } = useNextMatches();
   const count = matches?.length ?? 0;
-  // Embla is fetched and started once the first page has painted (useCarousel); an arrow or
-  // dot used before it is there makes it at once and moves once it is.
+  // The first slide alone until the first page has painted (its crests are the page's largest
+  // paint); the other slides then come in a transition, which React renders in pieces it
+  // interrupts for the visitor, so the page's first commit stays one slide wide on a slow phone.
+  // Embla is fetched and started after that (useCarousel); an arrow or dot used before it is
+  // there makes it at once and moves once it is.
+  const settled = useFirstPageSettled();
+  const shown = settled ? count : Math.min(count, 1);
   const carousel = useCarousel({ loop: false, align: 'center' }, count > 0);
   const { selected, scrollTo } = carousel;
 
@@ -34,8 +40,8 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   useEffect(() => {
     if (typeof wantedMatchId !== 'number') return;
     const index = matches?.findIndex((match) => match.id === wantedMatchId) ?? -1;
-    if (index >= 0) scrollTo(index);
-  }, [scrollTo, matches, wantedMatchId, navKey]);
+    if (index >= 0 && index < shown) scrollTo(index);
+  }, [scrollTo, matches, wantedMatchId, navKey, shown]);
 
   let body;
   if (isPending) body = <LoadingOverlay label="Chargement des matchs…" />;
@@ -52,7 +58,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
       <>
         <div className={styles['match-carousel__viewport']} ref={carousel.ref}>
           <div className={styles['match-carousel__container']}>
-            {matches?.map((match, index) => (
+            {matches?.slice(0, shown).map((match, index) => (
               <div
                 className={styles['match-carousel__slide']}
                 key={match.id}
@@ -93,7 +99,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
               <ChevronRightIcon />
             </button>
             <div className={styles['carousel-dots']}>
-              {matches?.map((match, index) => (
+              {matches?.slice(0, shown).map((match, index) => (
                 <button
                   key={match.id}
                   type="button"
