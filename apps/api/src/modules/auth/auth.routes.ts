@@ -30,7 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 ) => {
   // The refresh cookie is read and written by these routes only: @fastify/cookie's hooks (parse
   // every request's Cookie header into a new object, then an onSend pass) run in this scope,
-  // not on every request of the API (bench/api.bench.ts). Sockets parse it themselves (app.ts).
+  // not on every request of the API (bench/api.bench.ts). Sockets parse it themselves
+  // (realtime/install.ts).
   await app.register(cookie);
   const secure = publicUrl.startsWith('https:');
   const allowedOrigin = new URL(publicUrl).origin;
