@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
  * - no file of a module imports ANOTHER module's repository: a module uses another through
  *   that module's services (wired by its factory, `<module>.module.ts`);
  * - Prisma (the generated client, `@prisma/*`) only in repositories and `db/`, besides the
- *   exceptions below, each with its reason.
+ *   exceptions below, each with its reason;
+ * - a repository is built (`fooRepository(db)`) only by its module's factory, once: the rest
+ *   of the app receives it from there (seed/ excepted, as for Prisma).
  * Tests may reach into what they test; generated/ is Prisma's own output.
  */
 const SRC = path.resolve(import.meta.dirname, '../src');
@@ -66,6 +68,13 @@ const prismaAllowed = (rel: string) =>
     place.endsWith('/') ? rel.startsWith(place) : rel === place,
   );
 
+const withoutComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** Calls of a repository factory (`carpoolRepository(db)`), not its definition. */
+const repositoryBuilds = (text: string) =>
+  [...withoutComments(text).matchAll(/(?<!function\s)\b([a-z]\w*Repository)\(/g)].map((m) => m[1]!);
+
 /** Every broken rule, as 'file → import (rule)'. */
 function violations(files: Source[]): string[] {
   const found: string[] = [];
@@ -79,6 +88,9 @@ function violations(files: Source[]): string[] {
         broken("another module's repository");
       if (isPrisma(target) && !prismaAllowed(rel)) broken('Prisma outside repositories and db/');
     }
+    if (rel.endsWith('.module.ts') || rel.startsWith('seed/')) continue;
+    for (const name of repositoryBuilds(text))
+      found.push(`${rel} → ${name}() (repositories are built by their module's factory)`);
   }
   return found;
 }
@@ -93,6 +105,14 @@ describe('layering of the API', () => {
 
   it('keeps routes, services and repositories in their layers', () => {
     expect(violations(files)).toEqual([]);
+  });
+
+  it('builds each repository once, in its module factory', () => {
+    const builds = files
+      .filter(({ rel }) => rel.endsWith('.module.ts'))
+      .flatMap(({ text }) => repositoryBuilds(text));
+    expect(builds.filter((name, i) => builds.indexOf(name) !== i)).toEqual([]);
+    expect(builds).toContain('carpoolRepository');
   });
 
   it('lists only exceptions that still exist', () => {
@@ -134,6 +154,10 @@ describe('layering of the API', () => {
     expect(violations([mutated])).toEqual([
       "modules/carpool/relations.service.ts → modules/messages/messages.repository.ts (another module's repository)",
       'modules/carpool/relations.service.ts → @prisma/client (Prisma outside repositories and db/)',
+    ]);
+    const building = { rel: 'realtime/x.ts', text: 'const callers = callerRepository(db);' };
+    expect(violations([building])).toEqual([
+      "realtime/x.ts → callerRepository() (repositories are built by their module's factory)",
     ]);
   });
 });
