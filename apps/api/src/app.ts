@@ -162,18 +162,19 @@ export async function buildApp(deps: AppDeps) {
   await app.register(openapiPlugin);
   if (infra.jobs) {
     const workers = jobWorkers(infra, infra.jobs, {
-      ...account,
-      ...auth,
-      ...predictions,
-      ...moderation,
+      privacy: account.privacy,
+      auth: auth.auth,
+      reminders: predictions.reminders,
+      sanctions: moderation.sanctions,
       carpoolNotifications: carpool.notifications,
-      ...push,
+      push: push.push,
     });
     await app.register(jobsPlugin, { ...infra.jobs, mail: infra.mail, workers });
   } else app.decorate('boss', null);
   await installRealtime(app, infra, {
-    ...auth,
-    ...messages,
+    callers: auth.callers,
+    sessions: auth.sessions,
+    messages: messages.messages,
     adapter: deps.realtimeAdapter ?? 'memory',
     databaseUrl: deps.databaseUrl,
   });
