@@ -159,6 +159,13 @@ export function environmentVariables(): string[] {
   return [...Object.keys(envSchema.shape), ...budgets];
 }
 
+/** What links and mail texts name: the site's public address and the association. */
+export interface SiteConfig {
+  /** No trailing slash. */
+  publicUrl: string;
+  associationName: string;
+}
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -205,6 +212,8 @@ export interface Config {
   mailTimeoutMs: number;
   mailBatchSize: number;
   associationName: string;
+  /** publicUrl and associationName together, as the modules take them. */
+  site: SiteConfig;
   /** Drivers from other departments suggested on the MuneguMap (modules/carpool/geo). */
   detourRule: { maxKm: number; maxRatio: number };
   carpoolListLimit: number;
@@ -458,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     carpoolMailWindowMs: e.CARPOOL_MAIL_WINDOW_MINUTES * 60_000,
     scoringTransactionTimeoutMs: e.SCORING_TRANSACTION_TIMEOUT_SECONDS * 1000,
     associationName: e.ASSOCIATION_NAME,
+    site: { publicUrl, associationName: e.ASSOCIATION_NAME },
     news: {
       clubAccount: e.CLUB_X_ACCOUNT,
       providerUrl: e.NEWS_PROVIDER_URL,

@@ -12,6 +12,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   account: AccountService;
   privacy: Pick<PrivacyService, 'confirmDelete'>;
 }> = async (app, { account, privacy }) => {
+  // Under /auth like the sign-in routes (spec section 7), but the account's own business: a
+  // fresh confirmation link for a PENDING account.
+  app.route({
+    ...endpoint('POST /auth/resend-confirmation', {
+      tags: ['auth'],
+      summary: 'Renvoyer le mail de confirmation (même réponse que le compte existe ou non)',
+      errors: { 400: errorBodySchema, 429: errorBodySchema },
+    }),
+    // Each call may send a mail: a small per-IP budget.
+    config: { rateLimit: app.rateBudgets.confirmationResend },
+    handler: async (req) => {
+      await account.resendConfirmation(req.body.email);
+      return { message: ACCOUNT_MESSAGES.resent };
+    },
+  });
+
   app.route({
     ...endpoint('POST /users', {
       tags: ['account'],

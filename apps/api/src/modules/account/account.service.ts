@@ -24,7 +24,8 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { AccountRepository } from './account.repository.js';
-import { announceRemoval, type MemberRemovalPort } from './member-removal.js';
+import { announceRemoval } from './member-removal.js';
+import type { EventEmitter } from '../../events/domain-events.js';
 
 export type Registration = z.output<typeof registrationSchema>;
 
@@ -37,8 +38,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   publicUrl: string;
   associationName: string;
-  /** Told once a suspension or ban has committed (the member's carpools, via app.ts). */
-  members: MemberRemovalPort;
+  /** memberRemoved once a suspension or ban has committed (carpool withdraws the member). */
+  events: EventEmitter;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -90,7 +91,7 @@ export function accountService(deps: AccountServiceDeps) {
       });
       if (done) {
         auth.endConnections(userId);
-        await announceRemoval(deps.members, deps.log, userId, options.until ? 'suspension' : 'ban');
+        await announceRemoval(deps.events, deps.log, userId, options.until ? 'suspension' : 'ban');
       }
       return done;
     },

@@ -8,7 +8,8 @@ import { inactivityWarningMail } from '../../lib/mail/templates.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import { announceRemoval, type MemberRemovalPort } from './member-removal.js';
+import { announceRemoval } from './member-removal.js';
+import type { EventEmitter } from '../../events/domain-events.js';
 import type { PrivacyRepository } from './privacy.repository.js';
 
 /** Spec section 9: data is deleted after a year without activity, with a warning a month before. */
@@ -29,10 +30,11 @@ export interface PrivacyServiceDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Cuts the sockets of an anonymised account (its logins are revoked with it). */
   sessions: Pick<AuthService, 'endConnections'>;
-  /** Re-ranks the prediction game once accounts left it (predictions module, via app.ts). */
-  rankings: { afterAccountsRemoved(): Promise<void> };
-  /** Told once an account is anonymised (the member's carpools, via app.ts). */
-  members: MemberRemovalPort;
+  /**
+   * memberRemoved once an account is anonymised (carpool withdraws the member), and
+   * accountsRemoved once per deletion or purge (predictions re-ranks the season).
+   */
+  events: EventEmitter;
 }
 
 const monthsBefore = (date: Date, months: number) => {
@@ -44,7 +46,7 @@ const monthsBefore = (date: Date, months: number) => {
 /** Account deletion (anonymisation), the inactivity purge and the data export. */
 export function privacyService(deps: PrivacyServiceDeps) {
   const { repo, emailTokens, mail, clock, avatarDir, publicUrl, associationName, log } = deps;
-  const { rankings, sessions, members } = deps;
+  const { sessions, events } = deps;
 
   async function anonymise(userId: number, reason: 'request' | 'inactivity'): Promise<boolean> {
     const before = await repo.findAvatar(userId);
@@ -52,7 +54,7 @@ export function privacyService(deps: PrivacyServiceDeps) {
     const done = await repo.anonymise(userId, clock.now(), reason);
     if (!done) return false;
     sessions.endConnections(userId);
-    await announceRemoval(members, log, userId, 'deletion');
+    await announceRemoval(events, log, userId, 'deletion');
     if (before.avatarFile) {
       // basename: a stored name can never point outside the avatar folder.
       await rm(path.join(avatarDir, path.basename(before.avatarFile)), { force: true }).catch(
@@ -71,7 +73,7 @@ export function privacyService(deps: PrivacyServiceDeps) {
       if (!found || !(await anonymise(found.userId, 'request'))) {
         throw new AppError('NOT_FOUND', AUTH_MESSAGES.invalidLink);
       }
-      await rankings.afterAccountsRemoved();
+      await events.emit('accountsRemoved', { count: 1 });
     },
 
     /**
@@ -102,7 +104,7 @@ export function privacyService(deps: PrivacyServiceDeps) {
         if (batch.length < BATCH) break;
       }
       // Once for the whole purge, not per account.
-      if (deleted > 0) await rankings.afterAccountsRemoved();
+      if (deleted > 0) await events.emit('accountsRemoved', { count: deleted });
       return { warned, deleted };
     },
 

@@ -22,7 +22,7 @@ import {
 } from '../../../test/helpers/factories.js';
 import { loadConfig } from '../../config/env.js';
 import { EMAIL_TOKEN_TTL_MS } from '../email-tokens/email-tokens.service.js';
-import type { MemberRemovalPort } from './member-removal.js';
+import { domainEvents, type DomainEventHandler } from '../../events/domain-events.js';
 import { privacyRepository } from './privacy.repository.js';
 import { privacyService } from './privacy.service.js';
 
@@ -223,12 +223,15 @@ describe('inactivity', () => {
   const avatarDir = path.join(dataDir, 'uploads', 'avatar');
   const removals: Array<[number, string]> = [];
   const errors: unknown[] = [];
+  // The bus as app.ts wires it, with this test's listeners in place of carpool and predictions.
   const privacy = (
-    members: MemberRemovalPort = {
-      onMemberRemoved: async (userId, cause) => void removals.push([userId, cause]),
-    },
-  ) =>
-    privacyService({
+    onMemberRemoved: DomainEventHandler<'memberRemoved'> = ({ userId, cause }) =>
+      void removals.push([userId, cause]),
+  ) => {
+    const events = domainEvents();
+    events.on('memberRemoved', onMemberRemoved);
+    events.on('accountsRemoved', () => void rankingRebuilds++);
+    return privacyService({
       repo: privacyRepository(t.db),
       emailTokens: null as never,
       mail: t.app.mail,
@@ -238,9 +241,9 @@ describe('inactivity', () => {
       associationName: 'Munegu',
       log: { warn: () => {}, error: (obj: unknown) => void errors.push(obj) },
       sessions: { endConnections: () => {} },
-      rankings: { afterAccountsRemoved: async () => void rankingRebuilds++ },
-      members,
+      events,
     });
+  };
   let rankingRebuilds = 0;
 
   it('warns after 11 months, anonymises after 12 months and 30 days of warning', async () => {
@@ -302,10 +305,8 @@ describe('inactivity', () => {
       },
     });
     t.clock.set(NOW);
-    const failing = {
-      onMemberRemoved: async () => {
-        throw new Error('carpool down');
-      },
+    const failing = async () => {
+      throw new Error('carpool down');
     };
     const errorsBefore = errors.length;
     expect((await privacy(failing).runInactivity()).deleted).toBeGreaterThanOrEqual(1);

@@ -1,3 +1,4 @@
+import type { EventEmitter } from '../../events/domain-events.js';
 import {
   MATCH_MESSAGES,
   type AdminMatch,
@@ -26,8 +27,11 @@ export interface AdminMatchesDeps {
   scoring: ScoringService;
   transaction: RunInTransaction;
   clock: Clock;
-  /** Tells the members with a carpool for the match that its kickoff moved. */
-  onKickoffMoved?: (matchId: number, kickoff: Date) => Promise<unknown>;
+  /**
+   * Announces a moved kickoff (carpool tells the match's members). Absent where nothing
+   * listens (benchmarks wiring this service alone).
+   */
+  events?: EventEmitter;
 }
 
 const clubRef = (c: { id: number; nom: string; logo: string }) => ({
@@ -41,7 +45,7 @@ export function adminMatchesService({
   scoring,
   transaction,
   clock,
-  onKickoffMoved,
+  events,
 }: AdminMatchesDeps) {
   function toAdminMatch(m: AdminMatchRow): AdminMatch {
     return {
@@ -140,7 +144,7 @@ export function adminMatchesService({
       });
       const after = await existing(id);
       if (after.kickoffAt.getTime() !== before.kickoffAt.getTime() && !after.finishedAt) {
-        await onKickoffMoved?.(id, after.kickoffAt);
+        await events?.emit('kickoffMoved', { matchId: id, kickoff: after.kickoffAt });
       }
       return toAdminMatch(after);
     },

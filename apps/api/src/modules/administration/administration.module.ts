@@ -1,7 +1,7 @@
-import type { SiteInfo } from '@munegu/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
-import { transactionRunner } from '../../db/tx.js';
+import { withFallback } from '../../config/operator.js';
+import type { Infra } from '../../infra.js';
+import { DEMO_SITE_INFO } from '../../seed/demo-site.js';
+import type { ApiRoutes } from '../module.js';
 import { listsRepository, reasonsRepository } from './lists.repository.js';
 import { listsRoutes } from './lists.routes.js';
 import { listsService } from './lists.service.js';
@@ -14,23 +14,36 @@ import { siteService } from './site.service.js';
 import { titlesRepository } from './titles.repository.js';
 import { titlesService } from './titles.service.js';
 
-/** The administration services, wired once (app.ts). */
-export function administrationServices(db: Db, { operator }: { operator: SiteInfo }) {
-  const transaction = transactionRunner(db);
-  return {
+/** ADMIN: members, titles, reference lists, site settings; every write with its audit row. */
+export function administrationModule({ db, transaction, config, log, onReady }: Infra) {
+  const services = {
     members: membersService({ repo: membersRepository(db), transaction }),
     titles: titlesService({ repo: titlesRepository(db), transaction }),
     lists: listsService({ repo: listsRepository(db), transaction }),
     reasons: reasonsService({ repo: reasonsRepository(db), transaction }),
-    site: siteService({ repo: siteRepository(db), transaction, operator }),
+    site: siteService({
+      repo: siteRepository(db),
+      transaction,
+      operator: config.demoData ? withFallback(config.operator, DEMO_SITE_INFO) : config.operator,
+    }),
   };
+  // One warning at start naming what the operator has not filled in: the pages show nothing in
+  // its place meanwhile. Not awaited: a database that does not answer must not hold the start.
+  onReady(async () => {
+    void services.site
+      .missing()
+      .then((missing) => {
+        if (missing.length === 0) return;
+        log.warn(
+          { missing },
+          `Contenu de l’exploitant non renseigné, absent des pages : ${missing.join(', ')} (voir le README, « Operator content »).`,
+        );
+      })
+      .catch(() => {});
+  });
+  const routes: ApiRoutes = async (api) => {
+    await api.register(membersRoutes, services);
+    await api.register(listsRoutes, services);
+  };
+  return { ...services, routes };
 }
-export type AdministrationServices = ReturnType<typeof administrationServices>;
-
-export const administrationRoutes: FastifyPluginAsyncZod<AdministrationServices> = async (
-  app,
-  services,
-) => {
-  await app.register(membersRoutes, services);
-  await app.register(listsRoutes, services);
-};

@@ -1,22 +1,13 @@
 import cookie from '@fastify/cookie';
-import { ACCOUNT_MESSAGES, errorBodySchema, LIMITS } from '@munegu/shared';
+import { errorBodySchema, LIMITS } from '@munegu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { SESSION_TTL_MS, type AuthService, type ClientMeta } from './auth.service.js';
 import { endpoint } from '../../lib/endpoint.js';
 
-/**
- * Sends a fresh confirmation link to a PENDING account. Implemented by the account module and
- * passed in by app.ts: the account module depends on auth, so auth must not import it back.
- */
-export interface ConfirmationResender {
-  resendConfirmation(email: string): Promise<void>;
-}
-
 export interface AuthRoutesOptions {
   auth: AuthService;
-  confirmations: ConfirmationResender;
   publicUrl: string;
 }
 
@@ -29,14 +20,18 @@ export const clientMeta = (req: FastifyRequest): ClientMeta => ({
   userAgent: req.headers['user-agent'] ?? null,
 });
 
-/** login, refresh, logout and resend-confirmation (spec section 7, Auth and account). */
+/**
+ * login, refresh and logout (spec section 7, Auth and account). resend-confirmation, on the
+ * same path prefix, is the account module's (account.routes.ts): it acts on a PENDING account.
+ */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, confirmations, publicUrl },
+  { auth, publicUrl },
 ) => {
   // The refresh cookie is read and written by these routes only: @fastify/cookie's hooks (parse
   // every request's Cookie header into a new object, then an onSend pass) run in this scope,
-  // not on every request of the API (bench/api.bench.ts). Sockets parse it themselves (app.ts).
+  // not on every request of the API (bench/api.bench.ts). Sockets parse it themselves
+  // (realtime/install.ts).
   await app.register(cookie);
   const secure = publicUrl.startsWith('https:');
   const allowedOrigin = new URL(publicUrl).origin;
@@ -115,20 +110,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       await auth.logout(req.cookies[COOKIE]);
       clearCookie(reply);
       return reply.code(204).send();
-    },
-  });
-
-  app.route({
-    ...endpoint('POST /auth/resend-confirmation', {
-      tags: ['auth'],
-      summary: 'Renvoyer le mail de confirmation (même réponse que le compte existe ou non)',
-      errors: { 400: errorBodySchema, 429: errorBodySchema },
-    }),
-    // Each call may send a mail: a small per-IP budget.
-    config: { rateLimit: app.rateBudgets.confirmationResend },
-    handler: async (req) => {
-      await confirmations.resendConfirmation(req.body.email);
-      return { message: ACCOUNT_MESSAGES.resent };
     },
   });
 };

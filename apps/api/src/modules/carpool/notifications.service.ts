@@ -1,3 +1,4 @@
+import type { EventEmitter } from '../../events/domain-events.js';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CARPOOL_MESSAGES as M,
@@ -32,6 +33,8 @@ export interface NotificationsDeps {
   mail: Pick<MailService, 'enqueue'>;
   stopLinks: StopLinks;
   pusher: NotificationPusher;
+  /** Announces each pushed notification (push reaches the member's devices). */
+  events: EventEmitter;
   transaction: RunInTransaction;
   clock: Clock;
   publicUrl: string;
@@ -267,6 +270,7 @@ export function notificationsService(deps: NotificationsDeps) {
         }
       }
       deps.pusher.notification(r.recipientId, r.event);
+      await deps.events.emit('carpoolNotified', { userId: r.recipientId, event: r.event });
     }
   }
 

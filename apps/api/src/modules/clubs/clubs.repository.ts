@@ -33,3 +33,5 @@ export interface AuditEntry {
 }
 
 export type ClubsRepository = ReturnType<typeof clubsRepository>;
+/** A club as stored (the services map it to the wire's shape). */
+export type ClubRow = NonNullable<Awaited<ReturnType<ClubsRepository['byId']>>>;

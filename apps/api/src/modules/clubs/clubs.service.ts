@@ -2,12 +2,11 @@ import { MATCH_MESSAGES, type AdminClubInput, type ClubDetail } from '@munegu/sh
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Club } from '../../generated/prisma/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { reencodeImage } from '../../lib/images.js';
-import type { ClubsRepository } from './clubs.repository.js';
+import type { ClubRow, ClubsRepository } from './clubs.repository.js';
 
-export function toClubDetail(club: Club): ClubDetail {
+export function toClubDetail(club: ClubRow): ClubDetail {
   return {
     id: club.id,
     nom: club.nom,

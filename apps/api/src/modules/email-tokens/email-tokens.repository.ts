@@ -43,3 +43,7 @@ export function emailTokensRepository(db: Db) {
   };
 }
 export type EmailTokensRepository = ReturnType<typeof emailTokensRepository>;
+/** What a link is for, and the data it carries: database types, named here for the service. */
+export type { EmailTokenPurpose };
+export type TokenPayload = Prisma.JsonValue;
+export type TokenPayloadInput = Prisma.InputJsonValue;

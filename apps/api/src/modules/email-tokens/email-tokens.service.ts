@@ -1,9 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/tx.js';
-import type { EmailTokenPurpose, Prisma } from '../../generated/prisma/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import type { EmailTokensRepository } from './email-tokens.repository.js';
+import type {
+  EmailTokenPurpose,
+  EmailTokensRepository,
+  TokenPayload,
+  TokenPayloadInput,
+} from './email-tokens.repository.js';
 
 /**
  * How long each e-mailed link works (also stated in the README). Stop-notification links sit
@@ -32,7 +36,7 @@ export interface ValidToken {
   id: number;
   userId: number;
   purpose: EmailTokenPurpose;
-  payload: Prisma.JsonValue | null;
+  payload: TokenPayload | null;
 }
 
 export interface EmailTokensDeps {
@@ -80,7 +84,7 @@ export function emailTokensService({ repo, clock, publicUrl, linkSecret }: Email
       userId: number,
       purpose: EmailTokenPurpose,
       // tx: issue inside the caller's transaction (e.g. with the user row it points to).
-      options: { payload?: Prisma.InputJsonValue; replacePrevious?: boolean; tx?: Tx } = {},
+      options: { payload?: TokenPayloadInput; replacePrevious?: boolean; tx?: Tx } = {},
     ): Promise<{ token: string; link: string }> {
       const now = clock.now();
       if (options.replacePrevious) await repo.invalidateOthers(userId, purpose, now, options.tx);

@@ -1,3 +1,4 @@
+import type { EventEmitter } from '../../events/domain-events.js';
 import {
   LIMITS,
   type ConversationBlockedEvent,
@@ -31,6 +32,11 @@ export interface MessagesServiceDeps {
   repo: MessagesRepository;
   clock: Clock;
   notifier: MessagingNotifier;
+  /**
+   * Announces a stored message (push reaches the recipient's devices). Absent where nothing
+   * listens (benchmarks wiring this service alone).
+   */
+  events?: EventEmitter;
   /** New conversation requests per account (RATE_LIMIT_MESSAGE_REQUEST). */
   budgets: AccountBudgets;
 }
@@ -50,7 +56,7 @@ function toMessage(row: MessageRow, me: number): Message {
 const PAGE = LIMITS.messagesPageSize;
 
 /** Spec section 4 (Messaging): requests, acceptance, blocking, reading. */
-export function messagesService({ repo, clock, notifier, budgets }: MessagesServiceDeps) {
+export function messagesService({ repo, clock, notifier, events, budgets }: MessagesServiceDeps) {
   /** The conversation if the caller takes part in it; 404 otherwise (never reveal others'). */
   async function ownConversation(callerId: number, id: number): Promise<ConversationRow> {
     const c = await repo.findConversation(id);
@@ -252,6 +258,11 @@ export function messagesService({ repo, clock, notifier, budgets }: MessagesServ
           createdAt: message.createdAt,
           readAt: null,
         },
+      });
+      await events?.emit('messageSent', {
+        senderId,
+        receiverId: toUserId,
+        conversationId: row.conversationId,
       });
       return { message, conversationId: row.conversationId };
     },

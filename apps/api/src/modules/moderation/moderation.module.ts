@@ -1,29 +1,22 @@
-import type { Db } from '../../db/client.js';
-import { transactionRunner } from '../../db/tx.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Infra } from '../../infra.js';
 import type { AccountService } from '../account/account.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { ApiRoutes } from '../module.js';
 import { moderationRepository } from './moderation.repository.js';
+import { moderationRoutes } from './moderation.routes.js';
 import { moderationService } from './moderation.service.js';
 import { sanctionsService } from './sanctions.service.js';
 
-/** Wires moderation for app.ts: the reports side uses the sanctions side, both one repository. */
-export function moderationServices(deps: {
-  db: Db;
-  clock: Clock;
-  mail: Pick<MailService, 'enqueue'>;
-  accounts: Pick<AccountService, 'suspend'>;
-  publicUrl: string;
-  associationName: string;
-}) {
-  const repo = moderationRepository(deps.db);
-  const transaction = transactionRunner(deps.db);
-  const sanctions = sanctionsService({
-    repo,
-    transaction,
-    clock: deps.clock,
-    accounts: deps.accounts,
-  });
-  const moderation = moderationService({ ...deps, repo, sanctions, transaction });
-  return { moderation, sanctions };
+/**
+ * The reports queue and sanctions: the reports side uses the sanctions side, both one
+ * repository; a sanction goes through the account module (sessions and sockets end at once).
+ */
+export function moderationModule(
+  { db, transaction, clock, mail, site }: Infra,
+  needs: { accounts: Pick<AccountService, 'suspend'> },
+) {
+  const repo = moderationRepository(db);
+  const sanctions = sanctionsService({ repo, transaction, clock, accounts: needs.accounts });
+  const moderation = moderationService({ repo, sanctions, transaction, clock, mail, ...site });
+  const routes: ApiRoutes = (api) => api.register(moderationRoutes, { moderation, sanctions });
+  return { moderation, sanctions, routes };
 }

@@ -5,6 +5,9 @@ import type { ImageStore } from '../../lib/image-store.js';
 import { reencodeImage } from '../../lib/images.js';
 import type { ContestsRepository, StaffActor } from './news.repository.js';
 
+/** Who writes news and contests (routes name the caller with it). */
+export type { StaffActor };
+
 type Input = z.output<typeof contestInputSchema>;
 
 /** Editors' contests (REDACTEUR and above): the visual is stored here, never linked from elsewhere. */

@@ -6,7 +6,7 @@ import { callerOf } from '../../plugins/auth.js';
 import { readImageUpload } from '../../lib/uploads.js';
 import type { ContestsService } from './contests.service.js';
 import type { NewsEditorService } from './news-editor.service.js';
-import type { StaffActor } from './news.repository.js';
+import type { StaffActor } from './contests.service.js';
 import type { NewsService } from './news.service.js';
 import { acceptUploads } from '../../plugins/uploads.js';
 

@@ -1,3 +1,4 @@
+import type { EventEmitter } from '../../events/domain-events.js';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -22,7 +23,8 @@ export interface ReminderDeps {
   publicUrl: string;
   associationName: string;
   /** After a match's reminder mails are committed (once per match): e.g. web push. */
-  onReminded?: (matchId: number, match: ReminderInfo) => Promise<unknown>;
+  /** Announces a claimed reminder (push queues it for the members' devices). */
+  events: EventEmitter;
 }
 
 export interface ReminderInfo {
@@ -69,7 +71,8 @@ export function reminderService(deps: ReminderDeps) {
           }
           return recipients.length;
         });
-        if (claimed) await deps.onReminded?.(match.id, info);
+        if (claimed)
+          await deps.events.emit('predictionReminded', { matchId: match.id, match: info });
       }
       return { matches: due.length, mails };
     },

@@ -1,3 +1,4 @@
+import { domainEvents } from '../../events/domain-events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, memoryTransport } from '../../../test/helpers/app.js';
 import {
@@ -49,6 +50,7 @@ describe('prediction reminder', () => {
       clock: t.clock,
       publicUrl: 'https://munegu.test',
       associationName: 'Munegu',
+      events: domainEvents(),
     });
   }
 

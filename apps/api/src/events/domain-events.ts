@@ -1,0 +1,79 @@
+import type { NotificationEvent } from '@munegu/shared';
+import type { MemberRemovalCause } from '../modules/account/member-removal.js';
+import type { ReminderInfo } from '../modules/predictions/reminder.service.js';
+
+/*
+ * Every reaction of one module to what happened in another, in one list. The emitting module
+ * does not know who listens, so it never imports the listener (and a module built later can
+ * still react): the composition root builds one bus, each module factory subscribes its own
+ * reactions. Things a service needs in order to do its own work (the scoring inside a score's
+ * transaction, the mail outbox, another module's read) stay plain dependencies, not events.
+ */
+export interface DomainEventMap {
+  /**
+   * An operator moved a match's kickoff (admin-matches, after the change committed).
+   * Listener: carpool tells the match's carpool members (bell row, mail, live event). Awaited,
+   * and its failure is the operator's error, as when the call was direct.
+   */
+  kickoffMoved: { matchId: number; kickoff: Date };
+  /**
+   * A member left the community: suspended, banned (account) or their account deleted
+   * (privacy), after that change committed. Listener: carpool withdraws the member from their
+   * upcoming carpools and tells the others. Awaited; the emitter logs a failure and keeps the
+   * sanction or the deletion (account/member-removal.ts).
+   */
+  memberRemoved: { userId: number; cause: MemberRemovalCause };
+  /**
+   * Accounts were anonymised (a confirmed deletion, or the inactivity purge once per run).
+   * Listener: predictions re-ranks the season without them. Awaited; a failure is the caller's.
+   */
+  accountsRemoved: { count: number };
+  /**
+   * A carpool bell notification committed (a relation proposed, confirmed, refused,
+   * cancelled, excluded, or a moved kickoff) and was pushed to the member's sockets.
+   * Listener: push queues it for the member's devices, without holding the carpool request.
+   */
+  carpoolNotified: { userId: number; event: NotificationEvent };
+  /**
+   * A private message was stored and sent to the sockets of both members.
+   * Listener: push queues it for the recipient's devices, without holding the sender.
+   */
+  messageSent: { senderId: number; receiverId: number; conversationId: number };
+  /**
+   * The prediction reminder of a match was claimed and its mails queued (predictions job).
+   * Listener: push queues the reminder for the members' devices. Awaited, as before.
+   */
+  predictionReminded: { matchId: number; match: ReminderInfo };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+export type DomainEventHandler<K extends DomainEventName> = (payload: DomainEventMap[K]) => unknown;
+
+export interface DomainEvents {
+  /** Adds a reaction; module factories call this once, while the app is composed. */
+  on<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>): void;
+  /**
+   * Runs the reactions one after another in subscription order and waits for each, so an
+   * emitter that awaits `emit` sees the same order and errors as a direct call (the first
+   * failure stops the rest and is thrown to the emitter). A reaction that must not hold the
+   * emitter returns at once and lets its own work run (push does).
+   */
+  emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): Promise<void>;
+}
+
+/** What a service that only announces needs. */
+export type EventEmitter = Pick<DomainEvents, 'emit'>;
+
+export function domainEvents(): DomainEvents {
+  // Keyed by name; on() pairs each handler with its own event's payload type.
+  const handlers = new Map<DomainEventName, DomainEventHandler<never>[]>();
+  return {
+    on(name, handler) {
+      handlers.set(name, [...(handlers.get(name) ?? []), handler as DomainEventHandler<never>]);
+    },
+    async emit(name, payload) {
+      for (const handler of handlers.get(name) ?? [])
+        await (handler as DomainEventHandler<typeof name>)(payload);
+    },
+  };
+}
