@@ -16,7 +16,7 @@ import {
 } from '@munegu/shared';
 import { ABORTED, ApiError } from '../../../lib/api';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
-import { useAntennas, useDepartements } from '../../reference';
+import { useAntennas, useDepartments } from '../../reference';
 import { accountApi } from '../api';
 import { useRegister } from '../mutations';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
@@ -63,7 +63,7 @@ type PseudoState = 'idle' | 'checking' | 'free' | 'taken';
 
 /** Registration (spec sections 3 and 5); the server's errors show inline and in a popup. */
 export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
-  const departements = useDepartements();
+  const departments = useDepartments();
   const antennas = useAntennas();
   const registration = useRegister();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -213,7 +213,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
               {...register('departement')}
             >
               <option value="">Choisir…</option>
-              {(departements.data ?? []).map((d) => (
+              {(departments.data ?? []).map((d) => (
                 <option key={d.code} value={d.code}>
                   {d.code.replace(/^FR-/i, '')} – {d.name}
                 </option>

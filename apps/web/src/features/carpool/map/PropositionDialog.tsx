@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { errorMessage } from '../../../lib/api';
-import { useDepartements } from '../../reference';
+import { useDepartments } from '../../reference';
 import { useAnswerRelation, type Answer } from '../mutations';
 import { propositionSentence, type Proposition } from './proposition';
 import { plural, ratingLabel } from './supporters';
@@ -28,7 +28,7 @@ type Result = { status: 'success' | 'error'; message: string };
  */
 export function PropositionDialog({ proposition, match, open, onOpenChange, onAnswered }: Props) {
   const answer = useAnswerRelation();
-  const departements = useDepartements();
+  const departments = useDepartments();
   const [result, setResult] = useState<Result | null>(null);
 
   const close = () => {
@@ -71,7 +71,7 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
 
   const p = proposition;
   const departure = p
-    ? (departements.data?.find((d) => d.code === p.departement_depart)?.name ??
+    ? (departments.data?.find((d) => d.code === p.departement_depart)?.name ??
       p.departement_depart)
     : '';
   const title =

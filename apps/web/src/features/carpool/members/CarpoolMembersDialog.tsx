@@ -4,7 +4,7 @@ import { CARPOOL_MESSAGES } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
-import { isDeletedUsername } from '../../profile';
+import { isDeletedUsername } from '../../profiles';
 import { useConfirmedCarpool, useMatchInfo, type ConfirmedCarpool } from '../api';
 import { PlacesEditor } from '../presence/PlacesEditor';
 import { RatingDialog } from '../rating/RatingDialog';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { isDeletedUsername } from '../../profile';
+import { isDeletedUsername } from '../../profiles';
 import type { ConfirmedCarpool } from '../api';
 import { CancelCarpoolDialog } from '../cancel/CancelCarpoolDialog';
 import { ExcludePassengerDialog } from '../cancel/ExcludePassengerDialog';

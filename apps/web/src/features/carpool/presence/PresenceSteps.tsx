@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { LIMITS, MESSAGES, transportLabelOf } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
-import { useDepartements } from '../../reference';
+import { useDepartments } from '../../reference';
 import { useTransports } from '../api';
 import { useMemberDefaults } from './member';
 import styles from './presence.module.css';
@@ -59,8 +59,8 @@ export function DepartmentStep(props: {
   onChange: (code: string) => void;
   onNext: () => void;
 }) {
-  const { data: departements = [] } = useDepartements();
-  const known = departements.some((d) => d.code === props.value);
+  const { data: departments = [] } = useDepartments();
+  const known = departments.some((d) => d.code === props.value);
   return (
     <div className={styles['presence__step']}>
       <div className="field">
@@ -76,7 +76,7 @@ export function DepartmentStep(props: {
           <option value="">Choisis ton département de départ</option>
           {/* The member's department shows even before the list arrives. */}
           {!known && props.value && <option value={props.value}>{props.value}</option>}
-          {departements.map((d) => (
+          {departments.map((d) => (
             <option key={d.code} value={d.code}>
               {d.code} – {d.name}
             </option>

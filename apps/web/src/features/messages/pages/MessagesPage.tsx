@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { MessageIcon, PlusIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
-import { isDeletedUsername, useProfile } from '../../profile';
+import { isDeletedUsername, useProfile } from '../../profiles';
 import { useConversations } from '../api';
 import { ChatPanel } from '../components/ChatPanel';
 import { NewConversationDialog } from '../components/NewConversationDialog';

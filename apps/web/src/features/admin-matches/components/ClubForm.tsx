@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui/toast';
 import { adminClubInputSchema, CLUB_LOGO_MAX_BYTES, type ClubDetail } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { useDepartements } from '../../reference';
+import { useDepartments } from '../../reference';
 import { useSaveClub } from '../api';
 import { fieldErrors } from '../../../components/ui/formErrors';
 import { DialogFooter } from '../../../components/ui/Dialog';
@@ -14,7 +14,7 @@ const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** Create or edit a club: name, stadium, city, department and crest upload. */
 export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: () => void }) {
   const save = useSaveClub();
-  const departements = useDepartements();
+  const departments = useDepartments();
   const [values, setValues] = useState({
     nom: club?.nom ?? '',
     nomStade: club?.nomStade ?? '',
@@ -101,7 +101,7 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
             aria-invalid={errors.departement ? 'true' : undefined}
           >
             <option value="">— Choisir —</option>
-            {departements.data?.map((d) => {
+            {departments.data?.map((d) => {
               const code = d.code.replace(/^FR-/i, '');
               return (
                 <option key={code} value={code}>
