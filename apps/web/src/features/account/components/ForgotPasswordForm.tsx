@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { passwordResetRequestSchema } from '@munegu/shared';
 import { TextField } from '../../../components/ui/FormField';
 import styles from './ForgotPasswordForm.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 type Output = z.output<typeof passwordResetRequestSchema>;
@@ -71,9 +72,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         </p>
       )}
       <div className={styles['auth-form__row']}>
-        <button type="button" className="btn btn--ghost" onClick={onBack}>
+        <Button variant="ghost" onClick={onBack}>
           Retour
-        </button>
+        </Button>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           Envoyer le lien
         </button>

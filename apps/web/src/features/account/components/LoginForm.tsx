@@ -6,10 +6,11 @@ import { AUTH_MESSAGES, LIMITS, MESSAGES, loginSchema, type LoginInput } from '@
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
-import { FormField, invalidProps } from '../../../components/ui/FormField';
+import { TextField } from '../../../components/ui/FormField';
 import accountStyles from '../account.module.css';
 import styles from './LoginForm.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 type Values = LoginInput;
 
@@ -83,26 +84,24 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const limited = waitSeconds > 0;
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
-      <FormField id="login-email" label="Adresse e-mail" error={errors.email?.message}>
-        <input
-          {...invalidProps('login-email', errors.email?.message)}
-          className="input"
-          type="email"
-          autoComplete="email"
-          maxLength={LIMITS.loginEmailMax}
-          {...register('email')}
-        />
-      </FormField>
-      <FormField id="login-password" label="Mot de passe" error={errors.password?.message}>
-        <input
-          {...invalidProps('login-password', errors.password?.message)}
-          className="input"
-          type="password"
-          autoComplete="current-password"
-          maxLength={LIMITS.loginPasswordMax}
-          {...register('password')}
-        />
-      </FormField>
+      <TextField
+        id="login-email"
+        label="Adresse e-mail"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        maxLength={LIMITS.loginEmailMax}
+        registration={register('email')}
+      />
+      <TextField
+        id="login-password"
+        label="Mot de passe"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+        maxLength={LIMITS.loginPasswordMax}
+        registration={register('password')}
+      />
       <button type="button" className="link-button" onClick={onForgotPassword}>
         Mot de passe oublié ?
       </button>
@@ -112,9 +111,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         {inactive && (
           <div className={styles['auth-form__notice']}>
             <p>{AUTH_MESSAGES.inactive}</p>
-            <button type="button" className="btn btn--outline btn--small" onClick={resend}>
+            <Button variant="outline" small onClick={resend}>
               Renvoyer le mail de confirmation
-            </button>
+            </Button>
             {resent && <p className={resent.ok ? 'success-text' : 'error-text'}>{resent.text}</p>}
           </div>
         )}

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { toast } from '../../../components/ui/toast';
 import { adminClubInputSchema, CLUB_LOGO_MAX_BYTES, type ClubDetail } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
-import { errorMessage, isApiError } from '../../../lib/api';
 import { useDepartments } from '../../reference';
 import { useSaveClub } from '../api';
+import { saveOutcome } from './saveOutcome';
 import { fieldErrors } from '../../../components/ui/formErrors';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
+import { Button } from '../../../components/ui/Button';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -52,16 +52,7 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
     setErrors({});
     save.mutate(
       { id: club?.id ?? null, input: parsed.data, logo },
-      {
-        onSuccess: () => {
-          toast.success(club ? 'Club modifié.' : 'Club créé.');
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.errors.length) setErrors(fieldErrors(error.errors));
-          toast.error(errorMessage(error, 'Une erreur est survenue.'));
-        },
-      },
+      saveOutcome(club ? 'Club modifié.' : 'Club créé.', onDone, setErrors),
     );
   };
 
@@ -145,9 +136,9 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
         </div>
       </div>
       <DialogFooter>
-        <button type="button" className="btn btn--ghost" onClick={onDone}>
+        <Button variant="ghost" onClick={onDone}>
           Annuler
-        </button>
+        </Button>
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
           {save.isPending ? (logo ? 'Envoi de l’écusson…' : 'Enregistrement…') : 'Enregistrer'}
         </button>

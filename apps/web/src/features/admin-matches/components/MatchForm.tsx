@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { toast } from '../../../components/ui/toast';
 import { adminMatchInputSchema, type AdminMatch, type ClubDetail } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
-import { errorMessage, isApiError } from '../../../lib/api';
 import { useSaveMatch } from '../api';
+import { saveOutcome } from './saveOutcome';
 import { fieldErrors } from '../../../components/ui/formErrors';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   match: AdminMatch | null;
@@ -46,16 +46,7 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
     setErrors({});
     save.mutate(
       { id: match?.id ?? null, input: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(match ? 'Match modifié.' : 'Match créé.');
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.errors.length) setErrors(fieldErrors(error.errors));
-          toast.error(errorMessage(error, 'Une erreur est survenue.'));
-        },
-      },
+      saveOutcome(match ? 'Match modifié.' : 'Match créé.', onDone, setErrors),
     );
   };
 
@@ -159,9 +150,9 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
         )}
       </div>
       <DialogFooter>
-        <button type="button" className="btn btn--ghost" onClick={onDone}>
+        <Button variant="ghost" onClick={onDone}>
           Annuler
-        </button>
+        </Button>
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
           {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
         </button>

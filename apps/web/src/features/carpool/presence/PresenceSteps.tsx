@@ -6,6 +6,7 @@ import { useDepartments } from '../../reference';
 import { useTransports } from '../api';
 import { useMemberDefaults } from './member';
 import styles from './presence.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** The presence form's steps, each one question; PresenceForm decides which comes next. */
 
@@ -84,14 +85,9 @@ export function DepartmentStep(props: {
         </select>
       </div>
       <DialogFooter>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={!props.value}
-          onClick={props.onNext}
-        >
+        <Button variant="primary" disabled={!props.value} onClick={props.onNext}>
           Suivant
-        </button>
+        </Button>
       </DialogFooter>
     </div>
   );
@@ -171,14 +167,9 @@ export function CountStep(props: {
       footer={
         <>
           {props.back}
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={props.busy}
-            onClick={props.onSend}
-          >
+          <Button variant="primary" disabled={props.busy} onClick={props.onSend}>
             {props.busy ? 'Envoi…' : 'Valider'}
-          </button>
+          </Button>
         </>
       }
     >

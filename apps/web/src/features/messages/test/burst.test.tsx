@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
 import { renderAt, type FakeApi } from '../../../test/harness';
 import type { FakeSocket } from './fakeSocket';
-import { BOB, ME, messagingWorld, meta } from './world';
+import { BOB, ME, emptyChatWithBob, messagingWorld } from './world';
 
 /**
  * Messages typed in a burst (issue 27): the field empties as each one leaves, they go one at a
@@ -30,8 +30,7 @@ const stored = (content: string) => ({
 
 beforeEach(() => {
   ({ api, io } = messagingWorld());
-  api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, { messages: [], meta: meta() });
-  api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
+  emptyChatWithBob(api);
 });
 afterEach(() => setSocketFactory(null));
 

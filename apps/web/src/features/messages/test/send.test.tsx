@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
 import { renderAt, type FakeApi } from '../../../test/harness';
 import type { FakeSocket } from './fakeSocket';
-import { BOB, ME, messagingWorld, meta } from './world';
+import { BOB, ME, emptyChatWithBob, messagingWorld } from './world';
 
 /**
  * Sending over the page's socket (issue 12): with the socket connected, a message goes as
@@ -27,8 +27,7 @@ const mine = (content: string) => ({
 
 beforeEach(() => {
   ({ api, io } = messagingWorld());
-  api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, { messages: [], meta: meta() });
-  api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
+  emptyChatWithBob(api);
 });
 afterEach(() => setSocketFactory(null));
 

@@ -31,3 +31,9 @@ export function messagingWorld(): { api: FakeApi; io: FakeSocket } {
   ]);
   return { api, io };
 }
+
+/** The open chat with BOB starts empty and marks itself read. */
+export function emptyChatWithBob(api: FakeApi) {
+  api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, { messages: [], meta: meta() });
+  api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
+}

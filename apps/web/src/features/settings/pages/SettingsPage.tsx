@@ -14,11 +14,37 @@ import { PasswordDialog } from '../components/PasswordDialog';
 import { PushSettings } from '../components/PushSettings';
 import styles from './SettingsPage.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 /** 'YYYY-MM-DD' (or an ISO instant) → 'DD/MM/YYYY', without any time-zone shift. */
 export function formatBirthDate(value: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
   return match ? `${match[3]}/${match[2]}/${match[1]}` : (value ?? '');
+}
+
+/** One kind of e-mail, on or off; saved with the section's button. */
+function MailSwitch(props: {
+  title: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className={styles['switch']}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <span className={styles['switch__track']} aria-hidden="true" />
+      <span>
+        <strong>{props.title}</strong>
+        <br />
+        <small>{props.hint}</small>
+      </span>
+    </label>
+  );
 }
 
 /** 'FR-06' + 'Alpes-Maritimes' → '06 - Alpes-Maritimes'. */
@@ -49,42 +75,21 @@ function NotificationsForm({ data }: { data: PersonalData }) {
   return (
     <section className={cx('card', styles['settings__section'])} aria-labelledby="settings-notif">
       <h2 id="settings-notif">Notifications par e-mail</h2>
-      <label className={styles['switch']}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={appli}
-          onChange={(e) => setAppli(e.target.checked)}
-        />
-        <span className={styles['switch__track']} aria-hidden="true" />
-        <span>
-          <strong>Applications</strong>
-          <br />
-          <small>Rappels de pronostics, informations sur tes covoiturages…</small>
-        </span>
-      </label>
-      <label className={styles['switch']}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={promo}
-          onChange={(e) => setPromo(e.target.checked)}
-        />
-        <span className={styles['switch__track']} aria-hidden="true" />
-        <span>
-          <strong>Promos</strong>
-          <br />
-          <small>Concours, offres des partenaires…</small>
-        </span>
-      </label>
-      <button
-        type="button"
-        className="btn btn--primary"
-        disabled={!changed || saving}
-        onClick={save}
-      >
+      <MailSwitch
+        title="Applications"
+        hint="Rappels de pronostics, informations sur tes covoiturages…"
+        checked={appli}
+        onChange={setAppli}
+      />
+      <MailSwitch
+        title="Promos"
+        hint="Concours, offres des partenaires…"
+        checked={promo}
+        onChange={setPromo}
+      />
+      <Button variant="primary" disabled={!changed || saving} onClick={save}>
         Enregistrer
-      </button>
+      </Button>
     </section>
   );
 }
@@ -190,18 +195,13 @@ export default function SettingsPage() {
         <p className="field__hint">
           Changer ton mot de passe déconnecte tes sessions sur les autres appareils.
         </p>
-        <button type="button" className="btn btn--outline" onClick={() => setModal('password')}>
+        <Button variant="outline" onClick={() => setModal('password')}>
           Changer mon mot de passe
-        </button>
+        </Button>
         <h3 className={styles['settings__danger-title']}>Mes données</h3>
-        <button
-          type="button"
-          className="btn btn--outline"
-          disabled={exporting}
-          onClick={exportData}
-        >
+        <Button variant="outline" disabled={exporting} onClick={exportData}>
           Télécharger mes données
-        </button>
+        </Button>
         <h3 className={styles['settings__danger-title']}>Supprimer mon compte</h3>
         <p id="hold-hint" className="field__hint">
           Maintiens le bouton enfoncé pour demander la suppression. Un lien de confirmation te sera
