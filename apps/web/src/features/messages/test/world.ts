@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
 import { fakeApi, signIn, type FakeApi } from '../../../test/harness';
 import { fakeSocket, type FakeSocket } from './fakeSocket';
@@ -32,8 +33,19 @@ export function messagingWorld(): { api: FakeApi; io: FakeSocket } {
   return { api, io };
 }
 
-/** The open chat with BOB starts empty and marks itself read. */
-export function emptyChatWithBob(api: FakeApi) {
-  api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, { messages: [], meta: meta() });
-  api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
+/**
+ * The set-up of the files that write to BOB: before each test, messagingWorld with BOB's chat
+ * empty (handed to `use`); after it, the real socket factory back.
+ */
+export function eachTestInEmptyChat(use: (world: { api: FakeApi; io: FakeSocket }) => void) {
+  beforeEach(() => {
+    const world = messagingWorld();
+    world.api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, {
+      messages: [],
+      meta: meta(),
+    });
+    world.api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
+    use(world);
+  });
+  afterEach(() => setSocketFactory(null));
 }

@@ -13,6 +13,7 @@ import { EmailDialog } from '../components/EmailDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
 import { PushSettings } from '../components/PushSettings';
 import styles from './SettingsPage.module.css';
+import { Switch } from '../components/Switch';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
 
@@ -20,31 +21,6 @@ import { Button } from '../../../components/ui/Button';
 export function formatBirthDate(value: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
   return match ? `${match[3]}/${match[2]}/${match[1]}` : (value ?? '');
-}
-
-/** One kind of e-mail, on or off; saved with the section's button. */
-function MailSwitch(props: {
-  title: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className={styles['switch']}>
-      <input
-        type="checkbox"
-        role="switch"
-        checked={props.checked}
-        onChange={(e) => props.onChange(e.target.checked)}
-      />
-      <span className={styles['switch__track']} aria-hidden="true" />
-      <span>
-        <strong>{props.title}</strong>
-        <br />
-        <small>{props.hint}</small>
-      </span>
-    </label>
-  );
 }
 
 /** 'FR-06' + 'Alpes-Maritimes' → '06 - Alpes-Maritimes'. */
@@ -75,14 +51,14 @@ function NotificationsForm({ data }: { data: PersonalData }) {
   return (
     <section className={cx('card', styles['settings__section'])} aria-labelledby="settings-notif">
       <h2 id="settings-notif">Notifications par e-mail</h2>
-      <MailSwitch
-        title="Applications"
+      <Switch
+        label="Applications"
         hint="Rappels de pronostics, informations sur tes covoiturages…"
         checked={appli}
         onChange={setAppli}
       />
-      <MailSwitch
-        title="Promos"
+      <Switch
+        label="Promos"
         hint="Concours, offres des partenaires…"
         checked={promo}
         onChange={setPromo}
