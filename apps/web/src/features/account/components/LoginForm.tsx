@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, LIMITS, MESSAGES, loginSchema, type LoginInput } from '@
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
-import { TextField } from '../../../components/ui/FormField';
+import { TextField, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import accountStyles from '../account.module.css';
 import styles from './LoginForm.module.css';
 import { cx } from '../../../lib/cx';
@@ -34,6 +34,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     mode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
+  const field = fieldsOf(register, errors);
 
   useEffect(() => {
     if (waitSeconds <= 0) return;
@@ -87,20 +88,16 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       <TextField
         id="login-email"
         label="Adresse e-mail"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
+        {...INPUT.email}
         maxLength={LIMITS.loginEmailMax}
-        registration={register('email')}
+        {...field('email')}
       />
       <TextField
         id="login-password"
         label="Mot de passe"
-        error={errors.password?.message}
-        type="password"
-        autoComplete="current-password"
+        {...INPUT.currentPassword}
         maxLength={LIMITS.loginPasswordMax}
-        registration={register('password')}
+        {...field('password')}
       />
       <button type="button" className="link-button" onClick={onForgotPassword}>
         Mot de passe oublié ?

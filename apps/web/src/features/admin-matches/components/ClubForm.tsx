@@ -5,9 +5,8 @@ import { useDepartments } from '../../reference';
 import { useSaveClub } from '../api';
 import { saveOutcome } from './saveOutcome';
 import { fieldErrors } from '../../../components/ui/formErrors';
-import { DialogFooter } from '../../../components/ui/Dialog';
+import { FormDialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
-import { Button } from '../../../components/ui/Button';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -135,14 +134,10 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
           )}
         </div>
       </div>
-      <DialogFooter>
-        <Button variant="ghost" onClick={onDone}>
-          Annuler
-        </Button>
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {save.isPending ? (logo ? 'Envoi de l’écusson…' : 'Enregistrement…') : 'Enregistrer'}
-        </button>
-      </DialogFooter>
+      <FormDialogFooter
+        disabled={save.isPending}
+        label={save.isPending ? (logo ? 'Envoi de l’écusson…' : 'Enregistrement…') : 'Enregistrer'}
+      />
     </form>
   );
 }

@@ -4,9 +4,8 @@ import { Crest } from '../../../components/ui/Crest';
 import { useSaveMatch } from '../api';
 import { saveOutcome } from './saveOutcome';
 import { fieldErrors } from '../../../components/ui/formErrors';
-import { DialogFooter } from '../../../components/ui/Dialog';
+import { FormDialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
-import { Button } from '../../../components/ui/Button';
 
 type Props = {
   match: AdminMatch | null;
@@ -149,14 +148,10 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
           />,
         )}
       </div>
-      <DialogFooter>
-        <Button variant="ghost" onClick={onDone}>
-          Annuler
-        </Button>
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
-        </button>
-      </DialogFooter>
+      <FormDialogFooter
+        disabled={save.isPending}
+        label={save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+      />
     </form>
   );
 }

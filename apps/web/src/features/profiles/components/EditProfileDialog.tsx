@@ -3,7 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DESCRIPTION_MAX, USER_MESSAGES, updateProfileSchema } from '@munegu/shared';
-import { FormField, invalidProps, FormError, TextField } from '../../../components/ui/FormField';
+import {
+  FormField,
+  invalidProps,
+  FormError,
+  TextField,
+  fieldsOf,
+} from '../../../components/ui/FormField';
 import { useAntennas } from '../../reference';
 import type { PublicProfile } from '../api';
 import { useUpdateProfile } from '../mutations';
@@ -50,6 +56,7 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
       insta_username: profile.insta_username ?? '',
     },
   });
+  const field = fieldsOf(register, errors);
   const description = watch('description');
 
   const onSubmit = async (values: z.output<typeof editSchema>) => {
@@ -98,19 +105,12 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
             />
           </FormField>
           <div className="field-row">
-            <TextField
-              id="edit-x"
-              label="Pseudo X"
-              error={errors.x_username?.message}
-              maxLength={30}
-              registration={register('x_username')}
-            />
+            <TextField id="edit-x" label="Pseudo X" maxLength={30} {...field('x_username')} />
             <TextField
               id="edit-insta"
               label="Pseudo Instagram"
-              error={errors.insta_username?.message}
               maxLength={30}
-              registration={register('insta_username')}
+              {...field('insta_username')}
             />
           </div>
           <div className="field">
