@@ -9,7 +9,6 @@ import { useLogin, useResendConfirmation } from '../mutations';
 import { TextField, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import accountStyles from '../account.module.css';
 import styles from './LoginForm.module.css';
-import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
 
 type Values = LoginInput;
@@ -115,13 +114,15 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           </div>
         )}
       </div>
-      <button
+      <Button
         type="submit"
-        className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
+        variant="primary"
+        className={accountStyles['auth-form__submit']}
         disabled={!isValid || limited || isSubmitting}
       >
+        {' '}
         {isSubmitting ? 'Connexion…' : 'Se connecter'}
-      </button>
+      </Button>
     </form>
   );
 }

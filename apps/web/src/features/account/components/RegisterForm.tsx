@@ -23,6 +23,7 @@ import { FormField, invalidProps } from '../../../components/ui/FormField';
 import accountStyles from '../account.module.css';
 import styles from './RegisterForm.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 /**
  * The registration rules, plus the age the API checks against its clock (at least 7 years):
@@ -262,13 +263,15 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
             {serverError}
           </p>
         )}
-        <button
+        <Button
           type="submit"
-          className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
+          variant="primary"
+          className={accountStyles['auth-form__submit']}
           disabled={isSubmitting}
         >
+          {' '}
           {isSubmitting ? 'Création…' : 'Créer mon compte'}
-        </button>
+        </Button>
       </form>
       <ResultPopup
         open={popup !== null}

@@ -13,7 +13,7 @@ import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
 import { TextField, FormError, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import accountStyles from '../account.module.css';
-import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -93,13 +93,15 @@ export default function NewPasswordPage() {
           {...field('confirm')}
         />
         <FormError message={error} />
-        <button
+        <Button
           type="submit"
-          className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
+          variant="primary"
+          className={accountStyles['auth-form__submit']}
           disabled={isSubmitting}
         >
+          {' '}
           Enregistrer
-        </button>
+        </Button>
       </form>
     </TokenCard>
   );

@@ -46,11 +46,16 @@ function show() {
 const members = async () =>
   within(await screen.findByRole('dialog', { name: 'Membres du covoiturage' }));
 
+/** The members dialog of `answer`, the carpool as the server gives it. */
+async function membersOf(answer: ReturnType<typeof carpool>) {
+  api.reply(URL, 200, answer);
+  show();
+  return members();
+}
+
 describe('carpool members', () => {
   it('lists driver and passengers: me in bold, a deleted account unnamed', async () => {
-    api.reply(URL, 200, carpool());
-    show();
-    const dialog = await members();
+    const dialog = await membersOf(carpool());
     expect(await dialog.findByRole('link', { name: 'Bob_06' })).toHaveAttribute(
       'href',
       '/profil/Bob_06',
@@ -66,9 +71,7 @@ describe('carpool members', () => {
   });
 
   it('lets a passenger write to the driver or leave, but not exclude', async () => {
-    api.reply(URL, 200, carpool());
-    show();
-    const dialog = await members();
+    const dialog = await membersOf(carpool());
     expect(await dialog.findByRole('link', { name: 'Écrire au conducteur' })).toHaveAttribute(
       'href',
       '/messages/Bob_06',
