@@ -7,9 +7,9 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
 import { TextField, fieldsOf, INPUT } from '../../../components/ui/FormField';
-import accountStyles from '../account.module.css';
 import styles from './LoginForm.module.css';
 import { Button } from '../../../components/ui/Button';
+import { AuthSubmit } from './AuthSubmit';
 
 type Values = LoginInput;
 
@@ -114,15 +114,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           </div>
         )}
       </div>
-      <Button
-        type="submit"
-        variant="primary"
-        className={accountStyles['auth-form__submit']}
-        disabled={!isValid || limited || isSubmitting}
-      >
-        {' '}
+      <AuthSubmit disabled={!isValid || limited || isSubmitting}>
         {isSubmitting ? 'Connexion…' : 'Se connecter'}
-      </Button>
+      </AuthSubmit>
     </form>
   );
 }

@@ -20,10 +20,9 @@ import { useAntennas, useDepartments } from '../../reference';
 import { accountApi } from '../api';
 import { useRegister } from '../mutations';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
-import accountStyles from '../account.module.css';
 import styles from './RegisterForm.module.css';
 import { cx } from '../../../lib/cx';
-import { Button } from '../../../components/ui/Button';
+import { AuthSubmit } from './AuthSubmit';
 
 /**
  * The registration rules, plus the age the API checks against its clock (at least 7 years):
@@ -263,15 +262,9 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
             {serverError}
           </p>
         )}
-        <Button
-          type="submit"
-          variant="primary"
-          className={accountStyles['auth-form__submit']}
-          disabled={isSubmitting}
-        >
-          {' '}
+        <AuthSubmit disabled={isSubmitting}>
           {isSubmitting ? 'Création…' : 'Créer mon compte'}
-        </Button>
+        </AuthSubmit>
       </form>
       <ResultPopup
         open={popup !== null}

@@ -12,8 +12,7 @@ import type { z } from 'zod';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
 import { TextField, FormError, fieldsOf, INPUT } from '../../../components/ui/FormField';
-import accountStyles from '../account.module.css';
-import { Button } from '../../../components/ui/Button';
+import { AuthSubmit } from '../components/AuthSubmit';
 
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -93,15 +92,7 @@ export default function NewPasswordPage() {
           {...field('confirm')}
         />
         <FormError message={error} />
-        <Button
-          type="submit"
-          variant="primary"
-          className={accountStyles['auth-form__submit']}
-          disabled={isSubmitting}
-        >
-          {' '}
-          Enregistrer
-        </Button>
+        <AuthSubmit disabled={isSubmitting}>Enregistrer</AuthSubmit>
       </form>
     </TokenCard>
   );

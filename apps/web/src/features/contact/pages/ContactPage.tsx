@@ -142,7 +142,6 @@ export default function ContactPage() {
           className={styles['contact__submit']}
           disabled={isSubmitting}
         >
-          {' '}
           {isSubmitting ? 'Envoi…' : 'Envoyer'}
         </Button>
       </form>
