@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newConfirmedMember } from '../fixtures/accounts';
 import { countMailLinks, waitForMailLink } from '../fixtures/mail';
 
 /**
@@ -12,32 +13,6 @@ const SCREENS =
   process.env.ACCOUNT_SCREENS ??
   path.resolve(import.meta.dirname, '../test-results/account-deletion-screens');
 const CONFIRM_DELETE = /\/api\/users\/confirm-delete\//;
-
-/** A confirmed member created through the API (the registration UI is covered elsewhere). */
-async function newConfirmedMember(request: APIRequestContext) {
-  const unique = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
-  const m = { pseudo: `del_${unique}`, email: `del.${unique}@example.fr`, password: 'Munegu12!' };
-  const created = await request.post('/api/users', {
-    data: {
-      prenom: 'Jean',
-      nom: 'ROUGE',
-      username: m.pseudo,
-      email: m.email,
-      password: m.password,
-      date_naissance: '01/05/1990',
-      departement: '06',
-      antennes: [],
-      notif_mail_appli: false,
-      notif_mail_promo: false,
-    },
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  const confirmLink = await waitForMailLink(m.email, /\/email-confirmed\//);
-  const token = decodeURIComponent(new URL(confirmLink).pathname.split('/').pop() ?? '');
-  const confirmed = await request.get(`/api/users/confirm-email/${encodeURIComponent(token)}`);
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return m;
-}
 
 async function logInStatus(request: APIRequestContext, m: { email: string; password: string }) {
   const res = await request.post('/api/auth/login', {
@@ -62,7 +37,7 @@ test('the deletion link deletes nothing when opened, only on the click', async (
   request,
 }) => {
   test.setTimeout(90_000);
-  const m = await newConfirmedMember(request);
+  const m = await newConfirmedMember(request, 'del');
 
   // The member asks for the deletion (the settings page's request), which mails the link.
   const login = await logInStatus(request, m);

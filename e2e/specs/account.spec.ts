@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { uniqueMember } from '../fixtures/accounts';
 import { countMailLinks, waitForMailLink } from '../fixtures/mail';
 
 /** Journeys of the "Accounts and identity" issue, against the real product (spec section 8). */
@@ -10,16 +11,6 @@ const SCREENS =
   process.env.ACCOUNT_SCREENS ??
   path.resolve(import.meta.dirname, '../test-results/account-screens');
 const BIRTH = '01/05/1990';
-
-/** A unique member per run: pseudo ≤ 15 characters with a letter, an address nobody has. */
-function newMember(prefix: string) {
-  const unique = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
-  return {
-    pseudo: `${prefix}_${unique}`,
-    email: `${prefix}.${unique}@example.fr`,
-    password: 'Munegu12!',
-  };
-}
 
 /** A small valid PNG (a blue square, visible on the red navbar), built here so the test needs no fixture file. */
 function bluePng(size = 16): Buffer {
@@ -56,7 +47,7 @@ function bluePng(size = 16): Buffer {
   ]);
 }
 
-async function register(page: Page, m: ReturnType<typeof newMember>) {
+async function register(page: Page, m: ReturnType<typeof uniqueMember>) {
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Inscription' }).click();
   await page.getByLabel('Prénom').fill('jean-marc');
@@ -103,7 +94,7 @@ test('register, confirm, edit the profile, settings, log out, reset the password
   page,
 }) => {
   test.setTimeout(120_000);
-  const m = newMember('e2e');
+  const m = uniqueMember('e2e');
   await page.goto('/login');
   await screens(page, 'login');
   await register(page, m);
@@ -202,7 +193,7 @@ test('delete the account: hold, confirm, mailed link, a click, profile gone, log
   request,
 }) => {
   test.setTimeout(90_000);
-  const m = newMember('bye');
+  const m = uniqueMember('bye');
   await register(page, m);
   await logIn(page, m.email, m.password);
   await expect(page.getByRole('button', { name: `Menu du profil de ${m.pseudo}` })).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, apiToken, pageAs } from '../fixtures/accounts';
 
 /**
  * Going to the match together, with two members in two browsers: a driver declares a car with
@@ -9,36 +10,10 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
  */
 test.describe.configure({ mode: 'serial' });
 
-const DRIVER = {
-  email: 'redacteur@demo.munegu.local',
-  password: 'Redacteur#Demo26',
-  pseudo: 'redacteur_demo',
-};
-const SEARCHER = {
-  email: 'moderateur@demo.munegu.local',
-  password: 'Moderateur#Demo26',
-  pseudo: 'moderateur_demo',
-};
-const ADMIN = { email: 'admin@demo.munegu.local', password: 'Admin#Demo2026' };
-type Who = { email: string; password: string };
+const DRIVER = DEMO.redacteur;
+const SEARCHER = DEMO.moderateur;
+const ADMIN = DEMO.admin;
 type NextMatch = { id: number; ordre: number };
-
-async function token(request: APIRequestContext, who: Who): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function signedIn(browser: Browser, who: Who): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Adresse e-mail').fill(who.email);
-  await page.getByLabel('Mot de passe').fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
-  return page;
-}
 
 /** The home carousel's slide of `matchId`, brought into view with its dot. */
 async function slide(page: Page, matchId: number, position: number) {
@@ -59,8 +34,8 @@ test.beforeAll(async ({ request, browser }) => {
   position = list.findIndex((m) => m.ordre === 2) + 1;
   match = list[position - 1]!;
   expect(match).toBeTruthy();
-  driver = await signedIn(browser, DRIVER);
-  searcher = await signedIn(browser, SEARCHER);
+  driver = await pageAs(browser, DRIVER);
+  searcher = await pageAs(browser, SEARCHER);
 });
 
 test.afterAll(async () => {
@@ -98,14 +73,14 @@ test('a searcher asks for a seat from the MuneguMap and the driver’s bell ligh
 
   const map = searcher.getByRole('dialog', { name: 'MuneguMap' });
   await map.getByRole('tab', { name: /Avec transport/ }).click();
-  const row = map.getByRole('listitem').filter({ hasText: DRIVER.pseudo });
+  const row = map.getByRole('listitem').filter({ hasText: DRIVER.username });
   await row.getByRole('button', { name: 'Demander' }).click();
   const ask = searcher.getByRole('dialog', { name: 'Demande de covoiturage' });
   await ask.getByLabel(/Description/).fill('Départ de Nice Est, je peux partager l’essence.');
   await ask.getByRole('button', { name: 'Envoyer' }).click();
   await expect(
     searcher.getByText(
-      `Votre demande de covoiturage a bien été envoyée. Elle est en attente de confirmation de ${DRIVER.pseudo}.`,
+      `Votre demande de covoiturage a bien été envoyée. Elle est en attente de confirmation de ${DRIVER.username}.`,
     ),
   ).toBeVisible();
 
@@ -124,8 +99,8 @@ test('the driver accepts from the bell and both see the carpool', async () => {
   ).toBeVisible();
 
   for (const [page, other] of [
-    [driver, SEARCHER.pseudo],
-    [searcher, DRIVER.pseudo],
+    [driver, SEARCHER.username],
+    [searcher, DRIVER.username],
   ] as const) {
     const block = await slide(page, match.id, position);
     await block.getByRole('button', { name: 'MUNEGU MAP' }).click();
@@ -139,7 +114,7 @@ test('the driver accepts from the bell and both see the carpool', async () => {
 test('after the final whistle both rate each other and the profile shows the average', async ({
   request,
 }) => {
-  const admin = await token(request, ADMIN);
+  const admin = await apiToken(request, ADMIN);
   const scored = await request.put(`/api/admin/matchs/${match.id}/score`, {
     headers: { authorization: `Bearer ${admin}` },
     data: { buts_dom: 2, buts_ext: 0 },
@@ -147,8 +122,8 @@ test('after the final whistle both rate each other and the profile shows the ave
   expect(scored.status(), await scored.text()).toBe(200);
 
   for (const [page, other, note] of [
-    [searcher, DRIVER.pseudo, '4.5'],
-    [driver, SEARCHER.pseudo, '5'],
+    [searcher, DRIVER.username, '4.5'],
+    [driver, SEARCHER.username, '5'],
   ] as const) {
     await page.goto('/');
     const block = page.locator(`article:has(#match-${match.id}-title)`);
@@ -158,7 +133,7 @@ test('after the final whistle both rate each other and the profile shows the ave
     await dialog.getByRole('button', { name: 'Valider' }).click();
     await expect(page.getByText('Note enregistrée avec succès')).toBeVisible();
   }
-  await driver.goto(`/profil/${DRIVER.pseudo}`);
+  await driver.goto(`/profil/${DRIVER.username}`);
   await expect(driver.getByText(/Covoiturage : 4[.,]5\/5/)).toBeVisible();
 
   // Put the match back as it was for the specs that follow.
@@ -172,7 +147,7 @@ test('a passenger cancels with a reason and the driver reads it', async ({ reque
   const list = (await (await request.get('/api/matchs/next')).json()) as NextMatch[];
   const later = list.find((m) => m.ordre === 3)!;
   const laterPosition = list.indexOf(later) + 1;
-  const [d, s] = [await token(request, DRIVER), await token(request, SEARCHER)];
+  const [d, s] = [await apiToken(request, DRIVER), await apiToken(request, SEARCHER)];
   const as = (t: string) => ({ authorization: `Bearer ${t}` });
   const departement_depart = '06';
   await request.post('/api/user-transport', {

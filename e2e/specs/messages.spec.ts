@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, pageAs, type Account } from '../fixtures/accounts';
 
 /**
  * Two members chat in two browser contexts against the real product — the single request
@@ -7,27 +8,14 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  * because the live pushes only
  * show between two signed-in browsers, never within one page.
  */
-const A = {
-  email: 'utilisateur@demo.munegu.local',
-  password: 'Supporter#Demo26',
-  pseudo: 'supporter_demo',
-};
-const B = {
-  email: 'redacteur@demo.munegu.local',
-  password: 'Redacteur#Demo26',
-  pseudo: 'redacteur_demo',
-};
+const A = DEMO.supporter;
+const B = DEMO.redacteur;
 const SCREENS = path.resolve(import.meta.dirname, '../test-results/messages-screens');
 
-async function member(browser: Browser, who: typeof A): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Adresse e-mail').fill(who.email);
-  await page.getByLabel('Mot de passe').fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+/** A signed-in member's page, in a browser context of its own; signing in lands on home. */
+async function member(browser: Browser, who: Account): Promise<Page> {
+  const page = await pageAs(browser, who);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
   return page;
 }
 
@@ -70,7 +58,7 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
   await a.goto('/messages');
   await a.getByRole('button', { name: /Nouvelle discussion/ }).click();
   await a.getByRole('searchbox', { name: 'Pseudo' }).fill('redacteur_d');
-  await a.getByRole('button', { name: B.pseudo }).click();
+  await a.getByRole('button', { name: B.username }).click();
   await expect(a.getByText('Créer nouvelle discussion')).toBeVisible();
   await a.getByRole('button', { name: 'Démarrer' }).click();
   await expect(a).toHaveURL(/\/messages\/redacteur_demo$/);
@@ -83,12 +71,12 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
     a.getByTestId('message').getByText('Bonjour, tu vas au stade samedi ?'),
   ).toBeVisible();
   await expect(
-    a.getByText(`${B.pseudo} n'a pas encore accepté votre demande de message.`),
+    a.getByText(`${B.username} n'a pas encore accepté votre demande de message.`),
   ).toBeVisible();
   await expect(field(a)).toBeDisabled();
 
   // B sees it live: the conversation appears with its dot, without a reload.
-  const conv = sidebar(b).getByRole('link', { name: new RegExp(A.pseudo) });
+  const conv = sidebar(b).getByRole('link', { name: new RegExp(A.username) });
   await expect(conv).toBeVisible();
   await expect(conv.getByText('Non lu')).toBeAttached();
   await conv.click();
@@ -115,23 +103,23 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
     await a.screenshot({ path: path.join(SCREENS, `messages-chat-${width}.png`) });
   }
   await a.goto('/messages');
-  await expect(sidebar(a).getByRole('link', { name: new RegExp(B.pseudo) })).toBeVisible();
+  await expect(sidebar(a).getByRole('link', { name: new RegExp(B.username) })).toBeVisible();
   await a.screenshot({ path: path.join(SCREENS, 'messages-list-375.png') });
   await a.setViewportSize({ width: 1366, height: 800 });
   await sidebar(a)
-    .getByRole('link', { name: new RegExp(B.pseudo) })
+    .getByRole('link', { name: new RegExp(B.username) })
     .click();
 
   // B blocks after a confirmation: the chat is deselected. A's open chat shows it live,
   // without a reload (the block is pushed over the socket): A can no longer send.
   await expect(field(a)).toBeEnabled();
-  await b.getByRole('button', { name: `Bloquer ${A.pseudo}` }).click();
+  await b.getByRole('button', { name: `Bloquer ${A.username}` }).click();
   await b.getByRole('alertdialog').getByRole('button', { name: 'Bloquer' }).click();
-  await expect(b.getByText(`Vous avez bloqué ${A.pseudo}`)).toBeVisible();
+  await expect(b.getByText(`Vous avez bloqué ${A.username}`)).toBeVisible();
   await expect(b).toHaveURL(/\/messages$/);
-  await expect(a.getByText(`${B.pseudo} a bloqué cette conversation.`)).toBeVisible();
+  await expect(a.getByText(`${B.username} a bloqué cette conversation.`)).toBeVisible();
   await expect(field(a)).toBeDisabled();
-  await expect(a.getByRole('button', { name: `Bloquer ${B.pseudo}` })).toHaveCount(0);
+  await expect(a.getByRole('button', { name: `Bloquer ${B.username}` })).toHaveCount(0);
   // The server refuses too, whatever the page shows.
   const refused = await a.evaluate(async (pseudo) => {
     const auth = { Authorization: `Bearer ${localStorage.getItem('access_token')}` };
@@ -143,7 +131,7 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
       body: JSON.stringify({ toUserId: id, content: 'Encore moi' }),
     });
     return { status: res.status, body: (await res.json()) as { message?: string } };
-  }, B.pseudo);
+  }, B.username);
   expect(refused).toEqual({
     status: 403,
     body: expect.objectContaining({
@@ -153,13 +141,13 @@ test('two members chat live: request, acceptance, reply, block and unblock', asy
 
   // B unblocks.
   await sidebar(b)
-    .getByRole('link', { name: new RegExp(A.pseudo) })
+    .getByRole('link', { name: new RegExp(A.username) })
     .click();
   await b.getByRole('button', { name: 'Débloquer la conversation' }).click();
   await expect(b.getByText('Conversation débloquée')).toBeVisible();
   await expect(field(b)).toBeEnabled();
   // Live again on A's side: the composer reopens without a reload.
   await expect(field(a)).toBeEnabled();
-  await expect(a.getByText(`${B.pseudo} a bloqué cette conversation.`)).toHaveCount(0);
+  await expect(a.getByText(`${B.username} a bloqué cette conversation.`)).toHaveCount(0);
   await b.screenshot({ path: path.join(SCREENS, 'messages-b-1366.png') });
 });

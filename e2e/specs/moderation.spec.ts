@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { DEMO, apiToken, pageAs } from '../fixtures/accounts';
 
 /**
  * Community safety end to end: a member reports another one, a moderator works the report
@@ -9,40 +10,24 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
  */
 test.describe.configure({ mode: 'serial' });
 
-const MODERATOR = { email: 'moderateur@demo.munegu.local', password: 'Moderateur#Demo26' };
-const REPORTER = { email: 'redacteur@demo.munegu.local', password: 'Redacteur#Demo26' };
+const MODERATOR = DEMO.moderateur;
+const REPORTER = DEMO.redacteur;
 /** A demo community member (apps/api/src/seed/community): shared demo password. */
 const MEMBER = { email: 'karim13@demo.munegu.local', password: 'Membre#Demo26' };
-
-async function token(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }) {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Adresse e-mail').fill(who.email);
-  await page.getByLabel('Mot de passe').fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
-  return page;
-}
 
 test('a moderator suspends a reported member, whose open page is signed out', async ({
   browser,
   request,
 }) => {
-  const member = await signedIn(browser, MEMBER);
+  const member = await pageAs(browser, MEMBER);
   const memberId = (await (
     await request.get('/api/users/me', {
-      headers: { authorization: `Bearer ${await token(request, MEMBER)}` },
+      headers: { authorization: `Bearer ${await apiToken(request, MEMBER)}` },
     })
   ).json()) as { id: number; username: string };
 
   // Another member reports them from their profile's reasons.
-  const reporter = await token(request, REPORTER);
+  const reporter = await apiToken(request, REPORTER);
   const reasons = (await (await request.get('/api/motifs-signalement/profil')).json()) as {
     id: number;
     label: string;
@@ -54,7 +39,7 @@ test('a moderator suspends a reported member, whose open page is signed out', as
   });
   expect(reported.status(), await reported.text()).toBe(200);
 
-  const moderator = await signedIn(browser, MODERATOR);
+  const moderator = await pageAs(browser, MODERATOR);
   await moderator.goto('/admin/moderation');
   const card = moderator
     .getByRole('article', { name: `Signalement de ${memberId.username}` })

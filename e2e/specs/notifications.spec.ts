@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { pageAs } from '../fixtures/accounts';
+import { newConfirmedMember, pageAs } from '../fixtures/accounts';
 import { countMailLinks, waitForMailLink } from '../fixtures/mail';
 
 /**
@@ -18,32 +18,7 @@ type Member = { pseudo: string; email: string; password: string; token: string; 
 
 /** A confirmed member created through the API, signed in (its access token and id). */
 async function newMember(request: APIRequestContext, prefix: string): Promise<Member> {
-  const unique = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
-  const m = {
-    pseudo: `${prefix}_${unique}`,
-    email: `${prefix}.${unique}@example.fr`,
-    password: 'Munegu12!',
-  };
-  const created = await request.post('/api/users', {
-    data: {
-      prenom: 'Jean',
-      nom: 'ROUGE',
-      username: m.pseudo,
-      email: m.email,
-      password: m.password,
-      date_naissance: '01/05/1990',
-      departement: '06',
-      antennes: [],
-      notif_mail_appli: false,
-      notif_mail_promo: false,
-    },
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  const link = await waitForMailLink(m.email, /\/email-confirmed\//);
-  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
-  expect(
-    (await request.get(`/api/users/confirm-email/${encodeURIComponent(token)}`)).status(),
-  ).toBe(200);
+  const m = await newConfirmedMember(request, prefix);
   const login = await request.post('/api/auth/login', {
     data: { email: m.email, password: m.password },
   });

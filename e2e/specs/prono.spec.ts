@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, apiToken, signIn, type Account } from '../fixtures/accounts';
 
 /**
  * The prediction game end to end: a member predicts from the home page, an operator enters the
@@ -8,8 +9,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  */
 test.describe.configure({ mode: 'serial' });
 
-const MEMBER = { email: 'utilisateur@demo.munegu.local', password: 'Supporter#Demo26' };
-const ADMIN = { email: 'admin@demo.munegu.local', password: 'Admin#Demo2026' };
+const MEMBER = DEMO.supporter;
+const ADMIN = DEMO.admin;
 
 type NextMatch = {
   id: number;
@@ -20,20 +21,10 @@ type NextMatch = {
   club_ext: { id: number; nom: string };
 };
 
-async function apiToken(request: APIRequestContext, who: typeof MEMBER): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** Signs in through the /login page, as a member would. */
-async function login(page: Page, who: typeof MEMBER) {
-  await page.goto('/login');
-  await page.getByLabel('Adresse e-mail').fill(who.email);
-  await page.getByLabel('Mot de passe').fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+/** Signs in through the /login page, as a member would; it lands on home. */
+async function login(page: Page, who: Account) {
+  await signIn(page, who);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
 }
 
 async function nextMatches(request: APIRequestContext): Promise<NextMatch[]> {

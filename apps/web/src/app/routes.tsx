@@ -109,7 +109,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'profil/:username',
           lazy: page(
-            () => import('../features/profile/pages/ProfilePage'),
+            () => import('../features/profiles/pages/ProfilePage'),
             ({ username }) => `Profil de ${username}`,
           ),
         },
@@ -149,34 +149,34 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           // Operators' screens (MODERATEUR, ADMIN); the layout sends anyone else to /404.
           path: 'admin',
-          lazy: page(() => import('../features/admin/AdminLayout'), 'Espace opérateurs'),
+          lazy: page(() => import('../features/admin-matches/AdminLayout'), 'Espace opérateurs'),
           children: [
             { index: true, element: <Navigate to="/admin/matchs" replace /> },
             {
               path: 'matchs',
               lazy: page(
-                () => import('../features/admin/pages/AdminMatchesPage'),
+                () => import('../features/admin-matches/pages/AdminMatchesPage'),
                 'Opérateurs · Matchs',
               ),
             },
             {
               path: 'classement',
               lazy: page(
-                () => import('../features/admin/pages/AdminLeaguePage'),
+                () => import('../features/admin-matches/pages/AdminLeaguePage'),
                 'Opérateurs · Classement',
               ),
             },
             {
               path: 'clubs',
               lazy: page(
-                () => import('../features/admin/pages/AdminClubsPage'),
+                () => import('../features/admin-matches/pages/AdminClubsPage'),
                 'Opérateurs · Clubs',
               ),
             },
             {
               path: 'import',
               lazy: page(
-                () => import('../features/admin/pages/AdminImportPage'),
+                () => import('../features/admin-matches/pages/AdminImportPage'),
                 'Opérateurs · Import',
               ),
             },

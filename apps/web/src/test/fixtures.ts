@@ -1,4 +1,12 @@
-import type { Club, ConfirmedCarpool, Match, MatchInfo, SiteInfo, Supporter } from '@munegu/shared';
+import type {
+  Club,
+  ConfirmedCarpool,
+  Match,
+  MatchInfo,
+  PersonalData,
+  SiteInfo,
+  Supporter,
+} from '@munegu/shared';
 
 /**
  * The API's objects as the web tests fake them, written once. Each builder gives a plain, valid
@@ -165,6 +173,22 @@ export function testSiteInfo(o: Partial<SiteInfo> = {}): SiteInfo {
     social: { x: null, instagram: null, facebook: null },
     club_live_url: 'https://x.com/AS_Monaco',
     ticket_office_url: null,
+    ...o,
+  };
+}
+
+/** Louis2's own data (GET /users/me-personal), as the settings page reads it. */
+export function testPersonalData(o: Partial<PersonalData> = {}): PersonalData {
+  return {
+    username: 'Louis2',
+    nom: 'GRIMALDI',
+    prenom: 'Louis',
+    date_naissance: '1990-05-01',
+    email: 'louis@example.fr',
+    departement: 'FR-06',
+    departement_nom: 'Alpes-Maritimes',
+    notif_mail_appli: true,
+    notif_mail_promo: false,
     ...o,
   };
 }

@@ -158,9 +158,6 @@ export type AdminAntenna = z.infer<typeof adminAntennaSchema>;
 
 export const REASON_KIND_VALUES = ['ANNULATION', 'EXCLUSION', 'SIGNALEMENT'] as const;
 export const reasonKindSchema = z.enum(REASON_KIND_VALUES, { error: M.reasonKind });
-/** The label that asks for free text; it stays last and cannot be renamed or deleted. */
-export const AUTRE_LABEL = 'Autre';
-export const isAutre = (label: string) => label.trim().toLowerCase() === 'autre';
 
 const reasonSection = z.union([z.enum(REPORT_SECTIONS), z.literal('')], {
   error: M.reasonSection,

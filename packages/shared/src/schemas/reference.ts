@@ -59,6 +59,19 @@ export const antennaSchema = z.object({
 });
 export type Antenna = z.infer<typeof antennaSchema>;
 
+/**
+ * The reason that asks the member for free text (spec section 5): listed last in every list,
+ * never renamed nor deleted by administrators.
+ */
+export const OTHER_REASON_LABEL = 'Autre';
+/**
+ * Whether a reason is 'Autre': the one check of the API, the web and the schemas. Any case and
+ * surrounding spaces, because administrators type labels and older rows were typed by hand.
+ */
+export function isOtherReason(label: string | null | undefined): boolean {
+  return label?.trim().toLowerCase() === OTHER_REASON_LABEL.toLowerCase();
+}
+
 /** A reason (motif) for a cancellation, an exclusion or a report; 'Autre' comes last. */
 export const reasonSchema = z.object({ id: z.number().int(), label: z.string() });
 export type Reason = z.infer<typeof reasonSchema>;

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isOtherReason,
-  REPORT_MESSAGES,
-  reportCustomReasonSchema,
-  reportRequestSchema,
-} from './reports.js';
+import { isOtherReason } from './reference.js';
+import { REPORT_MESSAGES, reportCustomReasonSchema, reportRequestSchema } from './reports.js';
 
 describe('reportRequestSchema', () => {
   it("defaults the section to 'profil'", () => {
@@ -40,4 +36,5 @@ it("'Autre' needs free text whatever its case", () => {
   expect(isOtherReason(' autre ')).toBe(true);
   expect(isOtherReason('AUTRE')).toBe(true);
   expect(isOtherReason('Spam ou publicité')).toBe(false);
+  expect(isOtherReason(undefined)).toBe(false);
 });

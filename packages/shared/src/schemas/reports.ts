@@ -17,11 +17,6 @@ export const REPORT_MESSAGES = {
   failed: "Erreur lors de l'envoi du signalement.",
 } as const;
 
-/** 'Autre' (any case) is the reason that needs free text. */
-export function isOtherReason(label: string): boolean {
-  return label.trim().toLowerCase() === 'autre';
-}
-
 /** Free text of an 'Autre' profile report: 10 to 255 characters after trim, no forbidden text. */
 export const reportCustomReasonSchema = z
   .string({ error: REPORT_MESSAGES.customReasonLength })

@@ -1,6 +1,6 @@
 import {
   ADMINISTRATION_MESSAGES as M,
-  isAutre,
+  isOtherReason,
   type AdminReason,
   type ReasonCreate,
   type ReasonOrder,
@@ -15,7 +15,7 @@ const toReason = ({ _count, kind, ...r }: ReasonRow): AdminReason => ({
   ...r,
   // SYSTEME rows never reach here: the repository leaves them out of every read.
   kind: kind as AdminReason['kind'],
-  autre: isAutre(r.label),
+  autre: isOtherReason(r.label),
   uses: _count.statusChanges + _count.reports,
 });
 
@@ -33,7 +33,7 @@ export function reasonsService({
 }) {
   async function renumber(tx: Tx, kind: ReasonCreate['kind'], section: string, ids: number[]) {
     const rows = await repo.lockList(tx, kind, section);
-    const autre = rows.filter((r) => isAutre(r.label));
+    const autre = rows.filter((r) => isOtherReason(r.label));
     for (const [i, id] of ids.entries()) await repo.setPosition(tx, id, (i + 1) * 10);
     for (const r of autre) await repo.setPosition(tx, r.id, (ids.length + 1) * 10);
   }
@@ -42,7 +42,7 @@ export function reasonsService({
     all: async () => (await repo.all()).map(toReason),
 
     async create(input: ReasonCreate, actor: Actor): Promise<AdminReason> {
-      if (isAutre(input.label)) throw new AppError('VALIDATION', M.reasonReserved);
+      if (isOtherReason(input.label)) throw new AppError('VALIDATION', M.reasonReserved);
       try {
         return await transaction(async (tx) => {
           const rows = await repo.lockList(tx, input.kind, input.section);
@@ -50,7 +50,7 @@ export function reasonsService({
             throw new AppError('CONFLICT', M.reasonTaken);
           const created = await repo.create(tx, { ...input, position: 0 });
           // The new reason goes last but before 'Autre'.
-          const ids = rows.filter((r) => !isAutre(r.label)).map((r) => r.id);
+          const ids = rows.filter((r) => !isOtherReason(r.label)).map((r) => r.id);
           await renumber(tx, input.kind, input.section, [...ids, created.id]);
           await writeAudit(tx, actor, 'reason.create', { type: 'reason', id: created.id }, input);
           return toReason((await repo.byId(created.id, tx))!);
@@ -62,12 +62,12 @@ export function reasonsService({
     },
 
     async rename(id: number, label: string, actor: Actor): Promise<AdminReason> {
-      if (isAutre(label)) throw new AppError('VALIDATION', M.reasonReserved);
+      if (isOtherReason(label)) throw new AppError('VALIDATION', M.reasonReserved);
       try {
         return await transaction(async (tx) => {
           const before = await repo.byId(id, tx);
           if (!before) throw notFound(M.reasonNotFound);
-          if (isAutre(before.label)) throw new AppError('CONFLICT', M.reasonAutre);
+          if (isOtherReason(before.label)) throw new AppError('CONFLICT', M.reasonAutre);
           const rows = await repo.lockList(tx, before.kind, before.section);
           if (rows.some((r) => r.id !== id && r.label.toLowerCase() === label.toLowerCase()))
             throw new AppError('CONFLICT', M.reasonTaken);
@@ -94,7 +94,7 @@ export function reasonsService({
     reorder: (input: ReasonOrder, actor: Actor): Promise<AdminReason[]> =>
       transaction(async (tx) => {
         const rows = await repo.lockList(tx, input.kind, input.section);
-        const movable = rows.filter((r) => !isAutre(r.label)).map((r) => r.id);
+        const movable = rows.filter((r) => !isOtherReason(r.label)).map((r) => r.id);
         const same =
           new Set(input.ids).size === input.ids.length &&
           input.ids.length === movable.length &&

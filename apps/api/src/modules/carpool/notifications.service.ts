@@ -4,6 +4,7 @@ import {
   CARPOOL_MESSAGES as M,
   FORMER_MEMBER,
   isDeletedPseudo,
+  isOtherReason,
   notificationMatchLabel,
   type AppNotification,
   type CarpoolNotification,
@@ -311,7 +312,7 @@ export function notificationsService(deps: NotificationsDeps) {
       await repo.markRead(row.id, clock.now());
       const change = row.statusChange;
       const motif = change
-        ? change.reason?.label.toLowerCase() === 'autre' && change.customReason
+        ? isOtherReason(change.reason?.label) && change.customReason
           ? change.customReason
           : (change.reason?.label ?? null)
         : null;

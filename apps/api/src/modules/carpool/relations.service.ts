@@ -2,6 +2,7 @@ import {
   CARPOOL_MESSAGES as M,
   CARPOOL_STATUS as S,
   LIMITS,
+  isOtherReason,
   isSafeText,
   type CancelInput,
   type CarpoolRelation,
@@ -118,8 +119,7 @@ export function relationsService({
   ): Promise<ReasonChoice> {
     const reason = await repo.reason(motifId, kind, kind === 'SIGNALEMENT' ? 'covoiturage' : '');
     if (!reason) throw invalid(M.invalidReason);
-    if (reason.label.trim().toLowerCase() !== 'autre')
-      return { reasonId: reason.id, customReason: null };
+    if (!isOtherReason(reason.label)) return { reasonId: reason.id, customReason: null };
     const text = (customReason ?? '').trim();
     if (
       text.length < LIMITS.cancelReason.min ||
@@ -340,8 +340,7 @@ export function relationsService({
       if (!ending) throw new AppError('NOT_FOUND', 'Aucun motif trouvé.');
       const label = ending.reason?.label ?? 'Aucun motif trouvé.';
       return {
-        libelle:
-          label.toLowerCase() === 'autre' && ending.customReason ? ending.customReason : label,
+        libelle: isOtherReason(label) && ending.customReason ? ending.customReason : label,
       };
     },
 

@@ -1,10 +1,10 @@
-import { MONACO_PLACE, type Department, type Reason } from '@munegu/shared';
+import { MONACO_PLACE, isOtherReason, type Department, type Reason } from '@munegu/shared';
 import type { ReferenceRepository } from './reference.repository.js';
 
 /** 'Autre' is listed last whatever its stored position (spec section 5). */
 function autreLast(reasons: Reason[]): Reason[] {
-  const isAutre = (r: Reason) => r.label.trim().toLowerCase() === 'autre';
-  return [...reasons.filter((r) => !isAutre(r)), ...reasons.filter(isAutre)];
+  const other = (r: Reason) => isOtherReason(r.label);
+  return [...reasons.filter((r) => !other(r)), ...reasons.filter(other)];
 }
 
 /** Monaco is listed right after the Alpes-Maritimes (06), the department around it. */

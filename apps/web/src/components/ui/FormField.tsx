@@ -1,5 +1,11 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type {
+  FieldErrors,
+  FieldValues,
+  Path,
+  UseFormRegister,
+  UseFormRegisterReturn,
+} from 'react-hook-form';
 
 type Props = { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode };
 
@@ -44,6 +50,30 @@ export function TextField({ id, label, error, hint, registration, ...input }: Te
       <input {...invalidProps(id, error)} className="input" {...input} {...registration} />
     </FormField>
   );
+}
+
+/** The input attributes of the usual kinds of field, so a form writes only what is its own. */
+export const INPUT = {
+  email: { type: 'email', autoComplete: 'email' },
+  currentPassword: { type: 'password', autoComplete: 'current-password' },
+  newPassword: { type: 'password', autoComplete: 'new-password' },
+} as const;
+
+/**
+ * `field('email')` gives a react-hook-form field's inline error and registration, the two
+ * props a TextField takes from its form.
+ */
+export function fieldsOf<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+) {
+  return (name: Path<T>) => {
+    const message = (errors[name] as { message?: unknown } | undefined)?.message;
+    return {
+      error: typeof message === 'string' ? message : undefined,
+      registration: register(name),
+    };
+  };
 }
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'>;

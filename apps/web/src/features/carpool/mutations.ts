@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
-import { profileKeys } from '../profile';
+import { profileKeys } from '../profiles';
 import { carpoolKeys, notificationKeys } from './api';
 
 /**

@@ -3,15 +3,15 @@ import { query } from '../../lib/call';
 
 export const referenceKeys = {
   all: ['reference'] as const,
-  departements: () => [...referenceKeys.all, 'departements'] as const,
+  departments: () => [...referenceKeys.all, 'departments'] as const,
   antennas: () => [...referenceKeys.all, 'antennes'] as const,
 };
 
 const LONG = 60 * 60_000;
 
-export function useDepartements() {
+export function useDepartments() {
   return useQuery({
-    queryKey: referenceKeys.departements(),
+    queryKey: referenceKeys.departments(),
     queryFn: query('GET /departements'),
     select: (list) => (Array.isArray(list) ? list : []),
     staleTime: LONG,

@@ -5,8 +5,9 @@ import { ApiError } from '../../../lib/api';
 import { useRequestPasswordReset } from '../mutations';
 import type { z } from 'zod';
 import { passwordResetRequestSchema } from '@munegu/shared';
-import { TextField } from '../../../components/ui/FormField';
+import { TextField, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import styles from './ForgotPasswordForm.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 type Output = z.output<typeof passwordResetRequestSchema>;
@@ -23,6 +24,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: '', birthDate: '' },
   });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = async (values: Output) => {
     try {
@@ -47,23 +49,15 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <p className="field__hint">
         Indique ton adresse e-mail et ta date de naissance pour recevoir un lien.
       </p>
-      <TextField
-        id="forgot-email"
-        label="Adresse e-mail"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        registration={register('email')}
-      />
+      <TextField id="forgot-email" label="Adresse e-mail" {...INPUT.email} {...field('email')} />
       <TextField
         id="forgot-birth"
         label="Date de naissance (JJ/MM/AAAA)"
-        error={errors.birthDate?.message}
         inputMode="numeric"
         placeholder="JJ/MM/AAAA"
         maxLength={10}
         autoComplete="bday"
-        registration={register('birthDate')}
+        {...field('birthDate')}
       />
       {result && (
         <p className={result.ok ? 'success-text' : 'error-text'} role="status">
@@ -71,9 +65,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         </p>
       )}
       <div className={styles['auth-form__row']}>
-        <button type="button" className="btn btn--ghost" onClick={onBack}>
+        <Button variant="ghost" onClick={onBack}>
           Retour
-        </button>
+        </Button>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           Envoyer le lien
         </button>

@@ -6,10 +6,10 @@ import { AUTH_MESSAGES, LIMITS, MESSAGES, loginSchema, type LoginInput } from '@
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
-import { FormField, invalidProps } from '../../../components/ui/FormField';
-import accountStyles from '../account.module.css';
+import { TextField, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import styles from './LoginForm.module.css';
-import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
+import { AuthSubmit } from './AuthSubmit';
 
 type Values = LoginInput;
 
@@ -33,6 +33,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     mode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
+  const field = fieldsOf(register, errors);
 
   useEffect(() => {
     if (waitSeconds <= 0) return;
@@ -83,26 +84,20 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const limited = waitSeconds > 0;
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
-      <FormField id="login-email" label="Adresse e-mail" error={errors.email?.message}>
-        <input
-          {...invalidProps('login-email', errors.email?.message)}
-          className="input"
-          type="email"
-          autoComplete="email"
-          maxLength={LIMITS.loginEmailMax}
-          {...register('email')}
-        />
-      </FormField>
-      <FormField id="login-password" label="Mot de passe" error={errors.password?.message}>
-        <input
-          {...invalidProps('login-password', errors.password?.message)}
-          className="input"
-          type="password"
-          autoComplete="current-password"
-          maxLength={LIMITS.loginPasswordMax}
-          {...register('password')}
-        />
-      </FormField>
+      <TextField
+        id="login-email"
+        label="Adresse e-mail"
+        {...INPUT.email}
+        maxLength={LIMITS.loginEmailMax}
+        {...field('email')}
+      />
+      <TextField
+        id="login-password"
+        label="Mot de passe"
+        {...INPUT.currentPassword}
+        maxLength={LIMITS.loginPasswordMax}
+        {...field('password')}
+      />
       <button type="button" className="link-button" onClick={onForgotPassword}>
         Mot de passe oublié ?
       </button>
@@ -112,20 +107,16 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         {inactive && (
           <div className={styles['auth-form__notice']}>
             <p>{AUTH_MESSAGES.inactive}</p>
-            <button type="button" className="btn btn--outline btn--small" onClick={resend}>
+            <Button variant="outline" small onClick={resend}>
               Renvoyer le mail de confirmation
-            </button>
+            </Button>
             {resent && <p className={resent.ok ? 'success-text' : 'error-text'}>{resent.text}</p>}
           </div>
         )}
       </div>
-      <button
-        type="submit"
-        className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
-        disabled={!isValid || limited || isSubmitting}
-      >
+      <AuthSubmit disabled={!isValid || limited || isSubmitting}>
         {isSubmitting ? 'Connexion…' : 'Se connecter'}
-      </button>
+      </AuthSubmit>
     </form>
   );
 }

@@ -16,13 +16,13 @@ import {
 } from '@munegu/shared';
 import { ABORTED, ApiError } from '../../../lib/api';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
-import { useAntennas, useDepartements } from '../../reference';
+import { useAntennas, useDepartments } from '../../reference';
 import { accountApi } from '../api';
 import { useRegister } from '../mutations';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
-import accountStyles from '../account.module.css';
 import styles from './RegisterForm.module.css';
 import { cx } from '../../../lib/cx';
+import { AuthSubmit } from './AuthSubmit';
 
 /**
  * The registration rules, plus the age the API checks against its clock (at least 7 years):
@@ -63,7 +63,7 @@ type PseudoState = 'idle' | 'checking' | 'free' | 'taken';
 
 /** Registration (spec sections 3 and 5); the server's errors show inline and in a popup. */
 export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
-  const departements = useDepartements();
+  const departments = useDepartments();
   const antennas = useAntennas();
   const registration = useRegister();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -213,7 +213,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
               {...register('departement')}
             >
               <option value="">Choisir…</option>
-              {(departements.data ?? []).map((d) => (
+              {(departments.data ?? []).map((d) => (
                 <option key={d.code} value={d.code}>
                   {d.code.replace(/^FR-/i, '')} – {d.name}
                 </option>
@@ -262,13 +262,9 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
             {serverError}
           </p>
         )}
-        <button
-          type="submit"
-          className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
-          disabled={isSubmitting}
-        >
+        <AuthSubmit disabled={isSubmitting}>
           {isSubmitting ? 'Création…' : 'Créer mon compte'}
-        </button>
+        </AuthSubmit>
       </form>
       <ResultPopup
         open={popup !== null}

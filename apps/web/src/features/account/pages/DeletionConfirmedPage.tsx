@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import { TokenCard, TokenCardActions } from '../components/TokenCard';
+import { Button } from '../../../components/ui/Button';
 
 /**
  * The emailed deletion link (spec section 4). Opening it deletes nothing: mail scanners open
@@ -36,9 +37,9 @@ export default function DeletionConfirmedPage() {
   const failed = (retry: () => void) => (
     <TokenCard status="error" title="Une erreur est survenue.">
       <p>Erreur réseau ou serveur. Veuillez réessayer.</p>
-      <button type="button" className="btn btn--primary" onClick={retry}>
+      <Button variant="primary" onClick={retry}>
         Réessayer
-      </button>
+      </Button>
     </TokenCard>
   );
   if (confirm.isError) return failed(() => confirm.mutate());
@@ -68,15 +69,14 @@ export default function DeletionConfirmedPage() {
         définitive.
       </p>
       <TokenCardActions>
-        <button
-          type="button"
-          className="btn btn--danger"
+        <Button
+          variant="danger"
           disabled={confirm.isPending}
           aria-busy={confirm.isPending}
           onClick={() => confirm.mutate()}
         >
           {confirm.isPending ? 'Suppression...' : 'Supprimer mon compte'}
-        </button>
+        </Button>
         <Link to="/" className="btn btn--outline">
           Garder mon compte
         </Link>

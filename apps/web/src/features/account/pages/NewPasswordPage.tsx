@@ -11,9 +11,8 @@ import { tokenQuery } from '../tokenQuery';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
-import { TextField, FormError } from '../../../components/ui/FormField';
-import accountStyles from '../account.module.css';
-import { cx } from '../../../lib/cx';
+import { TextField, FormError, fieldsOf, INPUT } from '../../../components/ui/FormField';
+import { AuthSubmit } from '../components/AuthSubmit';
 
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -51,6 +50,7 @@ export default function NewPasswordPage() {
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { newPassword: '', confirm: '' },
   });
+  const field = fieldsOf(register, errors);
 
   if (check.isPending) return <LoadingOverlay fullScreen />;
   // The token is checked first: an unknown or expired link is a 404 (spec section 4).
@@ -82,27 +82,17 @@ export default function NewPasswordPage() {
         <TextField
           id="reset-password"
           label="Nouveau mot de passe"
-          error={errors.newPassword?.message}
-          type="password"
-          autoComplete="new-password"
-          registration={register('newPassword')}
+          {...INPUT.newPassword}
+          {...field('newPassword')}
         />
         <TextField
           id="reset-confirm"
           label="Confirmer le mot de passe"
-          error={errors.confirm?.message}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirm')}
+          {...INPUT.newPassword}
+          {...field('confirm')}
         />
         <FormError message={error} />
-        <button
-          type="submit"
-          className={cx('btn', 'btn--primary', accountStyles['auth-form__submit'])}
-          disabled={isSubmitting}
-        >
-          Enregistrer
-        </button>
+        <AuthSubmit disabled={isSubmitting}>Enregistrer</AuthSubmit>
       </form>
     </TokenCard>
   );

@@ -8,6 +8,7 @@ import { useStopNotif } from '../mutations';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import { TokenCard, TokenCardActions } from '../components/TokenCard';
+import { Button } from '../../../components/ui/Button';
 
 type Outcome =
   | { kind: 'done'; message: string }
@@ -95,22 +96,12 @@ export default function StopNotifPage() {
         </p>
       )}
       <TokenCardActions>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={busy}
-          onClick={() => void answer(false)}
-        >
+        <Button variant="ghost" disabled={busy} onClick={() => void answer(false)}>
           Annuler
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={busy}
-          onClick={() => void answer(true)}
-        >
+        </Button>
+        <Button variant="primary" disabled={busy} onClick={() => void answer(true)}>
           Confirmer
-        </button>
+        </Button>
       </TokenCardActions>
     </TokenCard>
   );

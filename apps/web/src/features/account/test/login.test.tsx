@@ -17,6 +17,16 @@ async function openLogin() {
   return screen.getByRole('button', { name: 'Se connecter' });
 }
 
+/** Fills the login form with valid-looking credentials and sends it; gives its button. */
+async function logInWith(email: string, password: string) {
+  const submit = await openLogin();
+  type('Adresse e-mail', email);
+  type('Mot de passe', password);
+  await waitFor(() => expect(submit).toBeEnabled());
+  fireEvent.click(submit);
+  return submit;
+}
+
 describe('login form', () => {
   it('keeps submit disabled while the fields break the rules, with the spec texts', async () => {
     const submit = await openLogin();
@@ -42,11 +52,7 @@ describe('login form', () => {
 
   it('says the credentials are wrong on a 401', async () => {
     api.reply('POST /api/auth/login', 401, { message: 'Email ou mot de passe incorrect.' });
-    const submit = await openLogin();
-    type('Adresse e-mail', 'jean@example.fr');
-    type('Mot de passe', 'Mauvais1!');
-    await waitFor(() => expect(submit).toBeEnabled());
-    fireEvent.click(submit);
+    await logInWith('jean@example.fr', 'Mauvais1!');
     expect(await screen.findByText('Email ou mot de passe incorrect.')).toBeVisible();
     expect(api.callsTo('POST /api/auth/login')[0]?.body).toEqual({
       email: 'jean@example.fr',
@@ -56,11 +62,7 @@ describe('login form', () => {
 
   it('counts down from the server ttl on a 429, then unlocks the button', async () => {
     api.reply('POST /api/auth/login', 429, { message: 'Trop de tentatives', ttl: 2 });
-    const submit = await openLogin();
-    type('Adresse e-mail', 'jean@example.fr');
-    type('Mot de passe', 'Mauvais1!');
-    await waitFor(() => expect(submit).toBeEnabled());
-    fireEvent.click(submit);
+    const submit = await logInWith('jean@example.fr', 'Mauvais1!');
     expect(await screen.findByText('Trop de tentatives : 2s')).toBeVisible();
     expect(submit).toBeDisabled();
     expect(await screen.findByText('Trop de tentatives : 1s')).toBeVisible();
@@ -73,11 +75,7 @@ describe('login form', () => {
       message: 'Ton compte est suspendu jusqu’au 14 juillet 2031 à 10:30.',
       code: 'SUSPENDED_ACCOUNT',
     });
-    const submit = await openLogin();
-    type('Adresse e-mail', 'jean@example.fr');
-    type('Mot de passe', 'Secret12!');
-    await waitFor(() => expect(submit).toBeEnabled());
-    fireEvent.click(submit);
+    await logInWith('jean@example.fr', 'Secret12!');
     expect(
       await screen.findByText('Ton compte est suspendu jusqu’au 14 juillet 2031 à 10:30.'),
     ).toBeVisible();
@@ -86,11 +84,7 @@ describe('login form', () => {
   it('offers to resend the confirmation mail to an inactive account', async () => {
     api.reply('POST /api/auth/login', 403, { message: 'INACTIVE_ACCOUNT' });
     api.reply('POST /api/auth/resend-confirmation', 200, { message: 'ok' });
-    const submit = await openLogin();
-    type('Adresse e-mail', 'jean@example.fr');
-    type('Mot de passe', 'Secret12!');
-    await waitFor(() => expect(submit).toBeEnabled());
-    fireEvent.click(submit);
+    await logInWith('jean@example.fr', 'Secret12!');
     expect(
       await screen.findByText(
         "Vous n'avez pas activé votre compte depuis le mail reçu à l'inscription.",
@@ -116,11 +110,7 @@ describe('login form', () => {
     const token = `${b64({ alg: 'HS256' })}.${b64({ exp: Date.now() / 1000 + 900 })}.sig`;
     api.reply('POST /api/auth/login', 200, { access_token: token });
     api.reply('GET /api/users/me', 200, { id: 3, username: 'Louis2' });
-    const submit = await openLogin();
-    type('Adresse e-mail', 'louis@example.fr');
-    type('Mot de passe', 'Secret12!');
-    await waitFor(() => expect(submit).toBeEnabled());
-    fireEvent.click(submit);
+    await logInWith('louis@example.fr', 'Secret12!');
     expect(
       await screen.findByRole('button', { name: 'Menu du profil de Louis2' }),
     ).toBeInTheDocument();

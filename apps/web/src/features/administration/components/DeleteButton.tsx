@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { useDeleteRow } from '../mutations';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   list: Parameters<typeof useDeleteRow>[0];
@@ -16,16 +17,16 @@ export function DeleteButton({ list, id, name, blocked }: Props) {
   const remove = useDeleteRow(list);
   return (
     <>
-      <button
-        type="button"
-        className="btn btn--ghost btn--small"
+      <Button
+        variant="ghost"
+        small
         aria-label={`Supprimer ${name}`}
         title={blocked ?? undefined}
         disabled={Boolean(blocked) || remove.isPending}
         onClick={() => setAsking(true)}
       >
         Supprimer
-      </button>
+      </Button>
       <ConfirmDialog
         open={asking}
         danger

@@ -4,6 +4,7 @@ import shared from '../administration.module.css';
 import { DeleteButton } from './DeleteButton';
 import { ListState } from './ListState';
 import { RowForm, type RowField } from './RowForm';
+import { Button } from '../../../components/ui/Button';
 
 type Props<T extends { id: number }> = {
   id: string;
@@ -70,14 +71,14 @@ export function EditableList<T extends { id: number }>(props: Props<T>) {
                     <span className={shared['row__main']}>{props.render(row)}</span>
                     {(props.editable?.(row) ?? true) && (
                       <span className={shared['row__actions']}>
-                        <button
-                          type="button"
-                          className="btn btn--outline btn--small"
+                        <Button
+                          variant="outline"
+                          small
                           aria-label={`${props.editLabel} ${props.nameOf(row)}`}
                           onClick={() => setEditing(row.id)}
                         >
                           {props.editLabel}
-                        </button>
+                        </Button>
                         <DeleteButton
                           list={props.list}
                           id={row.id}

@@ -5,6 +5,7 @@ import { useSaveLiveFeed } from '../mutations';
 import shared from '../administration.module.css';
 import { ListState } from './ListState';
 import { RowForm, type RowField } from './RowForm';
+import { Button } from '../../../components/ui/Button';
 
 const FIELDS: RowField[] = [
   { name: 'url', label: 'Lien du direct (https)', type: 'url', placeholder: 'https://…' },
@@ -56,14 +57,14 @@ export function LiveFeedsEditor() {
                         {c.live_feed_url ?? 'lien par défaut'}
                       </span>
                     </span>
-                    <button
-                      type="button"
-                      className="btn btn--outline btn--small"
+                    <Button
+                      variant="outline"
+                      small
                       aria-label={`Modifier le direct de ${c.nom}`}
                       onClick={() => setEditing(c.id)}
                     >
                       Modifier
-                    </button>
+                    </Button>
                   </>
                 )}
               </li>

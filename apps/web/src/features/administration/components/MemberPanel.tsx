@@ -7,6 +7,7 @@ import shared from '../administration.module.css';
 import { RowForm } from './RowForm';
 import { TitleChip } from './TitleChip';
 import styles from './MemberPanel.module.css';
+import { Button } from '../../../components/ui/Button';
 
 const ROLE_LABELS: Record<Role, string> = {
   UTILISATEUR: 'Utilisateur',
@@ -64,14 +65,14 @@ function MemberForms({ member }: { member: MemberDetail }) {
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
+          <Button
+            variant="primary"
+            small
             disabled={role === member.role || roleWrite.isPending}
             onClick={() => setConfirming(true)}
           >
             Changer le rôle
-          </button>
+          </Button>
         </div>
       </div>
       <ConfirmDialog
@@ -149,9 +150,9 @@ function MemberForms({ member }: { member: MemberDetail }) {
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            className="btn btn--outline btn--small"
+          <Button
+            variant="outline"
+            small
             disabled={!titleId || titleWrite.isPending}
             onClick={() =>
               titleWrite.mutate(
@@ -161,7 +162,7 @@ function MemberForms({ member }: { member: MemberDetail }) {
             }
           >
             Attribuer
-          </button>
+          </Button>
         </div>
       </div>
     </section>

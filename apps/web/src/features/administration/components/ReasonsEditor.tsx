@@ -7,6 +7,7 @@ import { DeleteButton } from './DeleteButton';
 import { RowForm, type RowField } from './RowForm';
 import { problem } from '../api';
 import styles from './ReasonsEditor.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** The six lists: cancellation, exclusion, and reports per section. */
 const LISTS = [
@@ -109,32 +110,32 @@ export function ReasonsEditor() {
                 </span>
                 {!r.autre && (
                   <span className={shared['row__actions']}>
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--small"
+                    <Button
+                      variant="ghost"
+                      small
                       aria-label={`Monter ${r.label}`}
                       disabled={i === 0 || reorder.isPending}
                       onClick={() => move(i, -1)}
                     >
                       ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--small"
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      small
                       aria-label={`Descendre ${r.label}`}
                       disabled={i === movable.length - 1 || reorder.isPending}
                       onClick={() => move(i, 1)}
                     >
                       ↓
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--outline btn--small"
+                    </Button>
+                    <Button
+                      variant="outline"
+                      small
                       aria-label={`Renommer ${r.label}`}
                       onClick={() => setEditing(r.id)}
                     >
                       Renommer
-                    </button>
+                    </Button>
                     <DeleteButton
                       list="motifs"
                       id={r.id}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { cx } from '../../../lib/cx';
 import styles from './RowForm.module.css';
+import { Button } from '../../../components/ui/Button';
 
 export type RowField = {
   name: string;
@@ -57,9 +58,9 @@ export function RowForm({ fields, initial = {}, submitLabel, busy, onSubmit, onC
           {submitLabel}
         </button>
         {onCancel && (
-          <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+          <Button variant="ghost" small onClick={onCancel}>
             Annuler
-          </button>
+          </Button>
         )}
       </div>
     </form>

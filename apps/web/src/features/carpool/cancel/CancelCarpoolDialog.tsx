@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { useCarpoolReportReasons, useReasons } from '../api';
 import { useCancelCarpool } from '../mutations';
 import { ReasonPicker } from './ReasonPicker';
-import { customText, reasonError, type ReasonChoice } from './reasons';
+import { useReasonPick } from './reasons';
 import styles from './cancel.module.css';
 
 type Props = {
@@ -44,41 +44,37 @@ export function CancelCarpoolDialog({ open, onOpenChange, otherMember, ...form }
   );
 }
 
-const EMPTY: ReasonChoice = { id: null, text: '' };
-
 function CancelForm({
   matchId,
   relationId,
   asDriver,
   onDone,
 }: Omit<Props, 'open' | 'onOpenChange' | 'otherMember'> & { onDone: () => void }) {
-  const reasons = useReasons('annulation');
-  const [reason, setReason] = useState<ReasonChoice>(EMPTY);
+  const reason = useReasonPick(useReasons('annulation'));
   const [reporting, setReporting] = useState(false);
   const withReport = reporting && !asDriver;
-  const reportReasons = useCarpoolReportReasons(withReport);
-  const [report, setReport] = useState<ReasonChoice>(EMPTY);
+  const report = useReasonPick(useCarpoolReportReasons(withReport));
   const [error, setError] = useState<string | null>(null);
   const cancel = useCancelCarpool();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const problem =
-      reasonError(reasons.data, reason, CARPOOL_MESSAGES.invalidReason) ??
-      (withReport ? reasonError(reportReasons.data, report, REPORT_MESSAGES.invalidMotif) : null);
+      reason.problem(CARPOOL_MESSAGES.invalidReason) ??
+      (withReport ? report.problem(REPORT_MESSAGES.invalidMotif) : null);
     setError(problem);
-    if (problem || reason.id === null) return;
+    if (problem || reason.value.id === null) return;
     // mutateAsync, not mutate's callbacks: the cancellation refetches the match, which can
     // unmount this form before the answer is handled, and mutate's callbacks then never run.
     cancel
       .mutateAsync({
         matchId,
         ...(relationId !== undefined ? { userToUserMatchId: relationId } : {}),
-        motifId: reason.id,
-        customReason: customText(reasons.data, reason),
+        motifId: reason.value.id,
+        customReason: reason.text(),
         avecSignalement: withReport,
-        ...(withReport && report.id !== null ? { signalementMotifId: report.id } : {}),
-        signalementCustomReason: withReport ? customText(reportReasons.data, report) : null,
+        ...(withReport && report.value.id !== null ? { signalementMotifId: report.value.id } : {}),
+        signalementCustomReason: withReport ? report.text() : null,
       })
       .then(
         () => {
@@ -94,14 +90,7 @@ function CancelForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <ReasonPicker
-        legend="Motif de l'annulation"
-        reasons={reasons.data}
-        failed={reasons.isError}
-        value={reason}
-        onChange={setReason}
-        textLabel="Précise le motif"
-      />
+      <ReasonPicker legend="Motif de l'annulation" pick={reason} />
       {!asDriver && (
         <div className={styles['report']}>
           <label className="checkbox">
@@ -115,10 +104,7 @@ function CancelForm({
           {withReport && (
             <ReasonPicker
               legend="Motif du signalement"
-              reasons={reportReasons.data}
-              failed={reportReasons.isError}
-              value={report}
-              onChange={setReport}
+              pick={report}
               textLabel="Précise le motif du signalement"
             />
           )}

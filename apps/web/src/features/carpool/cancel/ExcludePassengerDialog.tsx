@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { useReasons } from '../api';
 import { useExcludePassenger } from '../mutations';
 import { ReasonPicker } from './ReasonPicker';
-import { customText, reasonError, type ReasonChoice } from './reasons';
+import { useReasonPick } from './reasons';
 
 type Props = {
   matchId: number;
@@ -46,22 +46,21 @@ function ExcludeForm({
   passengerId: number;
   onDone: () => void;
 }) {
-  const reasons = useReasons('exclusion');
-  const [reason, setReason] = useState<ReasonChoice>({ id: null, text: '' });
+  const reason = useReasonPick(useReasons('exclusion'));
   const [error, setError] = useState<string | null>(null);
   const exclude = useExcludePassenger();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = reasonError(reasons.data, reason, CARPOOL_MESSAGES.invalidReason);
+    const problem = reason.problem(CARPOOL_MESSAGES.invalidReason);
     setError(problem);
-    if (problem || reason.id === null) return;
+    if (problem || reason.value.id === null) return;
     exclude.mutate(
       {
         matchId,
         passagerId: passengerId,
-        motifId: reason.id,
-        customReason: customText(reasons.data, reason),
+        motifId: reason.value.id,
+        customReason: reason.text(),
       },
       {
         onSuccess: () => {
@@ -76,14 +75,7 @@ function ExcludeForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <ReasonPicker
-        legend="Motif de l'exclusion"
-        reasons={reasons.data}
-        failed={reasons.isError}
-        value={reason}
-        onChange={setReason}
-        textLabel="Précise le motif"
-      />
+      <ReasonPicker legend="Motif de l'exclusion" pick={reason} />
       <FormError message={error} />
       <DialogFooter>
         <DialogCancel label="Retour" />

@@ -1,21 +1,21 @@
 import { useId } from 'react';
 import { LIMITS, MESSAGES } from '@munegu/shared';
-import { isOther, sortReasons, type Reason, type ReasonChoice } from './reasons';
+import { isOther, sortReasons, type ReasonPick } from './reasons';
 import styles from './cancel.module.css';
 
 type Props = {
   legend: string;
-  reasons: readonly Reason[] | undefined;
-  failed: boolean;
-  value: ReasonChoice;
-  onChange: (value: ReasonChoice) => void;
+  pick: ReasonPick;
   /** Label of the free-text field shown for 'Autre'. */
-  textLabel: string;
+  textLabel?: string;
 };
 
 /** A list of reasons as radios, 'Autre' last, with its free text (5 to 80 characters). */
-export function ReasonPicker({ legend, reasons, failed, value, onChange, textLabel }: Props) {
+export function ReasonPicker({ legend, pick, textLabel = 'Précise le motif' }: Props) {
   const id = useId();
+  const { value, setValue: onChange } = pick;
+  const reasons = pick.list.data;
+  const failed = pick.list.isError;
   const other = isOther(reasons, value.id);
   return (
     <fieldset className={styles['reasons']}>

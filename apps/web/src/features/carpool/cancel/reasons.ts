@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CARPOOL_MESSAGES, LIMITS, isOtherReason } from '@munegu/shared';
 
 export type Reason = { id: number; label: string };
@@ -16,7 +17,7 @@ export type ReasonChoice = { id: number | null; text: string };
 
 export function isOther(reasons: readonly Reason[] | undefined, id: number | null): boolean {
   const reason = reasons?.find((r) => r.id === id);
-  return reason ? isOtherReason(reason.label) : false;
+  return isOtherReason(reason?.label);
 }
 
 /**
@@ -39,3 +40,21 @@ export function reasonError(
 export function customText(reasons: readonly Reason[] | undefined, choice: ReasonChoice) {
   return isOther(reasons, choice.id) ? choice.text.trim() : null;
 }
+
+/**
+ * A reasons list as it is read, and the member's pick in it: what a ReasonPicker shows and
+ * what the form checks and sends.
+ */
+export function useReasonPick(list: { data?: readonly Reason[]; isError: boolean }) {
+  const [value, setValue] = useState<ReasonChoice>({ id: null, text: '' });
+  return {
+    list,
+    value,
+    setValue,
+    /** The message to show, or null when the pick is complete (see reasonError). */
+    problem: (missing: string) => reasonError(list.data, value, missing),
+    /** The free text to send with the pick. */
+    text: () => customText(list.data, value),
+  };
+}
+export type ReasonPick = ReturnType<typeof useReasonPick>;

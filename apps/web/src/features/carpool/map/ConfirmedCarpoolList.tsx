@@ -6,6 +6,7 @@ import { cx } from '../../../lib/cx';
 import { CarpoolMembersDialog } from '../members/CarpoolMembersDialog';
 import { plural, ratingLabel } from './supporters';
 import rowStyles from './SupporterRow.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Member = {
   id: number;
@@ -46,9 +47,9 @@ export function ConfirmedCarpoolList({
       {/* Places, cancel, exclude and 'message the driver' live in the members popup; a
           played match's carpool is only looked at there. */}
       <p>
-        <button type="button" className="btn btn--light" onClick={() => setManage(true)}>
+        <Button variant="light" onClick={() => setManage(true)}>
           {carpool.isModifiable ? 'Gérer mon covoiturage' : 'Voir mon covoiturage'}
-        </button>
+        </Button>
       </p>
       <CarpoolMembersDialog matchId={carpool.matchId} open={manage} onOpenChange={setManage} />
     </>

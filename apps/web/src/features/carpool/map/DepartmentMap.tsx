@@ -30,13 +30,26 @@ export function DepartmentMap({ paths, departments, selected, onSelect, fullScre
   const ordered = [...paths].sort(
     (a, b) => Number(a.code === selected) - Number(b.code === selected),
   );
-  const onKey = (code: string) => (event: KeyboardEvent) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    onSelect(code);
-  };
+  /** What makes a department (or Monaco's point) a button: name, state, mouse and keyboard. */
+  const clickable = (code: string, department: DepartmentCount, shape: string | undefined) => ({
+    'data-code': code,
+    role: 'button',
+    tabIndex: 0,
+    'aria-label': departmentLabel(department),
+    'aria-pressed': code === selected,
+    className: cx(
+      shape,
+      styles['department-map__area--active'],
+      code === selected && styles['department-map__area--selected'],
+    ),
+    onClick: () => onSelect(code),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      onSelect(code);
+    },
+  });
   const monaco = departments.get(MONACO_PLACE.code);
-  const monacoSelected = selected === MONACO_PLACE.code;
   const [mx, my] = MONACO_MAP_POINT;
   return (
     <svg
@@ -57,23 +70,11 @@ export function DepartmentMap({ paths, departments, selected, onSelect, fullScre
             />
           );
         }
-        const isSelected = path.code === selected;
         return (
           <path
             key={path.code}
             d={path.d}
-            data-code={path.code}
-            role="button"
-            tabIndex={0}
-            aria-label={departmentLabel(department)}
-            aria-pressed={isSelected}
-            className={cx(
-              styles['department-map__area'],
-              styles['department-map__area--active'],
-              isSelected && styles['department-map__area--selected'],
-            )}
-            onClick={() => onSelect(path.code)}
-            onKeyDown={onKey(path.code)}
+            {...clickable(path.code, department, styles['department-map__area'])}
           >
             <title>{departmentLabel(department)}</title>
           </path>
@@ -88,18 +89,7 @@ export function DepartmentMap({ paths, departments, selected, onSelect, fullScre
             cx={mx}
             cy={my}
             r={7}
-            data-code={MONACO_PLACE.code}
-            role="button"
-            tabIndex={0}
-            aria-label={departmentLabel(monaco)}
-            aria-pressed={monacoSelected}
-            className={cx(
-              styles['department-map__point'],
-              styles['department-map__area--active'],
-              monacoSelected && styles['department-map__area--selected'],
-            )}
-            onClick={() => onSelect(MONACO_PLACE.code)}
-            onKeyDown={onKey(MONACO_PLACE.code)}
+            {...clickable(MONACO_PLACE.code, monaco, styles['department-map__point'])}
           >
             <title>{departmentLabel(monaco)}</title>
           </circle>

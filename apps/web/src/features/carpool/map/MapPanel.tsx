@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { DepartmentMap, departmentLabel, type DepartmentCount } from './DepartmentMap';
 import { useFranceMap } from './franceMap';
 import styles from './MapPanel.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   departments: DepartmentCount[];
@@ -56,13 +57,9 @@ export function MapPanel({ departments, selected, onSelect }: Props) {
             selected={selected}
             onSelect={onSelect}
           />
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            onClick={() => setFullScreen(true)}
-          >
+          <Button variant="ghost" small onClick={() => setFullScreen(true)}>
             Plein écran
-          </button>
+          </Button>
           <Dialog
             open={fullScreen}
             onClose={() => setFullScreen(false)}

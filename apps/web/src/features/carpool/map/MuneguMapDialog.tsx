@@ -9,7 +9,7 @@ import {
 import { Dialog } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
-import { useDepartements } from '../../reference';
+import { useDepartments } from '../../reference';
 import { useAvailableDepartments, useConfirmedCarpool, useMatchInfo, useSupporters } from '../api';
 import { MapPanel } from './MapPanel';
 import { SupporterTabs } from './SupporterTabs';
@@ -61,7 +61,7 @@ function MapContent({ match, info, confirmed }: ContentProps) {
   const { user } = useAuth();
   const viewer = viewerOf(info, user?.id ?? null);
   const available = useAvailableDepartments(match.id);
-  const names = useDepartements();
+  const names = useDepartments();
   const [chosen, setChosen] = useState<string | null>(null);
   const departments = (available.data?.departements ?? []).map((d) => ({
     ...d,

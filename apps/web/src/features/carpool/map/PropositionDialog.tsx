@@ -4,11 +4,12 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
 import { errorMessage } from '../../../lib/api';
-import { useDepartements } from '../../reference';
+import { useDepartments } from '../../reference';
 import { useAnswerRelation, type Answer } from '../mutations';
 import { propositionSentence, type Proposition } from './proposition';
 import { plural, ratingLabel } from './supporters';
 import styles from './PropositionDialog.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   proposition: Proposition | null;
@@ -28,7 +29,7 @@ type Result = { status: 'success' | 'error'; message: string };
  */
 export function PropositionDialog({ proposition, match, open, onOpenChange, onAnswered }: Props) {
   const answer = useAnswerRelation();
-  const departements = useDepartements();
+  const departments = useDepartments();
   const [result, setResult] = useState<Result | null>(null);
 
   const close = () => {
@@ -71,8 +72,7 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
 
   const p = proposition;
   const departure = p
-    ? (departements.data?.find((d) => d.code === p.departement_depart)?.name ??
-      p.departement_depart)
+    ? (departments.data?.find((d) => d.code === p.departement_depart)?.name ?? p.departement_depart)
     : '';
   const title =
     p?.statut === CARPOOL_STATUS.PROPOSE ? 'Proposition de covoiturage' : 'Demande de covoiturage';
@@ -123,22 +123,12 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
             )}
             <p className={styles['proposition__sentence']}>{propositionSentence(p)}</p>
             <DialogFooter>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={answer.isPending}
-                onClick={() => reply('refuse')}
-              >
+              <Button variant="ghost" disabled={answer.isPending} onClick={() => reply('refuse')}>
                 Je refuse
-              </button>
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={answer.isPending}
-                onClick={() => reply('accept')}
-              >
+              </Button>
+              <Button variant="primary" disabled={answer.isPending} onClick={() => reply('accept')}>
                 J&apos;accepte
-              </button>
+              </Button>
             </DialogFooter>
           </>
         )}

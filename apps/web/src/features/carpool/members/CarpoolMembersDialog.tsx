@@ -4,13 +4,14 @@ import { CARPOOL_MESSAGES } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
-import { isDeletedUsername } from '../../profile';
+import { isDeletedUsername } from '../../profiles';
 import { useConfirmedCarpool, useMatchInfo, type ConfirmedCarpool } from '../api';
 import { PlacesEditor } from '../presence/PlacesEditor';
 import { RatingDialog } from '../rating/RatingDialog';
 import { MemberActions, PassengerExclude } from './MemberActions';
 import { MemberName } from './MemberName';
 import styles from './members.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = { matchId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -123,13 +124,9 @@ function PlayedCarpool({ matchId, finished }: { matchId: number; finished: boole
       </p>
       {finished && rated && <p>{CARPOOL_MESSAGES.alreadyRatedAll}</p>}
       {finished && info.data && !rated && (
-        <button
-          type="button"
-          className="btn btn--primary btn--small"
-          onClick={() => setRating(true)}
-        >
+        <Button variant="primary" small onClick={() => setRating(true)}>
           NOTE TON COVOITURAGE
-        </button>
+        </Button>
       )}
       <RatingDialog
         match={rating ? { id: matchId, is_finish: true } : null}

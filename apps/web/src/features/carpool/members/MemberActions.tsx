@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { isDeletedUsername } from '../../profile';
+import { isDeletedUsername } from '../../profiles';
 import type { ConfirmedCarpool } from '../api';
 import { CancelCarpoolDialog } from '../cancel/CancelCarpoolDialog';
 import { ExcludePassengerDialog } from '../cancel/ExcludePassengerDialog';
 import styles from './members.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** 'Exclure' beside a passenger (driver only), opening the exclusion reason popup. */
 export function PassengerExclude({
@@ -16,14 +17,14 @@ export function PassengerExclude({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="btn btn--ghost btn--small"
+      <Button
+        variant="ghost"
+        small
         aria-label={`Exclure ${passenger.username}`}
         onClick={() => setOpen(true)}
       >
         Exclure
-      </button>
+      </Button>
       <ExcludePassengerDialog
         matchId={matchId}
         passenger={passenger}
@@ -48,13 +49,9 @@ export function MemberActions({ carpool, myRelationId, writeTo }: Props) {
   return (
     <div className={styles['members__actions']}>
       {writeTo}
-      <button
-        type="button"
-        className="btn btn--danger btn--small"
-        onClick={() => setCancelling(true)}
-      >
+      <Button variant="danger" small onClick={() => setCancelling(true)}>
         {isDriver ? 'Annuler le covoiturage' : 'Annuler mon covoiturage'}
-      </button>
+      </Button>
       <CancelCarpoolDialog
         matchId={matchId}
         relationId={isDriver ? undefined : (myRelationId ?? carpool.relationId)}

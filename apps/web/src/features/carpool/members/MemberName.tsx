@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
-import { isDeletedUsername } from '../../profile';
+import { isDeletedUsername } from '../../profiles';
 import styles from './members.module.css';
 
 type Props = { username: string; picture?: string | null; me: boolean; extra?: string };

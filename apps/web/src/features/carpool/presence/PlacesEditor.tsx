@@ -5,6 +5,7 @@ import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { errorMessage } from '../../../lib/api';
 import { useUpdatePlaces } from '../mutations';
 import styles from './PlacesEditor.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   matchId: number;
@@ -48,14 +49,14 @@ export function PlacesEditor({ matchId, places }: Props) {
         max={LIMITS.placesEditor.max}
         label="Places disponibles"
       />
-      <button
-        type="button"
-        className="btn btn--outline btn--small"
+      <Button
+        variant="outline"
+        small
         disabled={value === places || update.isPending}
         onClick={save}
       >
         {update.isPending ? 'Enregistrement…' : 'Enregistrer les places'}
-      </button>
+      </Button>
     </div>
   );
 }

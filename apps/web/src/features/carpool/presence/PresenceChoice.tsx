@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api';
 import { useDeletePresence } from '../mutations';
 import { PlacesEditor } from './PlacesEditor';
 import styles from './presence.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   matchId: number;
@@ -51,12 +52,12 @@ export function PresenceChoice({ matchId, info, onModify, onDeleted }: Props) {
       {driver && <PlacesEditor matchId={matchId} places={info.places_dispo ?? 0} />}
       <FormError message={failure} />
       <DialogFooter>
-        <button type="button" className="btn btn--ghost" onClick={() => setConfirming(true)}>
+        <Button variant="ghost" onClick={() => setConfirming(true)}>
           Annuler ma présence
-        </button>
-        <button type="button" className="btn btn--primary" onClick={onModify}>
+        </Button>
+        <Button variant="primary" onClick={onModify}>
           Modifier
-        </button>
+        </Button>
       </DialogFooter>
       <ConfirmDialog
         open={confirming}

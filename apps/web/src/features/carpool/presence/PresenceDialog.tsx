@@ -19,6 +19,7 @@ import { PresenceForm } from './PresenceForm';
 import { PresenceResult, type PresenceOutcome } from './PresenceResult';
 import { CarpoolMembersDialog } from '../members/CarpoolMembersDialog';
 import styles from './presence.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   /** The match the member goes to; null keeps the dialog closed. */
@@ -145,16 +146,16 @@ function ConfirmedAnswer({
         {CARPOOL_MESSAGES.deleteWithConfirmed}
       </p>
       <DialogFooter>
-        <button type="button" className="btn btn--light" onClick={onClose}>
+        <Button variant="light" onClick={onClose}>
           Fermer
-        </button>
+        </Button>
         {/* Members, places, cancel or exclude: everything about the carpool lives there. */}
-        <button type="button" className="btn btn--outline" onClick={() => setShowCarpool(true)}>
+        <Button variant="outline" onClick={() => setShowCarpool(true)}>
           Voir mon covoiturage
-        </button>
-        <button type="button" className="btn btn--danger" onClick={() => setCancelling(true)}>
+        </Button>
+        <Button variant="danger" onClick={() => setCancelling(true)}>
           {driver ? 'Annuler le covoiturage' : 'Annuler mon covoiturage'}
-        </button>
+        </Button>
       </DialogFooter>
       <CarpoolMembersDialog matchId={matchId} open={showCarpool} onOpenChange={setShowCarpool} />
       <CancelCarpoolDialog
@@ -186,13 +187,13 @@ function PlayedMatch({
         {match.is_finish ? CARPOOL_MESSAGES.matchFinished : CARPOOL_MESSAGES.matchLocked}
       </p>
       <DialogFooter>
-        <button type="button" className="btn btn--light" onClick={onClose}>
+        <Button variant="light" onClick={onClose}>
           Fermer
-        </button>
+        </Button>
         {info?.has_confirmed && (
-          <button type="button" className="btn btn--primary" onClick={() => setShowCarpool(true)}>
+          <Button variant="primary" onClick={() => setShowCarpool(true)}>
             Voir mon covoiturage
-          </button>
+          </Button>
         )}
       </DialogFooter>
       {info?.has_confirmed && (

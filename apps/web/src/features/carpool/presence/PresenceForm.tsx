@@ -10,6 +10,7 @@ import {
   TransportStep,
 } from './PresenceSteps';
 import styles from './presence.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** The form's steps (spec section 4 numbers them 1, 2, 4, 6 and 7; places follows step 4). */
 type Step = 'departement' | 'transport' | 'covoiturage' | 'places' | 'bus' | 'people';
@@ -47,9 +48,9 @@ export function PresenceForm({ initial, busy, onSubmit }: Props) {
 
   const backButton =
     trail.length > 1 ? (
-      <button type="button" className="btn btn--ghost" onClick={back} disabled={busy}>
+      <Button variant="ghost" onClick={back} disabled={busy}>
         Retour
-      </button>
+      </Button>
     ) : null;
 
   switch (step) {

@@ -3,6 +3,7 @@ import { DialogFooter } from '../../../components/ui/Dialog';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/cx';
 import styles from './presence.module.css';
+import { Button } from '../../../components/ui/Button';
 
 export type PresenceOutcome = { status: 'success' } | { status: 'error'; message: string };
 
@@ -33,13 +34,13 @@ export function PresenceResult({ outcome, onOpenMap, onClose }: Props) {
       </div>
       <DialogFooter>
         {success && onOpenMap && (
-          <button type="button" className="btn btn--outline" onClick={onOpenMap}>
+          <Button variant="outline" onClick={onOpenMap}>
             Afficher MuneguMap
-          </button>
+          </Button>
         )}
-        <button type="button" className="btn btn--primary" onClick={onClose}>
+        <Button variant="primary" onClick={onClose}>
           Fermer
-        </button>
+        </Button>
       </DialogFooter>
     </div>
   );

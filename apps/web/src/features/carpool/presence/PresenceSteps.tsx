@@ -2,10 +2,11 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { LIMITS, MESSAGES, transportLabelOf } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
-import { useDepartements } from '../../reference';
+import { useDepartments } from '../../reference';
 import { useTransports } from '../api';
 import { useMemberDefaults } from './member';
 import styles from './presence.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** The presence form's steps, each one question; PresenceForm decides which comes next. */
 
@@ -59,8 +60,8 @@ export function DepartmentStep(props: {
   onChange: (code: string) => void;
   onNext: () => void;
 }) {
-  const { data: departements = [] } = useDepartements();
-  const known = departements.some((d) => d.code === props.value);
+  const { data: departments = [] } = useDepartments();
+  const known = departments.some((d) => d.code === props.value);
   return (
     <div className={styles['presence__step']}>
       <div className="field">
@@ -76,7 +77,7 @@ export function DepartmentStep(props: {
           <option value="">Choisis ton département de départ</option>
           {/* The member's department shows even before the list arrives. */}
           {!known && props.value && <option value={props.value}>{props.value}</option>}
-          {departements.map((d) => (
+          {departments.map((d) => (
             <option key={d.code} value={d.code}>
               {d.code} – {d.name}
             </option>
@@ -84,14 +85,9 @@ export function DepartmentStep(props: {
         </select>
       </div>
       <DialogFooter>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={!props.value}
-          onClick={props.onNext}
-        >
+        <Button variant="primary" disabled={!props.value} onClick={props.onNext}>
           Suivant
-        </button>
+        </Button>
       </DialogFooter>
     </div>
   );
@@ -171,14 +167,9 @@ export function CountStep(props: {
       footer={
         <>
           {props.back}
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={props.busy}
-            onClick={props.onSend}
-          >
+          <Button variant="primary" disabled={props.busy} onClick={props.onSend}>
             {props.busy ? 'Envoi…' : 'Valider'}
-          </button>
+          </Button>
         </>
       }
     >

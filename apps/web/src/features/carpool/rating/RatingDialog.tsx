@@ -9,6 +9,7 @@ import { useConfirmedCarpool } from '../api';
 import { useRateCarpool } from '../mutations';
 import { RATING_VALUES, formatRating, ratingTargets } from './ratingTargets';
 import styles from './RatingDialog.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** The finished match whose carpool is rated (a slide's match, or a profile card's). */
 type RatedMatch = Pick<Match, 'id' | 'is_finish'>;
@@ -34,9 +35,9 @@ function RatingBody({ match, onClose }: { match: RatedMatch; onClose: () => void
   const carpool = useConfirmedCarpool(match.id, match.is_finish);
   const close = (
     <DialogFooter>
-      <button type="button" className="btn btn--primary" onClick={onClose}>
+      <Button variant="primary" onClick={onClose}>
         Fermer
-      </button>
+      </Button>
     </DialogFooter>
   );
   let notice: string | null = null;

@@ -46,11 +46,16 @@ function show() {
 const members = async () =>
   within(await screen.findByRole('dialog', { name: 'Membres du covoiturage' }));
 
+/** The members dialog of `answer`, the carpool as the server gives it. */
+async function membersOf(answer: ReturnType<typeof carpool>) {
+  api.reply(URL, 200, answer);
+  show();
+  return members();
+}
+
 describe('carpool members', () => {
   it('lists driver and passengers: me in bold, a deleted account unnamed', async () => {
-    api.reply(URL, 200, carpool());
-    show();
-    const dialog = await members();
+    const dialog = await membersOf(carpool());
     expect(await dialog.findByRole('link', { name: 'Bob_06' })).toHaveAttribute(
       'href',
       '/profil/Bob_06',
@@ -66,9 +71,7 @@ describe('carpool members', () => {
   });
 
   it('lets a passenger write to the driver or leave, but not exclude', async () => {
-    api.reply(URL, 200, carpool());
-    show();
-    const dialog = await members();
+    const dialog = await membersOf(carpool());
     expect(await dialog.findByRole('link', { name: 'Écrire au conducteur' })).toHaveAttribute(
       'href',
       '/messages/Bob_06',
@@ -172,15 +175,20 @@ describe('carpool members', () => {
     expect(dialog.queryByRole('button', { name: 'NOTE TON COVOITURAGE' })).toBeNull();
   });
 
-  it('a finished match: the carpool is history, to rate, never to cancel', async () => {
+  /** The members dialog of a played match's carpool, rated by the member or not yet. */
+  async function finishedCarpool({ rated }: { rated: boolean }) {
     api.reply(URL, 200, carpool({ isModifiable: false, isFinished: true }));
     api.reply(
       'GET /api/users/infos-utilisateur',
       200,
-      testMatchInfo({ has_relation: true, has_confirmed: true, note_submitted: false }),
+      testMatchInfo({ has_relation: true, has_confirmed: true, note_submitted: rated }),
     );
     show();
-    const dialog = await members();
+    return members();
+  }
+
+  it('a finished match: the carpool is history, to rate, never to cancel', async () => {
+    const dialog = await finishedCarpool({ rated: false });
     expect(await dialog.findByText(/fait désormais partie de ton historique/)).toBeVisible();
     expect(dialog.queryByRole('button', { name: 'Annuler mon covoiturage' })).toBeNull();
     fireEvent.click(await dialog.findByRole('button', { name: 'NOTE TON COVOITURAGE' }));
@@ -189,14 +197,7 @@ describe('carpool members', () => {
   });
 
   it('a finished and rated carpool says so', async () => {
-    api.reply(URL, 200, carpool({ isModifiable: false, isFinished: true }));
-    api.reply(
-      'GET /api/users/infos-utilisateur',
-      200,
-      testMatchInfo({ has_relation: true, has_confirmed: true, note_submitted: true }),
-    );
-    show();
-    const dialog = await members();
+    const dialog = await finishedCarpool({ rated: true });
     expect(await dialog.findByText(CARPOOL_MESSAGES.alreadyRatedAll)).toBeVisible();
     expect(dialog.queryByRole('button', { name: 'NOTE TON COVOITURAGE' })).toBeNull();
   });

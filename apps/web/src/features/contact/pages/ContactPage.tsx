@@ -12,6 +12,7 @@ import { ABORTED, errorMessage } from '../../../lib/api';
 import { useSendContact } from '../api';
 import styles from './ContactPage.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 type FormValues = { prenom: string; nom: string; email: string; objet: string; message: string };
 
@@ -135,13 +136,14 @@ export default function ContactPage() {
           </p>
           {error('message')}
         </div>
-        <button
+        <Button
           type="submit"
-          className={cx('btn', 'btn--primary', styles['contact__submit'])}
+          variant="primary"
+          className={styles['contact__submit']}
           disabled={isSubmitting}
         >
           {isSubmitting ? 'Envoi…' : 'Envoyer'}
-        </button>
+        </Button>
       </form>
     </section>
   );

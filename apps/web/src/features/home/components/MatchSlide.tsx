@@ -16,6 +16,7 @@ import { hasKickedOff, isLive, matchTitle } from '../../matches';
 import { useMatchInfo, type MatchInfo } from '../../carpool';
 import { Countdown } from './Countdown';
 import styles from './MatchSlide.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   match: Match;
@@ -136,9 +137,9 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
       </div>
 
       <div className={styles['match__actions']}>
-        <button type="button" className="btn btn--light" onClick={prediction}>
+        <Button variant="light" onClick={prediction}>
           JEU DU PRONO
-        </button>
+        </Button>
         {second === 'live' && (
           <a
             className="btn btn--primary"
@@ -150,19 +151,19 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
           </a>
         )}
         {second === 'presence' && (
-          <button type="button" className="btn btn--primary" onClick={presence}>
+          <Button variant="primary" onClick={presence}>
             JE VAIS AU MATCH !
-          </button>
+          </Button>
         )}
         {second === 'map' && (
-          <button type="button" className="btn btn--primary" onClick={() => onOpenMap?.(match)}>
+          <Button variant="primary" onClick={() => onOpenMap?.(match)}>
             MUNEGU MAP
-          </button>
+          </Button>
         )}
         {second === 'rate' && (
-          <button type="button" className="btn btn--primary" onClick={() => onRate?.(match)}>
+          <Button variant="primary" onClick={() => onRate?.(match)}>
             NOTE TON COVOITURAGE
-          </button>
+          </Button>
         )}
         {second === 'rated' && (
           <p className={styles['match__note']}>{CARPOOL_MESSAGES.alreadyRatedAll}</p>

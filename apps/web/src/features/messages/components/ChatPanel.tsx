@@ -6,7 +6,7 @@ import { MESSAGING_MESSAGES as M, SOCKET_EVENTS, type ConversationDetail } from 
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import type { PublicProfile } from '../../profile';
+import type { PublicProfile } from '../../profiles';
 import { addToConversation, messageKeys, useConversation } from '../api';
 import { useBlockConversation, useConversationAction, useMarkRead, useOutbox } from '../mutations';
 import { acquireSocket, releaseSocket } from '../../../lib/socket';

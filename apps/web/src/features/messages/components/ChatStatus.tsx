@@ -2,6 +2,7 @@ import { MESSAGING_MESSAGES as M } from '@munegu/shared';
 import type { ChatState } from '../rules';
 import { fill } from '../rules';
 import styles from './ChatStatus.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   state: ChatState;
@@ -20,18 +21,18 @@ export function ChatStatus({ state, name, busy, onAccept, onUnblock }: Props) {
       return (
         <div className={styles['chat__status']}>
           <p>{name} souhaite t’écrire.</p>
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={onAccept}>
+          <Button variant="primary" disabled={busy} onClick={onAccept}>
             {M.acceptRequest}
-          </button>
+          </Button>
         </div>
       );
     case 'blocked-by-me':
       return (
         <div className={styles['chat__status']}>
           <p>Tu as bloqué cette conversation.</p>
-          <button type="button" className="btn btn--ghost" disabled={busy} onClick={onUnblock}>
+          <Button variant="ghost" disabled={busy} onClick={onUnblock}>
             {M.unblock}
-          </button>
+          </Button>
         </div>
       );
     case 'blocked-by-other':

@@ -6,6 +6,7 @@ import { ABORTED } from '../../../lib/api';
 import { searchUsers, type Conversation, type UserSearchResult } from '../api';
 import { Dialog } from '../../../components/ui/Dialog';
 import styles from './NewConversationDialog.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = { open: boolean; onClose: () => void; conversations: Conversation[] };
 
@@ -99,9 +100,8 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
             <br />
             {existing ? 'Ouvrir discussion existante' : 'Créer nouvelle discussion'}
           </p>
-          <button
-            type="button"
-            className="btn btn--primary"
+          <Button
+            variant="primary"
             onClick={() => {
               close();
               navigate(`/messages/${encodeURIComponent(picked.username)}`, {
@@ -110,7 +110,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
             }}
           >
             {existing ? 'Continuer' : 'Démarrer'}
-          </button>
+          </Button>
         </div>
       )}
     </Dialog>

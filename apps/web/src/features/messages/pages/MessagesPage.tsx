@@ -6,12 +6,13 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { MessageIcon, PlusIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
-import { isDeletedUsername, useProfile } from '../../profile';
+import { isDeletedUsername, useProfile } from '../../profiles';
 import { useConversations } from '../api';
 import { ChatPanel } from '../components/ChatPanel';
 import { NewConversationDialog } from '../components/NewConversationDialog';
 import styles from './MessagesPage.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 export default function MessagesPage() {
   const { username } = useParams();
@@ -54,13 +55,9 @@ export default function MessagesPage() {
       <aside className={styles['messages__sidebar']} aria-label="Discussions">
         <div className={styles['messages__sidebar-head']}>
           <h2>Discussions</h2>
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
-            onClick={() => setDialogOpen(true)}
-          >
+          <Button variant="primary" small onClick={() => setDialogOpen(true)}>
             <PlusIcon size={16} /> Nouvelle discussion
-          </button>
+          </Button>
         </div>
         {conversations.isError ? (
           <p className={cx(styles['messages__empty'], 'error-text')}>

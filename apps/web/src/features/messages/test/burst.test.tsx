@@ -1,10 +1,9 @@
 import { MESSAGING_MESSAGES as M } from '@munegu/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setSocketFactory } from '../../../lib/socket';
+import { describe, expect, it } from 'vitest';
 import { renderAt, type FakeApi } from '../../../test/harness';
 import type { FakeSocket } from './fakeSocket';
-import { BOB, ME, messagingWorld, meta } from './world';
+import { BOB, ME, eachTestInEmptyChat } from './world';
 
 /**
  * Messages typed in a burst (issue 27): the field empties as each one leaves, they go one at a
@@ -28,12 +27,7 @@ const stored = (content: string) => ({
   },
 });
 
-beforeEach(() => {
-  ({ api, io } = messagingWorld());
-  api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, { messages: [], meta: meta() });
-  api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
-});
-afterEach(() => setSocketFactory(null));
+eachTestInEmptyChat((world) => ({ api, io } = world));
 
 async function openChat() {
   renderAt({ pathname: '/messages/Bob_06', state: { confirmed: true } });

@@ -1,10 +1,9 @@
 import { LIMITS, MESSAGING_MESSAGES as M } from '@munegu/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setSocketFactory } from '../../../lib/socket';
+import { describe, expect, it } from 'vitest';
 import { renderAt, type FakeApi } from '../../../test/harness';
 import type { FakeSocket } from './fakeSocket';
-import { BOB, ME, messagingWorld, meta } from './world';
+import { BOB, ME, eachTestInEmptyChat } from './world';
 
 /**
  * Sending over the page's socket (issue 12): with the socket connected, a message goes as
@@ -25,12 +24,7 @@ const mine = (content: string) => ({
   readAt: null,
 });
 
-beforeEach(() => {
-  ({ api, io } = messagingWorld());
-  api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, { messages: [], meta: meta() });
-  api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
-});
-afterEach(() => setSocketFactory(null));
+eachTestInEmptyChat((world) => ({ api, io } = world));
 
 async function write(text: string, connected: boolean) {
   renderAt({ pathname: '/messages/Bob_06', state: { confirmed: true } });

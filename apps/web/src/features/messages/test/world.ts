@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
 import { fakeApi, signIn, type FakeApi } from '../../../test/harness';
 import { fakeSocket, type FakeSocket } from './fakeSocket';
@@ -30,4 +31,21 @@ export function messagingWorld(): { api: FakeApi; io: FakeSocket } {
     { id: 11, userId: 9, username: 'Zoe_98', avatar: null, hasUnread: false },
   ]);
   return { api, io };
+}
+
+/**
+ * The set-up of the files that write to BOB: before each test, messagingWorld with BOB's chat
+ * empty (handed to `use`); after it, the real socket factory back.
+ */
+export function eachTestInEmptyChat(use: (world: { api: FakeApi; io: FakeSocket }) => void) {
+  beforeEach(() => {
+    const world = messagingWorld();
+    world.api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, {
+      messages: [],
+      meta: meta(),
+    });
+    world.api.reply('PATCH /api/messages/conversation/10/mark-read', 200, { message: 'ok' });
+    use(world);
+  });
+  afterEach(() => setSocketFactory(null));
 }

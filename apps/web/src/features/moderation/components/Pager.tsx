@@ -1,4 +1,5 @@
 import styles from './Pager.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** 'Précédent' / 'Suivant' for a paged list; nothing when everything fits on one page. */
 export function Pager({
@@ -16,25 +17,15 @@ export function Pager({
   if (pages === 1) return null;
   return (
     <nav className={styles['pager']} aria-label="Pagination">
-      <button
-        type="button"
-        className="btn btn--light btn--small"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
+      <Button variant="light" small disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Précédent
-      </button>
+      </Button>
       <span>
         Page {page} / {pages}
       </span>
-      <button
-        type="button"
-        className="btn btn--light btn--small"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
+      <Button variant="light" small disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Suivant
-      </button>
+      </Button>
     </nav>
   );
 }

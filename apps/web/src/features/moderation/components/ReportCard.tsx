@@ -5,6 +5,7 @@ import type { ModerationReport } from '../api';
 import type { ReportAction } from '../mutations';
 import { SuspensionBadge } from './SuspensionBadge';
 import styles from './ReportCard.module.css';
+import { Button } from '../../../components/ui/Button';
 
 const SECTIONS: Record<string, string> = {
   profil: 'Profil',
@@ -55,36 +56,20 @@ export function ReportCard({ report, canSanction, onAction }: Props) {
       )}
       {report.status === 'OPEN' && (
         <div className={styles['report__actions']}>
-          <button
-            type="button"
-            className="btn btn--light"
-            onClick={() => onAction('dismiss', report)}
-          >
+          <Button variant="light" onClick={() => onAction('dismiss', report)}>
             Classer
-          </button>
+          </Button>
           {canSanction && (
             <>
-              <button
-                type="button"
-                className="btn btn--light"
-                onClick={() => onAction('warn', report)}
-              >
+              <Button variant="light" onClick={() => onAction('warn', report)}>
                 Avertir
-              </button>
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => onAction('suspend', report)}
-              >
+              </Button>
+              <Button variant="primary" onClick={() => onAction('suspend', report)}>
                 Suspendre
-              </button>
-              <button
-                type="button"
-                className="btn btn--danger"
-                onClick={() => onAction('ban', report)}
-              >
+              </Button>
+              <Button variant="danger" onClick={() => onAction('ban', report)}>
                 Bannir
-              </button>
+              </Button>
             </>
           )}
         </div>

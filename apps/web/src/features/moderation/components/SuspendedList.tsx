@@ -6,6 +6,7 @@ import { useMemberAction } from '../mutations';
 import { SanctionDialog } from './SanctionDialog';
 import { SuspensionBadge } from './SuspensionBadge';
 import styles from './SuspendedList.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** Suspended and banned members, bans first, each with 'Lever la suspension'. */
 export function SuspendedList() {
@@ -31,13 +32,9 @@ export function SuspendedList() {
             <span className={styles['suspended__name']}>
               {m.pseudo} <SuspensionBadge status="SUSPENDED" until={m.suspendedUntil} />
             </span>
-            <button
-              type="button"
-              className="btn btn--light btn--small"
-              onClick={() => setTarget(m)}
-            >
+            <Button variant="light" small onClick={() => setTarget(m)}>
               Lever la suspension
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -64,6 +64,13 @@ beforeEach(() => {
 const card = async (pseudo: string) =>
   within(await screen.findByRole('article', { name: `Signalement de ${pseudo}` }));
 
+/** The moderation page, with the dialog that `button` opens on Bob's report card. */
+async function sanctionDialog(button: string, title: string) {
+  renderAt('/admin/moderation');
+  fireEvent.click((await card('Bob_06')).getByRole('button', { name: button }));
+  return within(await screen.findByRole('dialog', { name: title }));
+}
+
 describe('the reports queue', () => {
   it('shows who, whom, why and what, as text', async () => {
     renderAt('/admin/moderation');
@@ -89,9 +96,7 @@ describe('the reports queue', () => {
       message: 'Membre suspendu.',
       suspendedUntil: '2031-05-11T10:00:00.000Z',
     });
-    renderAt('/admin/moderation');
-    fireEvent.click((await card('Bob_06')).getByRole('button', { name: 'Suspendre' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Suspendre Bob_06' }));
+    const dialog = await sanctionDialog('Suspendre', 'Suspendre Bob_06');
     fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '400' } });
     fireEvent.change(dialog.getByLabelText('Raison'), { target: { value: 'abc' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Suspendre' }));
@@ -119,9 +124,7 @@ describe('the reports queue', () => {
       message: 'Ce signalement a déjà été traité.',
       code: 'CONFLICT',
     });
-    renderAt('/admin/moderation');
-    fireEvent.click((await card('Bob_06')).getByRole('button', { name: 'Bannir' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Bannir Bob_06' }));
+    const dialog = await sanctionDialog('Bannir', 'Bannir Bob_06');
     fireEvent.change(dialog.getByLabelText('Raison'), { target: { value: 'Spam massif.' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Bannir' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Ce signalement a déjà été traité.');
@@ -148,9 +151,7 @@ describe('the reports queue', () => {
     '%s sends the reason and shows the result',
     async (button, action, title, label, reason, done) => {
       api.reply(`POST /api/moderation/reports/5/${action}`, 200, { message: done });
-      renderAt('/admin/moderation');
-      fireEvent.click((await card('Bob_06')).getByRole('button', { name: button }));
-      const dialog = within(await screen.findByRole('dialog', { name: title }));
+      const dialog = await sanctionDialog(button, title);
       fireEvent.change(dialog.getByLabelText(label), { target: { value: reason } });
       fireEvent.click(
         dialog.getByRole('button', {

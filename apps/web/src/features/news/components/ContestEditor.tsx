@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { useDeleteContest, useSaveContest, useUploadContestImage } from '../mutations';
 import { EditDeleteActions } from './EditDeleteActions';
 import styles from './NewsEditor.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's time, as a datetime-local input wants it. */
 function toLocalInput(iso: string): string {
@@ -113,9 +114,9 @@ export function AddContestButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn--outline" onClick={() => setOpen(true)}>
+      <Button variant="outline" onClick={() => setOpen(true)}>
         Ajouter un concours
-      </button>
+      </Button>
       {open && <ContestEditDialog contest={null} onClose={() => setOpen(false)} />}
     </>
   );

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import styles from './NewsEditor.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /**
  * The editors' 'Éditer' / 'Supprimer' pair under a news item or a contest: `editor` renders the
@@ -23,12 +24,12 @@ export function EditDeleteActions({
   const [asking, setAsking] = useState(false);
   return (
     <div className={styles['news-actions']} role="group" aria-label={`Gérer « ${name} »`}>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>
+      <Button variant="ghost" small onClick={() => setEditing(true)}>
         Éditer
-      </button>
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setAsking(true)}>
+      </Button>
+      <Button variant="ghost" small onClick={() => setAsking(true)}>
         Supprimer
-      </button>
+      </Button>
       {editing && editor(() => setEditing(false))}
       <ConfirmDialog
         open={asking}

@@ -13,6 +13,7 @@ import {
 } from '../mutations';
 import { NewsEditDialog, type NewsDraft } from './NewsEditDialog';
 import { EditDeleteActions } from './EditDeleteActions';
+import { Button } from '../../../components/ui/Button';
 
 /** The fields an editor writes in 'ÉDITION ACTU' (the image and the link come from the post). */
 const editable = (v: NewsDraft & { categorieId: number }) => ({
@@ -75,9 +76,9 @@ export function AddNewsButton() {
 
   return (
     <>
-      <button type="button" className="btn btn--primary" onClick={() => setStep('link')}>
+      <Button variant="primary" onClick={() => setStep('link')}>
         Ajouter un article
-      </button>
+      </Button>
       <Dialog
         open={step === 'link'}
         onClose={close}

@@ -15,6 +15,7 @@ import { RankingRows } from './RankingRows';
 import predictionsStyles from '../predictions.module.css';
 import styles from './MiniLeaguesPanel.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 /** Private leagues: create one, share its code, join with a code, see its ranking. */
 export function MiniLeaguesPanel() {
@@ -172,9 +173,9 @@ function LeagueItem(props: {
         <span className={styles['leagues__code']}>
           Code : <code>{league.invite_code}</code>
         </span>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => void copy()}>
+        <Button variant="ghost" small onClick={() => void copy()}>
           Copier le code
-        </button>
+        </Button>
       </div>
       {open &&
         (detail.isError ? (

@@ -30,7 +30,7 @@ export function PastMatchPanel() {
 
   return (
     <section className="prono__match card" aria-labelledby="prono-match-title">
-      <div className={styles['prono__match-head']}>
+      <div className={cx(predictionsStyles['prono__full-head'], styles['prono__match-head'])}>
         <h2 id="prono-match-title">Résultats des pronos</h2>
         <label className="visually-hidden" htmlFor="prono-match-select">
           Match précédent

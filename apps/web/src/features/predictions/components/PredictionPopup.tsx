@@ -10,6 +10,7 @@ import { usePoints, usePrediction, useSavePrediction } from '../api';
 import { RewardPopup } from './RewardPopup';
 import styles from './PredictionPopup.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 export const PREDICTION_TEXTS = {
   editable: PREDICTION_MESSAGES.confirmedAtKickoff,
@@ -132,9 +133,9 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
             {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
           </button>
         )}
-        <button type="button" className="btn btn--ghost" onClick={() => setRewardOpen(true)}>
+        <Button variant="ghost" onClick={() => setRewardOpen(true)}>
           Le lot à gagner
-        </button>
+        </Button>
       </DialogFooter>
       <RewardPopup open={rewardOpen} onClose={() => setRewardOpen(false)} />
     </form>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { errorMessage } from '../../../lib/api';
-import { TextField, FormError } from '../../../components/ui/FormField';
+import { TextField, FormError, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import { emailFormSchema } from '../schemas';
 import { useUpdateEmail } from '../mutations';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
@@ -39,6 +39,7 @@ export function EmailDialog({
     mode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
+  const field = fieldsOf(register, errors);
 
   const send = () => {
     if (!pending) return;
@@ -57,18 +58,14 @@ export function EmailDialog({
         <TextField
           id="settings-email"
           label="Nouvelle adresse e-mail"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
+          {...INPUT.email}
+          {...field('email')}
         />
         <TextField
           id="settings-email-password"
           label="Mot de passe actuel"
-          error={errors.password?.message}
-          type="password"
-          autoComplete="current-password"
-          registration={register('password')}
+          {...INPUT.currentPassword}
+          {...field('password')}
         />
         <p className="field__hint">
           Tu seras déconnecté et devras confirmer la nouvelle adresse depuis le lien reçu par

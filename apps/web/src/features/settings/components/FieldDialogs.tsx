@@ -7,7 +7,7 @@ import { ABORTED, errorMessage } from '../../../lib/api';
 import { useUpdateDepartement, useUpdateUsername } from '../mutations';
 import { FormField, invalidProps, FormError } from '../../../components/ui/FormField';
 import { accountApi } from '../../account';
-import { useDepartements } from '../../reference';
+import { useDepartments } from '../../reference';
 import { departementFormSchema, pseudoFormSchema } from '../schemas';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
 
@@ -113,7 +113,7 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
 
 /** Department modal: a code from the list, sent without 'FR-'. */
 export function DepartementDialog({ current, ...props }: Props & { current: string }) {
-  const departements = useDepartements();
+  const departments = useDepartments();
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateDepartement();
   const {
@@ -160,7 +160,7 @@ export function DepartementDialog({ current, ...props }: Props & { current: stri
             {...register('departement')}
           >
             <option value="">Choisir…</option>
-            {(departements.data ?? []).map((d) => {
+            {(departments.data ?? []).map((d) => {
               const code = d.code.replace(/^FR-/i, '');
               return (
                 <option key={code} value={code}>

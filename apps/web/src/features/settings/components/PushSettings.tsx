@@ -17,6 +17,7 @@ import {
   useToggleDevice,
 } from '../push';
 import styles from '../pages/SettingsPage.module.css';
+import { Switch } from './Switch';
 import own from './PushSettings.module.css';
 
 const HINTS: Record<PushKind, string> = {
@@ -45,32 +46,6 @@ function deviceProblem(publicKey: string | null | undefined): string | null {
   if (availability === 'denied')
     return 'Les notifications sont bloquées pour ce site : autorise-les dans les réglages de ton navigateur.';
   return null;
-}
-
-function Switch(props: {
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  hint: string;
-}) {
-  return (
-    <label className={styles['switch']}>
-      <input
-        type="checkbox"
-        role="switch"
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={(e) => props.onChange(e.target.checked)}
-      />
-      <span className={styles['switch__track']} aria-hidden="true" />
-      <span>
-        <strong>{props.label}</strong>
-        <br />
-        <small>{props.hint}</small>
-      </span>
-    </label>
-  );
 }
 
 /**

@@ -13,7 +13,9 @@ import { EmailDialog } from '../components/EmailDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
 import { PushSettings } from '../components/PushSettings';
 import styles from './SettingsPage.module.css';
+import { Switch } from '../components/Switch';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 /** 'YYYY-MM-DD' (or an ISO instant) → 'DD/MM/YYYY', without any time-zone shift. */
 export function formatBirthDate(value: string | null | undefined): string {
@@ -49,42 +51,21 @@ function NotificationsForm({ data }: { data: PersonalData }) {
   return (
     <section className={cx('card', styles['settings__section'])} aria-labelledby="settings-notif">
       <h2 id="settings-notif">Notifications par e-mail</h2>
-      <label className={styles['switch']}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={appli}
-          onChange={(e) => setAppli(e.target.checked)}
-        />
-        <span className={styles['switch__track']} aria-hidden="true" />
-        <span>
-          <strong>Applications</strong>
-          <br />
-          <small>Rappels de pronostics, informations sur tes covoiturages…</small>
-        </span>
-      </label>
-      <label className={styles['switch']}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={promo}
-          onChange={(e) => setPromo(e.target.checked)}
-        />
-        <span className={styles['switch__track']} aria-hidden="true" />
-        <span>
-          <strong>Promos</strong>
-          <br />
-          <small>Concours, offres des partenaires…</small>
-        </span>
-      </label>
-      <button
-        type="button"
-        className="btn btn--primary"
-        disabled={!changed || saving}
-        onClick={save}
-      >
+      <Switch
+        label="Applications"
+        hint="Rappels de pronostics, informations sur tes covoiturages…"
+        checked={appli}
+        onChange={setAppli}
+      />
+      <Switch
+        label="Promos"
+        hint="Concours, offres des partenaires…"
+        checked={promo}
+        onChange={setPromo}
+      />
+      <Button variant="primary" disabled={!changed || saving} onClick={save}>
         Enregistrer
-      </button>
+      </Button>
     </section>
   );
 }
@@ -190,18 +171,13 @@ export default function SettingsPage() {
         <p className="field__hint">
           Changer ton mot de passe déconnecte tes sessions sur les autres appareils.
         </p>
-        <button type="button" className="btn btn--outline" onClick={() => setModal('password')}>
+        <Button variant="outline" onClick={() => setModal('password')}>
           Changer mon mot de passe
-        </button>
+        </Button>
         <h3 className={styles['settings__danger-title']}>Mes données</h3>
-        <button
-          type="button"
-          className="btn btn--outline"
-          disabled={exporting}
-          onClick={exportData}
-        >
+        <Button variant="outline" disabled={exporting} onClick={exportData}>
           Télécharger mes données
-        </button>
+        </Button>
         <h3 className={styles['settings__danger-title']}>Supprimer mon compte</h3>
         <p id="hold-hint" className="field__hint">
           Maintiens le bouton enfoncé pour demander la suppression. Un lien de confirmation te sera

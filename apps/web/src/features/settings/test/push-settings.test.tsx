@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keyBytes } from '../../../lib/push';
 import { KINDS_NEED_DEVICE } from '../components/PushSettings';
+import { testPersonalData } from '../../../test/fixtures';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
@@ -62,17 +63,7 @@ function fakeBrowserPush(
 beforeEach(() => {
   api = fakeApi();
   signIn(api, { id: 7, username: 'Louis2' });
-  api.reply('GET /api/users/me-personal', 200, {
-    username: 'Louis2',
-    nom: 'GRIMALDI',
-    prenom: 'Louis',
-    date_naissance: '1990-05-01',
-    email: 'louis@example.fr',
-    departement: 'FR-06',
-    departement_nom: 'Alpes-Maritimes',
-    notif_mail_appli: true,
-    notif_mail_promo: false,
-  });
+  api.reply('GET /api/users/me-personal', 200, testPersonalData());
   api.reply('GET /api/departements', 200, []);
   api.reply('GET /api/push/public-key', 200, { publicKey: PUBLIC_KEY });
   api.reply('GET /api/push/preferences', 200, ALL_ON);
@@ -80,6 +71,19 @@ beforeEach(() => {
 afterEach(() => {
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
 });
+
+/** The server accepts this device's subscription and its removal. */
+function replySubscriptions() {
+  api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
+  api.reply('DELETE /api/push/subscriptions', 200, { message: PUSH_MESSAGES.unsubscribed });
+}
+
+/** This device's switch, once the page knows whether the device is subscribed. */
+async function deviceSwitch(section: ReturnType<typeof within>) {
+  const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
+  await waitFor(() => expect(device).toBeEnabled());
+  return device;
+}
 
 async function pushSection() {
   renderAt('/parametres');
@@ -118,11 +122,9 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
 
   it('shows every kind off and fixed while this device receives nothing', async () => {
     fakeBrowserPush();
-    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
-    api.reply('DELETE /api/push/subscriptions', 200, { message: PUSH_MESSAGES.unsubscribed });
+    replySubscriptions();
     const section = await pushSection();
-    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
-    await waitFor(() => expect(device).toBeEnabled());
+    const device = await deviceSwitch(section);
     expect(device).not.toBeChecked();
     const kinds = () =>
       [/Nouveaux messages/, /Covoiturage/, /Rappels de pronostics/].map((name) =>
@@ -157,11 +159,9 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
 
   it('subscribes this device with the server key, then unsubscribes it', async () => {
     const browser = fakeBrowserPush();
-    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
-    api.reply('DELETE /api/push/subscriptions', 200, { message: PUSH_MESSAGES.unsubscribed });
+    replySubscriptions();
     const section = await pushSection();
-    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
-    await waitFor(() => expect(device).toBeEnabled());
+    const device = await deviceSwitch(section);
     expect(device).not.toBeChecked();
 
     fireEvent.click(device);
@@ -195,8 +195,7 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
       code: 'VALIDATION',
     });
     const section = await pushSection();
-    const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
-    await waitFor(() => expect(device).toBeEnabled());
+    const device = await deviceSwitch(section);
     fireEvent.click(device);
     expect(await screen.findByText(PUSH_MESSAGES.hostNotAllowed)).toBeVisible();
     expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce();

@@ -1,19 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testPersonalData } from '../../../test/fixtures';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
-const personal = {
-  username: 'Louis2',
-  nom: 'GRIMALDI',
-  prenom: 'Louis',
-  date_naissance: '1990-05-01',
-  email: 'louis@example.fr',
-  departement: 'FR-06',
-  departement_nom: 'Alpes-Maritimes',
-  notif_mail_appli: true,
-  notif_mail_promo: false,
-};
+const personal = testPersonalData();
 
 beforeEach(() => {
   api = fakeApi();

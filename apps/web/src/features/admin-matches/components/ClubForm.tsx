@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { toast } from '../../../components/ui/toast';
 import { adminClubInputSchema, CLUB_LOGO_MAX_BYTES, type ClubDetail } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
-import { errorMessage, isApiError } from '../../../lib/api';
-import { useDepartements } from '../../reference';
+import { useDepartments } from '../../reference';
 import { useSaveClub } from '../api';
+import { saveOutcome } from './saveOutcome';
 import { fieldErrors } from '../../../components/ui/formErrors';
-import { DialogFooter } from '../../../components/ui/Dialog';
+import { FormDialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -14,7 +13,7 @@ const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** Create or edit a club: name, stadium, city, department and crest upload. */
 export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: () => void }) {
   const save = useSaveClub();
-  const departements = useDepartements();
+  const departments = useDepartments();
   const [values, setValues] = useState({
     nom: club?.nom ?? '',
     nomStade: club?.nomStade ?? '',
@@ -52,16 +51,7 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
     setErrors({});
     save.mutate(
       { id: club?.id ?? null, input: parsed.data, logo },
-      {
-        onSuccess: () => {
-          toast.success(club ? 'Club modifié.' : 'Club créé.');
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.errors.length) setErrors(fieldErrors(error.errors));
-          toast.error(errorMessage(error, 'Une erreur est survenue.'));
-        },
-      },
+      saveOutcome(club ? 'Club modifié.' : 'Club créé.', onDone, setErrors),
     );
   };
 
@@ -101,7 +91,7 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
             aria-invalid={errors.departement ? 'true' : undefined}
           >
             <option value="">— Choisir —</option>
-            {departements.data?.map((d) => {
+            {departments.data?.map((d) => {
               const code = d.code.replace(/^FR-/i, '');
               return (
                 <option key={code} value={code}>
@@ -144,14 +134,10 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
           )}
         </div>
       </div>
-      <DialogFooter>
-        <button type="button" className="btn btn--ghost" onClick={onDone}>
-          Annuler
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {save.isPending ? (logo ? 'Envoi de l’écusson…' : 'Enregistrement…') : 'Enregistrer'}
-        </button>
-      </DialogFooter>
+      <FormDialogFooter
+        disabled={save.isPending}
+        label={save.isPending ? (logo ? 'Envoi de l’écusson…' : 'Enregistrement…') : 'Enregistrer'}
+      />
     </form>
   );
 }

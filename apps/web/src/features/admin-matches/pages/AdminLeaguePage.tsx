@@ -5,8 +5,10 @@ import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';
 import { currentSeason, useAdminClubs, useLeagueTableForEdit, useSaveLeagueTable } from '../api';
 import adminStyles from '../admin.module.css';
+import { AdminHead, AdminPanel, SeasonInput } from '../components/AdminPanel';
 import styles from './AdminLeaguePage.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 type Row = {
   key: number;
@@ -82,25 +84,13 @@ export default function AdminLeaguePage() {
   };
 
   return (
-    <section
-      className={cx('card', adminStyles['admin__panel'])}
-      aria-labelledby="admin-table-title"
-    >
+    <AdminPanel titleId="admin-table-title">
       <form onSubmit={submit} noValidate>
-        <div className={adminStyles['admin__head']}>
-          <h2 id="admin-table-title">Classement</h2>
-          <label className={adminStyles['admin__season']}>
-            Saison
-            <input
-              className="input"
-              value={season}
-              onChange={(e) => setSeason(e.target.value)}
-              maxLength={9}
-            />
-          </label>
-          <button type="button" className="btn btn--outline" onClick={addRow}>
+        <AdminHead titleId="admin-table-title" title="Classement">
+          <SeasonInput value={season} onChange={setSeason} />
+          <Button variant="outline" onClick={addRow}>
             Ajouter une ligne
-          </button>
+          </Button>
           <button
             type="submit"
             className="btn btn--primary"
@@ -108,7 +98,7 @@ export default function AdminLeaguePage() {
           >
             {save.isPending ? 'Enregistrement…' : 'Enregistrer le classement'}
           </button>
-        </div>
+        </AdminHead>
         {error && (
           <p className="field__error" role="alert">
             {error}
@@ -181,14 +171,14 @@ export default function AdminLeaguePage() {
                         </td>
                       ))}
                       <td>
-                        <button
-                          type="button"
-                          className="btn btn--ghost btn--small"
+                        <Button
+                          variant="ghost"
+                          small
                           aria-label={`Retirer la ligne ${index + 1}`}
                           onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}
                         >
                           ✕
-                        </button>
+                        </Button>
                       </td>
                     </tr>
                   );
@@ -198,6 +188,6 @@ export default function AdminLeaguePage() {
           </div>
         )}
       </form>
-    </section>
+    </AdminPanel>
   );
 }

@@ -6,28 +6,21 @@ import { useAdminClubs } from '../api';
 import { ClubForm } from '../components/ClubForm';
 import { Dialog } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
+import { AdminHead, AdminPanel } from '../components/AdminPanel';
 import styles from './AdminClubsPage.module.css';
-import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 /** /admin/clubs: the clubs with their stadium, city, department and crest. */
 export default function AdminClubsPage() {
   const clubs = useAdminClubs();
   const [editing, setEditing] = useState<{ club: ClubDetail | null } | null>(null);
   return (
-    <section
-      className={cx('card', adminStyles['admin__panel'])}
-      aria-labelledby="admin-clubs-title"
-    >
-      <div className={adminStyles['admin__head']}>
-        <h2 id="admin-clubs-title">Clubs</h2>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => setEditing({ club: null })}
-        >
+    <AdminPanel titleId="admin-clubs-title">
+      <AdminHead titleId="admin-clubs-title" title="Clubs">
+        <Button variant="primary" onClick={() => setEditing({ club: null })}>
           Nouveau club
-        </button>
-      </div>
+        </Button>
+      </AdminHead>
       {clubs.isError ? (
         <p className="error-text">{errorMessage(clubs.error, 'Une erreur est survenue.')}</p>
       ) : clubs.isPending ? (
@@ -43,14 +36,14 @@ export default function AdminClubsPage() {
                   {club.nomStade} · {club.ville} ({club.departement_club})
                 </span>
               </div>
-              <button
-                type="button"
-                className="btn btn--outline btn--small"
+              <Button
+                variant="outline"
+                small
                 aria-label={`Modifier ${club.nom}`}
                 onClick={() => setEditing({ club })}
               >
                 Modifier
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -64,6 +57,6 @@ export default function AdminClubsPage() {
       >
         {editing && <ClubForm club={editing.club} onDone={() => setEditing(null)} />}
       </Dialog>
-    </section>
+    </AdminPanel>
   );
 }

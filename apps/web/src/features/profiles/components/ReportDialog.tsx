@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/Dialog';
 import styles from './ReportDialog.module.css';
+import { Button } from '../../../components/ui/Button';
 
 /** Spec section 8: a message string, a list joined by commas or a nested message, else the default. */
 export function reportError(error: unknown): string {
@@ -50,7 +51,7 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
   const report = useReport();
   const busy = report.isPending;
   const motif = reasons.data?.find((r) => r.id === motifId);
-  const other = motif ? isOtherReason(motif.label) : false;
+  const other = isOtherReason(motif?.label);
 
   const next = () => {
     if (!motif) return setError(REPORT_MESSAGES.invalidMotif);
@@ -87,12 +88,12 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
         <DialogTitle>Signaler {username}</DialogTitle>
         <DialogDescription>Confirmer le signalement de ce profil ?</DialogDescription>
         <DialogFooter>
-          <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
             Retour
-          </button>
-          <button type="button" className="btn btn--danger" disabled={busy} onClick={send}>
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={send}>
             Confirmer
-          </button>
+          </Button>
         </DialogFooter>
       </>
     );
@@ -138,9 +139,9 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
       <FormError message={error} />
       <DialogFooter>
         <DialogCancel />
-        <button type="button" className="btn btn--primary" onClick={next}>
+        <Button variant="primary" onClick={next}>
           Signaler
-        </button>
+        </Button>
       </DialogFooter>
     </>
   );

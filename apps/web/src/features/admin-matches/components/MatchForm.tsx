@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { toast } from '../../../components/ui/toast';
 import { adminMatchInputSchema, type AdminMatch, type ClubDetail } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
-import { errorMessage, isApiError } from '../../../lib/api';
 import { useSaveMatch } from '../api';
+import { saveOutcome } from './saveOutcome';
 import { fieldErrors } from '../../../components/ui/formErrors';
-import { DialogFooter } from '../../../components/ui/Dialog';
+import { FormDialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
 
 type Props = {
@@ -46,16 +45,7 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
     setErrors({});
     save.mutate(
       { id: match?.id ?? null, input: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(match ? 'Match modifié.' : 'Match créé.');
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.errors.length) setErrors(fieldErrors(error.errors));
-          toast.error(errorMessage(error, 'Une erreur est survenue.'));
-        },
-      },
+      saveOutcome(match ? 'Match modifié.' : 'Match créé.', onDone, setErrors),
     );
   };
 
@@ -158,14 +148,10 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
           />,
         )}
       </div>
-      <DialogFooter>
-        <button type="button" className="btn btn--ghost" onClick={onDone}>
-          Annuler
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
-        </button>
-      </DialogFooter>
+      <FormDialogFooter
+        disabled={save.isPending}
+        label={save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+      />
     </form>
   );
 }

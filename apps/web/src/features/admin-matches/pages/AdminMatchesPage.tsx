@@ -10,8 +10,10 @@ import { MatchForm } from '../components/MatchForm';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ScoreForm } from '../components/ScoreForm';
 import adminStyles from '../admin.module.css';
+import { AdminHead, AdminPanel, SeasonInput } from '../components/AdminPanel';
 import styles from './AdminMatchesPage.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 type Editing = { kind: 'form'; match: AdminMatch | null } | { kind: 'score'; match: AdminMatch };
 
@@ -34,30 +36,13 @@ export default function AdminMatchesPage() {
   };
 
   return (
-    <section
-      className={cx('card', adminStyles['admin__panel'])}
-      aria-labelledby="admin-matches-title"
-    >
-      <div className={adminStyles['admin__head']}>
-        <h2 id="admin-matches-title">Matchs</h2>
-        <label className={adminStyles['admin__season']}>
-          Saison
-          <input
-            className="input"
-            value={season}
-            onChange={(e) => setSeason(e.target.value)}
-            pattern="\d{4}-\d{4}"
-            maxLength={9}
-          />
-        </label>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => setEditing({ kind: 'form', match: null })}
-        >
+    <AdminPanel titleId="admin-matches-title">
+      <AdminHead titleId="admin-matches-title" title="Matchs">
+        <SeasonInput value={season} onChange={setSeason} pattern="\d{4}-\d{4}" />
+        <Button variant="primary" onClick={() => setEditing({ kind: 'form', match: null })}>
           Nouveau match
-        </button>
-      </div>
+        </Button>
+      </AdminHead>
       {matches.isError ? (
         <p className="error-text">
           {errorMessage(matches.error, 'Erreur lors de la récupération des matchs.')}
@@ -107,30 +92,30 @@ export default function AdminMatchesPage() {
                   </td>
                   <td>{m.nb_pronostics}</td>
                   <td className={styles['admin__actions']}>
-                    <button
-                      type="button"
-                      className="btn btn--outline btn--small"
+                    <Button
+                      variant="outline"
+                      small
                       onClick={() => setEditing({ kind: 'form', match: m })}
                       aria-label={`Modifier le match de la journée ${m.journee}`}
                     >
                       Modifier
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--primary btn--small"
+                    </Button>
+                    <Button
+                      variant="primary"
+                      small
                       onClick={() => setEditing({ kind: 'score', match: m })}
                       aria-label={`Score du match de la journée ${m.journee}`}
                     >
                       Score
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--small"
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      small
                       onClick={() => setDeleting(m)}
                       aria-label={`Supprimer le match de la journée ${m.journee}`}
                     >
                       Supprimer
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -178,6 +163,6 @@ export default function AdminMatchesPage() {
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       />
-    </section>
+    </AdminPanel>
   );
 }

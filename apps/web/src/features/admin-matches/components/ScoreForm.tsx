@@ -10,6 +10,7 @@ import { DialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
 import styles from './ScoreForm.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 /** Enter or correct the final score; a confirmation precedes the recomputation of points. */
 export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => void }) {
@@ -85,9 +86,9 @@ export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => 
       )}
       <DialogFooter>
         {match.is_finish && (
-          <button type="button" className="btn btn--ghost" onClick={() => setConfirm('clear')}>
+          <Button variant="ghost" onClick={() => setConfirm('clear')}>
             Effacer le score
-          </button>
+          </Button>
         )}
         <button type="submit" className="btn btn--primary" disabled={dom === '' || ext === ''}>
           Enregistrer le score

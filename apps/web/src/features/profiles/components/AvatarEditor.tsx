@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { useDeleteAvatar, useUploadAvatar } from '../mutations';
 import { isAcceptedAvatar } from '../uploadAvatar';
 import styles from './AvatarEditor.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   hasPicture: boolean;
@@ -61,14 +62,9 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
         Changer ma photo
       </label>
       {hasPicture && (
-        <button
-          type="button"
-          className="btn btn--ghost btn--small"
-          disabled={busy}
-          onClick={remove}
-        >
+        <Button variant="ghost" small disabled={busy} onClick={remove}>
           Supprimer ma photo
-        </button>
+        </Button>
       )}
       {progress !== null && (
         <div className={styles['avatar-editor__progress']}>

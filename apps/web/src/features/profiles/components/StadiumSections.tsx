@@ -13,6 +13,7 @@ import {
 } from '../../carpool';
 import { isDeletedUsername } from '../api';
 import styles from './StadiumSections.module.css';
+import { Button } from '../../../components/ui/Button';
 
 const kind = (entry: StadiumMatch) => entry.transport.libelle_transport.toUpperCase();
 
@@ -74,14 +75,14 @@ export function StadiumSections({ username, own }: { username: string; own: bool
                 {entry.score && <span>Score : {entry.score}</span>}
                 <span>{transportLine(entry)}</span>
                 {own && kind(entry) === 'COVOITURAGE' && (
-                  <button
-                    type="button"
-                    className="btn btn--outline btn--small"
+                  <Button
+                    variant="outline"
+                    small
                     aria-label={`Voir les membres du covoiturage du ${formatDate(entry.date)}`}
                     onClick={() => setMembersOf(entry.match_id)}
                   >
                     Voir les membres
-                  </button>
+                  </Button>
                 )}
                 {own && kind(entry) === 'COVOITURAGE' && (
                   <RateButton matchId={entry.match_id} onRate={() => setRatingOf(entry.match_id)} />
@@ -130,9 +131,9 @@ function RateButton({ matchId, onRate }: { matchId: number; onRate: () => void }
   const info = useMatchInfo(matchId);
   if (!info.data || info.data.note_submitted) return null;
   return (
-    <button type="button" className="btn btn--primary btn--small" onClick={onRate}>
+    <Button variant="primary" small onClick={onRate}>
       NOTE TON COVOITURAGE
-    </button>
+    </Button>
   );
 }
 

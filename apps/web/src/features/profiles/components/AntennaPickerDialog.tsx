@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/Dialog';
 import styles from './AntennaPickerDialog.module.css';
+import { Button } from '../../../components/ui/Button';
 
 type Props = {
   open: boolean;
@@ -67,9 +68,9 @@ function Picker({ initial, onValidate }: Pick<Props, 'initial' | 'onValidate'>) 
       ))}
       <DialogFooter>
         <DialogCancel />
-        <button type="button" className="btn btn--primary" onClick={() => onValidate(chosen)}>
+        <Button variant="primary" onClick={() => onValidate(chosen)}>
           Valider
-        </button>
+        </Button>
       </DialogFooter>
     </>
   );

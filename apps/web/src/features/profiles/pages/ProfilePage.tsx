@@ -14,6 +14,7 @@ import { CarpoolRecord, StadiumSections } from '../components/StadiumSections';
 import { MesPronosSection } from '../../predictions';
 import styles from './ProfilePage.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 /** How many titles show before 'Voir plus' (the original limit is not documented). */
 const TITLES_SHOWN = 3;
@@ -130,13 +131,9 @@ export default function ProfilePage() {
         )}
         <div className={styles['profile__actions']}>
           {own ? (
-            <button
-              type="button"
-              className="btn btn--outline btn--small"
-              onClick={() => setEditing(true)}
-            >
+            <Button variant="outline" small onClick={() => setEditing(true)}>
               Modifier mon profil
-            </button>
+            </Button>
           ) : user ? (
             <>
               <Link
@@ -145,13 +142,9 @@ export default function ProfilePage() {
               >
                 <MessageIcon size={16} /> Envoyer un message
               </Link>
-              <button
-                type="button"
-                className="btn btn--ghost btn--small"
-                onClick={() => setReporting(true)}
-              >
+              <Button variant="ghost" small onClick={() => setReporting(true)}>
                 Signaler
-              </button>
+              </Button>
             </>
           ) : null}
         </div>

@@ -4,8 +4,9 @@ import { plural, pluralWord, type ImportResult } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useImport, type ImportKind } from '../api';
 import adminStyles from '../admin.module.css';
+import { AdminPanel } from '../components/AdminPanel';
 import styles from './AdminImportPage.module.css';
-import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 const FORMATS: Record<ImportKind, string> = {
   matchs:
@@ -43,10 +44,7 @@ export default function AdminImportPage() {
   const reset = () => setPreview(null);
 
   return (
-    <section
-      className={cx('card', adminStyles['admin__panel'])}
-      aria-labelledby="admin-import-title"
-    >
+    <AdminPanel titleId="admin-import-title">
       <h2 id="admin-import-title">Import</h2>
       <div className={adminStyles['admin__grid']}>
         <fieldset className={styles['admin__kind']}>
@@ -82,22 +80,16 @@ export default function AdminImportPage() {
         </div>
       </div>
       <div className={adminStyles['admin__head']}>
-        <button
-          type="button"
-          className="btn btn--outline"
-          disabled={!file || mutation.isPending}
-          onClick={() => run(true)}
-        >
+        <Button variant="outline" disabled={!file || mutation.isPending} onClick={() => run(true)}>
           Prévisualiser
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
+        </Button>
+        <Button
+          variant="primary"
           disabled={!allValid || mutation.isPending || preview?.applied === true}
           onClick={() => run(false)}
         >
           Importer
-        </button>
+        </Button>
         {mutation.isPending && (
           <span className={styles['admin__progress']} role="status">
             <progress aria-label="Import en cours" />{' '}
@@ -106,7 +98,7 @@ export default function AdminImportPage() {
         )}
       </div>
       {preview && <ImportPreview result={preview} />}
-    </section>
+    </AdminPanel>
   );
 }
 

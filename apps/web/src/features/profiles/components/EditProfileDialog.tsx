@@ -3,12 +3,19 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DESCRIPTION_MAX, USER_MESSAGES, updateProfileSchema } from '@munegu/shared';
-import { FormField, invalidProps, FormError } from '../../../components/ui/FormField';
+import {
+  FormField,
+  invalidProps,
+  FormError,
+  TextField,
+  fieldsOf,
+} from '../../../components/ui/FormField';
 import { useAntennas } from '../../reference';
 import type { PublicProfile } from '../api';
 import { useUpdateProfile } from '../mutations';
 import { AntennaPickerDialog } from './AntennaPickerDialog';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
+import { Button } from '../../../components/ui/Button';
 
 /** The popup's fields, checked by the same schema as PATCH /users/me. */
 const editSchema = z.object({
@@ -49,6 +56,7 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
       insta_username: profile.insta_username ?? '',
     },
   });
+  const field = fieldsOf(register, errors);
   const description = watch('description');
 
   const onSubmit = async (values: z.output<typeof editSchema>) => {
@@ -97,37 +105,20 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
             />
           </FormField>
           <div className="field-row">
-            <FormField id="edit-x" label="Pseudo X" error={errors.x_username?.message}>
-              <input
-                {...invalidProps('edit-x', errors.x_username?.message)}
-                className="input"
-                maxLength={30}
-                {...register('x_username')}
-              />
-            </FormField>
-            <FormField
+            <TextField id="edit-x" label="Pseudo X" maxLength={30} {...field('x_username')} />
+            <TextField
               id="edit-insta"
               label="Pseudo Instagram"
-              error={errors.insta_username?.message}
-            >
-              <input
-                {...invalidProps('edit-insta', errors.insta_username?.message)}
-                className="input"
-                maxLength={30}
-                {...register('insta_username')}
-              />
-            </FormField>
+              maxLength={30}
+              {...field('insta_username')}
+            />
           </div>
           <div className="field">
             <span className="field__label">Antennes</span>
             <p className="field__hint">{names || 'Aucune antenne'}</p>
-            <button
-              type="button"
-              className="btn btn--outline btn--small"
-              onClick={() => setPicker(true)}
-            >
+            <Button variant="outline" small onClick={() => setPicker(true)}>
               Choisir mes antennes
-            </button>
+            </Button>
           </div>
           <FormError message={failure} />
           <FormDialogFooter disabled={isSubmitting} />
