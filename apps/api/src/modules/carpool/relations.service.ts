@@ -149,7 +149,7 @@ export function relationsService({
       const passengerId = request ? me : input.user2_id;
       return withNotifications(async (tx, out) => {
         const driver = await repo.presence(driverId, input.match_id, tx);
-        if (!driver?.covoiturage) throw conflict(request ? M.targetNotDriver : M.notADriver);
+        if (!driver?.offersCarpool) throw conflict(request ? M.targetNotDriver : M.notADriver);
         // The passenger's search row is the lock every relation of that passenger queues on.
         const search = await repo.lockSearch(tx, passengerId, input.match_id);
         if (!search) throw conflict(request ? M.notASearcher : M.targetNotSearcher);
@@ -159,7 +159,7 @@ export function relationsService({
         if (await repo.activeBetween(tx, input.match_id, me, input.user2_id)) {
           throw conflict(M.relationExists);
         }
-        if (driver.placesDispo < search.nb_pers) throw conflict(M.notEnoughPlacesTooltip);
+        if (driver.freeSeats < search.nb_pers) throw conflict(M.notEnoughPlacesTooltip);
         const rel = await repo.createRelation(tx, {
           matchId: input.match_id,
           user1Id: me,
@@ -167,9 +167,9 @@ export function relationsService({
           statusId: input.statut_id,
           driverId,
           passengerId,
-          nbPers: search.nb_pers,
+          groupSize: search.nb_pers,
           description: input.description?.trim() || null,
-          departementDepart: search.departement_depart,
+          departureDepartment: search.departement_depart,
         });
         const changeId = await repo.changeStatus(tx, rel.id, null, input.statut_id, me);
         out.push(
@@ -195,7 +195,7 @@ export function relationsService({
         if (await repo.confirmedAsPassenger(rel.passengerId, rel.matchId, tx)) {
           throw conflict(M.alreadyConfirmed);
         }
-        if (!(await repo.takeSeats(tx, rel.driverId, rel.matchId, rel.nbPers))) {
+        if (!(await repo.takeSeats(tx, rel.driverId, rel.matchId, rel.groupSize))) {
           throw conflict('Aucune place disponible');
         }
         await move(tx, out, rel, S.CONFIRME, me);
@@ -246,7 +246,7 @@ export function relationsService({
           const rel = await repo.relation(target.id, tx);
           if (!rel || !ACTIVE.includes(rel.statusId)) throw conflict(M.notPending);
           if (rel.statusId === S.CONFIRME) {
-            await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+            await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.groupSize);
           }
           const withReport =
             report !== null &&
@@ -279,7 +279,7 @@ export function relationsService({
         await repo.lockRelation(tx, rel.id);
         const fresh = await repo.relation(rel.id, tx);
         if (fresh?.statusId !== S.CONFIRME) throw conflict(M.notConfirmed);
-        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.groupSize);
         await move(tx, out, fresh, S.EXCLU, me, { ...reason, withReport: false });
       });
     },
