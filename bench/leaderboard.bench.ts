@@ -83,12 +83,12 @@ async function main() {
     // Score the rounds one after another, as the operators do during a season.
     const seasonStart = performance.now();
     const matches = [];
-    for (const m of await db.match.findMany({ orderBy: { journee: 'asc' } })) {
+    for (const m of await db.match.findMany({ orderBy: { matchday: 'asc' } })) {
       const scored = await db.$transaction(
         async (tx) => {
           const done = await tx.match.update({
             where: { id: m.id },
-            data: { homeGoals: m.journee % 4, awayGoals: m.journee % 3, finishedAt: m.kickoffAt },
+            data: { homeGoals: m.matchday % 4, awayGoals: m.matchday % 3, finishedAt: m.kickoffAt },
           });
           await scoring.rescore(tx, done);
           return done;
@@ -108,7 +108,7 @@ async function main() {
     console.log('sizes:', sizes.rows[0]);
 
     const recompute = await alternateTimed(
-      () => handScoreEntry(client, last, null),
+      () => handScoreEntry(client, { ...last, journee: last.matchday }, null),
       () => db!.$transaction((tx) => scoring.rescore(tx, last), { timeout: 600_000 }),
       OPTIONS,
     );

@@ -67,19 +67,19 @@ export async function fillReference(client: Client): Promise<void> {
     [
       TRANSPORT_TYPES.map((t) => t.id),
       TRANSPORT_TYPES.map((t) => t.code),
-      TRANSPORT_TYPES.map((t) => t.libelle),
+      TRANSPORT_TYPES.map((t) => t.label),
     ],
   );
   await client.query(
     `INSERT INTO carpool_statuses (id, libelle) SELECT * FROM unnest($1::int[], $2::text[])
      ON CONFLICT DO NOTHING`,
-    [CARPOOL_STATUSES.map((s) => s.id), CARPOOL_STATUSES.map((s) => s.libelle)],
+    [CARPOOL_STATUSES.map((s) => s.id), CARPOOL_STATUSES.map((s) => s.label)],
   );
   await client.query(
     `INSERT INTO antennas (nom, categorie)
      SELECT n, c FROM unnest($1::text[], $2::text[]) AS a(n, c)
      WHERE NOT EXISTS (SELECT 1 FROM antennas WHERE nom = a.n)`,
-    [ANTENNAS.map((a) => a.nom), ANTENNAS.map((a) => a.categorie)],
+    [ANTENNAS.map((a) => a.name), ANTENNAS.map((a) => a.category)],
   );
 }
 

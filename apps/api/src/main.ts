@@ -10,7 +10,7 @@ import { seed } from './seed/index.js';
 interface DemoAccount {
   role: string;
   email: string;
-  pseudo: string;
+  username: string;
   password: string;
 }
 
@@ -20,7 +20,7 @@ function printDemoAccounts(accounts: DemoAccount[], url: string): void {
     '',
     '──────────── Comptes de démonstration ────────────',
     ...accounts.map(
-      (a) => `  ${a.role.padEnd(12)} ${a.email.padEnd(32)} ${a.password}   (${a.pseudo})`,
+      (a) => `  ${a.role.padEnd(12)} ${a.email.padEnd(32)} ${a.password}   (${a.username})`,
     ),
     `  Connexion : ${url}/login`,
     '──────────────────────────────────────────────────',

@@ -68,13 +68,13 @@ describe.skipIf(inject('dbMode') === 'embedded')('backup and restore drill', () 
     const match = await createMatch(t.db, {
       kickoffAt: new Date(Date.now() + 86_400_000),
       season: uniqueSeason(),
-      journee: 1,
+      matchday: 1,
     });
     await createPrediction(t.db, {
       userId: member.id,
       matchId: match.id,
-      scoreDom: 2,
-      scoreExt: 1,
+      homeScore: 2,
+      awayScore: 1,
     });
     mkdirSync(path.join(dataDir, 'uploads', 'avatar'), { recursive: true });
     writeFileSync(path.join(dataDir, 'uploads', 'avatar', 'a.webp'), 'first avatar');
@@ -90,8 +90,13 @@ describe.skipIf(inject('dbMode') === 'embedded')('backup and restore drill', () 
 
     // Life goes on after the backup: new rows, a changed row, a deleted one, new files.
     const later = await createUser(t.db);
-    await createPrediction(t.db, { userId: later.id, matchId: match.id, scoreDom: 0, scoreExt: 0 });
-    await t.db.user.update({ where: { id: member.id }, data: { prenom: 'Changé' } });
+    await createPrediction(t.db, {
+      userId: later.id,
+      matchId: match.id,
+      homeScore: 0,
+      awayScore: 0,
+    });
+    await t.db.user.update({ where: { id: member.id }, data: { firstName: 'Changé' } });
     await t.db.prediction.deleteMany({ where: { userId: member.id } });
     writeFileSync(path.join(dataDir, 'uploads', 'avatar', 'a.webp'), 'replaced avatar');
     writeFileSync(path.join(dataDir, 'uploads', 'avatar', 'b.webp'), 'second avatar');

@@ -23,8 +23,6 @@ const PRISMA_ALLOWED: Record<string, string> = {
     'reference and demo data written straight into the tables at start, before any module exists',
   'cli/':
     'operator commands (user create, role) run from a shell against the database, without the app',
-  'modules/administration/audit.ts':
-    'the audit writer, until every audit row goes through one audit repository (issue 28, one vocabulary)',
 };
 
 interface Source {

@@ -123,14 +123,14 @@ describe('seed', () => {
   it('never undoes what administrators and operators changed', async () => {
     await seed(db, { demo: false, now: NOW });
     const antenna = await db.antenna.findFirstOrThrow({ orderBy: { id: 'asc' } });
-    await db.antenna.update({ where: { id: antenna.id }, data: { nom: 'Antenne renommée' } });
+    await db.antenna.update({ where: { id: antenna.id }, data: { name: 'Antenne renommée' } });
     const reason = await db.reason.findFirstOrThrow({
       where: { kind: 'ANNULATION', NOT: { label: 'Autre' } },
     });
     await db.reason.delete({ where: { id: reason.id } });
     await db.club.update({ where: { id: 1 }, data: { liveFeedUrl: 'https://x.com/asm_direct' } });
     await seed(db, { demo: false, now: NOW });
-    expect(await db.antenna.count({ where: { nom: antenna.nom } })).toBe(0);
+    expect(await db.antenna.count({ where: { name: antenna.name } })).toBe(0);
     expect(await db.reason.count({ where: { id: reason.id } })).toBe(0);
     expect(await db.reason.count({ where: { label: reason.label, kind: 'ANNULATION' } })).toBe(0);
     expect((await db.club.findUniqueOrThrow({ where: { id: 1 } })).liveFeedUrl).toBe(
@@ -150,22 +150,22 @@ describe('seed', () => {
     expect(clubs).toHaveLength(18);
     expect(clubs[0]).toMatchObject({
       id: MONACO_CLUB_ID,
-      nom: 'AS Monaco',
+      name: 'AS Monaco',
       logo: '/clubs/monaco.svg',
     });
     for (const club of clubs) {
       const svg = readFileSync(path.join(WEB_PUBLIC, club.logo), 'utf8');
       expect(svg).toMatch(/^<svg[^>]*viewBox="[^"]+"/);
-      expect(svg).toContain(`>${club.nom}</title>`);
+      expect(svg).toContain(`>${club.name}</title>`);
     }
     // The sequence was moved past the fixed ids.
     const next = await db.club.create({
       data: {
-        nom: 'Club seq',
+        name: 'Club seq',
         slug: 'club-seq',
-        nomStade: 's',
-        ville: 'v',
-        departement: '06',
+        stadiumName: 's',
+        city: 'v',
+        department: '06',
         logo: '/x.svg',
       },
     });
@@ -175,7 +175,7 @@ describe('seed', () => {
 
   it('writes the fixed statuses and transport types', async () => {
     const statuses = await db.carpoolStatus.findMany({ orderBy: { id: 'asc' } });
-    expect(statuses.map((s) => `${s.id}:${s.libelle}`)).toEqual([
+    expect(statuses.map((s) => `${s.id}:${s.label}`)).toEqual([
       '1:PROPOSE',
       '2:DEMANDE',
       '3:CONFIRME',
@@ -184,7 +184,7 @@ describe('seed', () => {
       '6:EXCLU',
     ]);
     const transports = await db.transportType.findMany({ orderBy: { id: 'asc' } });
-    expect(transports.map((t) => t.libelle)).toEqual([
+    expect(transports.map((t) => t.label)).toEqual([
       'voiture',
       'bus',
       'train',
@@ -226,7 +226,7 @@ describe('seed', () => {
   });
 
   it('writes finished and upcoming demo matches around now, and a coherent table', async () => {
-    const matches = await db.match.findMany({ orderBy: { journee: 'asc' } });
+    const matches = await db.match.findMany({ orderBy: { matchday: 'asc' } });
     const finished = matches.filter((m) => m.finishedAt !== null);
     const upcoming = matches.filter((m) => m.finishedAt === null);
     expect(finished.length).toBeGreaterThanOrEqual(1);
@@ -243,7 +243,7 @@ describe('seed', () => {
       expect(rows[i]!.points).toBeLessThanOrEqual(rows[i - 1]!.points);
     expect(await db.news.count()).toBe(4);
     const contest = await db.contest.findFirstOrThrow();
-    expect(contest.dateFin.getTime()).toBeGreaterThan(NOW.getTime());
+    expect(contest.endsAt.getTime()).toBeGreaterThan(NOW.getTime());
   });
 
   it('creates one active demo account per role whose password verifies', async () => {
@@ -260,7 +260,7 @@ describe('seed', () => {
       expect(user).toMatchObject({
         role: account.role,
         status: 'ACTIVE',
-        pseudoKey: account.pseudo.toLowerCase(),
+        usernameKey: account.username.toLowerCase(),
       });
       expect(await verifyPassword(account.password, user.passwordHash)).toBe(true);
     }
@@ -299,7 +299,7 @@ describe('seed', () => {
       expect(created.generatedPassword).not.toBeNull();
       expect(isStrongPassword(created.generatedPassword!)).toBe(true);
       const user = await db.user.findUniqueOrThrow({ where: { id: created.id } });
-      expect(user).toMatchObject({ status: 'ACTIVE', pseudoKey: 'chefops', departement: 'FR-06' });
+      expect(user).toMatchObject({ status: 'ACTIVE', usernameKey: 'chefops', department: 'FR-06' });
       expect(await verifyPassword(created.generatedPassword!, user.passwordHash)).toBe(true);
       const audit = await db.auditLog.findFirstOrThrow({
         where: { action: 'user.create', targetId: String(created.id) },
@@ -317,7 +317,7 @@ describe('seed', () => {
       });
       expect(created.generatedPassword).toBeNull();
       const user = await db.user.findUniqueOrThrow({ where: { id: created.id } });
-      expect(user.departement).toBe('FR-2A');
+      expect(user.department).toBe('FR-2A');
       expect(await verifyPassword('Given#Pass1', user.passwordHash)).toBe(true);
       await expect(
         createUser(db, { email: 'other@example.fr', pseudo: 'REDAC_1', role: 'ADMIN' }),

@@ -105,8 +105,8 @@ describe('the home page preloads the next match crests', () => {
     const day = 24 * 3_600_000;
     const season = uniqueSeason();
     const now = t.clock.now().getTime();
-    const next = await createMatch(t.db, { kickoffAt: new Date(now + day), season, journee: 1 });
-    await createMatch(t.db, { kickoffAt: new Date(now + 8 * day), season, journee: 2 });
+    const next = await createMatch(t.db, { kickoffAt: new Date(now + day), season, matchday: 1 });
+    await createMatch(t.db, { kickoffAt: new Date(now + 8 * day), season, matchday: 2 });
     const logo = async (id: number) => (await t.db.club.findUniqueOrThrow({ where: { id } })).logo;
     crests = [await logo(next.homeClubId), await logo(next.awayClubId)];
     nextId = next.id;

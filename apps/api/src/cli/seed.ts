@@ -33,7 +33,7 @@ async function main(): Promise<void> {
       console.log('\nComptes de démonstration (ACTIFS) :');
       for (const a of demoAccounts) {
         console.log(
-          `  ${a.role.padEnd(11)} ${a.email.padEnd(30)} ${a.pseudo.padEnd(16)} ${a.password}`,
+          `  ${a.role.padEnd(11)} ${a.email.padEnd(30)} ${a.username.padEnd(16)} ${a.password}`,
         );
       }
     }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { writeAuditRow } from '../db/audit.js';
 import type { Db } from '../db/client.js';
 import { Prisma, type Role } from '../generated/prisma/client.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -124,31 +125,29 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<Create
       const created = await tx.user.create({
         data: {
           email,
-          pseudo: input.pseudo,
-          pseudoKey: input.pseudo.toLowerCase(),
+          username: input.pseudo,
+          usernameKey: input.pseudo.toLowerCase(),
           passwordHash,
           role,
           status: 'ACTIVE',
-          prenom: input.prenom ?? PLACEHOLDERS.prenom,
-          nom: input.nom ?? PLACEHOLDERS.nom,
+          firstName: input.prenom ?? PLACEHOLDERS.prenom,
+          lastName: input.nom ?? PLACEHOLDERS.nom,
           birthDate: new Date(`${birth}T00:00:00Z`),
-          departement: `FR-${dep}`,
+          department: `FR-${dep}`,
         },
       });
-      await tx.auditLog.create({
-        data: {
-          action: 'user.create',
-          targetType: 'user',
-          targetId: String(created.id),
-          data: { role, source: 'cli' },
-        },
+      await writeAuditRow(tx, {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: String(created.id),
+        data: { role, source: 'cli' },
       });
       return created;
     });
     return {
       id: user.id,
       email: user.email,
-      pseudo: user.pseudo,
+      pseudo: user.username,
       role: user.role,
       generatedPassword,
     };
@@ -180,13 +179,11 @@ export async function changeRole(
       throw new UserCommandError(`Aucun compte avec l'e-mail « ${email} ».`);
     if (user.role !== role) {
       await tx.user.update({ where: { id: user.id }, data: { role } });
-      await tx.auditLog.create({
-        data: {
-          action: 'user.role',
-          targetType: 'user',
-          targetId: String(user.id),
-          data: { from: user.role, to: role, source: 'cli' },
-        },
+      await writeAuditRow(tx, {
+        action: 'user.role',
+        targetType: 'user',
+        targetId: String(user.id),
+        data: { from: user.role, to: role, source: 'cli' },
       });
     }
     return { id: user.id, email, from: user.role, to: role };

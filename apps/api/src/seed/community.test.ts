@@ -70,7 +70,8 @@ describe('demo community', () => {
     drop = database.drop;
     db = createDb({ connectionString: database.url, max: inject('dbMode') === 'embedded' ? 1 : 2 });
     await seed(db, { demo: true, now: NOW });
-    supporterId = (await db.user.findUniqueOrThrow({ where: { pseudoKey: 'supporter_demo' } })).id;
+    supporterId = (await db.user.findUniqueOrThrow({ where: { usernameKey: 'supporter_demo' } }))
+      .id;
     nextMatchId = (
       await db.match.findFirstOrThrow({
         where: { finishedAt: null },
@@ -101,30 +102,32 @@ describe('demo community', () => {
 
   it('fills the leaderboard through the scoring service, supporter_demo mid-table', async () => {
     const ranked = await db.user.findMany({
-      where: { classementProno: { not: null } },
-      select: { id: true, ptsProno: true, classementProno: true },
-      orderBy: { classementProno: 'asc' },
+      where: { predictionRank: { not: null } },
+      select: { id: true, predictionPoints: true, predictionRank: true },
+      orderBy: { predictionRank: 'asc' },
     });
     expect(ranked.length).toBeGreaterThanOrEqual(30);
-    expect(ranked[0]!.classementProno).toBe(1);
+    expect(ranked[0]!.predictionRank).toBe(1);
     const sums = await db.prediction.groupBy({
       by: ['userId'],
       where: { points: { not: null } },
       _sum: { points: true },
     });
     const total = new Map(sums.map((s) => [s.userId, s._sum.points ?? 0]));
-    for (const u of ranked) expect(u.ptsProno).toBe(total.get(u.id));
+    for (const u of ranked) expect(u.predictionPoints).toBe(total.get(u.id));
     // Competition ranks: a member's rank is 1 + the number of members with more points.
     for (const u of ranked) {
-      expect(u.classementProno).toBe(1 + ranked.filter((o) => o.ptsProno > u.ptsProno).length);
+      expect(u.predictionRank).toBe(
+        1 + ranked.filter((o) => o.predictionPoints > u.predictionPoints).length,
+      );
     }
     const me = ranked.find((u) => u.id === supporterId)!;
-    expect(me.classementProno! / ranked.length).toBeGreaterThan(0.2);
-    expect(me.classementProno! / ranked.length).toBeLessThan(0.8);
+    expect(me.predictionRank! / ranked.length).toBeGreaterThan(0.2);
+    expect(me.predictionRank! / ranked.length).toBeLessThan(0.8);
     const lastRound = await db.match.findUniqueOrThrow({ where: { id: lastPlayedId } });
     expect(
       await db.rankingSnapshot.count({
-        where: { season: lastRound.season, journee: lastRound.journee },
+        where: { season: lastRound.season, matchday: lastRound.matchday },
       }),
     ).toBe(ranked.length);
     expect(
@@ -144,28 +147,32 @@ describe('demo community', () => {
     const presences = await db.presence.findMany({ where: { matchId: nextMatchId } });
     const searches = await db.rideSearch.findMany({ where: { matchId: nextMatchId } });
     expect(presences.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(presences.map((p) => p.departementDepart)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(presences.map((p) => p.departureDepartment)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(presences.map((p) => p.transportTypeId))).toEqual(new Set([1, 2, 3, 4, 5]));
-    expect(presences.some((p) => p.transportTypeId === 1 && !p.covoiturage)).toBe(true);
+    expect(presences.some((p) => p.transportTypeId === 1 && !p.offersCarpool)).toBe(true);
     expect(presences.some((p) => p.transportTypeId === 2 && p.antennaId !== null)).toBe(true);
     expect(presences.some((p) => p.transportTypeId === 2 && p.antennaId === null)).toBe(true);
     expect(searches.length).toBeGreaterThanOrEqual(6);
 
     const mine = presences.find((p) => p.userId === supporterId)!;
-    expect(mine).toMatchObject({ transportTypeId: 1, covoiturage: true, departementDepart: '06' });
+    expect(mine).toMatchObject({
+      transportTypeId: 1,
+      offersCarpool: true,
+      departureDepartment: '06',
+    });
     const confirmed = await db.carpoolRelation.findMany({
       where: { matchId: nextMatchId, driverId: supporterId, statusId: 3 },
     });
     expect(confirmed.length).toBeGreaterThanOrEqual(1);
-    const taken = confirmed.reduce((n, r) => n + r.nbPers, 0);
-    expect(mine.placesDispo).toBe(SEATS - taken);
-    expect(mine.placesDispo).toBe(1);
-    expect(confirmed.some((r) => r.nbPers === 2)).toBe(true);
+    const taken = confirmed.reduce((n, r) => n + r.groupSize, 0);
+    expect(mine.freeSeats).toBe(SEATS - taken);
+    expect(mine.freeSeats).toBe(1);
+    expect(confirmed.some((r) => r.groupSize === 2)).toBe(true);
     const pending = await db.carpoolRelation.findMany({
       where: { matchId: nextMatchId, user2Id: supporterId, statusId: 2 },
     });
     expect(pending).toHaveLength(1);
-    expect(pending[0]!.nbPers).toBeLessThanOrEqual(mine.placesDispo);
+    expect(pending[0]!.groupSize).toBeLessThanOrEqual(mine.freeSeats);
     const others = await db.carpoolRelation.count({
       where: {
         matchId: nextMatchId,
@@ -197,11 +204,14 @@ describe('demo community', () => {
       const driver = await db.presence.findUnique({
         where: { userId_matchId: { userId: r.driverId, matchId: r.matchId } },
       });
-      expect(driver?.covoiturage, `relation ${r.id}`).toBe(true);
+      expect(driver?.offersCarpool, `relation ${r.id}`).toBe(true);
       const passenger = await db.rideSearch.findUnique({
         where: { userId_matchId: { userId: r.passengerId, matchId: r.matchId } },
       });
-      expect(passenger).toMatchObject({ nbPers: r.nbPers, departementDepart: r.departementDepart });
+      expect(passenger).toMatchObject({
+        groupSize: r.groupSize,
+        departureDepartment: r.departureDepartment,
+      });
       const opened = r.changes[0]!;
       expect(opened.fromStatusId).toBeNull();
       expect(opened.byUserId).toBe(r.user1Id);
@@ -226,9 +236,9 @@ describe('demo community', () => {
       }
     }
     // A driver never has more passengers than seats: free seats are never negative.
-    expect(await db.presence.count({ where: { placesDispo: { lt: 0 } } })).toBe(0);
+    expect(await db.presence.count({ where: { freeSeats: { lt: 0 } } })).toBe(0);
     expect(
-      await db.presence.count({ where: { covoiturage: true, transportTypeId: { not: 1 } } }),
+      await db.presence.count({ where: { offersCarpool: true, transportTypeId: { not: 1 } } }),
     ).toBe(0);
   });
 
@@ -248,14 +258,14 @@ describe('demo community', () => {
       expect([r.relation.driverId, r.relation.passengerId].sort()).toEqual(
         [r.raterId, r.ratedId].sort(),
       );
-      expect(r.note.toNumber() * 2).toBe(Math.round(r.note.toNumber() * 2));
+      expect(r.stars.toNumber() * 2).toBe(Math.round(r.stars.toNumber() * 2));
     }
     const rated = [...new Set(ratings.map((r) => r.ratedId))];
     expect(rated.length).toBeGreaterThanOrEqual(5);
     for (const id of rated) {
-      const notes = ratings.filter((r) => r.ratedId === id).map((r) => r.note.toNumber());
+      const notes = ratings.filter((r) => r.ratedId === id).map((r) => r.stars.toNumber());
       const user = await db.user.findUniqueOrThrow({ where: { id } });
-      expect(user.noteCovoiturage?.toNumber()).toBeCloseTo(
+      expect(user.carpoolRating?.toNumber()).toBeCloseTo(
         notes.reduce((a, b) => a + b, 0) / notes.length,
         2,
       );

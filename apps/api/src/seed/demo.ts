@@ -15,25 +15,25 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     role: 'UTILISATEUR',
     email: 'utilisateur@demo.munegu.local',
-    pseudo: 'supporter_demo',
+    username: 'supporter_demo',
     password: 'Supporter#Demo26',
   },
   {
     role: 'REDACTEUR',
     email: 'redacteur@demo.munegu.local',
-    pseudo: 'redacteur_demo',
+    username: 'redacteur_demo',
     password: 'Redacteur#Demo26',
   },
   {
     role: 'MODERATEUR',
     email: 'moderateur@demo.munegu.local',
-    pseudo: 'moderateur_demo',
+    username: 'moderateur_demo',
     password: 'Moderateur#Demo26',
   },
   {
     role: 'ADMIN',
     email: 'admin@demo.munegu.local',
-    pseudo: 'admin_demo',
+    username: 'admin_demo',
     password: 'Admin#Demo2026',
   },
 ];
@@ -71,7 +71,7 @@ export function seasonOf(now: Date): string {
 }
 
 interface DemoMatch {
-  journee: number;
+  matchday: number;
   kickoffAt: Date;
   homeClubId: number;
   awayClubId: number;
@@ -111,7 +111,7 @@ export function demoMatches(now: Date): DemoMatch[] {
     );
     const score = journee <= FINISHED_ROUNDS ? DEMO_SCORES[journee - 1]! : null;
     matches.push({
-      journee,
+      matchday: journee,
       kickoffAt,
       homeClubId: home ? MONACO_CLUB_ID : opponent.id,
       awayClubId: home ? opponent.id : MONACO_CLUB_ID,
@@ -134,8 +134,8 @@ async function seedDemoAccounts(db: Db, now: Date): Promise<Map<DemoAccount['rol
         ? existing.passwordHash
         : await hashPassword(account.password);
     const data = {
-      pseudo: account.pseudo,
-      pseudoKey: account.pseudo.toLowerCase(),
+      username: account.username,
+      usernameKey: account.username.toLowerCase(),
       passwordHash,
       role: account.role as Role,
       status: 'ACTIVE' as const,
@@ -146,12 +146,12 @@ async function seedDemoAccounts(db: Db, now: Date): Promise<Map<DemoAccount['rol
       create: {
         ...data,
         email: account.email,
-        prenom: 'Démo',
-        nom: account.role,
+        firstName: 'Démo',
+        lastName: account.role,
         birthDate: new Date(Date.UTC(1994, 4, 14)),
-        departement: 'FR-06',
-        notifMailAppli: true,
-        notifMailPromo: false,
+        department: 'FR-06',
+        appMailOptIn: true,
+        promoMailOptIn: false,
         lastActivityAt: now,
       },
     });
@@ -169,7 +169,7 @@ async function seedDemoMatches(db: Db, now: Date, season: string): Promise<void>
       ticketUrl: upcomingHome ? 'https://www.asmonaco.com/billetterie' : null,
     };
     await db.match.upsert({
-      where: { season_journee: { season, journee: m.journee } },
+      where: { season_matchday: { season, matchday: m.matchday } },
       create: data,
       update: data,
     });
@@ -199,36 +199,36 @@ async function seedDemoLeagueTable(db: Db, season: string): Promise<void> {
 const DEMO_NEWS = [
   {
     sourceUrl: 'https://x.com/AS_Monaco/status/1990000000000000001',
-    categorie: 'MATCH',
-    titre: 'Victoire solide au Louis-II',
-    contenu:
+    category: 'MATCH',
+    title: 'Victoire solide au Louis-II',
+    content:
       "Les Rouge et Blanc s'imposent devant leur public au terme d'un match maîtrisé. Merci aux supporters présents malgré la pluie !",
     image: crestPath('monaco'),
     daysAgo: 1,
   },
   {
     sourceUrl: 'https://x.com/AS_Monaco/status/1990000000000000002',
-    categorie: 'DÉPLACEMENTS',
-    titre: 'Déplacement à Paris : les inscriptions sont ouvertes',
-    contenu:
+    category: 'DÉPLACEMENTS',
+    title: 'Déplacement à Paris : les inscriptions sont ouvertes',
+    content:
       'Le bus de l’association partira de Monaco le samedi matin. Inscriptions auprès de votre antenne ou sur la MuneguMap, covoiturages bienvenus.',
     image: crestPath('psg'),
     daysAgo: 3,
   },
   {
     sourceUrl: 'https://x.com/AS_Monaco/status/1990000000000000003',
-    categorie: 'ASSOCIATION',
-    titre: "Assemblée générale de l'association",
-    contenu:
+    category: 'ASSOCIATION',
+    title: "Assemblée générale de l'association",
+    content:
       "L'assemblée générale annuelle se tiendra au Stade Louis-II. Ordre du jour : bilan de la saison, déplacements et élection du bureau.",
     image: crestPath('monaco'),
     daysAgo: 6,
   },
   {
     sourceUrl: 'https://x.com/AS_Monaco/status/1990000000000000004',
-    categorie: 'CLUB',
-    titre: 'Le centre de formation à l’honneur',
-    contenu:
+    category: 'CLUB',
+    title: 'Le centre de formation à l’honneur',
+    content:
       'Trois jeunes du centre de formation ont signé leur premier contrat professionnel cette semaine. Bravo à eux !',
     image: crestPath('monaco'),
     daysAgo: 9,
@@ -237,12 +237,12 @@ const DEMO_NEWS = [
 
 async function seedDemoContent(db: Db, now: Date, authorId: number): Promise<void> {
   for (const n of DEMO_NEWS) {
-    const category = await db.newsCategory.findUniqueOrThrow({ where: { libelle: n.categorie } });
+    const category = await db.newsCategory.findUniqueOrThrow({ where: { label: n.category } });
     const data = {
-      titre: n.titre,
-      contenu: n.contenu,
+      title: n.title,
+      content: n.content,
       image: n.image,
-      lien: n.sourceUrl,
+      link: n.sourceUrl,
       categoryId: category.id,
       authorId,
       publishedAt: new Date(now.getTime() - n.daysAgo * DAY_MS),
@@ -254,15 +254,15 @@ async function seedDemoContent(db: Db, now: Date, authorId: number): Promise<voi
     });
   }
   // Contests have no natural unique key: the demo one is found by its title.
-  const titre = 'Gagne le maillot domicile dédicacé !';
+  const title = 'Gagne le maillot domicile dédicacé !';
   const contest = {
-    titre,
-    dateFin: new Date(now.getTime() + 14 * DAY_MS),
+    title,
+    endsAt: new Date(now.getTime() + 14 * DAY_MS),
     image: '/demo/maillot.svg',
-    lienInsta: 'https://www.instagram.com/asmonaco/',
-    lienX: 'https://x.com/AS_Monaco',
+    instagramLink: 'https://www.instagram.com/asmonaco/',
+    xLink: 'https://x.com/AS_Monaco',
   };
-  const existing = await db.contest.findFirst({ where: { titre } });
+  const existing = await db.contest.findFirst({ where: { title } });
   if (existing) await db.contest.update({ where: { id: existing.id }, data: contest });
   else await db.contest.create({ data: contest });
 }

@@ -8,7 +8,7 @@ import { seedReference } from './reference.js';
 export interface DemoAccount {
   role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN';
   email: string;
-  pseudo: string;
+  username: string;
   password: string;
 }
 

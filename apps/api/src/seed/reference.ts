@@ -3,34 +3,34 @@ import type { Db } from '../db/client.js';
 
 /** Spec section 4: relation status ids are part of the contract with the web app. */
 export const CARPOOL_STATUSES = [
-  { id: 1, libelle: 'PROPOSE' },
-  { id: 2, libelle: 'DEMANDE' },
-  { id: 3, libelle: 'CONFIRME' },
-  { id: 4, libelle: 'REFUSE' },
-  { id: 5, libelle: 'ANNULE' },
-  { id: 6, libelle: 'EXCLU' },
+  { id: 1, label: 'PROPOSE' },
+  { id: 2, label: 'DEMANDE' },
+  { id: 3, label: 'CONFIRME' },
+  { id: 4, label: 'REFUSE' },
+  { id: 5, label: 'ANNULE' },
+  { id: 6, label: 'EXCLU' },
 ] as const;
 
 /** Spec section 3: transport types with fixed ids 1..6 and the spec's lower-case labels. */
 export const TRANSPORT_TYPES = [
-  { id: 1, code: 'VOITURE', libelle: 'voiture' },
-  { id: 2, code: 'BUS', libelle: 'bus' },
-  { id: 3, code: 'TRAIN', libelle: 'train' },
-  { id: 4, code: 'AVION', libelle: 'avion' },
-  { id: 5, code: 'A_PIED', libelle: 'a pied' },
-  { id: 6, code: 'RECHERCHE', libelle: 'en recherche' },
+  { id: 1, code: 'VOITURE', label: 'voiture' },
+  { id: 2, code: 'BUS', label: 'bus' },
+  { id: 3, code: 'TRAIN', label: 'train' },
+  { id: 4, code: 'AVION', label: 'avion' },
+  { id: 5, code: 'A_PIED', label: 'a pied' },
+  { id: 6, code: 'RECHERCHE', label: 'en recherche' },
 ] as const;
 
 /** Supporter branches and groups (invented for the founding data set). */
 export const ANTENNAS = [
-  { nom: 'Club des Supporters - Monaco', categorie: 'Section officielle', url: null },
-  { nom: 'Club des Supporters - Nice', categorie: 'Section officielle', url: null },
-  { nom: 'Club des Supporters - Menton', categorie: 'Section officielle', url: null },
-  { nom: 'Club des Supporters - Paris', categorie: 'Section officielle', url: null },
-  { nom: 'Club des Supporters - Marseille', categorie: 'Section officielle', url: null },
-  { nom: 'Club des Supporters - Lyon', categorie: 'Section officielle', url: null },
-  { nom: 'Ultras Monaco 1994', categorie: 'Groupe', url: null },
-  { nom: 'Rouge et Blanc Riviera', categorie: 'Groupe', url: null },
+  { name: 'Club des Supporters - Monaco', category: 'Section officielle', url: null },
+  { name: 'Club des Supporters - Nice', category: 'Section officielle', url: null },
+  { name: 'Club des Supporters - Menton', category: 'Section officielle', url: null },
+  { name: 'Club des Supporters - Paris', category: 'Section officielle', url: null },
+  { name: 'Club des Supporters - Marseille', category: 'Section officielle', url: null },
+  { name: 'Club des Supporters - Lyon', category: 'Section officielle', url: null },
+  { name: 'Ultras Monaco 1994', category: 'Groupe', url: null },
+  { name: 'Rouge et Blanc Riviera', category: 'Groupe', url: null },
 ] as const;
 
 /** News categories; TOUT is the "everything" filter, AUTRE the default category. */
@@ -119,14 +119,14 @@ export async function seedReference(db: Db): Promise<void> {
     await db.carpoolStatus.upsert({
       where: { id: s.id },
       create: s,
-      update: { libelle: s.libelle },
+      update: { label: s.label },
     });
   }
   for (const t of TRANSPORT_TYPES) {
     await db.transportType.upsert({
       where: { id: t.id },
       create: t,
-      update: { code: t.code, libelle: t.libelle },
+      update: { code: t.code, label: t.label },
     });
   }
   // Antennas, news categories and reasons are the administrators' from then on (the
@@ -137,7 +137,7 @@ export async function seedReference(db: Db): Promise<void> {
   }
   if ((await db.newsCategory.count()) === 0) {
     await db.newsCategory.createMany({
-      data: NEWS_CATEGORIES.map((libelle) => ({ libelle })),
+      data: NEWS_CATEGORIES.map((label) => ({ label })),
       skipDuplicates: true,
     });
   }

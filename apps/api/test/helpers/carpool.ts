@@ -33,7 +33,7 @@ export function carpoolWorld(t: TestApp) {
       createMatch(t.db, {
         kickoffAt: new Date(t.clock.now().getTime() + days * 86_400_000),
         season: uniqueSeason(),
-        journee: 1,
+        matchday: 1,
       }),
     async driver(matchId: number, places: number, departement = '06') {
       const u = await createUser(t.db);
@@ -83,7 +83,7 @@ export function carpoolWorld(t: TestApp) {
         await t.db.presence.findUniqueOrThrow({
           where: { userId_matchId: { userId: driver.id, matchId } },
         })
-      ).placesDispo,
+      ).freeSeats,
     passengers: (driver: { id: number }, matchId: number) =>
       t.db.carpoolRelation.count({ where: { driverId: driver.id, matchId, statusId: 3 } }),
     reason: async (kind: 'ANNULATION' | 'EXCLUSION', label?: string) =>

@@ -3,15 +3,15 @@ import type { Db } from '../../src/db/client.js';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 /** A club with a unique name, so files sharing one database never collide. */
-export function createClub(db: Db, overrides: Partial<{ nom: string; ville: string }> = {}) {
+export function createClub(db: Db, overrides: Partial<{ name: string; city: string }> = {}) {
   const id = unique();
   return db.club.create({
     data: {
-      nom: overrides.nom ?? `Club ${id}`,
+      name: overrides.name ?? `Club ${id}`,
       slug: `club-${id}`,
-      nomStade: `Stade ${id}`,
-      ville: overrides.ville ?? 'Testville',
-      departement: '06',
+      stadiumName: `Stade ${id}`,
+      city: overrides.city ?? 'Testville',
+      department: '06',
       logo: `/clubs/club-${id}.svg`,
     },
   });
@@ -25,7 +25,7 @@ export async function createMatch(
   data: {
     kickoffAt: Date;
     season: string;
-    journee: number;
+    matchday: number;
     finishedAt?: Date | null;
     homeClubId?: number;
     awayClubId?: number;
@@ -37,7 +37,7 @@ export async function createMatch(
     data: {
       kickoffAt: data.kickoffAt,
       season: data.season,
-      journee: data.journee,
+      matchday: data.matchday,
       finishedAt: data.finishedAt ?? null,
       homeClubId: home,
       awayClubId: away,
@@ -49,15 +49,15 @@ export async function createMatch(
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${unique()}@example.com`.slice(0, 40);
 
 export interface UserOverrides {
-  pseudo: string;
+  username: string;
   email: string;
   role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN';
   status: 'PENDING' | 'ACTIVE' | 'SUSPENDED' | 'DELETED';
   passwordHash: string;
-  departement: string;
+  department: string;
   birthDate: Date;
-  notifMailAppli: boolean;
-  notifMailPromo: boolean;
+  appMailOptIn: boolean;
+  promoMailOptIn: boolean;
 }
 
 /**
@@ -66,21 +66,21 @@ export interface UserOverrides {
  */
 export function createUser(db: Db, overrides: Partial<UserOverrides> = {}) {
   const id = unique();
-  const pseudo = overrides.pseudo ?? `u_${id}`.slice(0, 15);
+  const pseudo = overrides.username ?? `u_${id}`.slice(0, 15);
   return db.user.create({
     data: {
-      pseudo,
-      pseudoKey: pseudo.toLowerCase(),
-      prenom: 'Test',
-      nom: 'MEMBRE',
+      username: pseudo,
+      usernameKey: pseudo.toLowerCase(),
+      firstName: 'Test',
+      lastName: 'MEMBRE',
       email: (overrides.email ?? uniqueEmail()).toLowerCase(),
       passwordHash: overrides.passwordHash ?? '$argon2id$placeholder',
       birthDate: overrides.birthDate ?? new Date('1990-05-12T00:00:00Z'),
-      departement: overrides.departement ?? 'FR-06',
+      department: overrides.department ?? 'FR-06',
       role: overrides.role ?? 'UTILISATEUR',
       status: overrides.status ?? 'ACTIVE',
-      notifMailAppli: overrides.notifMailAppli ?? true,
-      notifMailPromo: overrides.notifMailPromo ?? false,
+      appMailOptIn: overrides.appMailOptIn ?? true,
+      promoMailOptIn: overrides.promoMailOptIn ?? false,
     },
   });
 }
@@ -105,7 +105,7 @@ export async function unusedRealSeason(db: Db): Promise<{ season: string; year: 
 /** A prediction as stored (points stay null until the match is scored). */
 export function createPrediction(
   db: Db,
-  data: { userId: number; matchId: number; scoreDom: number; scoreExt: number },
+  data: { userId: number; matchId: number; homeScore: number; awayScore: number },
 ) {
   return db.prediction.create({ data });
 }

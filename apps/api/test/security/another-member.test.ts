@@ -311,7 +311,7 @@ const CELLS: Record<string, () => Promise<void>> = {
     const forged = { userId: alice.id, match_id: match.id, score_club_dom: 0, score_club_ext: 3 };
     refused(await as(eve, 'POST', '/user-pronostic-match', forged), 403);
     const stored = await t.db.prediction.findMany({ where: { matchId: match.id } });
-    expect(stored.map((p) => [p.userId, p.scoreDom, p.scoreExt])).toEqual([[alice.id, 7, 5]]);
+    expect(stored.map((p) => [p.userId, p.homeScore, p.awayScore])).toEqual([[alice.id, 7, 5]]);
   },
   'POST /user-pronostic-match/mes-pronos': async () => {
     // A member's page lists their SCORED predictions of the current season; the one Alice
@@ -324,15 +324,15 @@ const CELLS: Record<string, () => Promise<void>> = {
       kickoffAt: new Date(now - 2_000),
       finishedAt: new Date(now - 1_000),
       season,
-      journee: 1,
+      matchday: 1,
     });
     await t.db.match.update({ where: { id: played.id }, data: { homeGoals: 2, awayGoals: 1 } });
     await t.db.prediction.create({
-      data: { userId: alice.id, matchId: played.id, scoreDom: 2, scoreExt: 1, points: 5 },
+      data: { userId: alice.id, matchId: played.id, homeScore: 2, awayScore: 1, points: 5 },
     });
     const coming = await futureMatchWithAlicesPrediction(season, 2);
     const res = await as(eve, 'POST', '/user-pronostic-match/mes-pronos', {
-      publicId: alice.pseudo,
+      publicId: alice.username,
     });
     expect(res.statusCode, res.body).toBe(200);
     const listed = (res.json().pronos as { match_id: number }[]).map((p) => p.match_id);
@@ -445,17 +445,17 @@ const CELLS: Record<string, () => Promise<void>> = {
   },
 
   'GET /users/by-username/:username': async () => {
-    const res = await as(eve, 'GET', `/users/by-username/${alice.pseudo}`);
+    const res = await as(eve, 'GET', `/users/by-username/${alice.username}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).toContain(alice.pseudo);
+    expect(res.body).toContain(alice.username);
     expect(res.body).not.toContain(alice.email);
     expect(res.body).not.toContain('1990-05-12');
     expect(res.body).not.toContain('argon2');
   },
   'GET /users/search': async () => {
-    const res = await as(eve, 'GET', `/users/search?q=${alice.pseudo}`);
+    const res = await as(eve, 'GET', `/users/search?q=${alice.username}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).toContain(alice.pseudo);
+    expect(res.body).toContain(alice.username);
     expect(res.body).not.toContain(alice.email);
     expect(res.body).not.toContain('1990-05-12');
   },
@@ -474,7 +474,7 @@ async function futureMatchWithAlicesPrediction(season = uniqueSeason(), journee 
   const match = await createMatch(t.db, {
     kickoffAt: new Date(t.clock.now().getTime() + 3 * 86_400_000),
     season,
-    journee,
+    matchday: journee,
   });
   const saved = await as(alice, 'POST', '/user-pronostic-match', {
     userId: alice.id,

@@ -204,7 +204,7 @@ beforeAll(async () => {
 
   newsImage = await storedImage('news');
   contestImage = await storedImage('contests');
-  categoryId = (await t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'MATCH' } })).id;
+  categoryId = (await t.db.newsCategory.findFirstOrThrow({ where: { label: 'MATCH' } })).id;
   clubId = (await createClub(t.db)).id;
   const world = moderationWorld(t);
   const future = () => new Date(t.clock.now().getTime() + 86_400_000);
@@ -213,8 +213,8 @@ beforeAll(async () => {
   const newsItem = () =>
     t.db.news.create({
       data: {
-        titre: 'Avant',
-        contenu: 'Texte',
+        title: 'Avant',
+        content: 'Texte',
         image: newsImage,
         categoryId,
         authorId: users.redOwn.id,
@@ -222,7 +222,7 @@ beforeAll(async () => {
     });
   const contest = () =>
     t.db.contest.create({
-      data: { titre: 'Avant', dateFin: future(), image: contestImage, lienX: 'https://x.com/a' },
+      data: { title: 'Avant', endsAt: future(), image: contestImage, xLink: 'https://x.com/a' },
     });
   const contestBody = () => ({
     titre: 'Le maillot',
@@ -244,7 +244,7 @@ beforeAll(async () => {
   const userStatus = async (id: number, status: string) =>
     expect((await t.db.user.findUniqueOrThrow({ where: { id } })).status).toBe(status);
   const title = () =>
-    t.db.title.create({ data: { libelle: `T ${tag()}`, couleur: '#E2001A', importance: 1 } });
+    t.db.title.create({ data: { label: `T ${tag()}`, color: '#E2001A', importance: 1 } });
   const exists = (count: Promise<number>) => async () => expect(await count).toBe(1);
 
   requests = {
@@ -279,7 +279,7 @@ beforeAll(async () => {
           imageObjectPosY: 50,
         },
         untouched: async () =>
-          expect((await t.db.news.findUniqueOrThrow({ where: { id: item.id } })).titre).toBe(
+          expect((await t.db.news.findUniqueOrThrow({ where: { id: item.id } })).title).toBe(
             'Avant',
           ),
       };
@@ -303,7 +303,7 @@ beforeAll(async () => {
         url: `/concours/${row.id}`,
         payload: contestBody(),
         untouched: async () =>
-          expect((await t.db.contest.findUniqueOrThrow({ where: { id: row.id } })).titre).toBe(
+          expect((await t.db.contest.findUniqueOrThrow({ where: { id: row.id } })).title).toBe(
             'Avant',
           ),
       };
@@ -434,14 +434,14 @@ beforeAll(async () => {
       payload: { nom: `Antenne ${tag()}`, categorie: 'Groupe' },
     }),
     'PUT /administration/antennes/:id': async () => {
-      const row = await t.db.antenna.create({ data: { nom: `A ${tag()}`, categorie: 'Groupe' } });
+      const row = await t.db.antenna.create({ data: { name: `A ${tag()}`, category: 'Groupe' } });
       return {
         url: `/administration/antennes/${row.id}`,
         payload: { nom: `Antenne ${tag()}`, categorie: 'Groupe' },
       };
     },
     'DELETE /administration/antennes/:id': async () => {
-      const row = await t.db.antenna.create({ data: { nom: `B ${tag()}`, categorie: 'Groupe' } });
+      const row = await t.db.antenna.create({ data: { name: `B ${tag()}`, category: 'Groupe' } });
       return {
         url: `/administration/antennes/${row.id}`,
         untouched: exists(t.db.antenna.count({ where: { id: row.id } })),
@@ -488,14 +488,14 @@ beforeAll(async () => {
       payload: { libelle: `CAT ${tag()}` },
     }),
     'PUT /administration/categories-actualite/:id': async () => {
-      const row = await t.db.newsCategory.create({ data: { libelle: `C ${tag()}` } });
+      const row = await t.db.newsCategory.create({ data: { label: `C ${tag()}` } });
       return {
         url: `/administration/categories-actualite/${row.id}`,
         payload: { libelle: `CAT ${tag()}` },
       };
     },
     'DELETE /administration/categories-actualite/:id': async () => {
-      const row = await t.db.newsCategory.create({ data: { libelle: `D ${tag()}` } });
+      const row = await t.db.newsCategory.create({ data: { label: `D ${tag()}` } });
       return {
         url: `/administration/categories-actualite/${row.id}`,
         untouched: exists(t.db.newsCategory.count({ where: { id: row.id } })),

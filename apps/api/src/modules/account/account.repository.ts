@@ -2,21 +2,21 @@ import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 
 export interface NewUser {
-  pseudo: string;
-  prenom: string;
-  nom: string;
+  username: string;
+  firstName: string;
+  lastName: string;
   email: string;
   passwordHash: string;
   birthDate: Date;
-  departement: string;
-  notifMailAppli: boolean;
-  notifMailPromo: boolean;
+  department: string;
+  appMailOptIn: boolean;
+  promoMailOptIn: boolean;
   antennaIds: number[];
 }
 
 const ACCOUNT_SELECT = {
   id: true,
-  pseudo: true,
+  username: true,
   email: true,
   status: true,
   role: true,
@@ -28,7 +28,8 @@ const ACCOUNT_SELECT = {
 /** Account rows: registration, confirmation, credentials and settings. */
 export function accountRepository(db: Db) {
   return {
-    pseudoExists: async (pseudoKey: string) => (await db.user.count({ where: { pseudoKey } })) > 0,
+    usernameExists: async (usernameKey: string) =>
+      (await db.user.count({ where: { usernameKey } })) > 0,
 
     countAntennas: (ids: number[]) => db.antenna.count({ where: { id: { in: ids } } }),
 
@@ -40,20 +41,20 @@ export function accountRepository(db: Db) {
     create: (user: NewUser, tx: Tx) =>
       tx.user.create({
         data: {
-          pseudo: user.pseudo,
-          pseudoKey: user.pseudo.toLowerCase(),
-          prenom: user.prenom,
-          nom: user.nom,
+          username: user.username,
+          usernameKey: user.username.toLowerCase(),
+          firstName: user.firstName,
+          lastName: user.lastName,
           email: user.email,
           passwordHash: user.passwordHash,
           birthDate: user.birthDate,
-          departement: user.departement,
-          notifMailAppli: user.notifMailAppli,
-          notifMailPromo: user.notifMailPromo,
+          department: user.department,
+          appMailOptIn: user.appMailOptIn,
+          promoMailOptIn: user.promoMailOptIn,
           status: 'PENDING',
           antennas: { create: user.antennaIds.map((antennaId) => ({ antennaId })) },
         },
-        select: { id: true, pseudo: true, email: true },
+        select: { id: true, username: true, email: true },
       }),
 
     /** PENDING → ACTIVE; true when the account is (now) active. */
@@ -77,17 +78,17 @@ export function accountRepository(db: Db) {
     setPasswordHash: (id: number, passwordHash: string, tx?: Tx) =>
       (tx ?? db).user.update({ where: { id }, data: { passwordHash }, select: { id: true } }),
 
-    setPseudo: (id: number, pseudo: string) =>
+    setUsername: (id: number, username: string) =>
       db.user.update({
         where: { id },
-        data: { pseudo, pseudoKey: pseudo.toLowerCase() },
-        select: { pseudo: true },
+        data: { username, usernameKey: username.toLowerCase() },
+        select: { username: true },
       }),
 
-    setDepartement: (id: number, departement: string) =>
-      db.user.update({ where: { id }, data: { departement }, select: { id: true } }),
+    setDepartment: (id: number, department: string) =>
+      db.user.update({ where: { id }, data: { department }, select: { id: true } }),
 
-    setNotifications: (id: number, data: { notifMailAppli?: boolean; notifMailPromo?: boolean }) =>
+    setNotifications: (id: number, data: { appMailOptIn?: boolean; promoMailOptIn?: boolean }) =>
       db.user.update({ where: { id }, data, select: { id: true } }),
   };
 }

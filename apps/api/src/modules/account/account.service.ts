@@ -57,16 +57,16 @@ export function accountService(deps: AccountServiceDeps) {
   const loginUrl = `${publicUrl}/login`;
 
   async function pseudoTaken(pseudo: string): Promise<boolean> {
-    return isReservedPseudo(pseudo) || (await repo.pseudoExists(pseudo.toLowerCase()));
+    return isReservedPseudo(pseudo) || (await repo.usernameExists(pseudo.toLowerCase()));
   }
 
-  async function sendConfirmation(user: { id: number; pseudo: string; email: string }) {
+  async function sendConfirmation(user: { id: number; username: string; email: string }) {
     await transaction(async (tx) => {
       const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL', {
         replacePrevious: true,
         tx,
       });
-      const content = confirmEmailMail(user.pseudo, link, associationName);
+      const content = confirmEmailMail(user.username, link, associationName);
       await mail.enqueue({ to: user.email, kind: 'confirm-email', ...content }, tx);
     });
   }
@@ -121,7 +121,7 @@ export function accountService(deps: AccountServiceDeps) {
       const existing = await repo.findByEmail(email);
       if (existing) {
         if (existing.status === 'PENDING') return sendConfirmation(existing);
-        const content = addressAlreadyUsedMail(existing.pseudo, loginUrl, associationName);
+        const content = addressAlreadyUsedMail(existing.username, loginUrl, associationName);
         await mail.enqueue({ to: existing.email, kind: 'address-already-used', ...content });
         return;
       }
@@ -129,27 +129,27 @@ export function accountService(deps: AccountServiceDeps) {
         await transaction(async (tx) => {
           const user = await repo.create(
             {
-              pseudo: input.username,
-              prenom: capitalizeName(input.prenom),
-              nom: input.nom.toUpperCase(),
+              username: input.username,
+              firstName: capitalizeName(input.prenom),
+              lastName: input.nom.toUpperCase(),
               email,
               passwordHash,
               birthDate: new Date(`${birthIso}T00:00:00Z`),
-              departement: `FR-${input.departement}`,
-              notifMailAppli: input.notif_mail_appli,
-              notifMailPromo: input.notif_mail_promo,
+              department: `FR-${input.departement}`,
+              appMailOptIn: input.notif_mail_appli,
+              promoMailOptIn: input.notif_mail_promo,
               antennaIds,
             },
             tx,
           );
           const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL', { tx });
-          const content = confirmEmailMail(user.pseudo, link, associationName);
+          const content = confirmEmailMail(user.username, link, associationName);
           await mail.enqueue({ to: user.email, kind: 'confirm-email', ...content }, tx);
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         // Lost a race: the pseudo is public, the e-mail stays silent.
-        if (await repo.pseudoExists(input.username.toLowerCase())) {
+        if (await repo.usernameExists(input.username.toLowerCase())) {
           throw new AppError('CONFLICT', AUTH_MESSAGES.pseudoTaken);
         }
       }
@@ -197,7 +197,7 @@ export function accountService(deps: AccountServiceDeps) {
           replacePrevious: true,
           tx,
         });
-        const content = resetPasswordMail(user.pseudo, link, associationName);
+        const content = resetPasswordMail(user.username, link, associationName);
         await mail.enqueue({ to: user.email, kind: 'reset-password', ...content }, tx);
       });
     },
@@ -251,7 +251,7 @@ export function accountService(deps: AccountServiceDeps) {
       if (!confirm) return { type, message: SETTINGS_MESSAGES.nothingChanged };
       await repo.setNotifications(
         found.userId,
-        type === 'promo' ? { notifMailPromo: false } : { notifMailAppli: false },
+        type === 'promo' ? { promoMailOptIn: false } : { appMailOptIn: false },
       );
       return {
         type,

@@ -50,14 +50,14 @@ describe('POST /api/users (registration)', () => {
       include: { antennas: true },
     });
     expect(user).toMatchObject({
-      prenom: 'Jean-Pierre',
-      nom: 'DUPONT',
-      pseudo: body.username,
-      pseudoKey: (body.username as string).toLowerCase(),
-      departement: 'FR-06',
+      firstName: 'Jean-Pierre',
+      lastName: 'DUPONT',
+      username: body.username,
+      usernameKey: (body.username as string).toLowerCase(),
+      department: 'FR-06',
       status: 'PENDING',
-      notifMailAppli: true,
-      notifMailPromo: false,
+      appMailOptIn: true,
+      promoMailOptIn: false,
     });
     expect(user.birthDate.toISOString().slice(0, 10)).toBe('1990-07-14');
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
@@ -106,7 +106,7 @@ describe('POST /api/users (registration)', () => {
 
   it('refuses a taken pseudo whatever its case', async () => {
     const owner = await createMember(t.db);
-    const body = registration({ username: owner.pseudo.toUpperCase() });
+    const body = registration({ username: owner.username.toUpperCase() });
     const res = await register(body);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Ce pseudo est déjà utilisé.');
@@ -138,7 +138,7 @@ describe('POST /api/users (registration)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(
-      await t.db.user.count({ where: { pseudoKey: String(body.username).toLowerCase() } }),
+      await t.db.user.count({ where: { usernameKey: String(body.username).toLowerCase() } }),
     ).toBe(0);
   });
 
@@ -168,7 +168,7 @@ describe('GET /api/users/check-username', () => {
           url: `/api/users/check-username?username=${encodeURIComponent(username)}`,
         })
       ).json();
-    expect(await check(owner.pseudo.toUpperCase())).toEqual({ taken: true });
+    expect(await check(owner.username.toUpperCase())).toEqual({ taken: true });
     expect(await check(uniquePseudo())).toEqual({ taken: false });
     expect(await check('Supprime_12')).toEqual({ taken: true });
   });

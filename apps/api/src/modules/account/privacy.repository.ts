@@ -1,3 +1,4 @@
+import { writeAuditRow } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 
 /** Birth date kept on anonymised accounts (the column is required). */
@@ -22,21 +23,21 @@ export function privacyRepository(db: Db) {
           where: { id: userId, status: { not: 'DELETED' } },
           data: {
             status: 'DELETED',
-            pseudo,
-            pseudoKey: pseudo.toLowerCase(),
-            prenom: 'Utilisateur',
-            nom: 'SUPPRIME',
+            username: pseudo,
+            usernameKey: pseudo.toLowerCase(),
+            firstName: 'Utilisateur',
+            lastName: 'SUPPRIME',
             email: `deleted-${userId}@invalid`,
             passwordHash: UNUSABLE_HASH,
             birthDate: PLACEHOLDER_BIRTH_DATE,
             avatarFile: null,
             avatarVersion: { increment: 1 },
-            poste: null,
+            position: null,
             description: null,
             xUsername: null,
             instaUsername: null,
-            notifMailAppli: false,
-            notifMailPromo: false,
+            appMailOptIn: false,
+            promoMailOptIn: false,
             inactivityWarnedAt: null,
             deletedAt: now,
           },
@@ -49,14 +50,12 @@ export function privacyRepository(db: Db) {
           where: { userId, revokedAt: null },
           data: { revokedAt: now, revokedReason: 'account-deleted' },
         });
-        await tx.auditLog.create({
-          data: {
-            actorId: reason === 'request' ? userId : null,
-            action: 'user.anonymise',
-            targetType: 'user',
-            targetId: String(userId),
-            data: { reason },
-          },
+        await writeAuditRow(tx, {
+          actorId: reason === 'request' ? userId : null,
+          action: 'user.anonymise',
+          targetType: 'user',
+          targetId: String(userId),
+          data: { reason },
         });
         return true;
       }),
@@ -65,7 +64,7 @@ export function privacyRepository(db: Db) {
     findToWarn: (idleSince: Date, take: number) =>
       db.user.findMany({
         where: { status: 'ACTIVE', lastActivityAt: { lt: idleSince }, inactivityWarnedAt: null },
-        select: { id: true, pseudo: true, email: true },
+        select: { id: true, username: true, email: true },
         orderBy: { id: 'asc' },
         take,
       }),
@@ -100,10 +99,10 @@ export function privacyRepository(db: Db) {
     async exportData(userId: number) {
       const user = await db.user.findUnique({
         where: { id: userId },
-        omit: { passwordHash: true, pseudoKey: true },
+        omit: { passwordHash: true, usernameKey: true },
       });
       if (!user) return null;
-      const other = { select: { id: true, pseudo: true } } as const;
+      const other = { select: { id: true, username: true } } as const;
       // Each section of the file is one query; they run side by side.
       const sections = {
         antennes: db.userAntenna.findMany({ where: { userId }, include: { antenna: true } }),

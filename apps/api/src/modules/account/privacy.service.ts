@@ -10,6 +10,7 @@ import type { EmailTokensService } from '../email-tokens/email-tokens.service.js
 import type { MailService } from '../mail/mail.service.js';
 import { announceRemoval } from './member-removal.js';
 import type { EventEmitter } from '../../events/domain-events.js';
+import { toExportSections } from './privacy.mapper.js';
 import type { PrivacyRepository } from './privacy.repository.js';
 
 /** Spec section 9: data is deleted after a year without activity, with a warning a month before. */
@@ -89,7 +90,11 @@ export function privacyService(deps: PrivacyServiceDeps) {
         const batch = await repo.findToWarn(warnSince, BATCH);
         for (const user of batch) {
           if (!(await repo.markWarned(user.id, warnSince, now))) continue;
-          const content = inactivityWarningMail(user.pseudo, `${publicUrl}/login`, associationName);
+          const content = inactivityWarningMail(
+            user.username,
+            `${publicUrl}/login`,
+            associationName,
+          );
           await mail.enqueue({ to: user.email, kind: 'inactivity-warning', ...content });
           warned++;
         }
@@ -108,10 +113,14 @@ export function privacyService(deps: PrivacyServiceDeps) {
       return { warned, deleted };
     },
 
+    /** The export file's content, and the member's username (the file is named after it). */
     async exportData(userId: number) {
       const data = await repo.exportData(userId);
       if (!data) throw new AppError('UNAUTHENTICATED', 'Tu dois être connecté(e).');
-      return { exportedAt: clock.now().toISOString(), ...data };
+      return {
+        username: data.compte.username,
+        file: { exportedAt: clock.now().toISOString(), ...toExportSections(data) },
+      };
     },
   };
 }

@@ -39,7 +39,7 @@ async function memberWithHistory() {
   const match = await createMatch(t.db, {
     kickoffAt: new Date('2026-09-01T19:00:00Z'),
     season: uniqueSeason(),
-    journee: 3,
+    matchday: 3,
     finishedAt: new Date('2026-09-01T21:00:00Z'),
   });
   const conversation = await t.db.conversation.create({
@@ -74,21 +74,21 @@ async function memberWithHistory() {
       statusId: 3,
       driverId: other.id,
       passengerId: user.id,
-      departementDepart: '06',
+      departureDepartment: '06',
     },
   });
   await t.db.carpoolRating.create({
-    data: { relationId: relation.id, raterId: user.id, ratedId: other.id, note: 4.5 },
+    data: { relationId: relation.id, raterId: user.id, ratedId: other.id, stars: 4.5 },
   });
   await t.db.prediction.create({
-    data: { userId: user.id, matchId: match.id, scoreDom: 2, scoreExt: 1 },
+    data: { userId: user.id, matchId: match.id, homeScore: 2, awayScore: 1 },
   });
   await t.db.contactMessage.create({
     data: {
-      prenom: 'Test',
-      nom: 'MEMBRE',
+      firstName: 'Test',
+      lastName: 'MEMBRE',
       email: user.email,
-      objet: 'Autre',
+      subject: 'Autre',
       message: 'Une question sur le site.',
       userId: user.id,
     },
@@ -109,16 +109,16 @@ describe('GET /api/users/me/export', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="munegu-donnees-${user.pseudo}.json"`,
+      `attachment; filename="munegu-donnees-${user.username}.json"`,
     );
     const data = res.json();
-    expect(data.compte).toMatchObject({ id: user.id, email: user.email, pseudo: user.pseudo });
+    expect(data.compte).toMatchObject({ id: user.id, email: user.email, pseudo: user.username });
     expect(data.antennes).toHaveLength(1);
     expect(data.messages.map((m: { content: string }) => m.content)).toEqual([
       'Salut, on part à 18h ?',
       'Parfait !',
     ]);
-    expect(data.conversations[0].user2.pseudo).toBe(other.pseudo);
+    expect(data.conversations[0].user2.pseudo).toBe(other.username);
     expect(data.covoiturages).toHaveLength(1);
     expect(data.notesDonnees[0].note).toBe('4.5');
     expect(data.pronostics[0]).toMatchObject({ scoreDom: 2, scoreExt: 1 });
@@ -164,13 +164,13 @@ describe('account deletion', () => {
       where: { id: user.id },
       include: { antennas: true },
     });
-    expect(gone.pseudo).toBe(`Supprime_${user.id}`);
+    expect(gone.username).toBe(`Supprime_${user.id}`);
     expect(gone).toMatchObject({
       status: 'DELETED',
       email: `deleted-${user.id}@invalid`,
-      nom: 'SUPPRIME',
-      notifMailAppli: false,
-      notifMailPromo: false,
+      lastName: 'SUPPRIME',
+      appMailOptIn: false,
+      promoMailOptIn: false,
       description: null,
       avatarFile: null,
     });
@@ -283,7 +283,7 @@ describe('inactivity', () => {
     const gone = await t.db.user.findUniqueOrThrow({ where: { id: idle.id } });
     expect(gone).toMatchObject({
       status: 'DELETED',
-      pseudo: `Supprime_${idle.id}`,
+      username: `Supprime_${idle.id}`,
       avatarFile: null,
     });
     expect(existsSync(path.join(avatarDir, `${idle.id}.webp`))).toBe(false);
@@ -344,14 +344,19 @@ describe.skipIf(inject('dbMode') === 'embedded')('deletion and the prediction ra
   it('takes an anonymised member out of the ranking at once', async () => {
     const { season, year } = uniqueRealSeason();
     const kickoff = new Date(`${year}-09-05T19:00:00Z`);
-    const match = await createMatch(t.db, { season, journee: 1, kickoffAt: kickoff });
+    const match = await createMatch(t.db, { season, matchday: 1, kickoffAt: kickoff });
     const [first, second] = [await createMember(t.db), await createMember(t.db)];
-    await createPrediction(t.db, { userId: first.id, matchId: match.id, scoreDom: 2, scoreExt: 1 });
+    await createPrediction(t.db, {
+      userId: first.id,
+      matchId: match.id,
+      homeScore: 2,
+      awayScore: 1,
+    });
     await createPrediction(t.db, {
       userId: second.id,
       matchId: match.id,
-      scoreDom: 1,
-      scoreExt: 0,
+      homeScore: 1,
+      awayScore: 0,
     });
     const admin = await createUser(t.db, { role: 'ADMIN' });
     t.clock.set(new Date(kickoff.getTime() + 3 * 3_600_000));
@@ -363,7 +368,7 @@ describe.skipIf(inject('dbMode') === 'embedded')('deletion and the prediction ra
     });
     expect(scored.statusCode, scored.body).toBe(200);
     const rankOf = async (id: number) =>
-      (await t.db.user.findUniqueOrThrow({ where: { id } })).classementProno;
+      (await t.db.user.findUniqueOrThrow({ where: { id } })).predictionRank;
     expect([await rankOf(first.id), await rankOf(second.id)]).toEqual([1, 2]);
     const rankedTotal = async () =>
       ((await t.app.inject({ url: '/api/users/classement-pronos' })).json() as LeaderboardResponse)

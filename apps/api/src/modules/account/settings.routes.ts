@@ -96,13 +96,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     ...auth,
     config: { rateLimit: app.rateBudgets.dataExport },
     handler: async (req, reply) => {
-      const data = await privacy.exportData(callerOf(req).id);
-      const pseudo = data.compte.pseudo.replace(/[^A-Za-z0-9_]/g, '_');
+      const { username, file } = await privacy.exportData(callerOf(req).id);
+      const pseudo = username.replace(/[^A-Za-z0-9_]/g, '_');
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="munegu-donnees-${pseudo}.json"`)
         .header('cache-control', 'no-store')
-        .send(JSON.stringify(data, null, 2));
+        .send(JSON.stringify(file, null, 2));
     },
   });
 };

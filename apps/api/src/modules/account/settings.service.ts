@@ -51,15 +51,15 @@ export function settingsService(deps: SettingsServiceDeps) {
       const user = await account(userId);
       if (input.username !== undefined) {
         const pseudo = input.username;
-        const sameAccount = pseudo.toLowerCase() === user.pseudo.toLowerCase();
+        const sameAccount = pseudo.toLowerCase() === user.username.toLowerCase();
         if (
           !sameAccount &&
-          (isReservedPseudo(pseudo) || (await repo.pseudoExists(pseudo.toLowerCase())))
+          (isReservedPseudo(pseudo) || (await repo.usernameExists(pseudo.toLowerCase())))
         ) {
           throw new AppError('CONFLICT', 'Ce pseudo est déjà utilisé.');
         }
         try {
-          await repo.setPseudo(user.id, pseudo);
+          await repo.setUsername(user.id, pseudo);
         } catch (err) {
           if (isUniqueViolation(err)) {
             throw new AppError('CONFLICT', 'Ce pseudo est déjà utilisé.');
@@ -69,7 +69,7 @@ export function settingsService(deps: SettingsServiceDeps) {
         return { username: pseudo };
       }
       const code = input.departement!;
-      await repo.setDepartement(user.id, `FR-${code}`);
+      await repo.setDepartment(user.id, `FR-${code}`);
       return { departement: code };
     },
 
@@ -91,7 +91,7 @@ export function settingsService(deps: SettingsServiceDeps) {
       await transaction(async (tx) => {
         if (owner) {
           const notice = addressAlreadyUsedMail(
-            owner.pseudo,
+            owner.username,
             `${publicUrl}/login`,
             associationName,
           );
@@ -102,10 +102,14 @@ export function settingsService(deps: SettingsServiceDeps) {
             replacePrevious: true,
             tx,
           });
-          const confirm = confirmEmailChangeMail(user.pseudo, link, associationName);
+          const confirm = confirmEmailChangeMail(user.username, link, associationName);
           await mail.enqueue({ to: email, kind: 'confirm-email-change', ...confirm }, tx);
         }
-        const notice = emailChangeNoticeMail(user.pseudo, associationName, `${publicUrl}/contact`);
+        const notice = emailChangeNoticeMail(
+          user.username,
+          associationName,
+          `${publicUrl}/contact`,
+        );
         await mail.enqueue({ to: user.email, kind: 'email-change-notice', ...notice }, tx);
         await auth.revokeSessions(user.id, 'email-change', { tx });
       });
@@ -118,8 +122,8 @@ export function settingsService(deps: SettingsServiceDeps) {
     ): Promise<void> {
       const user = await account(userId);
       await repo.setNotifications(user.id, {
-        notifMailAppli: input.notif_mail_appli,
-        notifMailPromo: input.notif_mail_promo,
+        appMailOptIn: input.notif_mail_appli,
+        promoMailOptIn: input.notif_mail_promo,
       });
     },
 
@@ -150,7 +154,7 @@ export function settingsService(deps: SettingsServiceDeps) {
           replacePrevious: true,
           tx,
         });
-        const content = confirmDeleteMail(user.pseudo, link, associationName);
+        const content = confirmDeleteMail(user.username, link, associationName);
         await mail.enqueue({ to: user.email, kind: 'confirm-delete', ...content }, tx);
       });
     },

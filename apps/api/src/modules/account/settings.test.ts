@@ -58,11 +58,11 @@ describe('PATCH /api/users/me/parametres', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Mise à jour réussie !', user: { username: pseudo } });
     expect(await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
-      pseudo,
-      pseudoKey: pseudo.toLowerCase(),
+      username: pseudo,
+      usernameKey: pseudo.toLowerCase(),
     });
 
-    const taken = await patch('parametres', auth, { username: other.pseudo.toUpperCase() });
+    const taken = await patch('parametres', auth, { username: other.username.toUpperCase() });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Ce pseudo est déjà utilisé.');
     const bad = await patch('parametres', auth, { username: 'a-b' });
@@ -70,7 +70,7 @@ describe('PATCH /api/users/me/parametres', () => {
     expect(bad.json().message).toBe(
       'Le pseudo doit contenir au moins 4 caractères alphanumériques ou _',
     );
-    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).pseudo).toBe(pseudo);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).username).toBe(pseudo);
   });
 
   it('changes the department (stored with FR-) and refuses e-mail changes there', async () => {
@@ -78,7 +78,7 @@ describe('PATCH /api/users/me/parametres', () => {
     const auth = await bearer(t.app, user, t.clock);
     const ok = await patch('parametres', auth, { departement: '2A' });
     expect(ok.json()).toEqual({ message: 'Mise à jour réussie !', user: { departement: '2A' } });
-    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).departement).toBe(
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).department).toBe(
       'FR-2A',
     );
     const bad = await patch('parametres', auth, { departement: '20' });
@@ -137,7 +137,7 @@ describe('PATCH /api/users/me/email', () => {
 
 describe('PATCH /api/users/me/notifications', () => {
   it('stores both switches', async () => {
-    const user = await createMember(t.db, { notifMailAppli: true, notifMailPromo: false });
+    const user = await createMember(t.db, { appMailOptIn: true, promoMailOptIn: false });
     const auth = await bearer(t.app, user, t.clock);
     const res = await patch('notifications', auth, {
       notif_mail_appli: false,
@@ -145,8 +145,8 @@ describe('PATCH /api/users/me/notifications', () => {
     });
     expect(res.json()).toEqual({ message: 'Préférences de notifications mises à jour.' });
     expect(await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
-      notifMailAppli: false,
-      notifMailPromo: true,
+      appMailOptIn: false,
+      promoMailOptIn: true,
     });
     const bad = await patch('notifications', auth, { notif_mail_appli: 'oui' });
     expect(bad.statusCode).toBe(400);

@@ -77,7 +77,7 @@ describe('stop-notification links', () => {
     t.app.inject({ method: 'POST', url: '/api/users/stop-notif', payload: { token, confirm } });
 
   it('checks without using, cancels without changing, then switches the promo mails off', async () => {
-    const user = await createMember(t.db, { notifMailPromo: true, notifMailAppli: true });
+    const user = await createMember(t.db, { promoMailOptIn: true, appMailOptIn: true });
     const { token } = await links.issue(user.id, 'STOP_NOTIF_PROMO');
     expect((await check(token)).json()).toEqual({ valid: true, stopType: 'promo' });
 
@@ -87,7 +87,7 @@ describe('stop-notification links', () => {
       type: 'promo',
       message: "Aucune modification n'a été effectuée.",
     });
-    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).notifMailPromo).toBe(
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).promoMailOptIn).toBe(
       true,
     );
 
@@ -95,8 +95,8 @@ describe('stop-notification links', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().type).toBe('promo');
     const after = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(after.notifMailPromo).toBe(false);
-    expect(after.notifMailAppli).toBe(true);
+    expect(after.promoMailOptIn).toBe(false);
+    expect(after.appMailOptIn).toBe(true);
 
     expect((await check(token)).json()).toEqual({ valid: false });
     const again = await stop(token, true);
@@ -105,12 +105,12 @@ describe('stop-notification links', () => {
   });
 
   it('switches the application mails off with an application link', async () => {
-    const user = await createMember(t.db, { notifMailPromo: true, notifMailAppli: true });
+    const user = await createMember(t.db, { promoMailOptIn: true, appMailOptIn: true });
     const { token } = await links.issue(user.id, 'STOP_NOTIF_APPLI');
     expect((await check(token)).json()).toEqual({ valid: true, stopType: 'application' });
     expect((await stop(token, true)).json().type).toBe('application');
     const after = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(after).toMatchObject({ notifMailAppli: false, notifMailPromo: true });
+    expect(after).toMatchObject({ appMailOptIn: false, promoMailOptIn: true });
   });
 
   it('refuses unknown tokens and tokens of another purpose', async () => {

@@ -1,3 +1,4 @@
+import { writeAuditRow } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -20,7 +21,7 @@ export interface AuditEntry {
 
 export interface MatchFields {
   season: string;
-  journee: number;
+  matchday: number;
   kickoffAt: Date;
   hashtag: string | null;
   homeClubId: number;
@@ -38,14 +39,14 @@ export function adminMatchesRepository(db: Db) {
       }),
     byId: (id: number, tx: Db | Tx = db) =>
       tx.match.findUnique({ where: { id }, include: withClubsAndCount }),
-    byRound: (season: string, journee: number, tx: Db | Tx = db) =>
-      tx.match.findUnique({ where: { season_journee: { season, journee } } }),
+    byRound: (season: string, matchday: number, tx: Db | Tx = db) =>
+      tx.match.findUnique({ where: { season_matchday: { season, matchday } } }),
     /** Ids among `ids` that are existing clubs. */
     async existingClubIds(ids: number[]): Promise<Set<number>> {
       const rows = await db.club.findMany({ where: { id: { in: ids } }, select: { id: true } });
       return new Set(rows.map((r) => r.id));
     },
-    allClubs: () => db.club.findMany({ select: { id: true, nom: true } }),
+    allClubs: () => db.club.findMany({ select: { id: true, name: true } }),
     create: (tx: Tx, data: MatchFields) => tx.match.create({ data }),
     update: (tx: Tx, id: number, data: Partial<MatchFields>) =>
       tx.match.update({ where: { id }, data }),
@@ -70,7 +71,7 @@ export function adminMatchesRepository(db: Db) {
       await tx.leagueTableRow.deleteMany({ where: { season } });
       await tx.leagueTableRow.createMany({ data: rows.map((r) => ({ ...r, season })) });
     },
-    audit: (tx: Tx | Db, entry: AuditEntry) => tx.auditLog.create({ data: entry }),
+    audit: (tx: Tx | Db, entry: AuditEntry) => writeAuditRow(tx, entry),
   };
 }
 

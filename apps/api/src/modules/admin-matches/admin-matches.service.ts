@@ -34,9 +34,9 @@ export interface AdminMatchesDeps {
   events?: EventEmitter;
 }
 
-const clubRef = (c: { id: number; nom: string; logo: string }) => ({
+const clubRef = (c: { id: number; name: string; logo: string }) => ({
   id: c.id,
-  nom: c.nom,
+  nom: c.name,
   logo: c.logo,
 });
 
@@ -51,7 +51,7 @@ export function adminMatchesService({
     return {
       id: m.id,
       season: m.season,
-      journee: m.journee,
+      journee: m.matchday,
       date: m.kickoffAt.toISOString(),
       kickoff: utcToParis(m.kickoffAt),
       hashtag: m.hashtag,
@@ -86,7 +86,7 @@ export function adminMatchesService({
         });
     return {
       season: input.season,
-      journee: input.journee,
+      matchday: input.journee,
       kickoffAt: parisToUtc(input.kickoff),
       hashtag: input.hashtag ?? null,
       homeClubId: input.club_dom_id,
@@ -95,8 +95,8 @@ export function adminMatchesService({
     };
   }
 
-  async function assertRoundFree(season: string, journee: number, exceptId?: number) {
-    const other = await repo.byRound(season, journee);
+  async function assertRoundFree(season: string, matchday: number, exceptId?: number) {
+    const other = await repo.byRound(season, matchday);
     if (other && other.id !== exceptId)
       throw new AppError('CONFLICT', MATCH_MESSAGES.duplicateRound);
   }
@@ -119,7 +119,7 @@ export function adminMatchesService({
 
     async create(input: AdminMatchInput, actor: Actor): Promise<AdminMatch> {
       const fields = await toFields(input);
-      await assertRoundFree(fields.season, fields.journee);
+      await assertRoundFree(fields.season, fields.matchday);
       const id = await transaction(async (tx) => {
         const m = await repo.create(tx, fields);
         await repo.audit(tx, audit(actor, 'match.create', m.id, input));
@@ -132,13 +132,13 @@ export function adminMatchesService({
     async update(id: number, input: AdminMatchInput, actor: Actor): Promise<AdminMatch> {
       const before = await existing(id);
       const fields = await toFields(input);
-      await assertRoundFree(fields.season, fields.journee, id);
+      await assertRoundFree(fields.season, fields.matchday, id);
       await transaction(async (tx) => {
         const m = await repo.update(tx, id, fields);
         await repo.audit(tx, audit(actor, 'match.update', id, input));
         // A scored match moved to another round or season changes the rankings of both.
-        if (m.finishedAt && (m.season !== before.season || m.journee !== before.journee)) {
-          await scoring.rescore(tx, { ...m, season: before.season, journee: before.journee });
+        if (m.finishedAt && (m.season !== before.season || m.matchday !== before.matchday)) {
+          await scoring.rescore(tx, { ...m, season: before.season, matchday: before.matchday });
           await scoring.rescore(tx, m);
         }
       });

@@ -138,7 +138,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   it('moves the prediction lock with a moved kickoff, and refuses to delete a predicted match', async () => {
     const m = await createMatch(t.db, {
       season,
-      journee: 10,
+      matchday: 10,
       kickoffAt: new Date('2026-09-20T19:00:00Z'),
       homeClubId: home,
       awayClubId: away,
@@ -158,7 +158,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
       (await t.app.inject({ method: 'GET', url: `/api/matchs/${m.id}` })).json(),
     ).toMatchObject({ edit_pronostic: true });
 
-    await createPrediction(t.db, { userId: member.id, matchId: m.id, scoreDom: 1, scoreExt: 0 });
+    await createPrediction(t.db, { userId: member.id, matchId: m.id, homeScore: 1, awayScore: 0 });
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/matchs/${m.id}`,
@@ -170,7 +170,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
     });
     const empty = await createMatch(t.db, {
       season,
-      journee: 11,
+      matchday: 11,
       kickoffAt: new Date('2026-09-27T19:00:00Z'),
     });
     const ok = await t.app.inject({
@@ -185,7 +185,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   it('validates scores in French', async () => {
     const m = await createMatch(t.db, {
       season,
-      journee: 12,
+      matchday: 12,
       kickoffAt: new Date('2026-10-01T19:00:00Z'),
     });
     const res = await t.app.inject({
@@ -229,7 +229,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
 
   it('imports matches from CSV only when every line is valid, with a dry-run preview', async () => {
     const { season: s2 } = await unusedRealSeason(t.db);
-    const homeName = (await t.db.club.findUniqueOrThrow({ where: { id: home } })).nom;
+    const homeName = (await t.db.club.findUniqueOrThrow({ where: { id: home } })).name;
     const csv = [
       'season;journee;kickoff;club_dom;club_ext;hashtag',
       `${s2};1;2026-08-15T21:00;${home};${away};#A`,

@@ -47,7 +47,7 @@ export function importService({
   async function clubResolver() {
     const clubs = await repo.allClubs();
     const byId = new Map(clubs.map((c) => [c.id, c.id]));
-    const byName = new Map(clubs.map((c) => [c.nom.toLowerCase(), c.id]));
+    const byName = new Map(clubs.map((c) => [c.name.toLowerCase(), c.id]));
     return (raw: Raw, key: string, errors: string[]): number => {
       const v = str(raw, key);
       const id = /^\d+$/.test(v) ? byId.get(Number(v)) : byName.get(v.toLowerCase());
@@ -102,7 +102,7 @@ export function importService({
         if (errors.length > 0) return { line: i + 1, ok: false, errors, value: raw };
         const parsed = {
           season: s,
-          journee,
+          matchday: journee,
           kickoffAt: parisToUtc(kickoff),
           hashtag,
           homeClubId,
@@ -113,7 +113,15 @@ export function importService({
           ok: true,
           errors,
           parsed,
-          value: { ...parsed, kickoffAt: parsed.kickoffAt.toISOString() },
+          // The preview shows the line under the file's own column names (journee).
+          value: {
+            season: s,
+            journee,
+            kickoffAt: parsed.kickoffAt.toISOString(),
+            hashtag,
+            homeClubId,
+            awayClubId,
+          },
         };
       });
       const allOk = lines.every((l) => l.ok);
@@ -121,7 +129,7 @@ export function importService({
       await transaction(async (tx) => {
         for (const l of lines) {
           const f = l.parsed!;
-          const existing = await repo.byRound(f.season, f.journee, tx);
+          const existing = await repo.byRound(f.season, f.matchday, tx);
           if (existing) await repo.update(tx, existing.id, f);
           else await repo.create(tx, f);
         }

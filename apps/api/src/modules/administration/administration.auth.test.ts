@@ -28,12 +28,12 @@ describe('administration routes are for ADMIN only', () => {
     const target = await createUser(t.db);
     const [title, gone, held] = await Promise.all(
       [1, 2, 3].map(() =>
-        t.db.title.create({ data: { libelle: `T ${tag()}`, couleur: '#E2001A', importance: 1 } }),
+        t.db.title.create({ data: { label: `T ${tag()}`, color: '#E2001A', importance: 1 } }),
       ),
     );
     await t.db.userTitle.create({ data: { userId: target.id, titleId: held!.id } });
-    const antenna = await t.db.antenna.create({ data: { nom: `A ${tag()}`, categorie: 'Groupe' } });
-    const spare = await t.db.antenna.create({ data: { nom: `B ${tag()}`, categorie: 'Groupe' } });
+    const antenna = await t.db.antenna.create({ data: { name: `A ${tag()}`, category: 'Groupe' } });
+    const spare = await t.db.antenna.create({ data: { name: `B ${tag()}`, category: 'Groupe' } });
     const reason = await t.db.reason.create({
       data: { kind: 'ANNULATION', label: `R ${tag()}`, position: 500 },
     });
@@ -44,8 +44,8 @@ describe('administration routes are for ADMIN only', () => {
       where: { kind: 'EXCLUSION', NOT: { label: 'Autre' } },
       orderBy: { position: 'asc' },
     });
-    const category = await t.db.newsCategory.create({ data: { libelle: `C ${tag()}` } });
-    const spareCategory = await t.db.newsCategory.create({ data: { libelle: `D ${tag()}` } });
+    const category = await t.db.newsCategory.create({ data: { label: `C ${tag()}` } });
+    const spareCategory = await t.db.newsCategory.create({ data: { label: `D ${tag()}` } });
     const club = await createClub(t.db);
     const m = `/api/administration/membres/${target.id}`;
     routes = [

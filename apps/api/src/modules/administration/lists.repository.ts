@@ -13,22 +13,22 @@ export function listsRepository(db: Db) {
   return {
     antennas: () =>
       db.antenna.findMany({
-        orderBy: [{ categorie: 'asc' }, { nom: 'asc' }],
-        select: { id: true, nom: true, categorie: true, ...antennaUses },
+        orderBy: [{ category: 'asc' }, { name: 'asc' }],
+        select: { id: true, name: true, category: true, ...antennaUses },
       }),
     antenna: (id: number, tx: Db | Tx = db) =>
       tx.antenna.findUnique({
         where: { id },
-        select: { id: true, nom: true, categorie: true, ...antennaUses },
+        select: { id: true, name: true, category: true, ...antennaUses },
       }),
-    antennaNamed: (nom: string, tx: Db | Tx = db) =>
+    antennaNamed: (name: string, tx: Db | Tx = db) =>
       tx.antenna.findFirst({
-        where: { nom: { equals: nom, mode: 'insensitive' } },
+        where: { name: { equals: name, mode: 'insensitive' } },
         select: { id: true },
       }),
-    createAntenna: (tx: Tx, data: { nom: string; categorie: string }) =>
+    createAntenna: (tx: Tx, data: { name: string; category: string }) =>
       tx.antenna.create({ data, select: { id: true } }),
-    updateAntenna: (tx: Tx, id: number, data: { nom: string; categorie: string }) =>
+    updateAntenna: (tx: Tx, id: number, data: { name: string; category: string }) =>
       tx.antenna.update({ where: { id }, data }),
     lockAntenna: (tx: Tx, id: number) =>
       tx.$queryRaw<{ id: number }[]>`SELECT id FROM antennas WHERE id = ${id} FOR UPDATE`,
@@ -37,22 +37,22 @@ export function listsRepository(db: Db) {
     categories: () =>
       db.newsCategory.findMany({
         orderBy: { id: 'asc' },
-        select: { id: true, libelle: true, _count: { select: { news: true } } },
+        select: { id: true, label: true, _count: { select: { news: true } } },
       }),
     category: (id: number, tx: Db | Tx = db) =>
       tx.newsCategory.findUnique({
         where: { id },
-        select: { id: true, libelle: true, _count: { select: { news: true } } },
+        select: { id: true, label: true, _count: { select: { news: true } } },
       }),
-    categoryNamed: (libelle: string, tx: Db | Tx = db) =>
+    categoryNamed: (label: string, tx: Db | Tx = db) =>
       tx.newsCategory.findFirst({
-        where: { libelle: { equals: libelle, mode: 'insensitive' } },
+        where: { label: { equals: label, mode: 'insensitive' } },
         select: { id: true },
       }),
-    createCategory: (tx: Tx, libelle: string) =>
-      tx.newsCategory.create({ data: { libelle }, select: { id: true } }),
-    renameCategory: (tx: Tx, id: number, libelle: string) =>
-      tx.newsCategory.update({ where: { id }, data: { libelle } }),
+    createCategory: (tx: Tx, label: string) =>
+      tx.newsCategory.create({ data: { label }, select: { id: true } }),
+    renameCategory: (tx: Tx, id: number, label: string) =>
+      tx.newsCategory.update({ where: { id }, data: { label } }),
     lockCategory: (tx: Tx, id: number) =>
       tx.$queryRaw<{ id: number }[]>`SELECT id FROM news_categories WHERE id = ${id} FOR UPDATE`,
     deleteCategory: (tx: Tx, id: number) => tx.newsCategory.delete({ where: { id } }),

@@ -1,6 +1,5 @@
 import {
   ADMINISTRATION_MESSAGES as M,
-  PROTECTED_CATEGORIES,
   type AdminAntenna,
   type AdminCategory,
   type AntennaInput,
@@ -8,25 +7,9 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { writeAudit, type Actor } from './audit.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
+import { antennaFields, isProtected, toAntenna, toCategory } from './administration.mapper.js';
 import type { ListsRepository } from './lists.repository.js';
-
-type AntennaRow = { id: number; nom: string; categorie: string } & {
-  _count: { members: number; presences: number };
-};
-const toAntenna = ({ _count, ...a }: AntennaRow): AdminAntenna => ({
-  ...a,
-  uses: _count.members + _count.presences,
-});
-
-const isProtected = (libelle: string) =>
-  (PROTECTED_CATEGORIES as readonly string[]).includes(libelle.trim().toUpperCase());
-const toCategory = (c: { id: number; libelle: string; _count: { news: number } }) => ({
-  id: c.id,
-  libelle: c.libelle,
-  protected: isProtected(c.libelle),
-  uses: c._count.news,
-});
 
 /** A duplicate name that raced past the service's own check still gets the French message. */
 async function unique<T>(message: string, work: () => Promise<T>): Promise<T> {
@@ -62,11 +45,11 @@ export function listsService({
           if (same && same.id !== id) throw new AppError('CONFLICT', M.antennaTaken);
           const saved =
             id === null
-              ? await repo.createAntenna(tx, input)
-              : await repo.updateAntenna(tx, id, input);
+              ? await repo.createAntenna(tx, antennaFields(input))
+              : await repo.updateAntenna(tx, id, antennaFields(input));
           const action = id === null ? 'antenna.create' : 'antenna.update';
           const data = before
-            ? { from: { nom: before.nom, categorie: before.categorie }, to: input }
+            ? { from: { nom: before.name, categorie: before.category }, to: input }
             : input;
           await writeAudit(tx, actor, action, { type: 'antenna', id: saved.id }, data);
           return toAntenna((await repo.antenna(saved.id, tx))!);
@@ -99,7 +82,7 @@ export function listsService({
         transaction(async (tx) => {
           const before = id === null ? null : await repo.category(id, tx);
           if (id !== null && !before) throw notFound(M.categoryNotFound);
-          if (before && isProtected(before.libelle))
+          if (before && isProtected(before.label))
             throw new AppError('CONFLICT', M.categoryProtected);
           const same = await repo.categoryNamed(libelle, tx);
           if (same && same.id !== id) throw new AppError('CONFLICT', M.categoryTaken);
@@ -108,7 +91,7 @@ export function listsService({
               ? await repo.createCategory(tx, libelle)
               : await repo.renameCategory(tx, id, libelle);
           const action = id === null ? 'news-category.create' : 'news-category.update';
-          const data = before ? { from: before.libelle, to: libelle } : { libelle };
+          const data = before ? { from: before.label, to: libelle } : { libelle };
           await writeAudit(tx, actor, action, { type: 'news-category', id: saved.id }, data);
           return toCategory((await repo.category(saved.id, tx))!);
         }),

@@ -212,7 +212,7 @@ describe('administration: antennas, reasons and news categories', () => {
     expect(taken.statusCode).toBe(409);
 
     await t.db.news.create({
-      data: { titre: 'x', contenu: 'x', image: '/x.webp', categoryId: id, authorId: adminId },
+      data: { title: 'x', content: 'x', image: '/x.webp', categoryId: id, authorId: adminId },
     });
     const used = await send('DELETE', `/administration/categories-actualite/${id}`);
     expect(used.statusCode).toBe(409);

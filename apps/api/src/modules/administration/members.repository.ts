@@ -2,14 +2,14 @@ import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma, Role } from '../../generated/prisma/client.js';
 
-const summary = { id: true, pseudo: true, email: true, role: true, status: true } as const;
+const summary = { id: true, username: true, email: true, role: true, status: true } as const;
 const detail = {
   ...summary,
-  poste: true,
+  position: true,
   createdAt: true,
   titles: {
-    orderBy: [{ title: { importance: 'desc' } }, { title: { libelle: 'asc' } }],
-    select: { title: { select: { id: true, libelle: true, couleur: true, importance: true } } },
+    orderBy: [{ title: { importance: 'desc' } }, { title: { label: 'asc' } }],
+    select: { title: { select: { id: true, label: true, color: true, importance: true } } },
   },
 } satisfies Prisma.UserSelect;
 export type MemberRow = Prisma.UserGetPayload<{ select: typeof detail }>;
@@ -22,11 +22,11 @@ export function membersRepository(db: Db) {
         where: {
           status: { not: 'DELETED' },
           OR: [
-            { pseudo: { contains: q, mode: 'insensitive' } },
+            { username: { contains: q, mode: 'insensitive' } },
             { email: { contains: q, mode: 'insensitive' } },
           ],
         },
-        orderBy: { pseudoKey: 'asc' },
+        orderBy: { usernameKey: 'asc' },
         take: limit,
         select: summary,
       }),
@@ -52,10 +52,10 @@ export function membersRepository(db: Db) {
       return rows[0] ?? null;
     },
     setRole: (tx: Tx, id: number, role: Role) => tx.user.update({ where: { id }, data: { role } }),
-    setPoste: (tx: Tx, id: number, poste: string | null) =>
-      tx.user.update({ where: { id }, data: { poste } }),
+    setPosition: (tx: Tx, id: number, position: string | null) =>
+      tx.user.update({ where: { id }, data: { position } }),
     title: (id: number, tx: Db | Tx = db) =>
-      tx.title.findUnique({ where: { id }, select: { id: true, libelle: true } }),
+      tx.title.findUnique({ where: { id }, select: { id: true, label: true } }),
     grantTitle: (tx: Tx, userId: number, titleId: number) =>
       tx.userTitle.create({ data: { userId, titleId } }),
     removeTitle: async (tx: Tx, userId: number, titleId: number) =>

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, memberErrors } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';
-import type { Actor } from './audit.js';
+import type { Actor } from '../../db/audit.js';
 import type { MembersService } from './members.service.js';
 import type { TitlesService } from './titles.service.js';
 
@@ -39,7 +39,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('PUT /administration/membres/:id/poste', { tags, summary: 'Poste', errors }),
     ...admin,
-    handler: (req) => members.setPoste(req.params.id, req.body.poste, actorOf(req)),
+    handler: (req) => members.setPosition(req.params.id, req.body.poste, actorOf(req)),
   });
   app.route({
     ...endpoint('POST /administration/membres/:id/titres', {

@@ -8,7 +8,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { FORBIDDEN_MESSAGE } from '../../plugins/auth.js';
-import { writeAudit, type Actor } from './audit.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
+import { toAdminTitle, toMemberSummary } from './administration.mapper.js';
 import type { MemberRow, MembersRepository } from './members.repository.js';
 
 /** How many members a search returns: enough to pick one, never the whole table. */
@@ -17,12 +18,12 @@ export const MEMBER_SEARCH_LIMIT = 20;
 export function toMemberDetail(row: MemberRow): MemberDetail {
   return {
     id: row.id,
-    pseudo: row.pseudo,
+    pseudo: row.username,
     email: row.email,
     role: row.role,
     status: row.status,
-    poste: row.poste,
-    titres: row.titles.map(({ title }) => title),
+    poste: row.position,
+    titres: row.titles.map(({ title }) => toAdminTitle(title)),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -46,7 +47,7 @@ export function membersService({ repo, transaction }: MembersDeps) {
 
   return {
     async search(q: string): Promise<MemberSummary[]> {
-      return repo.search(q, MEMBER_SEARCH_LIMIT);
+      return (await repo.search(q, MEMBER_SEARCH_LIMIT)).map(toMemberSummary);
     },
 
     async detail(id: number): Promise<MemberDetail> {
@@ -82,12 +83,12 @@ export function membersService({ repo, transaction }: MembersDeps) {
       });
     },
 
-    setPoste(id: number, poste: string | null, actor: Actor): Promise<MemberDetail> {
-      const value = poste?.trim() || null;
+    setPosition(id: number, position: string | null, actor: Actor): Promise<MemberDetail> {
+      const value = position?.trim() || null;
       return transaction(async (tx) => {
         const before = await detailIn(tx, id);
         if (before.poste === value) return before;
-        await repo.setPoste(tx, id, value);
+        await repo.setPosition(tx, id, value);
         await writeAudit(
           tx,
           actor,
@@ -116,7 +117,7 @@ export function membersService({ repo, transaction }: MembersDeps) {
             { type: 'user', id },
             {
               titleId,
-              libelle: title.libelle,
+              libelle: title.label,
             },
           );
           return detailIn(tx, id);
@@ -141,7 +142,7 @@ export function membersService({ repo, transaction }: MembersDeps) {
           { type: 'user', id },
           {
             titleId,
-            libelle: title.libelle,
+            libelle: title.label,
           },
         );
         return detailIn(tx, id);

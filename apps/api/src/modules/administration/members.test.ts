@@ -27,9 +27,9 @@ describe('administration: members, roles, poste and titles', () => {
 
   it('finds members by pseudo or e-mail, at least 2 characters, without deleted accounts', async () => {
     const key = Math.random().toString(36).slice(2, 7);
-    const bob = await createUser(t.db, { pseudo: `Bob${key}` });
+    const bob = await createUser(t.db, { username: `Bob${key}` });
     const mail = await createUser(t.db, { email: `zz${key}@example.com` });
-    await createUser(t.db, { pseudo: `Del${key}x`, status: 'DELETED' });
+    await createUser(t.db, { username: `Del${key}x`, status: 'DELETED' });
     const headers = await as(admin);
     const search = (q: string) =>
       t.app.inject({ method: 'GET', url: `/api/administration/membres?q=${q}`, headers });
@@ -38,7 +38,7 @@ describe('administration: members, roles, poste and titles', () => {
     expect(found.map((m) => m.id).sort()).toEqual([bob.id, mail.id].sort());
     expect(found.find((m) => m.id === bob.id)).toEqual({
       id: bob.id,
-      pseudo: bob.pseudo,
+      pseudo: bob.username,
       email: bob.email,
       role: 'UTILISATEUR',
       status: 'ACTIVE',
@@ -52,10 +52,10 @@ describe('administration: members, roles, poste and titles', () => {
   it('shows a member with poste and titles by importance; unknown ids are 404', async () => {
     const member = await createUser(t.db);
     const low = await t.db.title.create({
-      data: { libelle: `Bas ${member.id}`, couleur: '#111111', importance: 1 },
+      data: { label: `Bas ${member.id}`, color: '#111111', importance: 1 },
     });
     const high = await t.db.title.create({
-      data: { libelle: `Haut ${member.id}`, couleur: '#222222', importance: 9 },
+      data: { label: `Haut ${member.id}`, color: '#222222', importance: 9 },
     });
     const headers = await as(admin);
     for (const title of [low, high])
@@ -71,7 +71,7 @@ describe('administration: members, roles, poste and titles', () => {
       headers,
     });
     const detail = res.json() as MemberDetail;
-    expect(detail).toMatchObject({ id: member.id, pseudo: member.pseudo, poste: null });
+    expect(detail).toMatchObject({ id: member.id, pseudo: member.username, poste: null });
     expect(detail.created_at).toBe(member.createdAt.toISOString());
     expect(detail.titres.map((x) => x.id)).toEqual([high.id, low.id]);
     const twice = await t.app.inject({
@@ -86,12 +86,12 @@ describe('administration: members, roles, poste and titles', () => {
     // The public profile picks them up, sorted by importance.
     const profile = await t.app.inject({
       method: 'GET',
-      url: `/api/users/by-username/${member.pseudo}`,
+      url: `/api/users/by-username/${member.username}`,
       headers,
     });
     expect(profile.json().titres.map((x: { libelle: string }) => x.libelle)).toEqual([
-      high.libelle,
-      low.libelle,
+      high.label,
+      low.label,
     ]);
 
     const removed = await t.app.inject({
@@ -218,7 +218,7 @@ describe('administration: members, roles, poste and titles', () => {
     const set = await put(admin, url, { poste: '  Responsable déplacements ' });
     expect((set.json() as MemberDetail).poste).toBe('Responsable déplacements');
     const profile = await t.db.user.findUniqueOrThrow({ where: { id: member.id } });
-    expect(profile.poste).toBe('Responsable déplacements');
+    expect(profile.position).toBe('Responsable déplacements');
     for (const poste of ['x'.repeat(61), '<b>Chef</b>']) {
       const bad = await put(admin, url, { poste });
       expect(bad.statusCode).toBe(400);

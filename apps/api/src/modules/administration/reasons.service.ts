@@ -8,7 +8,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { writeAudit, type Actor } from './audit.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
 import type { ReasonRow, ReasonsRepository } from './lists.repository.js';
 
 const toReason = ({ _count, kind, ...r }: ReasonRow): AdminReason => ({

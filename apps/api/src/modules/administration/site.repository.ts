@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 
-const clubFeed = { id: true, nom: true, logo: true, liveFeedUrl: true } as const;
+const clubFeed = { id: true, name: true, logo: true, liveFeedUrl: true } as const;
 
 /** Site settings (key/value rows) and the clubs' live feeds. */
 export function siteRepository(db: Db) {
@@ -18,7 +18,7 @@ export function siteRepository(db: Db) {
     clearSettings: (tx: Tx, keys: string[]) =>
       tx.siteSetting.deleteMany({ where: { key: { in: keys } } }),
 
-    clubs: () => db.club.findMany({ orderBy: { nom: 'asc' }, select: clubFeed }),
+    clubs: () => db.club.findMany({ orderBy: { name: 'asc' }, select: clubFeed }),
     club: (id: number, tx: Db | Tx = db) => tx.club.findUnique({ where: { id }, select: clubFeed }),
     setLiveFeed: (tx: Tx, id: number, liveFeedUrl: string | null) =>
       tx.club.update({ where: { id }, data: { liveFeedUrl }, select: clubFeed }),

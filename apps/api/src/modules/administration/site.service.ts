@@ -8,16 +8,16 @@ import {
 import { missingOperatorVariables } from '../../config/operator.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { notFound } from '../../lib/errors.js';
-import { writeAudit, type Actor } from './audit.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
 import type { SiteRepository } from './site.repository.js';
 
 /** SiteSetting keys of the home page's partner banner. */
 export const PARTNER_KEYS = { code: 'partner.code', url: 'partner.url' } as const;
 const keys = [PARTNER_KEYS.code, PARTNER_KEYS.url];
 
-const toClubFeed = (c: { id: number; nom: string; logo: string; liveFeedUrl: string | null }) => ({
+const toClubFeed = (c: { id: number; name: string; logo: string; liveFeedUrl: string | null }) => ({
   id: c.id,
-  nom: c.nom,
+  nom: c.name,
   logo: c.logo,
   live_feed_url: c.liveFeedUrl,
 });

@@ -112,7 +112,7 @@ describe('administration: partner offer and live-feed links', () => {
 
     const match = await createMatch(t.db, {
       season: uniqueSeason(),
-      journee: 1,
+      matchday: 1,
       kickoffAt: new Date('2099-06-01T19:00:00Z'),
       homeClubId: home.id,
       awayClubId: away.id,

@@ -4,15 +4,15 @@ import type { Prisma } from '../../generated/prisma/client.js';
 
 const withHolders = {
   id: true,
-  libelle: true,
-  couleur: true,
+  label: true,
+  color: true,
   importance: true,
   _count: { select: { holders: true } },
 } satisfies Prisma.TitleSelect;
 export type TitleRow = Prisma.TitleGetPayload<{ select: typeof withHolders }>;
 export interface TitleFields {
-  libelle: string;
-  couleur: string;
+  label: string;
+  color: string;
   importance: number;
 }
 
@@ -20,16 +20,16 @@ export function titlesRepository(db: Db) {
   return {
     list: () =>
       db.title.findMany({
-        orderBy: [{ importance: 'desc' }, { libelle: 'asc' }],
+        orderBy: [{ importance: 'desc' }, { label: 'asc' }],
         select: withHolders,
       }),
     byId: (id: number, tx: Db | Tx = db) =>
       tx.title.findUnique({ where: { id }, select: withHolders }),
     /** Another title with this label, whatever its case. */
-    sameLabel: (libelle: string, exceptId: number | null, tx: Db | Tx = db) =>
+    sameLabel: (label: string, exceptId: number | null, tx: Db | Tx = db) =>
       tx.title.findFirst({
         where: {
-          libelle: { equals: libelle, mode: 'insensitive' },
+          label: { equals: label, mode: 'insensitive' },
           ...(exceptId === null ? {} : { id: { not: exceptId } }),
         },
         select: { id: true },

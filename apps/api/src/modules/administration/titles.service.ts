@@ -1,21 +1,13 @@
-import {
-  ADMINISTRATION_MESSAGES as M,
-  type TitleInput,
-  type TitleWithHolders,
-} from '@munegu/shared';
+import { ADMINISTRATION_MESSAGES as M, type TitleInput } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { writeAudit, type Actor } from './audit.js';
-import type { TitleRow, TitlesRepository } from './titles.repository.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
+import { titleFields, toTitle } from './administration.mapper.js';
+import type { TitlesRepository } from './titles.repository.js';
 
-const toTitle = ({ _count, ...t }: TitleRow): TitleWithHolders => ({
-  ...t,
-  holders: _count.holders,
-});
-
-/** Colours are stored upper-case so '#e2001a' and '#E2001A' are the same colour. */
-const fields = (input: TitleInput) => ({ ...input, couleur: input.couleur.toUpperCase() });
+/** What the audit rows record: the input as the wire names it, colour upper-cased. */
+const audited = (input: TitleInput) => ({ ...input, couleur: input.couleur.toUpperCase() });
 
 export function titlesService({
   repo,
@@ -42,13 +34,13 @@ export function titlesService({
         transaction(async (tx) => {
           if (await repo.sameLabel(input.libelle, null, tx))
             throw new AppError('CONFLICT', M.titleTaken);
-          const title = await repo.create(tx, fields(input));
+          const title = await repo.create(tx, titleFields(input));
           await writeAudit(
             tx,
             actor,
             'title.create',
             { type: 'title', id: title.id },
-            fields(input),
+            audited(input),
           );
           return toTitle(title);
         }),
@@ -61,7 +53,7 @@ export function titlesService({
           if (!before) throw notFound(M.titleNotFound);
           if (await repo.sameLabel(input.libelle, id, tx))
             throw new AppError('CONFLICT', M.titleTaken);
-          const title = await repo.update(tx, id, fields(input));
+          const title = await repo.update(tx, id, titleFields(input));
           await writeAudit(
             tx,
             actor,
@@ -69,11 +61,11 @@ export function titlesService({
             { type: 'title', id },
             {
               from: {
-                libelle: before.libelle,
-                couleur: before.couleur,
+                libelle: before.label,
+                couleur: before.color,
                 importance: before.importance,
               },
-              to: fields(input),
+              to: audited(input),
             },
           );
           return toTitle(title);
@@ -91,7 +83,7 @@ export function titlesService({
           'title.delete',
           { type: 'title', id },
           {
-            libelle: title.libelle,
+            libelle: title.label,
             holders: title._count.holders,
           },
         );

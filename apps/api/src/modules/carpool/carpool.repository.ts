@@ -18,16 +18,16 @@ const CONFIRMED = CARPOOL_STATUS.CONFIRME;
 
 const memberSelect = {
   id: true,
-  pseudo: true,
+  username: true,
   avatarFile: true,
   avatarVersion: true,
-  noteCovoiturage: true,
+  carpoolRating: true,
   status: true,
 } as const;
 
 const relationInclude = {
-  user1: { select: { id: true, pseudo: true } },
-  user2: { select: { id: true, pseudo: true } },
+  user1: { select: { id: true, username: true } },
+  user2: { select: { id: true, username: true } },
 } as const;
 
 /**
@@ -45,7 +45,7 @@ export function carpoolRepository(db: Db) {
           kickoffAt: true,
           finishedAt: true,
           season: true,
-          homeClub: { select: { departement: true } },
+          homeClub: { select: { department: true } },
         },
       }),
     departmentExists: async (code: string) => (await db.department.count({ where: { code } })) > 0,
@@ -59,13 +59,13 @@ export function carpoolRepository(db: Db) {
     memberForMail: (id: number, tx: Tx | Db = db) =>
       tx.user.findUnique({
         where: { id },
-        select: { id: true, pseudo: true, email: true, notifMailAppli: true, status: true },
+        select: { id: true, username: true, email: true, appMailOptIn: true, status: true },
       }),
 
     presence: (userId: number, matchId: number, tx: Tx | Db = db) =>
       tx.presence.findUnique({
         where: { userId_matchId: { userId, matchId } },
-        include: { transportType: true, antenna: { select: { id: true, nom: true } } },
+        include: { transportType: true, antenna: { select: { id: true, name: true } } },
       }),
     search: (userId: number, matchId: number, tx: Tx | Db = db) =>
       tx.rideSearch.findUnique({ where: { userId_matchId: { userId, matchId } } }),
@@ -89,26 +89,26 @@ export function carpoolRepository(db: Db) {
       data: {
         transportTypeId: number;
         antennaId: number | null;
-        covoiturage: boolean;
-        placesDispo: number;
-        departementDepart: string;
+        offersCarpool: boolean;
+        freeSeats: number;
+        departureDepartment: string;
       },
     ) =>
       tx.presence.upsert({
         where: { userId_matchId: { userId, matchId } },
-        create: { userId, matchId, actif: true, ...data },
-        update: { actif: true, ...data },
+        create: { userId, matchId, active: true, ...data },
+        update: { active: true, ...data },
       }),
     upsertSearch: (
       tx: Tx,
       userId: number,
       matchId: number,
-      data: { nbPers: number; departementDepart: string },
+      data: { groupSize: number; departureDepartment: string },
     ) =>
       tx.rideSearch.upsert({
         where: { userId_matchId: { userId, matchId } },
-        create: { userId, matchId, actif: true, ...data },
-        update: { actif: true, ...data },
+        create: { userId, matchId, active: true, ...data },
+        update: { active: true, ...data },
       }),
     deletePresence: (tx: Tx, userId: number, matchId: number) =>
       tx.presence.deleteMany({ where: { userId, matchId } }),
@@ -190,9 +190,9 @@ export function carpoolRepository(db: Db) {
         statusId: number;
         driverId: number;
         passengerId: number;
-        nbPers: number;
+        groupSize: number;
         description: string | null;
-        departementDepart: string;
+        departureDepartment: string;
       },
     ) => tx.carpoolRelation.create({ data, include: relationInclude }),
     /**

@@ -78,7 +78,7 @@ describe('a crowded department on the MuneguMap', () => {
     await w.api(a, 'DELETE', `/users/delete-presence-match?match_id=${match.id}`);
     expect(await count('04')).toBeUndefined();
     const stored = await t.db.matchDepartmentCount.findMany({ where: { matchId: match.id } });
-    expect(Object.fromEntries(stored.map((c) => [c.departement, c.supporters]))).toEqual({
+    expect(Object.fromEntries(stored.map((c) => [c.department, c.supporters]))).toEqual({
       '13': 2,
       '04': 0,
     });

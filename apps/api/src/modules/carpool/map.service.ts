@@ -21,17 +21,17 @@ export function shownCount(n: number): string {
   return n < MIN_SHOWN_COUNT ? `<${MIN_SHOWN_COUNT}` : String(n);
 }
 
-const noteOf = (u: { noteCovoiturage: { toNumber(): number } | null }) =>
-  u.noteCovoiturage ? u.noteCovoiturage.toNumber() : null;
+const noteOf = (u: { carpoolRating: { toNumber(): number } | null }) =>
+  u.carpoolRating ? u.carpoolRating.toNumber() : null;
 const who = (u: {
   id: number;
-  pseudo: string;
+  username: string;
   avatarFile: string | null;
   avatarVersion: number;
-  noteCovoiturage: { toNumber(): number } | null;
+  carpoolRating: { toNumber(): number } | null;
 }) => ({
   id: u.id,
-  username: u.pseudo,
+  username: u.username,
   profile_picture: avatarUrl(u.avatarFile, u.avatarVersion),
   note_covoiturage: noteOf(u),
 });
@@ -141,13 +141,13 @@ export function mapService(deps: {
         matchId,
         vehicule: {
           ...who(driver),
-          places_dispo: presence?.placesDispo ?? 0,
-          departement_depart_conducteur: presence?.departementDepart ?? '',
+          places_dispo: presence?.freeSeats ?? 0,
+          departement_depart_conducteur: presence?.departureDepartment ?? '',
         },
         passagers: passengers.map((r) => ({
           ...who(r.passenger),
-          nbPers: r.nbPers,
-          departement_depart: r.departementDepart,
+          nbPers: r.groupSize,
+          departement_depart: r.departureDepartment,
           relationId: r.id,
         })),
         isModifiable: !kickedOff,

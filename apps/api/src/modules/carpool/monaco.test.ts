@@ -43,11 +43,11 @@ describe('Monaco as a home department', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    expect((await t.db.user.findUniqueOrThrow({ where: { email } })).departement).toBe('FR-MC');
+    expect((await t.db.user.findUniqueOrThrow({ where: { email } })).department).toBe('FR-MC');
   });
 
   it('is chosen in the settings and shown as “Monaco”', async () => {
-    const user = await createMember(t.db, { departement: 'FR-06' });
+    const user = await createMember(t.db, { department: 'FR-06' });
     const auth = await bearer(t.app, user, t.clock);
     const res = await t.app.inject({
       method: 'PATCH',
@@ -131,7 +131,7 @@ describe('Monaco as a departure department', () => {
   it('takes part in the detour suggestions', async () => {
     // Away match in Marseille (13): a driver from Monaco passes through the 06 on the way.
     const match = await w.match();
-    await t.db.club.update({ where: { id: match.homeClubId }, data: { departement: '13' } });
+    await t.db.club.update({ where: { id: match.homeClubId }, data: { department: '13' } });
     const me = await w.searcher(match.id, 1, '06');
     const fromMonaco = await w.driver(match.id, 2, 'MC');
     const res = (
@@ -143,7 +143,7 @@ describe('Monaco as a departure department', () => {
 
     // The other way round, a driver from the 06 would have to go back east to fetch Monaco.
     const other = await w.match();
-    await t.db.club.update({ where: { id: other.homeClubId }, data: { departement: '13' } });
+    await t.db.club.update({ where: { id: other.homeClubId }, data: { department: '13' } });
     const inMonaco = await w.searcher(other.id, 1, 'MC');
     await w.driver(other.id, 2, '06');
     const back = (

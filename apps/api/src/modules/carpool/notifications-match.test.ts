@@ -42,7 +42,7 @@ async function label(matchId: number) {
     .split('/');
   return {
     match: m,
-    text: `${m.homeClub.nom} – ${m.awayClub.nom} du ${day}/${month}`,
+    text: `${m.homeClub.name} – ${m.awayClub.name} du ${day}/${month}`,
   };
 }
 const deleteAccount = async (user: Member) => {
@@ -68,13 +68,13 @@ describe('notifications name their match', () => {
     const [row] = await bell(driver);
     expect(row!.match).toEqual({
       id: match.id,
-      domicile: match.homeClub.nom,
-      exterieur: match.awayClub.nom,
+      domicile: match.homeClub.name,
+      exterieur: match.awayClub.name,
       date: match.kickoffAt.toISOString(),
     });
     const [mail] = await mails(driver);
     expect(mail!.text).toContain(
-      `Pour le match ${text} : ${searcher.pseudo} vous a demandé un covoiturage.`,
+      `Pour le match ${text} : ${searcher.username} vous a demandé un covoiturage.`,
     );
   });
 });

@@ -4,10 +4,10 @@ import type { Tx } from '../../db/tx.js';
 
 const senderSelect = {
   id: true,
-  pseudo: true,
+  username: true,
   avatarFile: true,
   avatarVersion: true,
-  noteCovoiturage: true,
+  carpoolRating: true,
   status: true,
 } as const;
 
@@ -15,8 +15,8 @@ const senderSelect = {
 const matchSelect = {
   id: true,
   kickoffAt: true,
-  homeClub: { select: { nom: true } },
-  awayClub: { select: { nom: true } },
+  homeClub: { select: { name: true } },
+  awayClub: { select: { name: true } },
 } as const;
 
 /** The bell's rows. Deleting only stamps deletedAt (the history stays for moderation). */
@@ -53,8 +53,8 @@ export function notificationsRepository(db: Db) {
           sender: { select: senderSelect },
           relation: {
             include: {
-              user1: { select: { id: true, pseudo: true } },
-              user2: { select: { id: true, pseudo: true } },
+              user1: { select: { id: true, username: true } },
+              user2: { select: { id: true, username: true } },
             },
           },
           statusChange: {
@@ -85,9 +85,9 @@ export function notificationsRepository(db: Db) {
       (
         await db.presence.findUnique({
           where: { userId_matchId: { userId: driverId, matchId } },
-          select: { placesDispo: true },
+          select: { freeSeats: true },
         })
-      )?.placesDispo ?? 0,
+      )?.freeSeats ?? 0,
     /**
      * Serialises the carpool mails of one sender to one recipient (several instances, parallel
      * requests), so two events cannot both find the window free and both mail.

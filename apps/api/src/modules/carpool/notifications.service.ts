@@ -66,25 +66,25 @@ const note = (value: { toNumber(): number } | null) => (value ? value.toNumber()
 type MatchRow = {
   id: number;
   kickoffAt: Date;
-  homeClub: { nom: string };
-  awayClub: { nom: string };
+  homeClub: { name: string };
+  awayClub: { name: string };
 };
 const toMatch = (m: MatchRow | null | undefined): NotificationMatch | null =>
   m
     ? {
         id: m.id,
-        domicile: m.homeClub.nom,
-        exterieur: m.awayClub.nom,
+        domicile: m.homeClub.name,
+        exterieur: m.awayClub.name,
         date: m.kickoffAt.toISOString(),
       }
     : null;
 
 /** A deleted (anonymised) account: its 'Supprime_<id>' pseudo never reaches a bell or a mail. */
-const isFormer = (u: { status: string; pseudo: string }) =>
-  u.status === 'DELETED' || isDeletedPseudo(u.pseudo);
+const isFormer = (u: { status: string; username: string }) =>
+  u.status === 'DELETED' || isDeletedPseudo(u.username);
 /** The sender as the bell and the mails name them. */
-const senderName = (u: { status: string; pseudo: string } | null | undefined) =>
-  u ? (isFormer(u) ? FORMER_MEMBER : u.pseudo) : 'Un membre';
+const senderName = (u: { status: string; username: string } | null | undefined) =>
+  u ? (isFormer(u) ? FORMER_MEMBER : u.username) : 'Un membre';
 
 export function notificationsService(deps: NotificationsDeps) {
   const { repo, carpool, clock } = deps;
@@ -99,7 +99,7 @@ export function notificationsService(deps: NotificationsDeps) {
   /** Where a carpool mail goes, and with which stop link. */
   async function mailTarget(tx: Tx, recipientId: number) {
     const recipient = await carpool.memberForMail(recipientId, tx);
-    if (!recipient?.notifMailAppli || recipient.status !== 'ACTIVE') return null;
+    if (!recipient?.appMailOptIn || recipient.status !== 'ACTIVE') return null;
     return { ...recipient, stop: await deps.stopLinks.link(recipient.id, 'application', tx) };
   }
 
@@ -152,7 +152,7 @@ export function notificationsService(deps: NotificationsDeps) {
     const content =
       statuses.length > 1
         ? carpoolDigestMail(
-            target.pseudo,
+            target.username,
             sender,
             statuses,
             deps.publicUrl,
@@ -161,7 +161,7 @@ export function notificationsService(deps: NotificationsDeps) {
             matches,
           )
         : carpoolMail(
-            target.pseudo,
+            target.username,
             sender,
             statuses[0] ?? 0,
             deps.publicUrl,
@@ -231,7 +231,7 @@ export function notificationsService(deps: NotificationsDeps) {
         const content =
           type === 'HORAIRE' && input.kickoff
             ? kickoffMovedMail(
-                target.pseudo,
+                target.username,
                 input.kickoff,
                 deps.publicUrl,
                 target.stop,
@@ -239,7 +239,7 @@ export function notificationsService(deps: NotificationsDeps) {
                 match,
               )
             : carpoolMail(
-                target.pseudo,
+                target.username,
                 'Un membre',
                 input.statusId ?? 0,
                 deps.publicUrl,
@@ -328,7 +328,7 @@ export function notificationsService(deps: NotificationsDeps) {
               profile_picture: isFormer(row.sender)
                 ? null
                 : avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
-              note_covoiturage: note(row.sender.noteCovoiturage),
+              note_covoiturage: note(row.sender.carpoolRating),
             }
           : null,
         userToUserMatch: toRelation(rel),

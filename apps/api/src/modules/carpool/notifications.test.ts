@@ -97,7 +97,7 @@ describe('carpool notifications', () => {
   it('mails opted-in members through the outbox with a stop link, and only them', async () => {
     const match = await w.match();
     const driver = await w.driver(match.id, 3);
-    const optedOut = await createUser(t.db, { notifMailAppli: false });
+    const optedOut = await createUser(t.db, { appMailOptIn: false });
     await w.api(optedOut, 'POST', '/user-recherche', {
       nb_pers: 1,
       match_id: match.id,
@@ -108,7 +108,7 @@ describe('carpool notifications', () => {
     await w.propose(driver, optedOut, match.id);
     const mails = await outbox(driver.id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(`${searcher.pseudo} vous a demandé un covoiturage.`);
+    expect(mails[0]!.text).toContain(`${searcher.username} vous a demandé un covoiturage.`);
     expect(mails[0]!.text).toMatch(/\/stop-notif\/\S+/);
     expect(await outbox(optedOut.id)).toHaveLength(0);
   });
@@ -118,7 +118,7 @@ describe('carpool notifications', () => {
     const match = await createMatch(t.db, {
       kickoffAt: new Date(t.clock.now().getTime() + 10 * 86_400_000),
       season,
-      journee: 3,
+      matchday: 3,
     });
     const driver = await w.driver(match.id, 3);
     const searcher = await w.searcher(match.id, 1);

@@ -48,12 +48,12 @@ async function snapshot(matchId: number) {
     t.db.carpoolStatusChange.count({ where: { relation: { matchId } } }),
     t.db.presence.findMany({
       where: { matchId },
-      select: { userId: true, placesDispo: true, transportTypeId: true, covoiturage: true },
+      select: { userId: true, freeSeats: true, transportTypeId: true, offersCarpool: true },
       orderBy: { userId: 'asc' },
     }),
     t.db.rideSearch.findMany({
       where: { matchId },
-      select: { userId: true, nbPers: true },
+      select: { userId: true, groupSize: true },
       orderBy: { userId: 'asc' },
     }),
     t.db.notification.count({ where: { relation: { matchId } } }),

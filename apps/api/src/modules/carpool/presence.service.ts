@@ -92,14 +92,14 @@ export function presenceService({
       await run(async (tx, out) => {
         const before = await repo.presence(me, matchId, tx);
         // A driver who keeps offering seats keeps the requests addressed to them.
-        if (!(before?.covoiturage && covoiturage)) await dropPending(tx, out, me, matchId);
+        if (!(before?.offersCarpool && covoiturage)) await dropPending(tx, out, me, matchId);
         await repo.deleteSearch(tx, me, matchId);
         await repo.upsertPresence(tx, me, matchId, {
           transportTypeId: transportId,
           antennaId: antennaId === null ? null : Number(antennaId),
-          covoiturage,
-          placesDispo: covoiturage ? input.places_dispo : 0,
-          departementDepart: departement,
+          offersCarpool: covoiturage,
+          freeSeats: covoiturage ? input.places_dispo : 0,
+          departureDepartment: departement,
         });
       });
       return { message: M.presenceSaved };
@@ -114,8 +114,8 @@ export function presenceService({
         if (!before) await dropPending(tx, out, me, matchId);
         await repo.deletePresence(tx, me, matchId);
         await repo.upsertSearch(tx, me, matchId, {
-          nbPers: Number(input.nb_pers),
-          departementDepart: departement,
+          groupSize: Number(input.nb_pers),
+          departureDepartment: departement,
         });
       });
       return { message: M.presenceSaved };
@@ -151,10 +151,10 @@ export function presenceService({
         transport_id: row.transportTypeId,
         antenne_id: row.antennaId,
         match_id: row.matchId,
-        covoiturage: row.covoiturage,
-        places_dispo: row.placesDispo,
-        departement_depart: row.departementDepart,
-        actif: row.actif,
+        covoiturage: row.offersCarpool,
+        places_dispo: row.freeSeats,
+        departement_depart: row.departureDepartment,
+        actif: row.active,
       };
     },
 
@@ -163,10 +163,10 @@ export function presenceService({
       if (!row) return null;
       return {
         id: row.id,
-        nb_pers: row.nbPers,
-        departement_depart: row.departementDepart,
+        nb_pers: row.groupSize,
+        departement_depart: row.departureDepartment,
         match_id: row.matchId,
-        actif: row.actif,
+        actif: row.active,
       };
     },
 
@@ -196,10 +196,10 @@ export function presenceService({
           type: 'transport',
           transport: transportCode(presence.transportType.code),
           nb_pers: null,
-          places_dispo: presence.placesDispo,
-          covoiturage: presence.covoiturage,
-          antenne: presence.antenna,
-          departement_depart: presence.departementDepart,
+          places_dispo: presence.freeSeats,
+          covoiturage: presence.offersCarpool,
+          antenne: presence.antenna && { id: presence.antenna.id, nom: presence.antenna.name },
+          departement_depart: presence.departureDepartment,
           ...flags,
         };
       }
@@ -207,11 +207,11 @@ export function presenceService({
         return {
           type: 'recherche',
           transport: null,
-          nb_pers: search.nbPers,
+          nb_pers: search.groupSize,
           places_dispo: null,
           covoiturage: false,
           antenne: null,
-          departement_depart: search.departementDepart,
+          departement_depart: search.departureDepartment,
           ...flags,
         };
       }

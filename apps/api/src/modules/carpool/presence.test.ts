@@ -173,7 +173,7 @@ describe('the MuneguMap', () => {
                   userId: u.id,
                   matchId: match.id,
                   transportTypeId: 3,
-                  departementDepart: depts[i]!,
+                  departureDepartment: depts[i]!,
                 },
               });
             }
@@ -268,7 +268,7 @@ describe('ratings once the match is finished', () => {
     expect(driverRates.statusCode).toBe(200);
 
     const note = async (id: number) =>
-      Number((await t.db.user.findUniqueOrThrow({ where: { id } })).noteCovoiturage);
+      Number((await t.db.user.findUniqueOrThrow({ where: { id } })).carpoolRating);
     expect(await note(driver.id)).toBe(4.25);
     expect(await note(b.id)).toBe(0.5);
     expect(await info(a, match.id)).toMatchObject({ note_submitted: true });

@@ -23,7 +23,7 @@ export function ratingsRepository(db: Db) {
         ?.finishedAt != null,
     insert: async (
       tx: Tx,
-      rows: { relationId: number; raterId: number; ratedId: number; note: number }[],
+      rows: { relationId: number; raterId: number; ratedId: number; stars: number }[],
     ) => tx.carpoolRating.createMany({ data: rows }),
     /** note_covoiturage = the real average of every rating received. */
     refreshAverages: (tx: Tx, userIds: number[]) =>

@@ -57,7 +57,7 @@ export function ratingsService({
               relationId: i.userToUserMatchId,
               raterId: me,
               ratedId: i.userId,
-              note: i.note,
+              stars: i.note,
             })),
           );
           await repo.refreshAverages(tx, [...rated]);

@@ -61,13 +61,13 @@ async function relationIn(status: CarpoolStatusId, origin: Origin) {
       userId: driver.id,
       matchId,
       transportTypeId: 1,
-      covoiturage: true,
-      placesDispo: status === S.CONFIRME ? SEATS - GROUP : SEATS,
-      departementDepart: '06',
+      offersCarpool: true,
+      freeSeats: status === S.CONFIRME ? SEATS - GROUP : SEATS,
+      departureDepartment: '06',
     },
   });
   await t.db.rideSearch.create({
-    data: { userId: passenger.id, matchId, nbPers: GROUP, departementDepart: '06' },
+    data: { userId: passenger.id, matchId, groupSize: GROUP, departureDepartment: '06' },
   });
   const [user1, user2] = origin === 'proposal' ? [driver, passenger] : [passenger, driver];
   const rel = await t.db.carpoolRelation.create({
@@ -78,8 +78,8 @@ async function relationIn(status: CarpoolStatusId, origin: Origin) {
       statusId: status,
       driverId: driver.id,
       passengerId: passenger.id,
-      nbPers: GROUP,
-      departementDepart: '06',
+      groupSize: GROUP,
+      departureDepartment: '06',
     },
   });
   const byRole: Record<RelationRole, typeof driver> = {

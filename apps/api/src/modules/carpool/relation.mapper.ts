@@ -3,14 +3,14 @@ import type { CarpoolRelation } from '@munegu/shared';
 interface RelationLike {
   id: number;
   matchId: number;
-  user1: { id: number; pseudo: string };
-  user2: { id: number; pseudo: string };
+  user1: { id: number; username: string };
+  user2: { id: number; username: string };
   driverId: number;
   passengerId: number;
   statusId: number;
-  nbPers: number;
+  groupSize: number;
   description: string | null;
-  departementDepart: string;
+  departureDepartment: string;
 }
 
 /** Spec section 3, User-to-user match. */
@@ -18,13 +18,13 @@ export function toRelation(row: RelationLike): CarpoolRelation {
   return {
     id: row.id,
     matchId: row.matchId,
-    user1: { id: row.user1.id, username: row.user1.pseudo },
-    user2: { id: row.user2.id, username: row.user2.pseudo },
+    user1: { id: row.user1.id, username: row.user1.username },
+    user2: { id: row.user2.id, username: row.user2.username },
     driverId: row.driverId,
     passengerId: row.passengerId,
     statut: { id: row.statusId },
-    nbPers: row.nbPers,
+    nbPers: row.groupSize,
     description: row.description,
-    departement_depart: row.departementDepart,
+    departement_depart: row.departureDepartment,
   };
 }

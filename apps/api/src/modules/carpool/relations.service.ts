@@ -98,13 +98,13 @@ export function relationsService({
   async function applySeats(
     tx: Tx,
     action: RelationAction,
-    rel: { statusId: number; driverId: number; matchId: number; nbPers: number },
+    rel: { statusId: number; driverId: number; matchId: number; groupSize: number },
   ): Promise<boolean> {
     switch (seatEffect(action, rel.statusId)) {
       case 'take':
-        return repo.takeSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+        return repo.takeSeats(tx, rel.driverId, rel.matchId, rel.groupSize);
       case 'giveBack':
-        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.groupSize);
         return true;
       case 'none':
         return true;
@@ -188,7 +188,7 @@ export function relationsService({
       const passengerId = actorDrives ? input.user2_id : me;
       return withNotifications(async (tx, out) => {
         const driver = await repo.presence(driverId, input.match_id, tx);
-        if (!driver?.covoiturage) throw conflict(request ? M.targetNotDriver : M.notADriver);
+        if (!driver?.offersCarpool) throw conflict(request ? M.targetNotDriver : M.notADriver);
         // The passenger's search row is the lock every relation of that passenger queues on.
         const search = await repo.lockSearch(tx, passengerId, input.match_id);
         if (!search) throw conflict(request ? M.notASearcher : M.targetNotSearcher);
@@ -197,7 +197,7 @@ export function relationsService({
         }
         const current = await repo.activeBetween(tx, input.match_id, me, input.user2_id);
         if (current && !startsFrom(action, current.statusId)) throw conflict(M.relationExists);
-        if (driver.placesDispo < search.nb_pers) throw conflict(M.notEnoughPlacesTooltip);
+        if (driver.freeSeats < search.nb_pers) throw conflict(M.notEnoughPlacesTooltip);
         const rel = await repo.createRelation(tx, {
           matchId: input.match_id,
           user1Id: me,
@@ -205,9 +205,9 @@ export function relationsService({
           statusId: T[action].to,
           driverId,
           passengerId,
-          nbPers: search.nb_pers,
+          groupSize: search.nb_pers,
           description: input.description?.trim() || null,
-          departementDepart: search.departement_depart,
+          departureDepartment: search.departement_depart,
         });
         const changeId = await repo.changeStatus(tx, rel.id, null, T[action].to, me);
         out.push(

@@ -21,7 +21,7 @@ describe('carpool relations follow the status table (spec sections 4 and 6)', ()
     const searcher = await w.searcher(match.id, 2);
     const sent = await w.request(searcher, driver, match.id, 'Je pars de Nice centre');
     expect(sent.statusCode).toBe(201);
-    expect(sent.json().message).toBe(M.sent('demande', driver.pseudo));
+    expect(sent.json().message).toBe(M.sent('demande', driver.username));
     const rel = sent.json().relation;
     expect(rel).toMatchObject({
       statut: { id: 2 },
@@ -80,7 +80,7 @@ describe('carpool relations follow the status table (spec sections 4 and 6)', ()
     const searcher = await w.searcher(match.id, 1);
     const sent = await w.propose(driver, searcher, match.id);
     expect(sent.statusCode).toBe(201);
-    expect(sent.json().message).toBe(M.sent('proposition', searcher.pseudo));
+    expect(sent.json().message).toBe(M.sent('proposition', searcher.username));
     const refused = await w.answer(searcher, 'refus', driver, match.id);
     expect(refused.json().message).toBe(M.refused);
     expect(await statusOf(sent.json().relation.id)).toBe(4);

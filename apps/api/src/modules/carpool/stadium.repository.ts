@@ -1,13 +1,13 @@
 import { CARPOOL_STATUS } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 
-const person = { select: { pseudo: true, avatarFile: true, avatarVersion: true } } as const;
-const club = { select: { id: true, nom: true, logo: true } } as const;
+const person = { select: { username: true, avatarFile: true, avatarVersion: true } } as const;
+const club = { select: { id: true, name: true, logo: true } } as const;
 
 /** A member's finished matches at the stadium, and their carpool record. */
 export function stadiumRepository(db: Db) {
   return {
-    publicUser: (where: { id: number } | { pseudoKey: string }) =>
+    publicUser: (where: { id: number } | { usernameKey: string }) =>
       db.user.findFirst({ where: { ...where, status: { not: 'DELETED' } }, select: { id: true } }),
     finishedPresences: (userId: number, season: string) =>
       db.presence.findMany({
@@ -15,7 +15,7 @@ export function stadiumRepository(db: Db) {
         select: {
           matchId: true,
           transportType: { select: { code: true } },
-          antenna: { select: { nom: true } },
+          antenna: { select: { name: true } },
         },
       }),
     /** Confirmed carpools of finished matches where the member drove or rode. */

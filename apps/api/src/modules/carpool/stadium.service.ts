@@ -5,9 +5,9 @@ import { AppError } from '../../lib/errors.js';
 import type { StadiumRepository } from './stadium.repository.js';
 import { transportCode } from './presence.service.js';
 
-type Person = { pseudo: string; avatarFile: string | null; avatarVersion: number };
+type Person = { username: string; avatarFile: string | null; avatarVersion: number };
 const personRef = (p: Person) => ({
-  username: p.pseudo,
+  username: p.username,
   avatar: avatarUrl(p.avatarFile, p.avatarVersion),
 });
 
@@ -25,7 +25,7 @@ export function stadiumService(deps: {
     async of(publicId: string | number): Promise<MyCarpools> {
       const key = String(publicId).trim();
       const user = await repo.publicUser(
-        isIdText(key) ? { id: Number(key) } : { pseudoKey: key.toLowerCase() },
+        isIdText(key) ? { id: Number(key) } : { usernameKey: key.toLowerCase() },
       );
       if (!user) throw new AppError('NOT_FOUND', 'Utilisateur introuvable');
       const record = await repo.record(user.id);
@@ -59,7 +59,7 @@ export function stadiumService(deps: {
           domicile,
           score: scored ? `${m.homeGoals}-${m.awayGoals}` : null,
           match: {
-            club_adverse: { nom: adverse.nom, logo: adverse.logo },
+            club_adverse: { nom: adverse.name, logo: adverse.logo },
             score_reel: scored ? { buts_dom: m.homeGoals!, buts_ext: m.awayGoals! } : null,
           },
           transport: crew?.length
@@ -71,7 +71,7 @@ export function stadiumService(deps: {
               }
             : {
                 libelle_transport: transportCode(presence?.transportType.code ?? '') ?? 'VOITURE',
-                libelle_antenne: presence?.antenna?.nom ?? null,
+                libelle_antenne: presence?.antenna?.name ?? null,
                 conducteur: null,
                 passagers: [],
               },

@@ -37,7 +37,7 @@ export function withdrawalService({ repo, notifications, transaction, clock }: W
       // Answered, refused or cancelled meanwhile: nothing left to withdraw.
       if (!rel || !isActiveCarpoolStatus(rel.statusId)) return false;
       if (rel.statusId === S.CONFIRME) {
-        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.nbPers);
+        await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.groupSize);
       }
       const changeId = await repo.changeStatus(tx, rel.id, rel.statusId, S.ANNULE, userId, {
         reasonId,

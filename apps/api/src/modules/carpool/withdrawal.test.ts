@@ -122,7 +122,7 @@ describe('sanctions reach the carpools', () => {
     const pending = await w.searcher(match.id, 1);
     await w.request(pending, driver, match.id);
     // A member opted out of the app's mails still gets the bell, but no mail.
-    await t.db.user.update({ where: { id: pending.id }, data: { notifMailAppli: false } });
+    await t.db.user.update({ where: { id: pending.id }, data: { appMailOptIn: false } });
 
     await sanction(driver, 'ban');
 
@@ -169,7 +169,7 @@ describe('sanctions reach the carpools', () => {
     // As an earlier anonymisation left it: the account gone, the request still pending.
     await t.db.user.update({
       where: { id: searcher.id },
-      data: { status: 'DELETED', pseudo: `Supprime_${searcher.id}` },
+      data: { status: 'DELETED', username: `Supprime_${searcher.id}` },
     });
     const listed = await myRelations(driver, match.id);
     expect(listed.map((r) => (r as unknown as { user1: { id: number } }).user1.id)).toEqual([

@@ -1,24 +1,25 @@
+import { writeAuditRow } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 
 export function clubsRepository(db: Db) {
   return {
     byId: (id: number) => db.club.findUnique({ where: { id } }),
-    all: () => db.club.findMany({ orderBy: { nom: 'asc' } }),
+    all: () => db.club.findMany({ orderBy: { name: 'asc' } }),
     byName: (nom: string) =>
-      db.club.findFirst({ where: { nom: { equals: nom, mode: 'insensitive' } } }),
+      db.club.findFirst({ where: { name: { equals: nom, mode: 'insensitive' } } }),
     slugTaken: async (slug: string) => (await db.club.count({ where: { slug } })) > 0,
     /** Creates or updates a club and writes the operator's audit row in one transaction. */
     create: (data: Prisma.ClubCreateInput, audit: AuditEntry) =>
       db.$transaction(async (tx) => {
         const club = await tx.club.create({ data });
-        await tx.auditLog.create({ data: { ...audit, targetId: String(club.id) } });
+        await writeAuditRow(tx, { ...audit, targetId: String(club.id) });
         return club;
       }),
     update: (id: number, data: Prisma.ClubUpdateInput, audit: AuditEntry) =>
       db.$transaction(async (tx) => {
         const club = await tx.club.update({ where: { id }, data });
-        await tx.auditLog.create({ data: { ...audit, targetId: String(id) } });
+        await writeAuditRow(tx, { ...audit, targetId: String(id) });
         return club;
       }),
   };

@@ -9,17 +9,25 @@ import type { ClubRow, ClubsRepository } from './clubs.repository.js';
 export function toClubDetail(club: ClubRow): ClubDetail {
   return {
     id: club.id,
-    nom: club.nom,
+    nom: club.name,
     logo: club.logo,
-    nomStade: club.nomStade,
-    ville: club.ville,
-    departement_club: club.departement,
+    nomStade: club.stadiumName,
+    ville: club.city,
+    departement_club: club.department,
   };
 }
 
+/** The wire's club (the spec's names) as the clubs table's fields. */
+const clubFields = (input: AdminClubInput) => ({
+  name: input.nom,
+  stadiumName: input.nomStade,
+  city: input.ville,
+  department: input.departement,
+});
+
 /** 'Olympique de Marseille' → 'olympique-de-marseille' (crest file names, unique). */
-function slugify(nom: string): string {
-  const base = nom
+function slugify(name: string): string {
+  const base = name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -65,7 +73,7 @@ export function clubsService({ repo, uploadsDir }: ClubsDeps) {
       let slug = slugify(input.nom);
       if (await repo.slugTaken(slug)) slug = `${slug}-${randomBytes(3).toString('hex')}`;
       const club = await repo.create(
-        { ...input, slug, logo: '/clubs/default.svg' },
+        { ...clubFields(input), slug, logo: '/clubs/default.svg' },
         { actorId: actor.id, ip: actor.ip, action: 'club.create', targetType: 'club', data: input },
       );
       return toClubDetail(club);
@@ -74,7 +82,7 @@ export function clubsService({ repo, uploadsDir }: ClubsDeps) {
     async update(id: number, input: AdminClubInput, actor: Actor): Promise<ClubDetail> {
       await existing(id);
       await assertNameFree(input.nom, id);
-      const club = await repo.update(id, input, {
+      const club = await repo.update(id, clubFields(input), {
         actorId: actor.id,
         ip: actor.ip,
         action: 'club.update',

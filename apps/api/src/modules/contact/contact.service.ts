@@ -27,7 +27,17 @@ export function contactService({
     ): Promise<void> {
       const content = contactMail(input, associationName);
       await transaction(async (tx) => {
-        await repo.create({ ...input, ...meta }, tx);
+        await repo.create(
+          {
+            firstName: input.prenom,
+            lastName: input.nom,
+            email: input.email,
+            subject: input.objet,
+            message: input.message,
+            ...meta,
+          },
+          tx,
+        );
         await mail.enqueue({ to: contactEmail, kind: 'contact', ...content }, tx);
       });
     },

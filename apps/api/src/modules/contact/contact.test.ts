@@ -38,9 +38,9 @@ describe('POST /api/contact', () => {
     const stored = await t.db.contactMessage.findMany({ where: { email: body.email } });
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
-      prenom: 'Élodie',
-      nom: 'Martin-Dupré',
-      objet: 'Partenariat',
+      firstName: 'Élodie',
+      lastName: 'Martin-Dupré',
+      subject: 'Partenariat',
     });
     const mail = await waitFor(() => transport.sent.find((m) => m.text.includes(body.email)));
     expect(mail.to).toBe('contact@munegu.test');

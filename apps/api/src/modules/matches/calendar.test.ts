@@ -25,15 +25,15 @@ describe('match calendar (.ics)', () => {
   it('serves a VEVENT with UTC times, summary, location and description', async () => {
     const { season } = uniqueRealSeason();
     const home = await createClub(t.db, {
-      nom: `AS Monaco ${Math.random().toString(36).slice(2, 6)}`,
-      ville: 'Monaco',
+      name: `AS Monaco ${Math.random().toString(36).slice(2, 6)}`,
+      city: 'Monaco',
     });
     const away = await createClub(t.db, {
-      nom: `FC Nantes ${Math.random().toString(36).slice(2, 6)}`,
+      name: `FC Nantes ${Math.random().toString(36).slice(2, 6)}`,
     });
     const match = await createMatch(t.db, {
       season,
-      journee: 12,
+      matchday: 12,
       kickoffAt: new Date('2026-11-28T20:00:00Z'),
       homeClubId: home.id,
       awayClubId: away.id,
@@ -54,8 +54,8 @@ describe('match calendar (.ics)', () => {
     expect(lines).toContain('DTSTAMP:20261101T083015Z');
     expect(lines).toContain('DTSTART:20261128T200000Z');
     expect(lines).toContain('DTEND:20261128T220000Z');
-    expect(lines).toContain(`SUMMARY:${home.nom} – ${away.nom}`);
-    expect(lines).toContain(`LOCATION:${home.nomStade}\\, Monaco`);
+    expect(lines).toContain(`SUMMARY:${home.name} – ${away.name}`);
+    expect(lines).toContain(`LOCATION:${home.stadiumName}\\, Monaco`);
     expect(lines).toContain('DESCRIPTION:Journée 12 – #TEST');
     expect(lines.at(-2)).toBe('END:VCALENDAR');
     const missing = await t.app.inject({

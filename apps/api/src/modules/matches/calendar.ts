@@ -10,10 +10,10 @@ const MATCH_DURATION_MS = 2 * 3_600_000;
 export interface CalendarMatch {
   id: number;
   kickoffAt: Date;
-  journee: number;
+  matchday: number;
   hashtag: string | null;
-  home: { nom: string; nomStade: string; ville: string };
-  away: { nom: string };
+  home: { name: string; stadiumName: string; city: string };
+  away: { name: string };
 }
 
 /** RFC 5545 TEXT escaping. */
@@ -54,7 +54,7 @@ const icsDate = (d: Date) =>
     .replace(/\.\d{3}/, '');
 
 export function matchCalendar(match: CalendarMatch, now: Date, uidDomain: string): string {
-  const description = [`Journée ${match.journee}`, match.hashtag].filter(Boolean).join(' – ');
+  const description = [`Journée ${match.matchday}`, match.hashtag].filter(Boolean).join(' – ');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -66,8 +66,8 @@ export function matchCalendar(match: CalendarMatch, now: Date, uidDomain: string
     `DTSTAMP:${icsDate(now)}`,
     `DTSTART:${icsDate(match.kickoffAt)}`,
     `DTEND:${icsDate(new Date(match.kickoffAt.getTime() + MATCH_DURATION_MS))}`,
-    `SUMMARY:${escapeIcsText(`${match.home.nom} – ${match.away.nom}`)}`,
-    `LOCATION:${escapeIcsText(`${match.home.nomStade}, ${match.home.ville}`)}`,
+    `SUMMARY:${escapeIcsText(`${match.home.name} – ${match.away.name}`)}`,
+    `LOCATION:${escapeIcsText(`${match.home.stadiumName}, ${match.home.city}`)}`,
     `DESCRIPTION:${escapeIcsText(description)}`,
     'END:VEVENT',
     'END:VCALENDAR',

@@ -4,12 +4,12 @@ import type { ClubFields, MatchCard, MatchWithClubs } from './matches.repository
 export function toClub(club: ClubFields): Club {
   return {
     id: club.id,
-    nom: club.nom,
+    nom: club.name,
     logo: club.logo,
-    stade: club.stadeImage,
-    nomStade: club.nomStade,
-    ville: club.ville,
-    departement_club: club.departement,
+    stade: club.stadiumImage,
+    nomStade: club.stadiumName,
+    ville: club.city,
+    departement_club: club.department,
     live_feed_url: club.liveFeedUrl,
   };
 }
@@ -23,7 +23,7 @@ export function toMatch(match: MatchCard, ordre: number, now: Date): Match {
     id: match.id,
     date: match.kickoffAt.toISOString(),
     heure: utcTime(match.kickoffAt),
-    journee: match.journee,
+    journee: match.matchday,
     hashtag: match.hashtag,
     ordre,
     is_finish: match.finishedAt !== null,
@@ -41,20 +41,20 @@ export function toLeagueRow(row: {
   played: number;
   points: number;
   goalDiff: number;
-  club: Pick<ClubFields, 'id' | 'nom' | 'logo'>;
+  club: Pick<ClubFields, 'id' | 'name' | 'logo'>;
 }): LeagueRow {
   return {
     position: row.position,
-    club: { id: row.club.id, nom: row.club.nom, logo: row.club.logo },
+    club: { id: row.club.id, nom: row.club.name, logo: row.club.logo },
     matchs_joues: row.played,
     points: row.points,
     diff_buts: row.goalDiff,
   };
 }
 
-const clubRef = (club: Pick<ClubFields, 'id' | 'nom' | 'logo'>) => ({
+const clubRef = (club: Pick<ClubFields, 'id' | 'name' | 'logo'>) => ({
   id: club.id,
-  nom: club.nom,
+  nom: club.name,
   logo: club.logo,
 });
 
@@ -62,7 +62,7 @@ const clubRef = (club: Pick<ClubFields, 'id' | 'nom' | 'logo'>) => ({
 export function toPastMatch(match: MatchWithClubs): PastMatch {
   return {
     id: match.id,
-    journee: match.journee,
+    journee: match.matchday,
     date: match.kickoffAt.toISOString(),
     club_dom: clubRef(match.homeClub),
     club_ext: clubRef(match.awayClub),

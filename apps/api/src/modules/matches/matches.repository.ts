@@ -5,14 +5,14 @@ import type { Club } from '../../generated/prisma/client.js';
 /** The club columns the match block and the league table show. */
 export type ClubFields = Pick<
   Club,
-  'id' | 'nom' | 'logo' | 'stadeImage' | 'nomStade' | 'ville' | 'departement' | 'liveFeedUrl'
+  'id' | 'name' | 'logo' | 'stadiumImage' | 'stadiumName' | 'city' | 'department' | 'liveFeedUrl'
 >;
 
 /** A match as the home page lists it (GET /matchs/next), with both clubs. */
 export interface MatchCard {
   id: number;
   kickoffAt: Date;
-  journee: number;
+  matchday: number;
   hashtag: string | null;
   finishedAt: Date | null;
   homeGoals: number | null;
@@ -70,12 +70,12 @@ function clubOf<P extends 'h' | 'a'>(row: ClubColumns<P>, p: P): ClubFields {
   const r = row as unknown as Record<string, unknown>;
   return {
     id: r[`${p}_id`] as number,
-    nom: r[`${p}_nom`] as string,
+    name: r[`${p}_nom`] as string,
     logo: r[`${p}_logo`] as string,
-    stadeImage: r[`${p}_stade_image`] as string | null,
-    nomStade: r[`${p}_nom_stade`] as string,
-    ville: r[`${p}_ville`] as string,
-    departement: r[`${p}_departement`] as string,
+    stadiumImage: r[`${p}_stade_image`] as string | null,
+    stadiumName: r[`${p}_nom_stade`] as string,
+    city: r[`${p}_ville`] as string,
+    department: r[`${p}_departement`] as string,
     liveFeedUrl: r[`${p}_live_feed_url`] as string | null,
   };
 }
@@ -84,7 +84,7 @@ function toCard(row: NextRow): MatchCard {
   return {
     id: row.id,
     kickoffAt: row.kickoff_at,
-    journee: row.journee,
+    matchday: row.journee,
     hashtag: row.hashtag,
     finishedAt: row.finished_at,
     homeGoals: row.home_goals,
@@ -163,7 +163,7 @@ export function matchesRepository(db: Db) {
         played: r.played,
         points: r.points,
         goalDiff: r.goal_diff,
-        club: { id: r.id, nom: r.nom, logo: r.logo },
+        club: { id: r.id, name: r.nom, logo: r.logo },
       }));
     },
   };

@@ -81,7 +81,7 @@ export function matchesService({ repo, clock, uidDomain = 'munegu' }: MatchesDep
         {
           id: match.id,
           kickoffAt: match.kickoffAt,
-          journee: match.journee,
+          matchday: match.matchday,
           hashtag: match.hashtag,
           home: match.homeClub,
           away: match.awayClub,

@@ -17,18 +17,18 @@ describe('matches (read side)', () => {
     t = await createTestApp();
     // Far in the future so no seeded match can come after ours.
     ids.later = (
-      await createMatch(t.db, { season, journee: 3, kickoffAt: new Date('2099-03-10T19:45:00Z') })
+      await createMatch(t.db, { season, matchday: 3, kickoffAt: new Date('2099-03-10T19:45:00Z') })
     ).id;
     ids.live = (
-      await createMatch(t.db, { season, journee: 1, kickoffAt: new Date('2099-03-01T20:00:00Z') })
+      await createMatch(t.db, { season, matchday: 1, kickoffAt: new Date('2099-03-01T20:00:00Z') })
     ).id;
     ids.soon = (
-      await createMatch(t.db, { season, journee: 2, kickoffAt: new Date('2099-03-05T17:00:00Z') })
+      await createMatch(t.db, { season, matchday: 2, kickoffAt: new Date('2099-03-05T17:00:00Z') })
     ).id;
     ids.finished = (
       await createMatch(t.db, {
         season,
-        journee: 4,
+        matchday: 4,
         kickoffAt: new Date('2099-02-20T20:00:00Z'),
         finishedAt: new Date('2099-02-20T22:00:00Z'),
       })
@@ -87,7 +87,7 @@ describe('matches (read side)', () => {
     const other = uniqueSeason();
     const done = await createMatch(t.db, {
       season: other,
-      journee: 1,
+      matchday: 1,
       // A year no other test file uses, so no other finished match competes for the lead.
       kickoffAt: new Date('2098-06-10T16:00:00Z'),
       finishedAt: new Date('2098-06-10T18:10:00Z'),

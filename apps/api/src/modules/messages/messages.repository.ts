@@ -1,7 +1,7 @@
 import { sqlOf, type Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 
-const PARTY = { id: true, pseudo: true, status: true, avatarFile: true, avatarVersion: true };
+const PARTY = { id: true, username: true, status: true, avatarFile: true, avatarVersion: true };
 const CONVERSATION = {
   id: true,
   user1Id: true,

@@ -162,7 +162,7 @@ export function messagesService({ repo, clock, notifier, events, budgets }: Mess
           return {
             id: c.id,
             userId: other.id,
-            username: gone ? M.unknownUser : other.pseudo,
+            username: gone ? M.unknownUser : other.username,
             avatar: gone ? null : avatarUrl(other.avatarFile, other.avatarVersion),
             hasUnread: unread.has(c.id),
           };

@@ -181,7 +181,9 @@ describe('messaging rules (spec section 4)', () => {
     expect((await call('GET', '/messages/unread-count', b)).json()).toEqual({ count: 2 });
     expect((await call('GET', '/messages/unread-count', a)).json()).toEqual({ count: 0 });
     const list = (await call('GET', '/messages/conversations', b)).json();
-    expect(list).toEqual([{ id, userId: a.id, username: a.pseudo, avatar: null, hasUnread: true }]);
+    expect(list).toEqual([
+      { id, userId: a.id, username: a.username, avatar: null, hasUnread: true },
+    ]);
 
     expect((await call('PATCH', `/messages/conversation/${id}/mark-read`, b)).statusCode).toBe(200);
     expect((await call('GET', '/messages/unread-count', b)).json()).toEqual({ count: 0 });
@@ -259,7 +261,7 @@ describe('messaging rules (spec section 4)', () => {
     const match = await createMatch(t.db, {
       kickoffAt: new Date('2030-01-01T20:00:00Z'),
       season: uniqueSeason(),
-      journee: 1,
+      matchday: 1,
     });
     await t.db.carpoolRelation.create({
       data: {
@@ -269,7 +271,7 @@ describe('messaging rules (spec section 4)', () => {
         statusId: 3,
         driverId: driver.id,
         passengerId: passenger.id,
-        departementDepart: '06',
+        departureDepartment: '06',
       },
     });
     expect((await send(passenger, driver, 'On part à 18 h ?')).statusCode).toBe(200);

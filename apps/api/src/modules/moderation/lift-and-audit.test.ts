@@ -109,7 +109,7 @@ describe('end of a suspension', () => {
     const res = await w.call(moderator, 'GET', '/users/suspended');
     expect(res.json()).toContainEqual({
       id: banned.id,
-      pseudo: banned.pseudo,
+      pseudo: banned.username,
       avatar: null,
       suspendedUntil: null,
     });
@@ -169,7 +169,7 @@ describe('GET /api/moderation/audit', () => {
     expect(page.items).toMatchObject([
       {
         action: 'moderation.user.lift',
-        actor: { id: moderator.id, pseudo: moderator.pseudo },
+        actor: { id: moderator.id, pseudo: moderator.username },
         targetType: 'user',
         targetId: String(target.id),
         data: { reason: 'Erreur de ma part.' },

@@ -20,7 +20,7 @@ export async function toReports(repo: Repo, rows: ReportRow[]): Promise<Moderati
       id,
       {
         kickoffAt: m.kickoffAt.toISOString(),
-        opponent: m.homeClubId === MONACO_CLUB_ID ? m.awayClub.nom : m.homeClub.nom,
+        opponent: m.homeClubId === MONACO_CLUB_ID ? m.awayClub.name : m.homeClub.name,
       },
     ]),
   );
@@ -36,20 +36,20 @@ export async function toReports(repo: Repo, rows: ReportRow[]): Promise<Moderati
       customReason: r.customReason,
       reported: {
         id: u.id,
-        pseudo: u.pseudo,
+        pseudo: u.username,
         avatar: avatarUrl(u.avatarFile, u.avatarVersion),
         role: u.role,
         status: u.status,
         suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
       },
-      reporter: r.reporter,
+      reporter: { id: r.reporter.id, pseudo: r.reporter.username },
       context: {
         type: r.contextType,
         id: r.contextId,
         match: (r.contextType === 'carpool_relation' && matchOf.get(r.contextId ?? 0)) || null,
         messageText: (r.contextType === 'message' && textOf.get(r.contextId ?? 0)) || null,
       },
-      handledBy: r.handledBy,
+      handledBy: r.handledBy && { id: r.handledBy.id, pseudo: r.handledBy.username },
       handledAt: r.handledAt?.toISOString() ?? null,
     };
   });
@@ -63,7 +63,7 @@ export function toAuditEntry(row: AuditRowOut): AuditEntry {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     action: row.action,
-    actor: row.actor,
+    actor: row.actor && { id: row.actor.id, pseudo: row.actor.username },
     targetType: row.targetType,
     targetId: row.targetId,
     // Rows are written as objects; anything else (older rows, scripts) is kept under `value`.

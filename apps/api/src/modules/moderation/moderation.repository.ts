@@ -1,3 +1,4 @@
+import { writeAuditRow, writeAuditRows } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma, ReportStatus, Role } from '../../generated/prisma/client.js';
@@ -18,7 +19,7 @@ export interface AuditFilter {
   targetId?: string;
 }
 
-const member = { select: { id: true, pseudo: true } } as const;
+const member = { select: { id: true, username: true } } as const;
 
 const reportSelect = {
   id: true,
@@ -35,7 +36,7 @@ const reportSelect = {
   reportedUser: {
     select: {
       id: true,
-      pseudo: true,
+      username: true,
       role: true,
       status: true,
       suspendedUntil: true,
@@ -79,8 +80,8 @@ export function moderationRepository(db: Db) {
             select: {
               kickoffAt: true,
               homeClubId: true,
-              homeClub: { select: { nom: true } },
-              awayClub: { select: { nom: true } },
+              homeClub: { select: { name: true } },
+              awayClub: { select: { name: true } },
             },
           },
         },
@@ -115,7 +116,7 @@ export function moderationRepository(db: Db) {
         where: { id },
         select: {
           id: true,
-          pseudo: true,
+          username: true,
           email: true,
           role: true,
           status: true,
@@ -173,16 +174,16 @@ export function moderationRepository(db: Db) {
         orderBy: [{ suspendedUntil: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
         select: {
           id: true,
-          pseudo: true,
+          username: true,
           suspendedUntil: true,
           avatarFile: true,
           avatarVersion: true,
         },
       }),
 
-    audit: (tx: Tx, row: AuditRow) => tx.auditLog.create({ data: row, select: { id: true } }),
+    audit: (tx: Tx, row: AuditRow) => writeAuditRow(tx, row),
 
-    auditMany: (tx: Tx, rows: AuditRow[]) => tx.auditLog.createMany({ data: rows }),
+    auditMany: (tx: Tx, rows: AuditRow[]) => writeAuditRows(tx, rows),
 
     async listAudit(filter: AuditFilter, skip: number, take: number) {
       const where: Prisma.AuditLogWhereInput = {

@@ -88,7 +88,7 @@ export function moderationService(deps: ModerationDeps) {
       if (user.status === 'DELETED' || user.status === 'PENDING')
         throw new AppError('CONFLICT', M.notSuspendable);
       const content = warningMail(
-        user.pseudo,
+        user.username,
         reason,
         `${deps.publicUrl}/contact`,
         deps.associationName,
@@ -101,7 +101,7 @@ export function moderationService(deps: ModerationDeps) {
           action: 'moderation.user.warn',
           targetType: 'user',
           targetId: String(user.id),
-          data: { pseudo: user.pseudo, reason, reportId: id },
+          data: { pseudo: user.username, reason, reportId: id },
           ip: actor.ip,
         });
       });

@@ -95,7 +95,7 @@ describe('actions on a report', () => {
     const [mail] = await outboxFor(t.db, reported.email);
     expect(mail).toMatchObject({ kind: 'moderation-warning' });
     expect(mail!.subject).toBe('Munegu : avertissement de la modération');
-    expect(mail!.text).toContain(`Bonjour ${reported.pseudo},`);
+    expect(mail!.text).toContain(`Bonjour ${reported.username},`);
     expect(mail!.text).toContain(REASON);
     expect((await reportRow(report.id)).status).toBe('REVIEWED');
     expect((await userRow(reported.id)).status).toBe('ACTIVE');

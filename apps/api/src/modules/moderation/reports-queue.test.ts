@@ -37,12 +37,12 @@ describe('GET /api/moderation/reports', () => {
     });
 
     // A carpool cancelled with a report: the match and the opponent come with it.
-    const rival = await createClub(t.db, { nom: `Rival ${reported.id}` });
+    const rival = await createClub(t.db, { name: `Rival ${reported.id}` });
     const kickoffAt = new Date('2031-03-01T20:00:00Z');
     const match = await createMatch(t.db, {
       kickoffAt,
       season: uniqueSeason(),
-      journee: 1,
+      matchday: 1,
       homeClubId: 1,
       awayClubId: rival.id,
     });
@@ -54,7 +54,7 @@ describe('GET /api/moderation/reports', () => {
         statusId: 1,
         driverId: reported.id,
         passengerId: reporter.id,
-        departementDepart: '06',
+        departureDepartment: '06',
       },
     });
     const conversation = await t.db.conversation.create({
@@ -99,10 +99,10 @@ describe('GET /api/moderation/reports', () => {
       section: 'message',
       reason: newer.reason.label,
       customReason: 'Il insulte tout le monde.',
-      reporter: { id: reporter.id, pseudo: reporter.pseudo },
+      reporter: { id: reporter.id, pseudo: reporter.username },
       reported: {
         id: reported.id,
-        pseudo: reported.pseudo,
+        pseudo: reported.username,
         avatar: null,
         status: 'SUSPENDED',
         suspendedUntil: '2031-01-01T00:00:00.000Z',
@@ -113,7 +113,7 @@ describe('GET /api/moderation/reports', () => {
     expect(items[1]!.context).toEqual({
       type: 'carpool_relation',
       id: relation.id,
-      match: { kickoffAt: kickoffAt.toISOString(), opponent: rival.nom },
+      match: { kickoffAt: kickoffAt.toISOString(), opponent: rival.name },
       messageText: null,
     });
   });

@@ -76,7 +76,7 @@ export function sanctionsService({ repo, transaction, clock, accounts }: Sanctio
           targetType: 'user',
           targetId: String(user.id),
           data: {
-            pseudo: user.pseudo,
+            pseudo: user.username,
             reason: input.reason,
             ...(until ? { days: input.days, until: until.toISOString() } : {}),
             ...extra.data,
@@ -113,7 +113,7 @@ export function sanctionsService({ repo, transaction, clock, accounts }: Sanctio
           action: 'moderation.user.lift',
           targetType: 'user',
           targetId: String(user.id),
-          data: { pseudo: user.pseudo, ...(reason ? { reason } : {}) },
+          data: { pseudo: user.username, ...(reason ? { reason } : {}) },
           ip: actor.ip,
         });
       });
@@ -141,7 +141,7 @@ export function sanctionsService({ repo, transaction, clock, accounts }: Sanctio
     async suspended(): Promise<SuspendedMember[]> {
       return (await repo.suspended()).map((u) => ({
         id: u.id,
-        pseudo: u.pseudo,
+        pseudo: u.username,
         avatar: avatarUrl(u.avatarFile, u.avatarVersion),
         suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
       }));

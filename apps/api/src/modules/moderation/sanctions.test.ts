@@ -106,12 +106,12 @@ describe('sanctions on a member without a report', () => {
     });
     const get = async (url: string) =>
       t.app.inject({ url: `/api${url}`, headers: await bearer(t.app, other, t.clock) });
-    expect((await get(`/users/by-username/${banned.pseudo}`)).statusCode).toBe(200);
+    expect((await get(`/users/by-username/${banned.username}`)).statusCode).toBe(200);
     expect((await get('/messages/conversations')).json()).toHaveLength(1);
     expect((await get('/messages/unread-count')).json()).toEqual({ count: 1 });
 
     await w.call(moderator, 'POST', `/users/${banned.id}/ban`, { reason: REASON });
-    expect((await get(`/users/by-username/${banned.pseudo}`)).statusCode).toBe(404);
+    expect((await get(`/users/by-username/${banned.username}`)).statusCode).toBe(404);
     expect((await get('/messages/conversations')).json()).toEqual([]);
     expect((await get(`/messages/conversation/${banned.id}`)).statusCode).toBe(404);
     expect(
@@ -122,7 +122,7 @@ describe('sanctions on a member without a report', () => {
     const lift = await w.call(moderator, 'POST', `/users/${banned.id}/lift`, {});
     expect([lift.statusCode, lift.json()]).toEqual([200, { message: 'Suspension levée.' }]);
     expect(await userRow(banned.id)).toMatchObject({ status: 'ACTIVE', suspendedUntil: null });
-    expect((await get(`/users/by-username/${banned.pseudo}`)).statusCode).toBe(200);
+    expect((await get(`/users/by-username/${banned.username}`)).statusCode).toBe(200);
     expect((await get('/messages/conversations')).json()).toHaveLength(1);
     const again = await w.call(moderator, 'POST', `/users/${banned.id}/lift`, {});
     expect([again.statusCode, again.json().message]).toEqual([

@@ -22,11 +22,11 @@ export function contestsService({
   async function data(input: Input) {
     if (!(await images.has(input.image))) throw new AppError('VALIDATION', M.invalidImage);
     return {
-      titre: input.titre,
-      dateFin: new Date(input.dateFin),
+      title: input.titre,
+      endsAt: new Date(input.dateFin),
       image: input.image,
-      lienInsta: input.lienInsta ?? null,
-      lienX: input.lienX ?? null,
+      instagramLink: input.lienInsta ?? null,
+      xLink: input.lienX ?? null,
     };
   }
   const notFound = () => new AppError('NOT_FOUND', 'Concours introuvable.');

@@ -124,7 +124,7 @@ describe('contests', () => {
     expect((res.json() as AuditPage).items).toMatchObject([
       {
         action: 'contest.update',
-        actor: { id: moderator.user.id, pseudo: moderator.user.pseudo },
+        actor: { id: moderator.user.id, pseudo: moderator.user.username },
         targetType: 'contest',
         targetId: String(id),
         data: {

@@ -47,7 +47,7 @@ export function newsEditorService(deps: NewsEditorDeps) {
 
   async function category(id: number) {
     const found = await deps.repo.category(id);
-    if (!found || found.libelle.toUpperCase() === 'TOUT')
+    if (!found || found.label.toUpperCase() === 'TOUT')
       throw new AppError('VALIDATION', 'Catégorie invalide.');
     return found;
   }
@@ -86,10 +86,10 @@ export function newsEditorService(deps: NewsEditorDeps) {
       try {
         const created = await deps.repo.create(
           {
-            titre: input.titre,
-            contenu: input.contenu,
+            title: input.titre,
+            content: input.contenu,
             image: input.image,
-            lien: post.canonical,
+            link: post.canonical,
             sourceUrl: post.canonical,
             categoryId: cat.id,
             imageObjectPosY: input.imageObjectPosY,
@@ -110,8 +110,8 @@ export function newsEditorService(deps: NewsEditorDeps) {
       const saved = await deps.repo.update(
         id,
         {
-          titre: input.titre,
-          contenu: input.contenu,
+          title: input.titre,
+          content: input.contenu,
           categoryId: cat.id,
           imageObjectPosY: input.imageObjectPosY,
         },

@@ -91,7 +91,7 @@ async function member(role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN'
 }
 const proxy = (headers: Record<string, string>, url: string) =>
   t.app.inject({ method: 'POST', url: '/api/actualite/proxy-tweet', headers, payload: { url } });
-const category = () => t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'MATCH' } });
+const category = () => t.db.newsCategory.findFirstOrThrow({ where: { label: 'MATCH' } });
 /** The journal of one news item, newest first, as an administrator reads it. */
 async function journalOf(id: number): Promise<AuditEntry[]> {
   const res = await t.app.inject({
@@ -271,7 +271,7 @@ describe('news writes', () => {
     const moderator = await member('MODERATEUR');
     const created = (await publish(author.headers)).json() as { id: number };
     const match = await category();
-    const club = await t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'CLUB' } });
+    const club = await t.db.newsCategory.findFirstOrThrow({ where: { label: 'CLUB' } });
     const edit = async (headers: Record<string, string>, payload: object) =>
       (
         await t.app.inject({
@@ -303,13 +303,13 @@ describe('news writes', () => {
     expect(items).toMatchObject([
       {
         action: 'news.update',
-        actor: { id: moderator.user.id, pseudo: moderator.user.pseudo },
+        actor: { id: moderator.user.id, pseudo: moderator.user.username },
         targetType: 'news',
         targetId: String(created.id),
         data: {
           titre: 'Victoire à Louis-II',
           authorId: author.user.id,
-          authorPseudo: author.user.pseudo,
+          authorPseudo: author.user.username,
           changed: ['contenu', 'categorie'],
           before: { categorie: 'MATCH' },
           after: { categorie: 'CLUB' },
@@ -342,7 +342,7 @@ describe('news writes', () => {
     expect((await journalOf(created.id))[0]).toMatchObject({
       action: 'news.delete',
       actor: { id: moderator.user.id },
-      data: { titre: 'Victoire à Louis-II', authorPseudo: author.user.pseudo },
+      data: { titre: 'Victoire à Louis-II', authorPseudo: author.user.username },
     });
   });
 });

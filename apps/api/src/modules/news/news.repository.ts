@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { auditChanges, writeAudit, type Actor } from '../administration/audit.js';
+import { auditChanges, writeAudit, type Actor } from '../../db/audit.js';
 
 /**
  * Who writes a news item or a contest. Every staff write here stores its audit row in its own
@@ -23,22 +23,29 @@ export function newsRepository(db: Db) {
         orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
         select: {
           id: true,
-          titre: true,
-          contenu: true,
-          lien: true,
+          title: true,
+          content: true,
+          link: true,
           image: true,
           imageObjectPosY: true,
           publishedAt: true,
-          category: { select: { id: true, libelle: true } },
-          author: { select: { pseudo: true, status: true } },
+          category: { select: { id: true, label: true } },
+          author: { select: { username: true, status: true } },
         },
       }),
     /** Contests whose end is still ahead, ending soonest first. */
     runningContests: (now: Date) =>
       db.contest.findMany({
-        where: { dateFin: { gt: now } },
-        orderBy: [{ dateFin: 'asc' }, { id: 'asc' }],
-        select: { id: true, titre: true, dateFin: true, image: true, lienInsta: true, lienX: true },
+        where: { endsAt: { gt: now } },
+        orderBy: [{ endsAt: 'asc' }, { id: 'asc' }],
+        select: {
+          id: true,
+          title: true,
+          endsAt: true,
+          image: true,
+          instagramLink: true,
+          xLink: true,
+        },
       }),
   };
 }
@@ -46,26 +53,26 @@ export function newsRepository(db: Db) {
 export type NewsRepository = ReturnType<typeof newsRepository>;
 
 const newsEditSelect = {
-  titre: true,
-  contenu: true,
+  title: true,
+  content: true,
   imageObjectPosY: true,
-  category: { select: { libelle: true } },
+  category: { select: { label: true } },
   authorId: true,
-  author: { select: { pseudo: true } },
+  author: { select: { username: true } },
 } satisfies Prisma.NewsSelect;
 
 type NewsEditRow = Prisma.NewsGetPayload<{ select: typeof newsEditSelect }>;
 
 /** The journaled fields of a news item (its category by name). */
 const newsFields = (n: NewsEditRow) => ({
-  titre: n.titre,
-  contenu: n.contenu,
-  categorie: n.category.libelle,
+  titre: n.title,
+  contenu: n.content,
+  categorie: n.category.label,
   imageObjectPosY: n.imageObjectPosY,
 });
 
 /** Whose item it is, so a moderator's edit or deletion says whose work they changed. */
-const authorOf = (n: NewsEditRow) => ({ authorId: n.authorId, authorPseudo: n.author.pseudo });
+const authorOf = (n: NewsEditRow) => ({ authorId: n.authorId, authorPseudo: n.author.username });
 
 export function newsWriteRepository(db: Db) {
   return {
@@ -76,10 +83,10 @@ export function newsWriteRepository(db: Db) {
     /** Publishes the item and writes its audit row, in one transaction. */
     create: (
       data: {
-        titre: string;
-        contenu: string;
+        title: string;
+        content: string;
         image: string;
-        lien: string;
+        link: string;
         sourceUrl: string;
         categoryId: number;
         imageObjectPosY: number;
@@ -90,14 +97,14 @@ export function newsWriteRepository(db: Db) {
       db.$transaction(async (tx) => {
         const created = await tx.news.create({
           data,
-          select: { id: true, category: { select: { libelle: true } } },
+          select: { id: true, category: { select: { label: true } } },
         });
         await writeAudit(
           tx,
           by,
           'news.create',
           { type: 'news', id: created.id },
-          { titre: data.titre, categorie: created.category.libelle, lien: data.lien },
+          { titre: data.title, categorie: created.category.label, lien: data.link },
         );
         return { id: created.id };
       }),
@@ -107,7 +114,7 @@ export function newsWriteRepository(db: Db) {
      */
     update: (
       id: number,
-      data: { titre: string; contenu: string; categoryId: number; imageObjectPosY: number },
+      data: { title: string; content: string; categoryId: number; imageObjectPosY: number },
       by: StaffActor,
     ) =>
       db.$transaction(async (tx) => {
@@ -121,7 +128,7 @@ export function newsWriteRepository(db: Db) {
           'news.update',
           { type: 'news', id },
           {
-            titre: after.titre,
+            titre: after.title,
             ...authorOf(before),
             ...auditChanges(newsFields(before), newsFields(after), ['contenu']),
           },
@@ -140,7 +147,7 @@ export function newsWriteRepository(db: Db) {
           by,
           'news.delete',
           { type: 'news', id },
-          { titre: gone.titre, ...authorOf(gone) },
+          { titre: gone.title, ...authorOf(gone) },
         );
         return gone;
       }),
@@ -151,14 +158,28 @@ export type NewsWriteRepository = ReturnType<typeof newsWriteRepository>;
 
 export function contestsRepository(db: Db) {
   type Data = {
-    titre: string;
-    dateFin: Date;
+    title: string;
+    endsAt: Date;
     image: string;
-    lienInsta: string | null;
-    lienX: string | null;
+    instagramLink: string | null;
+    xLink: string | null;
   };
   /** The journaled fields of a contest: all of them, each short. */
-  const fields = { titre: true, dateFin: true, image: true, lienInsta: true, lienX: true } as const;
+  const fields = {
+    title: true,
+    endsAt: true,
+    image: true,
+    instagramLink: true,
+    xLink: true,
+  } as const;
+  /** The audit rows name them as the wire does. */
+  const journaled = (c: Data) => ({
+    titre: c.title,
+    dateFin: c.endsAt,
+    image: c.image,
+    lienInsta: c.instagramLink,
+    lienX: c.xLink,
+  });
   const target = (id: number) => ({ type: 'contest', id });
   return {
     exists: async (id: number) => (await db.contest.count({ where: { id } })) > 0,
@@ -167,10 +188,10 @@ export function contestsRepository(db: Db) {
       db.$transaction(async (tx) => {
         const { id } = await tx.contest.create({ data, select: { id: true } });
         await writeAudit(tx, by, 'contest.create', target(id), {
-          titre: data.titre,
-          dateFin: data.dateFin.toISOString(),
-          lienInsta: data.lienInsta,
-          lienX: data.lienX,
+          titre: data.title,
+          dateFin: data.endsAt.toISOString(),
+          lienInsta: data.instagramLink,
+          lienX: data.xLink,
         });
         return { id };
       }),
@@ -182,16 +203,16 @@ export function contestsRepository(db: Db) {
         if (!before) return null;
         const after = await tx.contest.update({ where: { id }, data, select: fields });
         await writeAudit(tx, by, 'contest.update', target(id), {
-          titre: after.titre,
-          ...auditChanges(before, after),
+          titre: after.title,
+          ...auditChanges(journaled(before), journaled(after)),
         });
         return { id };
       }),
     /** Deletes the contest and writes its audit row, in one transaction. */
     remove: (id: number, by: StaffActor) =>
       db.$transaction(async (tx) => {
-        const gone = await tx.contest.delete({ where: { id }, select: { titre: true } });
-        await writeAudit(tx, by, 'contest.delete', target(id), { titre: gone.titre });
+        const gone = await tx.contest.delete({ where: { id }, select: { title: true } });
+        await writeAudit(tx, by, 'contest.delete', target(id), { titre: gone.title });
       }),
   };
 }

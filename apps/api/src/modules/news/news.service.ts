@@ -17,22 +17,29 @@ export function newsService({ repo, clock }: { repo: NewsRepository; clock: Cloc
       const rows = await repo.list();
       return rows.map((row) => ({
         id: row.id,
-        titre: row.titre,
-        contenu: row.contenu,
-        lien: row.lien,
+        titre: row.title,
+        contenu: row.content,
+        lien: row.link,
         image: row.image,
         imageObjectPosY: row.imageObjectPosY,
         date: row.publishedAt.toISOString(),
         formattedDate: PARIS_DATE.format(row.publishedAt),
-        categorie: row.category,
+        categorie: { id: row.category.id, libelle: row.category.label },
         // An anonymised editor is nobody's profile to link to.
-        redacteur: row.author.status === 'DELETED' ? null : { username: row.author.pseudo },
+        redacteur: row.author.status === 'DELETED' ? null : { username: row.author.username },
       }));
     },
 
     async runningContests(): Promise<Contest[]> {
       const rows = await repo.runningContests(clock.now());
-      return rows.map((row) => ({ ...row, dateFin: row.dateFin.toISOString() }));
+      return rows.map((row) => ({
+        id: row.id,
+        titre: row.title,
+        dateFin: row.endsAt.toISOString(),
+        image: row.image,
+        lienInsta: row.instagramLink,
+        lienX: row.xLink,
+      }));
     },
   };
 }

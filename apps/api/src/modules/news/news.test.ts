@@ -7,16 +7,16 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-const autre = () => t.db.newsCategory.findFirstOrThrow({ where: { libelle: 'AUTRE' } });
+const autre = () => t.db.newsCategory.findFirstOrThrow({ where: { label: 'AUTRE' } });
 
 describe('GET /api/actualite', () => {
   it('lists the news newest first with category, editor and a French date', async () => {
-    const editor = await createUser(t.db, { pseudo: `Redac${Date.now() % 100000}` });
+    const editor = await createUser(t.db, { username: `Redac${Date.now() % 100000}` });
     const category = await autre();
     const older = await t.db.news.create({
       data: {
-        titre: 'Victoire à Nice',
-        contenu: '<b>pas du HTML</b> : un texte',
+        title: 'Victoire à Nice',
+        content: '<b>pas du HTML</b> : un texte',
         image: '/uploads/news/a.webp',
         categoryId: category.id,
         authorId: editor.id,
@@ -25,9 +25,9 @@ describe('GET /api/actualite', () => {
     });
     const newer = await t.db.news.create({
       data: {
-        titre: 'Convocation',
-        contenu: 'Le groupe pour dimanche',
-        lien: 'https://x.com/AS_Monaco/status/1',
+        title: 'Convocation',
+        content: 'Le groupe pour dimanche',
+        link: 'https://x.com/AS_Monaco/status/1',
         image: '/uploads/news/b.webp',
         imageObjectPosY: 35,
         categoryId: category.id,
@@ -51,7 +51,7 @@ describe('GET /api/actualite', () => {
         // Paris is an hour ahead in November: already Monday there.
         formattedDate: 'lundi 23 novembre 2026',
         categorie: { id: category.id, libelle: 'AUTRE' },
-        redacteur: { username: editor.pseudo },
+        redacteur: { username: editor.username },
       },
       expect.objectContaining({
         id: older.id,
@@ -66,8 +66,8 @@ describe('GET /api/actualite', () => {
     const gone = await createUser(t.db, { status: 'DELETED' });
     const item = await t.db.news.create({
       data: {
-        titre: 'Ancien',
-        contenu: 'x',
+        title: 'Ancien',
+        content: 'x',
         image: '/i.webp',
         categoryId: (await autre()).id,
         authorId: gone.id,
@@ -86,26 +86,26 @@ describe('GET /api/concours', () => {
     const now = t.clock.now().getTime();
     const ended = await t.db.contest.create({
       data: {
-        titre: 'Fini',
-        dateFin: new Date(now - 60_000),
+        title: 'Fini',
+        endsAt: new Date(now - 60_000),
         image: '/a.webp',
-        lienX: 'https://x.com/a',
+        xLink: 'https://x.com/a',
       },
     });
     const later = await t.db.contest.create({
       data: {
-        titre: 'Plus tard',
-        dateFin: new Date(now + 7 * 86_400_000),
+        title: 'Plus tard',
+        endsAt: new Date(now + 7 * 86_400_000),
         image: '/b.webp',
-        lienInsta: 'https://instagram.com/b',
+        instagramLink: 'https://instagram.com/b',
       },
     });
     const soon = await t.db.contest.create({
       data: {
-        titre: 'Bientôt fini',
-        dateFin: new Date(now + 3_600_000),
+        title: 'Bientôt fini',
+        endsAt: new Date(now + 3_600_000),
         image: '/c.webp',
-        lienX: 'https://x.com/c',
+        xLink: 'https://x.com/c',
       },
     });
     const list = (await t.app.inject({ url: '/api/concours' })).json() as { id: number }[];

@@ -2,12 +2,12 @@ import type { Db } from '../../db/client.js';
 
 const memberUser = {
   id: true,
-  pseudo: true,
-  pseudoKey: true,
+  username: true,
+  usernameKey: true,
   avatarFile: true,
   avatarVersion: true,
-  ptsProno: true,
-  classementProno: true,
+  predictionPoints: true,
+  predictionRank: true,
 } as const;
 
 export function miniLeaguesRepository(db: Db) {

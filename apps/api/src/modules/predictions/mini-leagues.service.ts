@@ -67,17 +67,20 @@ export function miniLeaguesService({ repo }: { repo: MiniLeaguesRepository }) {
         throw notFound(MINI_LEAGUE_MESSAGES.notFound);
       const users = league.members
         .map((m) => m.user)
-        .sort((a, b) => b.ptsProno - a.ptsProno || a.pseudoKey.localeCompare(b.pseudoKey));
-      const ranks = competitionRanks(users.map((u) => u.ptsProno));
+        .sort(
+          (a, b) =>
+            b.predictionPoints - a.predictionPoints || a.usernameKey.localeCompare(b.usernameKey),
+        );
+      const ranks = competitionRanks(users.map((u) => u.predictionPoints));
       return {
         ...summary(league, users.length),
         members: users.map((u, i) => ({
           id: u.id,
-          username: u.pseudo,
+          username: u.username,
           profile_picture: avatarUrl(u.avatarFile, u.avatarVersion),
-          pts_prono: u.ptsProno,
+          pts_prono: u.predictionPoints,
           rank: ranks[i]!,
-          classement_prono: u.classementProno,
+          classement_prono: u.predictionRank,
         })),
       };
     },

@@ -25,9 +25,18 @@ describe('mini-leagues', () => {
     rival = await createUser(t.db);
     outsider = await createUser(t.db);
     // Cached season totals as the scoring service leaves them.
-    await t.db.user.update({ where: { id: owner.id }, data: { ptsProno: 8, classementProno: 2 } });
-    await t.db.user.update({ where: { id: friend.id }, data: { ptsProno: 8, classementProno: 2 } });
-    await t.db.user.update({ where: { id: rival.id }, data: { ptsProno: 11, classementProno: 1 } });
+    await t.db.user.update({
+      where: { id: owner.id },
+      data: { predictionPoints: 8, predictionRank: 2 },
+    });
+    await t.db.user.update({
+      where: { id: friend.id },
+      data: { predictionPoints: 8, predictionRank: 2 },
+    });
+    await t.db.user.update({
+      where: { id: rival.id },
+      data: { predictionPoints: 11, predictionRank: 1 },
+    });
   });
   afterAll(() => t.close());
 
@@ -60,7 +69,7 @@ describe('mini-leagues', () => {
     expect(detail.members.map((m) => [m.id, m.rank, m.pts_prono])).toEqual([
       [rival.id, 1, 11],
       ...[owner, friend]
-        .sort((x, y) => x.pseudo.toLowerCase().localeCompare(y.pseudo.toLowerCase()))
+        .sort((x, y) => x.username.toLowerCase().localeCompare(y.username.toLowerCase()))
         .map((u) => [u.id, 2, 8]),
     ]);
     const mine = (await call(friend, 'GET', '/mini-leagues')).json() as MiniLeagueSummary[];

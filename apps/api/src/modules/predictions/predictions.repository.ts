@@ -3,16 +3,17 @@ import type { Prisma } from '../../generated/prisma/client.js';
 
 const rowSelect = {
   id: true,
-  pseudo: true,
+  username: true,
   avatarFile: true,
   avatarVersion: true,
-  ptsProno: true,
-  classementProno: true,
+  predictionPoints: true,
+  predictionRank: true,
 } as const;
 export type RankedUserRow = Prisma.UserGetPayload<{ select: typeof rowSelect }>;
 /** rowSelect as SQL columns, named as Prisma names them. */
-const ROW_COLUMNS = `id, pseudo, avatar_file AS "avatarFile", avatar_version AS "avatarVersion",
-  pts_prono AS "ptsProno", classement_prono AS "classementProno"`;
+const ROW_COLUMNS = `id, pseudo AS username, avatar_file AS "avatarFile",
+  avatar_version AS "avatarVersion", pts_prono AS "predictionPoints",
+  classement_prono AS "predictionRank"`;
 const RANKED = 'WHERE classement_prono IS NOT NULL';
 /** The trigger-kept count of ranked members (0 if the row were ever missing). */
 export const RANKED_COUNT =
@@ -35,15 +36,15 @@ export function predictionsRepository(db: Db) {
       }),
     find: (userId: number, matchId: number) =>
       db.prediction.findUnique({ where: { userId_matchId: { userId, matchId } } }),
-    upsert: (userId: number, matchId: number, scoreDom: number, scoreExt: number) =>
+    upsert: (userId: number, matchId: number, homeScore: number, awayScore: number) =>
       db.prediction.upsert({
         where: { userId_matchId: { userId, matchId } },
-        create: { userId, matchId, scoreDom, scoreExt },
-        update: { scoreDom, scoreExt },
+        create: { userId, matchId, homeScore, awayScore },
+        update: { homeScore, awayScore },
       }),
 
     /** A member by id or by pseudo (any case); deleted accounts are not shown. */
-    publicUser: (key: { id: number } | { pseudoKey: string }) =>
+    publicUser: (key: { id: number } | { usernameKey: string }) =>
       db.user.findFirst({ where: { ...key, status: { not: 'DELETED' } }, select: rowSelect }),
 
     /** Scored predictions of a member on finished matches of a season, newest first. */
@@ -99,27 +100,27 @@ export function predictionsRepository(db: Db) {
       ).rows[0] ?? null,
 
     /** Latest snapshot round of a season strictly before `journee`, or null. */
-    async previousSnapshotRound(season: string, journee: number): Promise<number | null> {
+    async previousSnapshotRound(season: string, matchday: number): Promise<number | null> {
       const row = await db.rankingSnapshot.findFirst({
-        where: { season, journee: { lt: journee } },
-        orderBy: { journee: 'desc' },
-        select: { journee: true },
+        where: { season, matchday: { lt: matchday } },
+        orderBy: { matchday: 'desc' },
+        select: { matchday: true },
       });
-      return row?.journee ?? null;
+      return row?.matchday ?? null;
     },
-    snapshotCount: (season: string, journee: number) =>
-      db.rankingSnapshot.count({ where: { season, journee } }),
-    snapshotPage: (season: string, journee: number, limit: number, offset: number) =>
+    snapshotCount: (season: string, matchday: number) =>
+      db.rankingSnapshot.count({ where: { season, matchday } }),
+    snapshotPage: (season: string, matchday: number, limit: number, offset: number) =>
       db.rankingSnapshot.findMany({
-        where: { season, journee },
-        orderBy: [{ rank: 'asc' }, { user: { pseudoKey: 'asc' } }],
+        where: { season, matchday },
+        orderBy: [{ rank: 'asc' }, { user: { usernameKey: 'asc' } }],
         take: limit,
         skip: offset,
         include: { user: { select: rowSelect } },
       }),
-    snapshotRanks: (season: string, journee: number, userIds: number[]) =>
+    snapshotRanks: (season: string, matchday: number, userIds: number[]) =>
       db.rankingSnapshot.findMany({
-        where: { season, journee, userId: { in: userIds } },
+        where: { season, matchday, userId: { in: userIds } },
         select: { userId: true, rank: true },
       }),
   };

@@ -54,7 +54,7 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
     async get(callerId: number, userId: number, matchId: number): Promise<Prediction | null> {
       if (userId !== callerId) throw forbidden();
       const p = await repo.find(userId, matchId);
-      return p ? { score_club_dom: p.scoreDom, score_club_ext: p.scoreExt } : null;
+      return p ? { score_club_dom: p.homeScore, score_club_ext: p.awayScore } : null;
     },
 
     /** See pointsResponseSchema: the given match, else the latest one kicked off. */
@@ -77,7 +77,7 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
     async mesPronos(publicId: string | number): Promise<MesPronosResponse> {
       const key = String(publicId).trim();
       const user = await repo.publicUser(
-        isIdText(key) ? { id: Number(key) } : { pseudoKey: key.toLowerCase() },
+        isIdText(key) ? { id: Number(key) } : { usernameKey: key.toLowerCase() },
       );
       if (!user) throw notFound(PREDICTION_MESSAGES.userNotFound);
       const season = await seasons.current(clock.now());
@@ -88,19 +88,19 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
         const adverse = domicile ? m.awayClub : m.homeClub;
         return {
           match_id: m.id,
-          journee: m.journee,
+          journee: m.matchday,
           date: m.kickoffAt.toISOString(),
           domicile,
           logo_club_adverse: adverse.logo,
-          nom_club_adverse: adverse.nom,
+          nom_club_adverse: adverse.name,
           score_reel: { buts_dom: m.homeGoals ?? 0, buts_ext: m.awayGoals ?? 0 },
-          pronostic: { score_dom: p.scoreDom, score_ext: p.scoreExt, points: p.points ?? 0 },
+          pronostic: { score_dom: p.homeScore, score_ext: p.awayScore, points: p.points ?? 0 },
         };
       });
       return {
         pronos,
-        pts_prono: user.ptsProno,
-        classement_prono: user.classementProno,
+        pts_prono: user.predictionPoints,
+        classement_prono: user.predictionRank,
         totalUsers: await repo.rankedCount(),
       };
     },
@@ -155,7 +155,7 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
         rows: page.map((s) => {
           const old = before.get(s.userId);
           return {
-            ...toLeaderboardRow({ ...s.user, ptsProno: s.points }, s.rank),
+            ...toLeaderboardRow({ ...s.user, predictionPoints: s.points }, s.rank),
             evolution: old === undefined ? null : old - s.rank,
           };
         }),

@@ -38,7 +38,7 @@ describe('prediction game', () => {
   async function users(ids: number[]) {
     const rows = await t.db.user.findMany({
       where: { id: { in: ids } },
-      select: { id: true, ptsProno: true, classementProno: true },
+      select: { id: true, predictionPoints: true, predictionRank: true },
     });
     return ids.map((id) => rows.find((r) => r.id === id));
   }
@@ -54,7 +54,7 @@ describe('prediction game', () => {
     let matchId: number;
     beforeAll(async () => {
       member = await createUser(t.db);
-      matchId = (await createMatch(t.db, { season, journee: 1, kickoffAt: at(1, 10) })).id;
+      matchId = (await createMatch(t.db, { season, matchday: 1, kickoffAt: at(1, 10) })).id;
     });
     const save = async (payload: object, user: Member | null = member) =>
       t.app.inject({
@@ -97,7 +97,7 @@ describe('prediction game', () => {
       const stored = await t.db.prediction.findFirstOrThrow({
         where: { userId: member.id, matchId },
       });
-      expect([stored.scoreDom, stored.scoreExt]).toEqual([3, 0]);
+      expect([stored.homeScore, stored.awayScore]).toEqual([3, 0]);
     });
 
     it('applies to the ordre-1 match when match_id is absent', async () => {
@@ -112,7 +112,7 @@ describe('prediction game', () => {
         const stored = await t.db.prediction.findFirstOrThrow({
           where: { userId: member.id, matchId: first.id },
         });
-        expect([stored.scoreDom, stored.scoreExt]).toEqual([0, 4]);
+        expect([stored.homeScore, stored.awayScore]).toEqual([0, 4]);
         await t.db.prediction.delete({ where: { id: stored.id } });
       } else {
         expect(res.statusCode).toBe(400);
@@ -180,15 +180,15 @@ describe('prediction game', () => {
     let a: Member, b: Member, c: Member, d: Member, idle: Member;
 
     beforeAll(async () => {
-      m2 = (await createMatch(t.db, { season, journee: 2, kickoffAt: at(2, 1) })).id;
-      m3 = (await createMatch(t.db, { season, journee: 3, kickoffAt: at(2, 8) })).id;
+      m2 = (await createMatch(t.db, { season, matchday: 2, kickoffAt: at(2, 1) })).id;
+      m3 = (await createMatch(t.db, { season, matchday: 3, kickoffAt: at(2, 8) })).id;
       a = await createUser(t.db);
       b = await createUser(t.db);
       c = await createUser(t.db);
       d = await createUser(t.db);
       idle = await createUser(t.db);
       const p = (u: Member, m: number, dom: number, ext: number) =>
-        createPrediction(t.db, { userId: u.id, matchId: m, scoreDom: dom, scoreExt: ext });
+        createPrediction(t.db, { userId: u.id, matchId: m, homeScore: dom, awayScore: ext });
       // Real score of round 2 will be 2-1 (then corrected to 1-1).
       await p(a, m2, 2, 1); // 5
       await p(b, m2, 3, 2); // 3
@@ -208,19 +208,19 @@ describe('prediction game', () => {
       const pointsOf = (u: Member) => preds.find((x) => x.userId === u.id)?.points;
       expect([a, b, c, d].map(pointsOf)).toEqual([5, 3, 3, 3]);
       expect(await users([a.id, b.id, c.id, d.id, idle.id])).toEqual([
-        { id: a.id, ptsProno: 5, classementProno: 1 },
-        { id: b.id, ptsProno: 3, classementProno: 2 },
-        { id: c.id, ptsProno: 3, classementProno: 2 },
-        { id: d.id, ptsProno: 3, classementProno: 2 },
-        { id: idle.id, ptsProno: 0, classementProno: null },
+        { id: a.id, predictionPoints: 5, predictionRank: 1 },
+        { id: b.id, predictionPoints: 3, predictionRank: 2 },
+        { id: c.id, predictionPoints: 3, predictionRank: 2 },
+        { id: d.id, predictionPoints: 3, predictionRank: 2 },
+        { id: idle.id, predictionPoints: 0, predictionRank: null },
       ]);
       t.clock.set(at(2, 8, 23));
       await score(m3, 0, 2);
       expect(await users([a.id, b.id, c.id, d.id])).toEqual([
-        { id: a.id, ptsProno: 5, classementProno: 2 },
-        { id: b.id, ptsProno: 4, classementProno: 3 },
-        { id: c.id, ptsProno: 6, classementProno: 1 },
-        { id: d.id, ptsProno: 4, classementProno: 3 },
+        { id: a.id, predictionPoints: 5, predictionRank: 2 },
+        { id: b.id, predictionPoints: 4, predictionRank: 3 },
+        { id: c.id, predictionPoints: 6, predictionRank: 1 },
+        { id: d.id, predictionPoints: 4, predictionRank: 3 },
       ]);
       const res = await t.app.inject({ method: 'GET', url: '/api/matchs/anciens' });
       const past = res.json() as PastMatch[];
@@ -246,7 +246,7 @@ describe('prediction game', () => {
       const body = res.json() as LeaderboardResponse;
       expect(body.total).toBe(4);
       expect(body.rows.map((r) => r.classement_prono)).toEqual([1, 2, 3, 3]);
-      expect(body.rows[0]).toMatchObject({ id: c.id, username: c.pseudo, pts_prono: 6 });
+      expect(body.rows[0]).toMatchObject({ id: c.id, username: c.username, pts_prono: 6 });
       const tied = body.rows.slice(2).map((r) => r.username);
       expect(tied).toEqual(
         [...tied].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())),
@@ -254,7 +254,7 @@ describe('prediction game', () => {
       expect(body.me).toMatchObject({ id: b.id, classement_prono: 3, pts_prono: 4 });
       const search = await t.app.inject({
         method: 'GET',
-        url: `/api/users/classement-pronos?q=${encodeURIComponent(d.pseudo.toUpperCase())}`,
+        url: `/api/users/classement-pronos?q=${encodeURIComponent(d.username.toUpperCase())}`,
       });
       const found = search.json() as LeaderboardResponse;
       expect(found.rows.map((r) => r.id)).toEqual([d.id]);
@@ -266,10 +266,10 @@ describe('prediction game', () => {
       await score(m2, 1, 1); // entering the same correction again changes nothing
       const after = await users([a.id, b.id, c.id, d.id]);
       expect(after).toEqual([
-        { id: a.id, ptsProno: 0, classementProno: 4 },
-        { id: b.id, ptsProno: 1, classementProno: 2 },
-        { id: c.id, ptsProno: 3, classementProno: 1 },
-        { id: d.id, ptsProno: 1, classementProno: 2 },
+        { id: a.id, predictionPoints: 0, predictionRank: 4 },
+        { id: b.id, predictionPoints: 1, predictionRank: 2 },
+        { id: c.id, predictionPoints: 3, predictionRank: 1 },
+        { id: d.id, predictionPoints: 1, predictionRank: 2 },
       ]);
       const m = await t.db.match.findUniqueOrThrow({ where: { id: m2 } });
       expect([m.statsExact, m.statsResultDiff, m.statsResult, m.statsWrong]).toEqual([0, 0, 0, 4]);
@@ -303,7 +303,7 @@ describe('prediction game', () => {
       const byPseudo = await t.app.inject({
         method: 'POST',
         url: '/api/user-pronostic-match/mes-pronos',
-        payload: { publicId: c.pseudo.toUpperCase() },
+        payload: { publicId: c.username.toUpperCase() },
       });
       expect(byPseudo.statusCode).toBe(200);
       const body = byPseudo.json() as MesPronosResponse;
@@ -343,8 +343,8 @@ describe('prediction game', () => {
         has_pronostic: true,
         points: 3,
       });
-      const live = (await createMatch(t.db, { season, journee: 4, kickoffAt: at(2, 15) })).id;
-      await createPrediction(t.db, { userId: c.id, matchId: live, scoreDom: 1, scoreExt: 0 });
+      const live = (await createMatch(t.db, { season, matchday: 4, kickoffAt: at(2, 15) })).id;
+      await createPrediction(t.db, { userId: c.id, matchId: live, homeScore: 1, awayScore: 0 });
       t.clock.set(at(2, 15, 21));
       const pending = await t.app.inject({
         method: 'GET',
@@ -375,9 +375,11 @@ describe('prediction game', () => {
       expect(res.json()).toMatchObject({ is_finish: false, buts_dom: null });
       const preds = await t.db.prediction.findMany({ where: { matchId: m3 } });
       expect(preds.every((p) => p.points === null)).toBe(true);
-      expect(await t.db.rankingSnapshot.count({ where: { season, journee: 3 } })).toBe(0);
+      expect(await t.db.rankingSnapshot.count({ where: { season, matchday: 3 } })).toBe(0);
       // Round 2 (1-1) alone: everyone 0 points, all ranked first.
-      expect((await users([a.id, c.id])).map((u) => [u?.ptsProno, u?.classementProno])).toEqual([
+      expect(
+        (await users([a.id, c.id])).map((u) => [u?.predictionPoints, u?.predictionRank]),
+      ).toEqual([
         [0, 1],
         [0, 1],
       ]);
@@ -417,7 +419,7 @@ describe('prediction game', () => {
       // Scored again, then a member who predicted late joins the ranking with the next round.
       await score(m2, 2, 1);
       expect(await board()).toMatchObject({ total: 4, matching: 4 });
-      await createPrediction(t.db, { userId: idle.id, matchId: m3, scoreDom: 0, scoreExt: 2 });
+      await createPrediction(t.db, { userId: idle.id, matchId: m3, homeScore: 0, awayScore: 2 });
       await score(m3, 0, 2);
       const five = await board();
       expect(five).toMatchObject({ total: 5, matching: 5 });

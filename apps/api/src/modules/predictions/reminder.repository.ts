@@ -21,8 +21,8 @@ export function reminderRepository(db: Db) {
     /** Active members who want application mails and have not predicted this match. */
     recipients: (tx: Tx, matchId: number) =>
       tx.user.findMany({
-        where: { status: 'ACTIVE', notifMailAppli: true, predictions: { none: { matchId } } },
-        select: { id: true, pseudo: true, email: true },
+        where: { status: 'ACTIVE', appMailOptIn: true, predictions: { none: { matchId } } },
+        select: { id: true, username: true, email: true },
         orderBy: { id: 'asc' },
       }),
   };

@@ -48,9 +48,9 @@ export function reminderService(deps: ReminderDeps) {
       let mails = 0;
       for (const match of due) {
         const info: ReminderInfo = {
-          home: match.homeClub.nom,
-          away: match.awayClub.nom,
-          journee: match.journee,
+          home: match.homeClub.name,
+          away: match.awayClub.name,
+          journee: match.matchday,
           kickoff: formatParisLong(match.kickoffAt),
         };
         let claimed = false;
@@ -61,7 +61,7 @@ export function reminderService(deps: ReminderDeps) {
           for (const user of recipients) {
             const stop = await stopLinks.link(user.id, 'application', tx);
             const content = predictionReminderMail(
-              user.pseudo,
+              user.username,
               info,
               `${deps.publicUrl}/jeu_prono`,
               stop,

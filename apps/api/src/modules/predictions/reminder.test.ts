@@ -55,18 +55,18 @@ describe('prediction reminder', () => {
   }
 
   it('mails once, 24 h ahead, only opted-in active members without a prediction, with a stop link', async () => {
-    const match = await createMatch(t.db, { season, journee: 1, kickoffAt: kickoff });
+    const match = await createMatch(t.db, { season, matchday: 1, kickoffAt: kickoff });
     const [waiting, predicted, optedOut, pending] = await Promise.all([
       createUser(t.db),
       createUser(t.db),
-      createUser(t.db, { notifMailAppli: false }),
+      createUser(t.db, { appMailOptIn: false }),
       createUser(t.db, { status: 'PENDING' }),
     ]);
     await createPrediction(t.db, {
       userId: predicted.id,
       matchId: match.id,
-      scoreDom: 1,
-      scoreExt: 0,
+      homeScore: 1,
+      awayScore: 0,
     });
     const reminders = service();
     const outbox = (userId: number) =>
@@ -85,7 +85,7 @@ describe('prediction reminder', () => {
     await reminders.sendDue();
     const mails = await outbox(waiting.id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(waiting.pseudo);
+    expect(mails[0]!.text).toContain(waiting.username);
     expect(mails[0]!.text).toMatch(/https:\/\/munegu\.test\/stop-notif\/\S+/);
     expect(mails[0]!.html).toContain('https://munegu.test/stop-notif/');
     for (const u of [predicted, optedOut, pending]) expect(await outbox(u.id)).toHaveLength(0);

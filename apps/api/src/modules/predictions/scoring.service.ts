@@ -7,7 +7,7 @@ import { scorePrediction } from './scoring.js';
 export interface ScoredMatch {
   id: number;
   season: string;
-  journee: number;
+  matchday: number;
   homeGoals: number | null;
   awayGoals: number | null;
   finishedAt: Date | null;
@@ -46,7 +46,7 @@ export function scoringService({ ranking, seasons, clock }: ScoringDeps) {
         await ranking.clearPoints(tx, match.id, now);
       }
       await ranking.updateMatchStats(tx, match.id);
-      await ranking.rebuildSnapshots(tx, match.season, match.journee, now);
+      await ranking.rebuildSnapshots(tx, match.season, match.matchday, now);
       // The cached totals are those of the current season, whichever season was scored.
       const season = (await seasons.current(now, tx)) ?? match.season;
       await ranking.recomputeTotals(tx, season);

@@ -70,7 +70,7 @@ describe('avatars', () => {
     // The profile shows the same URL.
     const profile = await t.app.inject({
       method: 'GET',
-      url: `/api/users/by-username/${user.pseudo}`,
+      url: `/api/users/by-username/${user.username}`,
     });
     expect(profile.json().profile_picture).toBe(body.profile_picture);
 

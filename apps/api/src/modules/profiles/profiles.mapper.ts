@@ -12,76 +12,85 @@ function httpsOrNull(url: string | null): string | null {
   }
 }
 
-export const withoutPrefix = (departement: string) => departement.replace(/^FR-/i, '');
+export const withoutPrefix = (department: string) => department.replace(/^FR-/i, '');
 
 export function toProfile(row: ProfileRow, totalUsers: number): UserProfile {
   return {
     id: row.id,
-    username: row.pseudo,
+    username: row.username,
     profile_picture: avatarUrl(row.avatarFile, row.avatarVersion),
-    note_covoiturage: row.noteCovoiturage === null ? null : Number(row.noteCovoiturage),
-    departement: withoutPrefix(row.departement),
-    poste: row.poste,
+    note_covoiturage: row.carpoolRating === null ? null : Number(row.carpoolRating),
+    departement: withoutPrefix(row.department),
+    poste: row.position,
     antennes: row.antennas.map(({ antenna }) => ({
       id: antenna.id,
-      nom: antenna.nom,
-      categorie: antenna.categorie,
+      nom: antenna.name,
+      categorie: antenna.category,
       lien: httpsOrNull(antenna.url),
     })),
     created_at: row.createdAt.toISOString(),
     description: row.description,
     // Sorted by the query already; sorted again so the rule does not depend on it.
     titres: row.titles
-      .map(({ title }) => title)
+      .map(({ title }) => ({
+        libelle: title.label,
+        couleur: title.color,
+        importance: title.importance,
+      }))
       .sort((a, b) => b.importance - a.importance || a.libelle.localeCompare(b.libelle)),
     x_username: row.xUsername,
     insta_username: row.instaUsername,
-    classement_prono: row.classementProno,
+    classement_prono: row.predictionRank,
     totalUsers,
-    pts_prono: row.ptsProno,
+    pts_prono: row.predictionPoints,
     role: { libelle: row.role },
   };
 }
 
 export function toOwnProfile(row: ProfileRow, totalUsers: number): OwnProfile {
-  return { ...toProfile(row, totalUsers), email: row.email, prenom: row.prenom, nom: row.nom };
+  return {
+    ...toProfile(row, totalUsers),
+    email: row.email,
+    prenom: row.firstName,
+    nom: row.lastName,
+  };
 }
 
 export function toPersonalData(
   row: {
-    pseudo: string;
-    nom: string;
-    prenom: string;
+    username: string;
+    lastName: string;
+    firstName: string;
     birthDate: Date;
     email: string;
-    departement: string;
-    notifMailAppli: boolean;
-    notifMailPromo: boolean;
+    department: string;
+    appMailOptIn: boolean;
+    promoMailOptIn: boolean;
   },
   departementNom: string | null,
 ): PersonalData {
   return {
-    username: row.pseudo,
-    nom: row.nom,
-    prenom: row.prenom,
+    username: row.username,
+    nom: row.lastName,
+    prenom: row.firstName,
     date_naissance: row.birthDate.toISOString().slice(0, 10),
     email: row.email,
-    departement: row.departement,
+    departement: row.department,
     departement_nom: departementNom,
-    notif_mail_appli: row.notifMailAppli,
-    notif_mail_promo: row.notifMailPromo,
+    notif_mail_appli: row.appMailOptIn,
+    notif_mail_promo: row.promoMailOptIn,
   };
 }
 
 export function toSearchResult(row: {
   id: number;
-  pseudo: string;
+  username: string;
   avatarFile: string | null;
   avatarVersion: number;
 }): UserSearchResult {
   return {
     id: row.id,
-    username: row.pseudo,
+    username: row.username,
     profile_picture: avatarUrl(row.avatarFile, row.avatarVersion),
   };
 }

@@ -5,30 +5,30 @@ import type { Prisma } from '../../generated/prisma/client.js';
 /** Everything a profile shows, in one query (antennas and titles joined). */
 const profileSelect = {
   id: true,
-  pseudo: true,
-  prenom: true,
-  nom: true,
+  username: true,
+  firstName: true,
+  lastName: true,
   email: true,
-  departement: true,
+  department: true,
   role: true,
   status: true,
   avatarFile: true,
   avatarVersion: true,
-  poste: true,
+  position: true,
   description: true,
   xUsername: true,
   instaUsername: true,
-  noteCovoiturage: true,
-  ptsProno: true,
-  classementProno: true,
+  carpoolRating: true,
+  predictionPoints: true,
+  predictionRank: true,
   createdAt: true,
   antennas: {
     orderBy: [{ createdAt: 'asc' }, { antennaId: 'asc' }],
-    select: { antenna: { select: { id: true, nom: true, categorie: true, url: true } } },
+    select: { antenna: { select: { id: true, name: true, category: true, url: true } } },
   },
   titles: {
     orderBy: { title: { importance: 'desc' } },
-    select: { title: { select: { libelle: true, couleur: true, importance: true } } },
+    select: { title: { select: { label: true, color: true, importance: true } } },
   },
 } satisfies Prisma.UserSelect;
 
@@ -48,8 +48,8 @@ export function profilesRepository(db: Db) {
     findProfileById: (id: number) => db.user.findUnique({ where: { id }, select: profileSelect }),
 
     /** pseudoKey is the lower-cased pseudo with a unique index: an exact, indexed lookup. */
-    findProfileByPseudoKey: (pseudoKey: string) =>
-      db.user.findUnique({ where: { pseudoKey }, select: profileSelect }),
+    findProfileByUsernameKey: (usernameKey: string) =>
+      db.user.findUnique({ where: { usernameKey }, select: profileSelect }),
 
     /** Members with a leaderboard rank: the count triggers keep in ranked_members (schema.prisma). */
     countRanked: async () =>
@@ -59,14 +59,14 @@ export function profilesRepository(db: Db) {
       db.user.findUnique({
         where: { id },
         select: {
-          pseudo: true,
-          nom: true,
-          prenom: true,
+          username: true,
+          lastName: true,
+          firstName: true,
           birthDate: true,
           email: true,
-          departement: true,
-          notifMailAppli: true,
-          notifMailPromo: true,
+          department: true,
+          appMailOptIn: true,
+          promoMailOptIn: true,
         },
       }),
 
@@ -74,7 +74,7 @@ export function profilesRepository(db: Db) {
       (await db.department.findUnique({ where: { code }, select: { name: true } }))?.name ?? null,
 
     findDepartement: (id: number) =>
-      db.user.findUnique({ where: { id }, select: { departement: true } }),
+      db.user.findUnique({ where: { id }, select: { department: true } }),
 
     countAntennas: (ids: number[]) => db.antenna.count({ where: { id: { in: ids } } }),
 
@@ -123,9 +123,9 @@ export function profilesRepository(db: Db) {
     search: (text: string, excludeId: number, limit: number) => {
       const key = escapeLike(text.toLowerCase());
       return db.$queryRaw<
-        { id: number; pseudo: string; avatarFile: string | null; avatarVersion: number }[]
+        { id: number; username: string; avatarFile: string | null; avatarVersion: number }[]
       >`
-        SELECT id, pseudo, avatar_file AS "avatarFile", avatar_version AS "avatarVersion"
+        SELECT id, pseudo AS username, avatar_file AS "avatarFile", avatar_version AS "avatarVersion"
           FROM users
          WHERE status = 'ACTIVE' AND id <> ${excludeId}
            AND pseudo_key LIKE '%' || ${key} || '%' ESCAPE '\\'

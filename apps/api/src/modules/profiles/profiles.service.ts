@@ -32,8 +32,8 @@ const SEARCH_LIMIT = 10;
 const notFound = () => new AppError('NOT_FOUND', USER_MESSAGES.notFound);
 
 /** Anonymised, never confirmed, suspended and banned accounts have no public profile. */
-function isHidden(row: { status: string; pseudo: string }): boolean {
-  return row.status !== 'ACTIVE' || isDeletedPseudo(row.pseudo);
+function isHidden(row: { status: string; username: string }): boolean {
+  return row.status !== 'ACTIVE' || isDeletedPseudo(row.username);
 }
 
 /** '' and null both clear an optional text; undefined leaves it unchanged. */
@@ -60,11 +60,11 @@ export function profilesService({ repo, avatars }: UsersServiceDeps) {
     async personalData(userId: number): Promise<PersonalData> {
       const row = await repo.findPersonal(userId);
       if (!row) throw notFound();
-      return toPersonalData(row, await repo.departmentName(withoutPrefix(row.departement)));
+      return toPersonalData(row, await repo.departmentName(withoutPrefix(row.department)));
     },
 
     async publicProfile(username: string): Promise<UserProfile> {
-      const row = await repo.findProfileByPseudoKey(username.trim().toLowerCase());
+      const row = await repo.findProfileByUsernameKey(username.trim().toLowerCase());
       if (!row || isHidden(row)) throw notFound();
       return toProfile(row, await repo.countRanked());
     },
@@ -72,7 +72,7 @@ export function profilesService({ repo, avatars }: UsersServiceDeps) {
     async departement(userId: number): Promise<{ departement: string }> {
       const row = await repo.findDepartement(userId);
       if (!row) throw notFound();
-      return { departement: withoutPrefix(row.departement) };
+      return { departement: withoutPrefix(row.department) };
     },
 
     /** PATCH /users/me (the shared schema has already checked formats and the 2-antenna cap). */

@@ -24,10 +24,10 @@ describe('profiles', () => {
   async function titled(userId: number) {
     const s = suffix();
     const low = await t.db.title.create({
-      data: { libelle: `Fidèle ${s}`, couleur: '#00AA00', importance: 1 },
+      data: { label: `Fidèle ${s}`, color: '#00AA00', importance: 1 },
     });
     const high = await t.db.title.create({
-      data: { libelle: `Capo ${s}`, couleur: '#E2001A', importance: 9 },
+      data: { label: `Capo ${s}`, color: '#E2001A', importance: 9 },
     });
     await t.db.userTitle.createMany({
       data: [
@@ -50,20 +50,20 @@ describe('profiles', () => {
   });
 
   it('GET /users/me returns the full own profile with identity and titles by importance', async () => {
-    const user = await createUser(t.db, { departement: 'FR-2A' });
+    const user = await createUser(t.db, { department: 'FR-2A' });
     await t.db.user.update({
       where: { id: user.id },
-      data: { poste: 'Capo', noteCovoiturage: '4.50', ptsProno: 12, classementProno: 3 },
+      data: { position: 'Capo', carpoolRating: '4.50', predictionPoints: 12, predictionRank: 3 },
     });
     const { high, low } = await titled(user.id);
-    const ranked = await t.db.user.count({ where: { classementProno: { not: null } } });
+    const ranked = await t.db.user.count({ where: { predictionRank: { not: null } } });
 
     const res = await get('/api/users/me', user);
     expect(res.statusCode).toBe(200);
     const me = res.json() as OwnProfile;
     expect(me).toMatchObject({
       id: user.id,
-      username: user.pseudo,
+      username: user.username,
       email: user.email,
       prenom: 'Test',
       nom: 'MEMBRE',
@@ -78,18 +78,18 @@ describe('profiles', () => {
       created_at: user.createdAt.toISOString(),
     });
     expect(me.titres).toEqual([
-      { libelle: high.libelle, couleur: '#E2001A', importance: 9 },
-      { libelle: low.libelle, couleur: '#00AA00', importance: 1 },
+      { libelle: high.label, couleur: '#E2001A', importance: 9 },
+      { libelle: low.label, couleur: '#00AA00', importance: 1 },
     ]);
   });
 
   it('GET /users/me-personal returns only the caller’s personal data', async () => {
-    const user = await createUser(t.db, { departement: 'FR-06', notifMailPromo: true });
+    const user = await createUser(t.db, { department: 'FR-06', promoMailOptIn: true });
     const other = await createUser(t.db);
     const res = await get('/api/users/me-personal', user);
     expect(res.statusCode).toBe(200);
     expect(res.json() as PersonalData).toEqual({
-      username: user.pseudo,
+      username: user.username,
       nom: 'MEMBRE',
       prenom: 'Test',
       date_naissance: '1990-05-12',
@@ -101,7 +101,7 @@ describe('profiles', () => {
     });
     // No parameter selects someone else: query strings are ignored, the token decides.
     const attempt = await get(
-      `/api/users/me-personal?id=${other.id}&username=${other.pseudo}`,
+      `/api/users/me-personal?id=${other.id}&username=${other.username}`,
       user,
     );
     expect(attempt.json().email).toBe(user.email);
@@ -109,7 +109,7 @@ describe('profiles', () => {
   });
 
   it('GET /users/departement returns the code without FR-', async () => {
-    const user = await createUser(t.db, { departement: 'FR-974' });
+    const user = await createUser(t.db, { department: 'FR-974' });
     const res = await get('/api/users/departement', user);
     expect(res.json()).toEqual({ departement: '974' });
   });
@@ -117,7 +117,7 @@ describe('profiles', () => {
   it('GET /users/by-username is public, case-insensitive and leaks no personal data', async () => {
     const user = await createUser(t.db);
     await titled(user.id);
-    const res = await get(`/api/users/by-username/${user.pseudo.toUpperCase()}`);
+    const res = await get(`/api/users/by-username/${user.username.toUpperCase()}`);
     expect(res.statusCode).toBe(200);
     const profile = res.json() as UserProfile;
     expect(profile.id).toBe(user.id);
@@ -129,10 +129,15 @@ describe('profiles', () => {
   });
 
   it('answers 404 for unknown, deleted, anonymised or unconfirmed members', async () => {
-    const deleted = await createUser(t.db, { status: 'DELETED', pseudo: `Supprime_${suffix()}` });
-    const renamed = await createUser(t.db, { pseudo: `supprime${suffix()}` });
+    const deleted = await createUser(t.db, { status: 'DELETED', username: `Supprime_${suffix()}` });
+    const renamed = await createUser(t.db, { username: `supprime${suffix()}` });
     const pending = await createUser(t.db, { status: 'PENDING' });
-    for (const username of [deleted.pseudo, renamed.pseudo, pending.pseudo, `nobody_${suffix()}`]) {
+    for (const username of [
+      deleted.username,
+      renamed.username,
+      pending.username,
+      `nobody_${suffix()}`,
+    ]) {
       const res = await get(`/api/users/by-username/${username}`);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Utilisateur introuvable');
@@ -158,7 +163,7 @@ describe('profiles', () => {
         insta_username: 'rouge-blanc',
       });
       expect(body.user.antennes.map((a) => a.id)).toEqual(antennas.map((a) => a.id));
-      expect(body.user.antennes[0]).toMatchObject({ nom: antennas[0]!.nom });
+      expect(body.user.antennes[0]).toMatchObject({ nom: antennas[0]!.name });
 
       // Empty strings clear, absent fields stay, [] leaves every antenna.
       const cleared = await patch(user, { x_username: '', antennes: [] });
@@ -214,25 +219,25 @@ describe('profiles', () => {
 
     it('matches pseudos case-insensitively, prefix first, active members only, never the caller', async () => {
       const tag = suffix();
-      const caller = await createUser(t.db, { pseudo: `Zq${tag}me` });
-      const prefix = await createUser(t.db, { pseudo: `Zq${tag}B` });
-      const inside = await createUser(t.db, { pseudo: `a_Zq${tag}` });
-      await createUser(t.db, { pseudo: `Zq${tag}P`, status: 'PENDING' });
-      await createUser(t.db, { pseudo: `Zq${tag}S`, status: 'SUSPENDED' });
-      await createUser(t.db, { pseudo: `Zq${tag}D`, status: 'DELETED' });
+      const caller = await createUser(t.db, { username: `Zq${tag}me` });
+      const prefix = await createUser(t.db, { username: `Zq${tag}B` });
+      const inside = await createUser(t.db, { username: `a_Zq${tag}` });
+      await createUser(t.db, { username: `Zq${tag}P`, status: 'PENDING' });
+      await createUser(t.db, { username: `Zq${tag}S`, status: 'SUSPENDED' });
+      await createUser(t.db, { username: `Zq${tag}D`, status: 'DELETED' });
       const res = await get(`/api/users/search?q=zQ${tag}`, caller);
       expect(res.statusCode).toBe(200);
       expect(res.json() as UserSearchResult[]).toEqual([
-        { id: prefix.id, username: prefix.pseudo, profile_picture: null },
-        { id: inside.id, username: inside.pseudo, profile_picture: null },
+        { id: prefix.id, username: prefix.username, profile_picture: null },
+        { id: inside.id, username: inside.username, profile_picture: null },
       ]);
     });
 
     it('treats _ and % literally', async () => {
       const tag = suffix();
       const caller = await createUser(t.db);
-      const underscore = await createUser(t.db, { pseudo: `W${tag}_1` });
-      await createUser(t.db, { pseudo: `W${tag}z1` });
+      const underscore = await createUser(t.db, { username: `W${tag}_1` });
+      await createUser(t.db, { username: `W${tag}z1` });
       const res = await get(`/api/users/search?q=${tag}_`, caller);
       expect((res.json() as UserSearchResult[]).map((r) => r.id)).toEqual([underscore.id]);
       const percent = await get(`/api/users/search?q=${encodeURIComponent(`${tag}%`)}`, caller);
@@ -242,7 +247,7 @@ describe('profiles', () => {
     it('returns at most 10 results', async () => {
       const tag = suffix();
       const caller = await createUser(t.db);
-      for (let i = 0; i < 12; i++) await createUser(t.db, { pseudo: `V${tag}${i}` });
+      for (let i = 0; i < 12; i++) await createUser(t.db, { username: `V${tag}${i}` });
       const res = await get(`/api/users/search?q=V${tag}`, caller);
       expect(res.json()).toHaveLength(10);
     });

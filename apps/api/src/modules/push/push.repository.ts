@@ -168,13 +168,13 @@ export function pushRepository(db: Db) {
     carpoolNotice: async (notificationId: number) => {
       const row = await db.notification.findUnique({
         where: { id: notificationId },
-        select: { statusId: true, sender: { select: { pseudo: true } } },
+        select: { statusId: true, sender: { select: { username: true } } },
       });
-      return row ? { sender: row.sender?.pseudo ?? null, status: row.statusId } : null;
+      return row ? { sender: row.sender?.username ?? null, status: row.statusId } : null;
     },
 
     pseudoOf: async (userId: number) =>
-      (await db.user.findUnique({ where: { id: userId }, select: { pseudo: true } }))?.pseudo ??
+      (await db.user.findUnique({ where: { id: userId }, select: { username: true } }))?.username ??
       null,
   };
 }

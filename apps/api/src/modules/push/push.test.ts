@@ -75,8 +75,8 @@ describe('web push of new messages', () => {
     );
     expect(device.read(push!)).toEqual({
       title: 'Nouveau message',
-      body: `${bob.pseudo} t'a envoyé un message.`,
-      url: `/messages/${bob.pseudo}`,
+      body: `${bob.username} t'a envoyé un message.`,
+      url: `/messages/${bob.username}`,
       tag: expect.stringMatching(/^conversation-\d+$/),
     });
     // RFC 8291 payload, VAPID (RFC 8292) signed with the server's public key, a TTL.
@@ -286,7 +286,7 @@ describe('web push of carpool notifications and prediction reminders', () => {
     );
     expect(device.read(push!)).toEqual({
       title: 'Covoiturage',
-      body: `${searcher.pseudo} vous a demandé un covoiturage. 👋`,
+      body: `${searcher.username} vous a demandé un covoiturage. 👋`,
       url: '/',
       tag: expect.stringMatching(/^covoiturage-\d+$/),
     });
@@ -294,12 +294,12 @@ describe('web push of carpool notifications and prediction reminders', () => {
 
   it('reminds members who have not predicted, not those who switched reminders off', async () => {
     const tagOf = uniqueSeason();
-    const home = await createClub(t.db, { nom: `Monaco ${tagOf}` });
-    const away = await createClub(t.db, { nom: `Nice ${tagOf}` });
+    const home = await createClub(t.db, { name: `Monaco ${tagOf}` });
+    const away = await createClub(t.db, { name: `Nice ${tagOf}` });
     const match = await createMatch(t.db, {
       kickoffAt: new Date(t.clock.now().getTime() + 3 * 3_600_000),
       season: uniqueSeason(),
-      journee: 12,
+      matchday: 12,
       homeClubId: home.id,
       awayClubId: away.id,
     });
@@ -526,7 +526,7 @@ describe('devices per member', () => {
     const [push] = await eventually(
       () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
     );
-    expect(device.read(push!)).toMatchObject({ url: `/messages/${toAlice.pseudo}` });
+    expect(device.read(push!)).toMatchObject({ url: `/messages/${toAlice.username}` });
     await settle();
     // Alice's only: Bruno's row is gone, hers is not.
     expect(fake.pushesTo(device.endpoint)).toHaveLength(1);

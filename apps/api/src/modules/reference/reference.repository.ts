@@ -4,14 +4,14 @@ import type { ReasonKind } from '../../generated/prisma/client.js';
 export function referenceRepository(db: Db) {
   return {
     transports: () =>
-      db.transportType.findMany({ orderBy: { id: 'asc' }, select: { id: true, libelle: true } }),
+      db.transportType.findMany({ orderBy: { id: 'asc' }, select: { id: true, label: true } }),
     antennas: () =>
       db.antenna.findMany({
-        orderBy: [{ categorie: 'asc' }, { nom: 'asc' }],
-        select: { id: true, nom: true, categorie: true },
+        orderBy: [{ category: 'asc' }, { name: 'asc' }],
+        select: { id: true, name: true, category: true },
       }),
     newsCategories: () =>
-      db.newsCategory.findMany({ orderBy: { id: 'asc' }, select: { id: true, libelle: true } }),
+      db.newsCategory.findMany({ orderBy: { id: 'asc' }, select: { id: true, label: true } }),
     reasons: (kind: ReasonKind, section = '') =>
       db.reason.findMany({
         where: { kind, section },

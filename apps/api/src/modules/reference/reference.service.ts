@@ -1,4 +1,5 @@
 import { MONACO_PLACE, isOtherReason, type Department, type Reason } from '@munegu/shared';
+import { toAntennaRef, toCategoryRef, toTransport } from './reference.mapper.js';
 import type { ReferenceRepository } from './reference.repository.js';
 
 /** 'Autre' is listed last whatever its stored position (spec section 5). */
@@ -18,9 +19,9 @@ function monacoBeside06(departments: Department[]): Department[] {
 
 export function referenceService({ repo }: { repo: ReferenceRepository }) {
   return {
-    transports: () => repo.transports(),
-    antennas: () => repo.antennas(),
-    newsCategories: () => repo.newsCategories(),
+    transports: async () => (await repo.transports()).map(toTransport),
+    antennas: async () => (await repo.antennas()).map(toAntennaRef),
+    newsCategories: async () => (await repo.newsCategories()).map(toCategoryRef),
     departments: async () => monacoBeside06(await repo.departments()),
     cancellationReasons: async () => autreLast(await repo.reasons('ANNULATION')),
     exclusionReasons: async () => autreLast(await repo.reasons('EXCLUSION')),

@@ -31,7 +31,7 @@ export function reportsRepository(db: Db) {
       }),
 
     findUser: (id: number) =>
-      db.user.findUnique({ where: { id }, select: { id: true, pseudo: true, status: true } }),
+      db.user.findUnique({ where: { id }, select: { id: true, username: true, status: true } }),
 
     /** Held until the transaction ends: the reporter's next report waits for this one. */
     lockReporter: (tx: Tx, reporterId: number) =>

@@ -73,7 +73,7 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
       }
 
       const reported = await repo.findUser(input.to);
-      if (!reported || reported.status === 'DELETED' || isDeletedPseudo(reported.pseudo))
+      if (!reported || reported.status === 'DELETED' || isDeletedPseudo(reported.username))
         throw new AppError('NOT_FOUND', REPORT_MESSAGES.unknownUser);
 
       const outcome = await transaction((tx) =>

@@ -109,7 +109,7 @@ describe('POST /user-signalement', () => {
     const from = await createUser(t.db);
     const deleted = await createUser(t.db, {
       status: 'DELETED',
-      pseudo: `Supprime_${Math.random().toString(36).slice(2, 7)}`,
+      username: `Supprime_${Math.random().toString(36).slice(2, 7)}`,
     });
     for (const to of [deleted.id, 99_999_999]) {
       const res = await report(from, { to, motifId: motif.id });

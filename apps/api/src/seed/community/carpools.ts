@@ -39,7 +39,7 @@ interface RatingRow {
   relationId: number;
   raterId: number;
   ratedId: number;
-  note: number;
+  stars: number;
   createdAt: Date;
 }
 
@@ -84,17 +84,17 @@ function ratingsOf(
   now: Date,
 ): RatingRow[] {
   const ratings = [
-    { note: r.notes?.driver, raterId: driverId, ratedId: passengerId, hours: 3 },
-    { note: r.notes?.passenger, raterId: passengerId, ratedId: driverId, hours: 5 },
+    { stars: r.notes?.driver, raterId: driverId, ratedId: passengerId, hours: 3 },
+    { stars: r.notes?.passenger, raterId: passengerId, ratedId: driverId, hours: 5 },
   ];
-  return ratings.flatMap(({ note, raterId, ratedId, hours }) =>
-    note
+  return ratings.flatMap(({ stars, raterId, ratedId, hours }) =>
+    stars
       ? [
           {
             relationId,
             raterId,
             ratedId,
-            note,
+            stars,
             createdAt: earliest(later(finishedAt, hours * HOUR_MS), now),
           },
         ]
@@ -128,7 +128,7 @@ export async function seedRelations(
   const pairs = new Set(
     existing.flatMap((r) => [`${r.user1Id}:${r.user2Id}`, `${r.user2Id}:${r.user1Id}`]),
   );
-  const seats = new Map(after.presences.map((p) => [p.userId, p.placesDispo]));
+  const seats = new Map(after.presences.map((p) => [p.userId, p.freeSeats]));
   const relations = [...(plan.relations ?? [])].sort((a, b) => b.hoursAgo - a.hoursAgo);
 
   await db.$transaction(
@@ -141,13 +141,13 @@ export async function seedRelations(
         if (!driverId || !passengerId || pairs.has(`${driverId}:${passengerId}`)) continue;
         const driver = presenceOf.get(driverId);
         const passenger = searchOf.get(passengerId);
-        if (!driver?.covoiturage || !passenger) continue;
+        if (!driver?.offersCarpool || !passenger) continue;
         const statuses = [r.opened, ...(r.then ?? [])];
         const final = statuses.at(-1)!;
         const free = seats.get(driverId) ?? 0;
         // As in the app: a relation needs the seats free when it is made and when confirmed.
-        if (free < passenger.nbPers) continue;
-        if (final === CONFIRME) seats.set(driverId, free - passenger.nbPers);
+        if (free < passenger.groupSize) continue;
+        if (final === CONFIRME) seats.set(driverId, free - passenger.groupSize);
         const [user1Id, user2Id] =
           r.opened === PROPOSE ? [driverId, passengerId] : [passengerId, driverId];
         const steps = stepsOf(r, statuses, { driverId, passengerId, user2Id }, reasons, reference);
@@ -159,9 +159,9 @@ export async function seedRelations(
             statusId: final,
             driverId,
             passengerId,
-            nbPers: passenger.nbPers,
+            groupSize: passenger.groupSize,
             description: r.description ?? null,
-            departementDepart: passenger.departementDepart,
+            departureDepartment: passenger.departureDepartment,
             createdAt: steps[0]!.at,
             updatedAt: steps.at(-1)!.at,
             changes: {
@@ -208,7 +208,7 @@ export async function seedRelations(
         if (final === CONFIRME) {
           await tx.presence.update({
             where: { id: driver.id },
-            data: { placesDispo: { decrement: passenger.nbPers } },
+            data: { freeSeats: { decrement: passenger.groupSize } },
           });
         }
       }
@@ -229,18 +229,18 @@ export async function refreshRatingAverages(db: Db, ids: Ids): Promise<void> {
     db.carpoolRating.groupBy({
       by: ['ratedId'],
       where: { ratedId: { in: userIds } },
-      _avg: { note: true },
+      _avg: { stars: true },
     }),
     db.user.findMany({
       where: { id: { in: userIds } },
-      select: { id: true, noteCovoiturage: true },
+      select: { id: true, carpoolRating: true },
     }),
   ]);
-  const current = new Map(users.map((u) => [u.id, u.noteCovoiturage?.toFixed(2) ?? null]));
+  const current = new Map(users.map((u) => [u.id, u.carpoolRating?.toFixed(2) ?? null]));
   for (const row of averages) {
-    const average = row._avg.note?.toDecimalPlaces(2).toFixed(2) ?? null;
+    const average = row._avg.stars?.toDecimalPlaces(2).toFixed(2) ?? null;
     if (average !== null && current.get(row.ratedId) !== average) {
-      await db.user.update({ where: { id: row.ratedId }, data: { noteCovoiturage: average } });
+      await db.user.update({ where: { id: row.ratedId }, data: { carpoolRating: average } });
     }
   }
 }

@@ -38,10 +38,10 @@ export async function seedCommunity(db: Db, now: Date): Promise<void> {
   // Reference data, which nothing below changes: looked up once for every part.
   const [reasonRows, antennaRows] = await Promise.all([
     db.reason.findMany({ where: { kind: { in: ['ANNULATION', 'EXCLUSION'] }, section: '' } }),
-    db.antenna.findMany({ select: { id: true, nom: true } }),
+    db.antenna.findMany({ select: { id: true, name: true } }),
   ]);
   const reasons = new Map(reasonRows.map((r) => [`${r.kind}:${r.label}`, r.id]));
-  const antennas = new Map(antennaRows.map((a) => [a.nom, a.id]));
+  const antennas = new Map(antennaRows.map((a) => [a.name, a.id]));
 
   const ids = await seedMembers(db, now, antennas);
   const latest = await db.match.findFirst({

@@ -23,8 +23,8 @@ export const DEMO_MEMBER_EMAIL_DOMAIN = 'demo.munegu.local';
 interface MemberSeed {
   /** Pseudo without its 'demo_' prefix (at most 10 characters) and e-mail local part. */
   key: string;
-  prenom: string;
-  nom: string;
+  firstName: string;
+  lastName: string;
   /** Home department code without 'FR-'. */
   dep: string;
   /** Prediction game activity: 3 every round, 2 most, 1 a few, 0 never. */
@@ -37,76 +37,90 @@ interface MemberSeed {
 export const DEMO_MEMBERS: readonly MemberSeed[] = [
   {
     key: 'lucas98',
-    prenom: 'Lucas',
-    nom: 'Giordano',
+    firstName: 'Lucas',
+    lastName: 'Giordano',
     dep: '06',
     activity: 3,
     antennas: [NICE],
     description: 'Abonné au Louis-II depuis 2010, toujours partant pour un covoit !',
   },
-  { key: 'camille', prenom: 'Camille', nom: 'Bonnet', dep: '06', activity: 2 },
+  { key: 'camille', firstName: 'Camille', lastName: 'Bonnet', dep: '06', activity: 2 },
   {
     key: 'theo_asm',
-    prenom: 'Théo',
-    nom: 'Rinaldi',
+    firstName: 'Théo',
+    lastName: 'Rinaldi',
     dep: '06',
     activity: 3,
     antennas: [ULTRAS],
     description: 'Tous les matchs, à domicile comme à l’extérieur. Dagghe Munegu !',
   },
-  { key: 'manon', prenom: 'Manon', nom: 'Fabre', dep: '06', activity: 2, antennas: [NICE] },
-  { key: 'hugo06', prenom: 'Hugo', nom: 'Baudin', dep: '06', activity: 1, antennas: [NICE] },
-  { key: 'lea', prenom: 'Léa', nom: 'Pastorelli', dep: 'MC', activity: 1 },
-  { key: 'nathan', prenom: 'Nathan', nom: 'Ferrero', dep: 'MC', activity: 3 },
+  { key: 'manon', firstName: 'Manon', lastName: 'Fabre', dep: '06', activity: 2, antennas: [NICE] },
+  {
+    key: 'hugo06',
+    firstName: 'Hugo',
+    lastName: 'Baudin',
+    dep: '06',
+    activity: 1,
+    antennas: [NICE],
+  },
+  { key: 'lea', firstName: 'Léa', lastName: 'Pastorelli', dep: 'MC', activity: 1 },
+  { key: 'nathan', firstName: 'Nathan', lastName: 'Ferrero', dep: 'MC', activity: 3 },
   {
     key: 'chloe_rb',
-    prenom: 'Chloé',
-    nom: 'Marchetti',
+    firstName: 'Chloé',
+    lastName: 'Marchetti',
     dep: '06',
     activity: 2,
     antennas: [RIVIERA],
   },
-  { key: 'enzo', prenom: 'Enzo', nom: 'Castellan', dep: '06', activity: 2 },
-  { key: 'ines', prenom: 'Inès', nom: 'Benali', dep: '06', activity: 1 },
-  { key: 'julien', prenom: 'Julien', nom: 'Roux', dep: '06', activity: 3, antennas: [MONACO] },
-  { key: 'sarah', prenom: 'Sarah', nom: 'Cohen', dep: '06', activity: 1 },
-  { key: 'maxime', prenom: 'Maxime', nom: 'Laurent', dep: '06', activity: 2 },
-  { key: 'laura', prenom: 'Laura', nom: 'Gilli', dep: '06', activity: 0 },
-  { key: 'romain', prenom: 'Romain', nom: 'Blanchi', dep: '06', activity: 2 },
-  { key: 'emma', prenom: 'Emma', nom: 'Durand', dep: '06', activity: 1 },
-  { key: 'kevin', prenom: 'Kévin', nom: 'Martinez', dep: '06', activity: 1 },
-  { key: 'pauline', prenom: 'Pauline', nom: 'Viale', dep: '06', activity: 0 },
-  { key: 'anthony', prenom: 'Anthony', nom: 'Lorenzi', dep: 'MC', activity: 2 },
+  { key: 'enzo', firstName: 'Enzo', lastName: 'Castellan', dep: '06', activity: 2 },
+  { key: 'ines', firstName: 'Inès', lastName: 'Benali', dep: '06', activity: 1 },
+  {
+    key: 'julien',
+    firstName: 'Julien',
+    lastName: 'Roux',
+    dep: '06',
+    activity: 3,
+    antennas: [MONACO],
+  },
+  { key: 'sarah', firstName: 'Sarah', lastName: 'Cohen', dep: '06', activity: 1 },
+  { key: 'maxime', firstName: 'Maxime', lastName: 'Laurent', dep: '06', activity: 2 },
+  { key: 'laura', firstName: 'Laura', lastName: 'Gilli', dep: '06', activity: 0 },
+  { key: 'romain', firstName: 'Romain', lastName: 'Blanchi', dep: '06', activity: 2 },
+  { key: 'emma', firstName: 'Emma', lastName: 'Durand', dep: '06', activity: 1 },
+  { key: 'kevin', firstName: 'Kévin', lastName: 'Martinez', dep: '06', activity: 1 },
+  { key: 'pauline', firstName: 'Pauline', lastName: 'Viale', dep: '06', activity: 0 },
+  { key: 'anthony', firstName: 'Anthony', lastName: 'Lorenzi', dep: 'MC', activity: 2 },
   {
     key: 'thomas83',
-    prenom: 'Thomas',
-    nom: 'Girard',
+    firstName: 'Thomas',
+    lastName: 'Girard',
     dep: '83',
     activity: 3,
     antennas: [RIVIERA],
     description: 'Toulon → Louis-II, des places dans la voiture les jours de match.',
   },
-  { key: 'marion', prenom: 'Marion', nom: 'Arnaud', dep: '83', activity: 2 },
-  { key: 'antoine', prenom: 'Antoine', nom: 'Michel', dep: '83', activity: 1 },
-  { key: 'julie', prenom: 'Julie', nom: 'Barbier', dep: '83', activity: 2 },
-  { key: 'florian', prenom: 'Florian', nom: 'Garcia', dep: '83', activity: 3 },
-  { key: 'claire', prenom: 'Claire', nom: 'Lemoine', dep: '83', activity: 1 },
-  { key: 'mathieu', prenom: 'Mathieu', nom: 'Roche', dep: '83', activity: 1 },
-  { key: 'elodie', prenom: 'Élodie', nom: 'Faure', dep: '83', activity: 2 },
+  { key: 'marion', firstName: 'Marion', lastName: 'Arnaud', dep: '83', activity: 2 },
+  { key: 'antoine', firstName: 'Antoine', lastName: 'Michel', dep: '83', activity: 1 },
+  { key: 'julie', firstName: 'Julie', lastName: 'Barbier', dep: '83', activity: 2 },
+  { key: 'florian', firstName: 'Florian', lastName: 'Garcia', dep: '83', activity: 3 },
+  { key: 'claire', firstName: 'Claire', lastName: 'Lemoine', dep: '83', activity: 1 },
+  { key: 'mathieu', firstName: 'Mathieu', lastName: 'Roche', dep: '83', activity: 1 },
+  { key: 'elodie', firstName: 'Élodie', lastName: 'Faure', dep: '83', activity: 2 },
   {
     key: 'nicolas',
-    prenom: 'Nicolas',
-    nom: 'Santini',
+    firstName: 'Nicolas',
+    lastName: 'Santini',
     dep: '13',
     activity: 3,
     antennas: ['Club des Supporters - Marseille'],
   },
-  { key: 'audrey', prenom: 'Audrey', nom: 'Mercier', dep: '13', activity: 1 },
-  { key: 'karim13', prenom: 'Karim', nom: 'Haddad', dep: '13', activity: 2 },
+  { key: 'audrey', firstName: 'Audrey', lastName: 'Mercier', dep: '13', activity: 1 },
+  { key: 'karim13', firstName: 'Karim', lastName: 'Haddad', dep: '13', activity: 2 },
   {
     key: 'alexandre',
-    prenom: 'Alexandre',
-    nom: 'Dubois',
+    firstName: 'Alexandre',
+    lastName: 'Dubois',
     dep: '75',
     activity: 3,
     antennas: ['Club des Supporters - Paris'],
@@ -114,30 +128,30 @@ export const DEMO_MEMBERS: readonly MemberSeed[] = [
   },
   {
     key: 'charlotte',
-    prenom: 'Charlotte',
-    nom: 'Lefebvre',
+    firstName: 'Charlotte',
+    lastName: 'Lefebvre',
     dep: '75',
     activity: 1,
     antennas: ['Club des Supporters - Paris'],
   },
   {
     key: 'quentin',
-    prenom: 'Quentin',
-    nom: 'Perrin',
+    firstName: 'Quentin',
+    lastName: 'Perrin',
     dep: '69',
     activity: 2,
     antennas: ['Club des Supporters - Lyon'],
   },
-  { key: 'lucie', prenom: 'Lucie', nom: 'Morel', dep: '69', activity: 0 },
-  { key: 'jbaptiste', prenom: 'Jean-Baptiste', nom: 'Luciani', dep: '2A', activity: 1 },
-  { key: 'remi', prenom: 'Rémi', nom: 'Aubert', dep: '04', activity: 2 },
-  { key: 'celine', prenom: 'Céline', nom: 'Gauthier', dep: '04', activity: 0 },
-  { key: 'sandrine', prenom: 'Sandrine', nom: 'Roussel', dep: '84', activity: 1 },
-  { key: 'guillaume', prenom: 'Guillaume', nom: 'Fournier', dep: '31', activity: 0 },
+  { key: 'lucie', firstName: 'Lucie', lastName: 'Morel', dep: '69', activity: 0 },
+  { key: 'jbaptiste', firstName: 'Jean-Baptiste', lastName: 'Luciani', dep: '2A', activity: 1 },
+  { key: 'remi', firstName: 'Rémi', lastName: 'Aubert', dep: '04', activity: 2 },
+  { key: 'celine', firstName: 'Céline', lastName: 'Gauthier', dep: '04', activity: 0 },
+  { key: 'sandrine', firstName: 'Sandrine', lastName: 'Roussel', dep: '84', activity: 1 },
+  { key: 'guillaume', firstName: 'Guillaume', lastName: 'Fournier', dep: '31', activity: 0 },
   {
     key: 'sebastien',
-    prenom: 'Sébastien',
-    nom: 'Lambert',
+    firstName: 'Sébastien',
+    lastName: 'Lambert',
     dep: '33',
     activity: 3,
     description: 'Bordelais, monégasque de cœur depuis 2004.',
@@ -175,12 +189,12 @@ export async function seedMembers(
         const [min, max] = LAST_SEEN_HOURS[m.activity];
         const pseudo = demoMemberPseudo(m.key);
         return {
-          pseudo,
-          pseudoKey: pseudo.toLowerCase(),
+          username: pseudo,
+          usernameKey: pseudo.toLowerCase(),
           email: demoMemberEmail(m.key),
           passwordHash,
-          prenom: m.prenom,
-          nom: m.nom,
+          firstName: m.firstName,
+          lastName: m.lastName,
           birthDate: new Date(
             Date.UTC(
               1962 + Math.floor(rand() * 42),
@@ -188,11 +202,11 @@ export async function seedMembers(
               1 + Math.floor(rand() * 28),
             ),
           ),
-          departement: `FR-${m.dep}`,
+          department: `FR-${m.dep}`,
           role: 'UTILISATEUR' as const,
           status: 'ACTIVE' as const,
           description: m.description ?? null,
-          notifMailAppli: rand() < 0.7,
+          appMailOptIn: rand() < 0.7,
           lastActivityAt: hoursBefore(now, min + rand() * (max - min)),
           createdAt: hoursBefore(now, (90 + rand() * 600) * 24),
         };
@@ -201,12 +215,12 @@ export async function seedMembers(
     });
   }
   const rows = await db.user.findMany({
-    where: { OR: [{ email: { in: emails } }, { pseudoKey: SUPPORTER_PSEUDO }] },
-    select: { id: true, email: true, pseudoKey: true },
+    where: { OR: [{ email: { in: emails } }, { usernameKey: SUPPORTER_PSEUDO }] },
+    select: { id: true, email: true, usernameKey: true },
   });
   const ids = new Map<string, number>();
   for (const row of rows) {
-    if (row.pseudoKey === SUPPORTER_PSEUDO) ids.set(SUPPORTER, row.id);
+    if (row.usernameKey === SUPPORTER_PSEUDO) ids.set(SUPPORTER, row.id);
     else ids.set(row.email.slice(0, row.email.indexOf('@')), row.id);
   }
   if (!ids.has(SUPPORTER)) throw new Error(`Compte de démonstration ${SUPPORTER_PSEUDO} absent`);

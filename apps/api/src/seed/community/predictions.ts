@@ -51,8 +51,8 @@ function weighted(rand: () => number, weights: readonly number[]): number {
 const predictionRow = (userId: number, matchId: number, score: Score, createdAt: Date) => ({
   userId,
   matchId,
-  scoreDom: score.dom,
-  scoreExt: score.ext,
+  homeScore: score.dom,
+  awayScore: score.ext,
   createdAt,
 });
 

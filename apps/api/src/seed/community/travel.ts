@@ -54,17 +54,17 @@ export async function seedAnswers(
     matchId: match.id,
     transportTypeId: p.transport,
     antennaId: p.antenna ? (antennas.get(p.antenna) ?? null) : null,
-    covoiturage: p.seats > 0,
-    placesDispo: p.seats,
-    departementDepart: p.dep,
+    offersCarpool: p.seats > 0,
+    freeSeats: p.seats,
+    departureDepartment: p.dep,
     createdAt: at,
     updatedAt: at,
   }));
   const newSearches = fresh(plan.searches, (s, userId, at) => ({
     userId,
     matchId: match.id,
-    nbPers: s.nbPers,
-    departementDepart: s.dep,
+    groupSize: s.nbPers,
+    departureDepartment: s.dep,
     createdAt: at,
     updatedAt: at,
   }));
