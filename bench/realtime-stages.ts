@@ -26,7 +26,7 @@ import { percentile } from './lib/stats.js';
 import { insertConversations, insertMembers, type Member } from '@munegu/tools/members';
 import { REDIS_URL } from './realtime-fixture.js';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
+const TEXTS = Number(process.env.BENCH_MESSAGES ?? 400);
 const WARMUP = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 4340);
 const STAGES = [
@@ -95,7 +95,7 @@ try {
   );
   const authorization = `Bearer ${await token(sender)}`;
   const rows: number[][] = [];
-  for (let k = 0; k < MESSAGES; k++) {
+  for (let k = 0; k < TEXTS; k++) {
     let left = tabs.length;
     const arrived = new Promise<number>((resolve) => {
       const on = () => {

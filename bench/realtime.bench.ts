@@ -65,7 +65,7 @@ import {
 import { insertConversations, insertMembers, type Member } from '@munegu/tools/members';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
+const TEXTS = Number(process.env.BENCH_MESSAGES ?? 100);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
@@ -229,7 +229,7 @@ async function main() {
 }
 
 /**
- * One latency run on the app: MESSAGES messages over the sender's socket (its client among the
+ * One latency run on the app: TEXTS messages over the sender's socket (its client among the
  * setup's, member 0) or POSTed, each awaited at the 3 tabs and answered.
  */
 async function latencyRun(
@@ -245,7 +245,7 @@ async function latencyRun(
   for (const tab of setup.tabs) tab.on('newMessage', onMessage);
   const xs: number[] = [];
   try {
-    for (let k = 0; k < MESSAGES; k++) {
+    for (let k = 0; k < TEXTS; k++) {
       const content = `${run}-${k}`;
       const url = setup.apis[k % setup.apis.length]!.url;
       const arrived = arrivals.expect(content, TABS);
@@ -294,7 +294,7 @@ async function baselineLatencyRun(ws: BaselineClients, tabMember: Member, run: s
   for (const tab of ws.tabs) tab.on('message', onMessage);
   const xs: number[] = [];
   try {
-    for (let k = 0; k < MESSAGES; k++) {
+    for (let k = 0; k < TEXTS; k++) {
       const content = `${run}-${k}`;
       const arrived = arrivals.expect(content, TABS);
       const t0 = performance.now();
@@ -428,7 +428,7 @@ stored → pushed to both members' rooms; the page's fallback, HTTP \`POST /api/
 row of each setup. ${options.pairs} alternating pairs after ${options.warmup} warm-up pairs;
 median (min–max) of the runs.
 
-### Latency: send → arrival at all ${TABS} tabs (${MESSAGES} messages per run, one at a time)
+### Latency: send → arrival at all ${TABS} tabs (${TEXTS} messages per run, one at a time)
 
 Baseline, same run: a bare \`ws\` server in its own process that does one raw \`INSERT\`
 through \`pg\` per message and sends the row to the recipient's sockets (${SOCKETS} clients

@@ -6,7 +6,7 @@ import { LIMITS } from './limits.js';
  * load zod: the web build leaves out a schema module nobody parses with, not one whose
  * constant is read.
  */
-export const CARPOOL_MESSAGES = {
+export const CARPOOL_TEXTS = {
   presenceFailed: "Erreur lors de l'enregistrement de vos réponses. Veuillez réessayer.",
   presenceSaved: 'Vos réponses ont été enregistrées avec succès !',
   alreadyConfirmed:

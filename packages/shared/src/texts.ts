@@ -2,7 +2,7 @@
  * French texts of spec section 8 (and the few of sections 2 and 4 the shell needs), written
  * once. Keys are grouped by screen; values are exactly the spec's wording.
  */
-export const MESSAGES = {
+export const TEXTS = {
   generic: {
     unexpected: 'Erreur inattendue',
     error: 'Une erreur est survenue.',

@@ -1,4 +1,4 @@
-import { CLUB_LOGO_MAX_BYTES, LIMITS, MATCH_MESSAGES, USER_MESSAGES } from '@munegu/shared';
+import { CLUB_LOGO_MAX_BYTES, LIMITS, MATCH_TEXTS, USER_TEXTS } from '@munegu/shared';
 import sharp from 'sharp';
 import { AppError } from './errors.js';
 
@@ -50,8 +50,8 @@ const NEWS_IMAGE: ImageProfile = {
   maxBytes: 8 * 1024 * 1024,
   resize: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
   quality: 82,
-  formatMessage: USER_MESSAGES.avatarFormat,
-  pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
+  formatMessage: USER_TEXTS.avatarFormat,
+  pixelsMessage: USER_TEXTS.avatarTooManyPixels,
 };
 
 export const IMAGE_PROFILES = {
@@ -59,15 +59,15 @@ export const IMAGE_PROFILES = {
     maxBytes: 5 * 1024 * 1024,
     resize: { width: LIMITS.avatar.maxWidth, withoutEnlargement: true },
     quality: LIMITS.avatar.webpQuality,
-    formatMessage: USER_MESSAGES.avatarFormat,
-    pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
+    formatMessage: USER_TEXTS.avatarFormat,
+    pixelsMessage: USER_TEXTS.avatarTooManyPixels,
   },
   clubLogo: {
     maxBytes: CLUB_LOGO_MAX_BYTES,
     resize: { width: 512, height: 512, fit: 'inside', withoutEnlargement: true },
     quality: 90,
-    formatMessage: MATCH_MESSAGES.logoFormat,
-    pixelsMessage: USER_MESSAGES.avatarTooManyPixels,
+    formatMessage: MATCH_TEXTS.logoFormat,
+    pixelsMessage: USER_TEXTS.avatarTooManyPixels,
   },
   news: NEWS_IMAGE,
   contest: NEWS_IMAGE,

@@ -1,6 +1,6 @@
 import {
   BAD_TEXT_MESSAGE,
-  MESSAGING_MESSAGES as M,
+  MESSAGING_TEXTS as M,
   type ClientToServerEvents,
   type SendMessageAck,
   type ServerToClientEvents,

@@ -1,4 +1,4 @@
-import { methodOf, pathOf, PREDICTION_MESSAGES, type Role } from '@munegu/shared';
+import { methodOf, pathOf, PREDICTION_TEXTS, type Role } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../src/plugins/auth.js';
 import { freshIp } from '../helpers/accounts.js';
@@ -208,7 +208,7 @@ const OWN_MESSAGES: Record<string, string> = {
   // No refresh cookie: the session has to be opened again.
   '401 POST /auth/refresh': 'Session expirée, reconnecte-toi.',
   // Another member's prediction (999999999 is not the caller).
-  '403 GET /user-pronostic-match/:userId/:matchId': PREDICTION_MESSAGES.notYours,
+  '403 GET /user-pronostic-match/:userId/:matchId': PREDICTION_TEXTS.notYours,
 };
 
 let t: TestApp;

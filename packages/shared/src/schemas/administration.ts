@@ -11,7 +11,7 @@ import { text } from './text.js';
  * feeds. Every write lands in the audit log.
  */
 
-export const ADMINISTRATION_MESSAGES = {
+export const ADMINISTRATION_TEXTS = {
   searchTooShort: 'Saisis au moins 2 caractères.',
   memberNotFound: 'Membre introuvable.',
   role: 'Rôle inconnu.',
@@ -53,7 +53,7 @@ export const ADMINISTRATION_MESSAGES = {
   saved: 'Modifications enregistrées.',
   deleted: 'Suppression effectuée.',
 } as const;
-const M = ADMINISTRATION_MESSAGES;
+const M = ADMINISTRATION_TEXTS;
 
 /** A trimmed single-line text of min..max characters without HTML, `message` otherwise. */
 const label = (min: number, max: number, message: string) =>

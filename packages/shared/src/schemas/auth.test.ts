@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AUTH_MESSAGES,
+  AUTH_TEXTS,
   capitalizeName,
   isOldEnough,
   loginSchema,
@@ -30,7 +30,7 @@ describe('loginSchema', () => {
   });
   it('says which email characters are allowed', () => {
     expect(firstMessage(loginSchema.safeParse({ email: 'a+b@c.fr', password: 'x' }))).toBe(
-      AUTH_MESSAGES.emailChars,
+      AUTH_TEXTS.emailChars,
     );
     expect(firstMessage(loginSchema.safeParse({ email: 'ab.fr', password: 'x' }))).toBe(
       "L'email doit contenir un @ et un .domaine",
@@ -56,23 +56,23 @@ describe('registrationSchema', () => {
     expect(parsed.departement).toBe('06');
   });
   it.each([
-    ['username', 'abc', AUTH_MESSAGES.pseudo],
-    ['username', '12345', AUTH_MESSAGES.pseudo],
-    ['username', 'ab cd', AUTH_MESSAGES.pseudo],
-    ['password', 'monaco1922!', AUTH_MESSAGES.passwordRule],
-    ['password', 'Monaco1922', AUTH_MESSAGES.passwordRule],
-    ['password', 'Monaco19*22', AUTH_MESSAGES.passwordChars],
-    ['prenom', 'Jean2', AUTH_MESSAGES.prenom],
-    ['nom', 'x'.repeat(26), AUTH_MESSAGES.nom],
-    ['date_naissance', '31/02/1990', AUTH_MESSAGES.birthDate],
-    ['date_naissance', '01/01/1890', AUTH_MESSAGES.birthDate],
-    ['departement', '20', AUTH_MESSAGES.departement],
+    ['username', 'abc', AUTH_TEXTS.pseudo],
+    ['username', '12345', AUTH_TEXTS.pseudo],
+    ['username', 'ab cd', AUTH_TEXTS.pseudo],
+    ['password', 'monaco1922!', AUTH_TEXTS.passwordRule],
+    ['password', 'Monaco1922', AUTH_TEXTS.passwordRule],
+    ['password', 'Monaco19*22', AUTH_TEXTS.passwordChars],
+    ['prenom', 'Jean2', AUTH_TEXTS.prenom],
+    ['nom', 'x'.repeat(26), AUTH_TEXTS.nom],
+    ['date_naissance', '31/02/1990', AUTH_TEXTS.birthDate],
+    ['date_naissance', '01/01/1890', AUTH_TEXTS.birthDate],
+    ['departement', '20', AUTH_TEXTS.departement],
   ])('refuses %s = %j with its message', (field, value, message) => {
     expect(firstMessage(registrationSchema.safeParse({ ...valid, [field]: value }))).toBe(message);
   });
   it('allows at most two antennas', () => {
     expect(firstMessage(registrationSchema.safeParse({ ...valid, antennes: [1, 2, 3] }))).toBe(
-      AUTH_MESSAGES.antennas,
+      AUTH_TEXTS.antennas,
     );
   });
   it('accepts Corsica, overseas departments and Monaco', () => {

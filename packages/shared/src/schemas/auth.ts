@@ -17,7 +17,7 @@ const PASSWORD_SPECIAL = /[!@#$%&?.]/;
 const NAME_CHARS = /^[A-Za-zÀ-ÖØ-öø-ÿ-]+$/;
 const PSEUDO_CHARS = /^[A-Za-z0-9_]+$/;
 
-export const AUTH_MESSAGES = {
+export const AUTH_TEXTS = {
   emailShape: "L'email doit contenir un @ et un .domaine",
   emailChars: 'Caractères spéciaux interdits. Seuls autorisés : @ . _ -',
   passwordChars: 'Caractères spéciaux interdits détectés. Seuls autorisés : ! @ # $ % & ? .',
@@ -47,39 +47,39 @@ export const AUTH_MESSAGES = {
 export const loginEmailSchema = z
   .string()
   .trim()
-  .max(LIMITS.loginEmailMax, AUTH_MESSAGES.emailTooLong)
-  .regex(LOGIN_EMAIL_CHARS, AUTH_MESSAGES.emailChars)
-  .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailShape);
+  .max(LIMITS.loginEmailMax, AUTH_TEXTS.emailTooLong)
+  .regex(LOGIN_EMAIL_CHARS, AUTH_TEXTS.emailChars)
+  .regex(EMAIL_SHAPE, AUTH_TEXTS.emailShape);
 
 export const loginSchema = z.object({
   email: loginEmailSchema,
   password: z
     .string()
-    .min(1, AUTH_MESSAGES.passwordRequired)
-    .max(LIMITS.loginPasswordMax, AUTH_MESSAGES.passwordTooLong)
-    .regex(PASSWORD_CHARS, AUTH_MESSAGES.passwordChars),
+    .min(1, AUTH_TEXTS.passwordRequired)
+    .max(LIMITS.loginPasswordMax, AUTH_TEXTS.passwordTooLong)
+    .regex(PASSWORD_CHARS, AUTH_TEXTS.passwordChars),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** New password: 8–30 characters with lower, upper, digit and one of ! @ # $ % & ? . only. */
 export const newPasswordSchema = z
   .string()
-  .min(LIMITS.password.min, AUTH_MESSAGES.passwordRule)
-  .max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong)
-  .regex(PASSWORD_CHARS, AUTH_MESSAGES.passwordChars)
+  .min(LIMITS.password.min, AUTH_TEXTS.passwordRule)
+  .max(LIMITS.password.max, AUTH_TEXTS.passwordTooLong)
+  .regex(PASSWORD_CHARS, AUTH_TEXTS.passwordChars)
   .refine(
     (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && PASSWORD_SPECIAL.test(v),
-    AUTH_MESSAGES.passwordRule,
+    AUTH_TEXTS.passwordRule,
   );
 
 /** Pseudo: 4–15 letters, digits or underscore, with at least one letter. */
 export const pseudoSchema = z
   .string()
   .trim()
-  .min(LIMITS.pseudo.min, AUTH_MESSAGES.pseudo)
-  .max(LIMITS.pseudo.max, AUTH_MESSAGES.pseudoTooLong)
-  .regex(PSEUDO_CHARS, AUTH_MESSAGES.pseudo)
-  .refine((v) => /[A-Za-z]/.test(v), AUTH_MESSAGES.pseudo);
+  .min(LIMITS.pseudo.min, AUTH_TEXTS.pseudo)
+  .max(LIMITS.pseudo.max, AUTH_TEXTS.pseudoTooLong)
+  .regex(PSEUDO_CHARS, AUTH_TEXTS.pseudo)
+  .refine((v) => /[A-Za-z]/.test(v), AUTH_TEXTS.pseudo);
 
 /**
  * Department code without 'FR-' (a leading 'FR-' is accepted and removed), or 'MC' for Monaco
@@ -92,7 +92,7 @@ export const departementCodeSchema = z
   .pipe(
     z
       .string()
-      .regex(/^(0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-46]|MC)$/, AUTH_MESSAGES.departement),
+      .regex(/^(0[1-9]|1\d|2[1-9]|[3-8]\d|9[0-5]|2A|2B|97[1-46]|MC)$/, AUTH_TEXTS.departement),
   );
 
 /**
@@ -102,8 +102,8 @@ export const departementCodeSchema = z
 export const birthDateTextSchema = z
   .string()
   .trim()
-  .regex(/^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/(19|20)\d{2}$/, AUTH_MESSAGES.birthDate)
-  .refine((v) => parseBirthDate(v) !== null, AUTH_MESSAGES.birthDate);
+  .regex(/^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/(19|20)\d{2}$/, AUTH_TEXTS.birthDate)
+  .refine((v) => parseBirthDate(v) !== null, AUTH_TEXTS.birthDate);
 
 /** 'DD/MM/YYYY' → 'YYYY-MM-DD', or null when it is not a real date. */
 export function parseBirthDate(text: string): string | null {
@@ -127,16 +127,16 @@ const nameSchema = (message: string) =>
 
 /** POST /users: the registration body (spec section 3 Registration, section 5 rules). */
 export const registrationSchema = z.object({
-  prenom: nameSchema(AUTH_MESSAGES.prenom),
-  nom: nameSchema(AUTH_MESSAGES.nom),
+  prenom: nameSchema(AUTH_TEXTS.prenom),
+  nom: nameSchema(AUTH_TEXTS.nom),
   username: pseudoSchema,
-  email: z.string().trim().max(254, AUTH_MESSAGES.email).regex(EMAIL_SHAPE, AUTH_MESSAGES.email),
+  email: z.string().trim().max(254, AUTH_TEXTS.email).regex(EMAIL_SHAPE, AUTH_TEXTS.email),
   password: newPasswordSchema,
   date_naissance: birthDateTextSchema,
   departement: departementCodeSchema,
   antennes: z
     .array(z.number().int().positive().max(ID_MAX))
-    .max(LIMITS.maxAntennas, AUTH_MESSAGES.antennas),
+    .max(LIMITS.maxAntennas, AUTH_TEXTS.antennas),
   notif_mail_appli: z.boolean(),
   notif_mail_promo: z.boolean(),
 });
@@ -157,7 +157,7 @@ export const safeFreeText = (message: string) => z.string().refine(isSafeText, m
 
 // ─── Account flows around registration and login (spec sections 5 and 7) ───
 
-export const ACCOUNT_MESSAGES = {
+export const ACCOUNT_TEXTS = {
   registered:
     "Création réussie ! Si l'adresse e-mail est valide, un lien de confirmation vous a été envoyé.",
   resent: "Mail de confirmation renvoyé ! Plusieurs minutes d'attente peuvent être nécessaires.",
@@ -172,8 +172,8 @@ export const ACCOUNT_MESSAGES = {
 export const emailAddressSchema = z
   .string()
   .trim()
-  .max(254, AUTH_MESSAGES.email)
-  .regex(EMAIL_SHAPE, AUTH_MESSAGES.email)
+  .max(254, AUTH_TEXTS.email)
+  .regex(EMAIL_SHAPE, AUTH_TEXTS.email)
   .transform((v) => v.toLowerCase());
 
 /** POST /auth/resend-confirmation. */
@@ -194,7 +194,7 @@ export const birthDateInputSchema = z
       ? parseBirthDate(v.split('-').reverse().join('/'))
       : parseBirthDate(v);
     if (!iso) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.birthDate });
+      ctx.addIssue({ code: 'custom', message: AUTH_TEXTS.birthDate });
       return z.NEVER;
     }
     return iso;
@@ -213,7 +213,7 @@ export const passwordResetRequestSchema = z.object({
  */
 export const resetNewPasswordSchema = z
   .string()
-  .min(LIMITS.password.min, AUTH_MESSAGES.passwordLength)
+  .min(LIMITS.password.min, AUTH_TEXTS.passwordLength)
   .pipe(newPasswordSchema);
 
 /** POST /users/reset-password. */
@@ -226,7 +226,7 @@ export const resetPasswordSchema = z.object({
 export const resetPasswordFormSchema = z
   .object({ newPassword: resetNewPasswordSchema, confirm: z.string() })
   .refine((v) => v.newPassword === v.confirm, {
-    message: AUTH_MESSAGES.passwordMismatch,
+    message: AUTH_TEXTS.passwordMismatch,
     path: ['confirm'],
   });
 

@@ -3,7 +3,7 @@ import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import { ID_MAX, isSafeText } from './common.js';
 import {
-  CARPOOL_MESSAGES,
+  CARPOOL_TEXTS,
   CARPOOL_STATUS,
   TRANSPORT_CODES,
   TRANSPORT_IDS,
@@ -23,16 +23,16 @@ const id = (message: string) =>
     .int({ error: message })
     .positive({ error: message })
     .max(ID_MAX, { error: message });
-const matchId = id(CARPOOL_MESSAGES.unknownMatch);
+const matchId = id(CARPOOL_TEXTS.unknownMatch);
 /**
  * A department code without 'FR-' ('06', '2A', '974') or 'MC' for Monaco; 'FR-06' is accepted
  * and stripped.
  */
 export const departmentCodeSchema = z
-  .string({ error: CARPOOL_MESSAGES.unknownDepartment })
+  .string({ error: CARPOOL_TEXTS.unknownDepartment })
   .trim()
   .transform((value) => value.replace(/^FR-/i, '').toUpperCase())
-  .pipe(z.string().regex(/^(\d{2}|2A|2B|97\d|MC)$/, { error: CARPOOL_MESSAGES.unknownDepartment }));
+  .pipe(z.string().regex(/^(\d{2}|2A|2B|97\d|MC)$/, { error: CARPOOL_TEXTS.unknownDepartment }));
 const count = (min: number, max: number, message: string) =>
   z
     .number({ error: message })
@@ -47,19 +47,15 @@ export type MatchIdQuery = z.infer<typeof matchIdQuerySchema>;
 export const presenceInputSchema = z
   .object({
     transport_id: z.coerce
-      .number({ error: CARPOOL_MESSAGES.unknownTransport })
-      .int({ error: CARPOOL_MESSAGES.unknownTransport })
-      .min(TRANSPORT_IDS.VOITURE, { error: CARPOOL_MESSAGES.unknownTransport })
-      .max(TRANSPORT_IDS['A PIED'], { error: CARPOOL_MESSAGES.unknownTransport }),
+      .number({ error: CARPOOL_TEXTS.unknownTransport })
+      .int({ error: CARPOOL_TEXTS.unknownTransport })
+      .min(TRANSPORT_IDS.VOITURE, { error: CARPOOL_TEXTS.unknownTransport })
+      .max(TRANSPORT_IDS['A PIED'], { error: CARPOOL_TEXTS.unknownTransport }),
     /** The antenna whose bus the member takes; null = public bus. Only for the bus. */
-    antenne_id: id(CARPOOL_MESSAGES.unknownAntenna).nullable().optional(),
+    antenne_id: id(CARPOOL_TEXTS.unknownAntenna).nullable().optional(),
     match_id: matchId,
     covoiturage: z.boolean().optional().default(false),
-    places_dispo: count(
-      LIMITS.placesEditor.min,
-      LIMITS.placesEditor.max,
-      CARPOOL_MESSAGES.placesRange,
-    )
+    places_dispo: count(LIMITS.placesEditor.min, LIMITS.placesEditor.max, CARPOOL_TEXTS.placesRange)
       .optional()
       .default(0),
     departement_depart: departmentCodeSchema,
@@ -72,7 +68,7 @@ export const presenceInputSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['places_dispo'],
-          message: CARPOOL_MESSAGES.placesRange,
+          message: CARPOOL_TEXTS.placesRange,
         });
       }
     }
@@ -81,7 +77,7 @@ export type PresenceInput = z.output<typeof presenceInputSchema>;
 
 /** POST /user-recherche (spec section 3, User search). */
 export const searchInputSchema = z.object({
-  nb_pers: count(LIMITS.stepper.min, LIMITS.stepper.max, CARPOOL_MESSAGES.peopleRange),
+  nb_pers: count(LIMITS.stepper.min, LIMITS.stepper.max, CARPOOL_TEXTS.peopleRange),
   departement_depart: departmentCodeSchema,
   match_id: matchId,
   actif: z.boolean().optional().default(true),
@@ -115,7 +111,7 @@ export const placesInputSchema = z.object({
   places_dispo: count(
     LIMITS.placesEditor.min,
     LIMITS.placesEditor.max,
-    CARPOOL_MESSAGES.placesEditorRange,
+    CARPOOL_TEXTS.placesEditorRange,
   ),
 });
 
@@ -197,21 +193,21 @@ export const supportersByDepartmentSchema = z.record(z.string(), z.array(support
 
 /** POST /user-to-user-match (spec section 3, Sent payload). */
 export const relationInputSchema = z.object({
-  user2_id: id(CARPOOL_MESSAGES.relationNotFound),
+  user2_id: id(CARPOOL_TEXTS.relationNotFound),
   /** 2 requests a seat from a driver, 1 proposes one to a searcher. */
   statut_id: z.union([z.literal(CARPOOL_STATUS.PROPOSE), z.literal(CARPOOL_STATUS.DEMANDE)], {
-    error: CARPOOL_MESSAGES.relationNotFound,
+    error: CARPOOL_TEXTS.relationNotFound,
   }),
-  nbPers: count(LIMITS.stepper.min, LIMITS.stepper.max, CARPOOL_MESSAGES.peopleRange)
+  nbPers: count(LIMITS.stepper.min, LIMITS.stepper.max, CARPOOL_TEXTS.peopleRange)
     .optional()
     .default(1),
   departement_depart: departmentCodeSchema,
   match_id: matchId,
   description: z
-    .string({ error: CARPOOL_MESSAGES.descriptionForbidden })
+    .string({ error: CARPOOL_TEXTS.descriptionForbidden })
     .trim()
-    .max(LIMITS.proposalDescriptionMax, { error: CARPOOL_MESSAGES.descriptionForbidden })
-    .refine(isSafeText, { error: CARPOOL_MESSAGES.descriptionForbidden })
+    .max(LIMITS.proposalDescriptionMax, { error: CARPOOL_TEXTS.descriptionForbidden })
+    .refine(isSafeText, { error: CARPOOL_TEXTS.descriptionForbidden })
     .nullable()
     .optional(),
 });
@@ -238,14 +234,14 @@ export const relationWriteResponseSchema = z.object({
 
 /** confirm-covoiturage / refus-covoiturage: the pending relation between user1 and user2. */
 export const answerInputSchema = z.object({
-  user1_id: id(CARPOOL_MESSAGES.relationNotFound),
-  user2_id: id(CARPOOL_MESSAGES.relationNotFound),
+  user1_id: id(CARPOOL_TEXTS.relationNotFound),
+  user2_id: id(CARPOOL_TEXTS.relationNotFound),
   match_id: matchId,
 });
 
 const reasonText = z
-  .string({ error: CARPOOL_MESSAGES.customReasonLength })
-  .max(2000, { error: CARPOOL_MESSAGES.customReasonLength })
+  .string({ error: CARPOOL_TEXTS.customReasonLength })
+  .max(2000, { error: CARPOOL_TEXTS.customReasonLength })
   .nullable()
   .optional();
 
@@ -256,11 +252,11 @@ const reasonText = z
  */
 export const cancelInputSchema = z.object({
   matchId,
-  userToUserMatchId: id(CARPOOL_MESSAGES.relationNotFound).optional(),
-  motifId: id(CARPOOL_MESSAGES.invalidReason),
+  userToUserMatchId: id(CARPOOL_TEXTS.relationNotFound).optional(),
+  motifId: id(CARPOOL_TEXTS.invalidReason),
   customReason: reasonText,
   avecSignalement: z.boolean().optional().default(false),
-  signalementMotifId: id(CARPOOL_MESSAGES.invalidReason).optional(),
+  signalementMotifId: id(CARPOOL_TEXTS.invalidReason).optional(),
   signalementCustomReason: reasonText,
 });
 export type CancelInput = z.output<typeof cancelInputSchema>;
@@ -268,17 +264,17 @@ export type CancelInput = z.output<typeof cancelInputSchema>;
 /** exclure-covoiturage: the driver removes one passenger. */
 export const excludeInputSchema = z.object({
   matchId,
-  passagerId: id(CARPOOL_MESSAGES.relationNotFound),
-  motifId: id(CARPOOL_MESSAGES.invalidReason),
+  passagerId: id(CARPOOL_TEXTS.relationNotFound),
+  motifId: id(CARPOOL_TEXTS.invalidReason),
   customReason: reasonText,
 });
 export type ExcludeInput = z.output<typeof excludeInputSchema>;
 
 /** POST /user-annulation|exclusion/motif-libelle: the reason shown by the info popup. */
 export const reasonLabelInputSchema = z.object({
-  userIdTriggeredBy: id(CARPOOL_MESSAGES.relationNotFound),
+  userIdTriggeredBy: id(CARPOOL_TEXTS.relationNotFound),
   matchId,
-  userToUserMatchId: id(CARPOOL_MESSAGES.relationNotFound),
+  userToUserMatchId: id(CARPOOL_TEXTS.relationNotFound),
 });
 export const reasonLabelSchema = z.object({ libelle: z.string() });
 
@@ -363,27 +359,27 @@ export const carpoolNotificationSchema = z.object({
 export type CarpoolNotification = z.infer<typeof carpoolNotificationSchema>;
 
 export const deleteNotificationInputSchema = z.object({
-  notifId: id(CARPOOL_MESSAGES.notificationNotFound),
+  notifId: id(CARPOOL_TEXTS.notificationNotFound),
   type: z.enum(['COVOIT', 'HORAIRE']).optional(),
 });
 
 /** POST /user-notation-covoiturage/bulk (spec section 3, Rating payload). */
 export const ratingNoteSchema = z
-  .number({ error: CARPOOL_MESSAGES.ratingValue })
-  .min(LIMITS.rating.min, { error: CARPOOL_MESSAGES.ratingValue })
-  .max(LIMITS.rating.max, { error: CARPOOL_MESSAGES.ratingValue })
-  .refine((note) => Number.isInteger(note * 2), { error: CARPOOL_MESSAGES.ratingValue });
+  .number({ error: CARPOOL_TEXTS.ratingValue })
+  .min(LIMITS.rating.min, { error: CARPOOL_TEXTS.ratingValue })
+  .max(LIMITS.rating.max, { error: CARPOOL_TEXTS.ratingValue })
+  .refine((note) => Number.isInteger(note * 2), { error: CARPOOL_TEXTS.ratingValue });
 export const ratingInputSchema = z
   .array(
     z.object({
       note: ratingNoteSchema,
-      userId: id(CARPOOL_MESSAGES.ratingNotMember),
-      userToUserMatchId: id(CARPOOL_MESSAGES.relationNotFound),
+      userId: id(CARPOOL_TEXTS.ratingNotMember),
+      userToUserMatchId: id(CARPOOL_TEXTS.relationNotFound),
     }),
-    { error: CARPOOL_MESSAGES.ratingIncomplete },
+    { error: CARPOOL_TEXTS.ratingIncomplete },
   )
-  .min(1, { error: CARPOOL_MESSAGES.ratingIncomplete })
-  .max(LIMITS.stepper.max, { error: CARPOOL_MESSAGES.ratingIncomplete });
+  .min(1, { error: CARPOOL_TEXTS.ratingIncomplete })
+  .max(LIMITS.stepper.max, { error: CARPOOL_TEXTS.ratingIncomplete });
 export type RatingInput = z.infer<typeof ratingInputSchema>;
 
 /** POST /users/my-covoiturage: own (userId) or another member's (publicId: pseudo or id). */

@@ -8,7 +8,7 @@ import { ID_MAX, isSafeText } from './common.js';
  * and the operators' API (/admin/...). Operators are MODERATEUR or ADMIN.
  */
 
-export const MATCH_MESSAGES = {
+export const MATCH_TEXTS = {
   notFound: 'Match introuvable.',
   clubNotFound: 'Club introuvable.',
   noMatch: 'Aucun match prochainement.',
@@ -70,41 +70,41 @@ export type PastMatch = z.infer<typeof pastMatchSchema>;
 
 /** 'YYYY-MM-DDTHH:mm' read as Europe/Paris local time; the API stores the UTC instant. */
 export const parisDateTimeSchema = z
-  .string({ error: MATCH_MESSAGES.kickoff })
+  .string({ error: MATCH_TEXTS.kickoff })
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, {
-    error: MATCH_MESSAGES.kickoff,
+    error: MATCH_TEXTS.kickoff,
   });
 
 export const seasonSchema = z
-  .string({ error: MATCH_MESSAGES.season })
-  .regex(/^\d{4}-\d{4}$/, { error: MATCH_MESSAGES.season })
+  .string({ error: MATCH_TEXTS.season })
+  .regex(/^\d{4}-\d{4}$/, { error: MATCH_TEXTS.season })
   .refine((s) => Number(s.slice(5)) === Number(s.slice(0, 4)) + 1, {
-    error: MATCH_MESSAGES.season,
+    error: MATCH_TEXTS.season,
   });
 
 const goals = z
-  .number({ error: MATCH_MESSAGES.goals })
-  .int({ error: MATCH_MESSAGES.goals })
-  .min(0, { error: MATCH_MESSAGES.goals })
-  .max(LIMITS.predictionScoreMax, { error: MATCH_MESSAGES.goals });
+  .number({ error: MATCH_TEXTS.goals })
+  .int({ error: MATCH_TEXTS.goals })
+  .min(0, { error: MATCH_TEXTS.goals })
+  .max(LIMITS.predictionScoreMax, { error: MATCH_TEXTS.goals });
 
-const clubId = z.number({ error: MATCH_MESSAGES.clubNotFound }).int().positive().max(ID_MAX);
+const clubId = z.number({ error: MATCH_TEXTS.clubNotFound }).int().positive().max(ID_MAX);
 
 /** POST /admin/matchs and PUT /admin/matchs/{id} (full replacement of the editable fields). */
 export const adminMatchInputSchema = z
   .object({
     season: seasonSchema,
     journee: z
-      .number({ error: MATCH_MESSAGES.journee })
-      .int({ error: MATCH_MESSAGES.journee })
-      .min(1, { error: MATCH_MESSAGES.journee })
-      .max(99, { error: MATCH_MESSAGES.journee }),
+      .number({ error: MATCH_TEXTS.journee })
+      .int({ error: MATCH_TEXTS.journee })
+      .min(1, { error: MATCH_TEXTS.journee })
+      .max(99, { error: MATCH_TEXTS.journee }),
     /** Europe/Paris local time, 'YYYY-MM-DDTHH:mm'. Moving it moves the prediction lock. */
     kickoff: parisDateTimeSchema,
     /** e.g. '#ASMFCN'; null or absent = none. */
     hashtag: z
       .string()
-      .regex(/^#[A-Za-z0-9_]{1,29}$/, { error: MATCH_MESSAGES.hashtag })
+      .regex(/^#[A-Za-z0-9_]{1,29}$/, { error: MATCH_TEXTS.hashtag })
       .nullish(),
     club_dom_id: clubId,
     club_ext_id: clubId,
@@ -115,7 +115,7 @@ export const adminMatchInputSchema = z
       .nullish(),
   })
   .refine((m) => m.club_dom_id !== m.club_ext_id, {
-    error: MATCH_MESSAGES.sameClubs,
+    error: MATCH_TEXTS.sameClubs,
     path: ['club_ext_id'],
   });
 export type AdminMatchInput = z.infer<typeof adminMatchInputSchema>;
@@ -165,7 +165,7 @@ export const leagueTableInputSchema = z
     (t) =>
       new Set(t.rows.map((r) => r.club_id)).size === t.rows.length &&
       new Set(t.rows.map((r) => r.position)).size === t.rows.length,
-    { error: MATCH_MESSAGES.tableDuplicate, path: ['rows'] },
+    { error: MATCH_TEXTS.tableDuplicate, path: ['rows'] },
   );
 export type LeagueTableInput = z.infer<typeof leagueTableInputSchema>;
 
@@ -179,12 +179,12 @@ const safe = (min: number, max: number, message: string) =>
 
 /** POST /admin/clubs and PUT /admin/clubs/{id}. The crest is sent apart (multipart). */
 export const adminClubInputSchema = z.object({
-  nom: safe(2, 60, MATCH_MESSAGES.clubName),
-  nomStade: safe(2, 80, MATCH_MESSAGES.stadium),
-  ville: safe(1, 60, MATCH_MESSAGES.city),
+  nom: safe(2, 60, MATCH_TEXTS.clubName),
+  nomStade: safe(2, 80, MATCH_TEXTS.stadium),
+  ville: safe(1, 60, MATCH_TEXTS.city),
   /** Department code without 'FR-': '01'..'95', '2A', '2B', '971'..'976', or 'MC' (Monaco). */
   departement: z.string().regex(/^(0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6]|MC)$/, {
-    error: MATCH_MESSAGES.departement,
+    error: MATCH_TEXTS.departement,
   }),
 });
 export type AdminClubInput = z.infer<typeof adminClubInputSchema>;

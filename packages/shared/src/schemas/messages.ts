@@ -5,7 +5,7 @@ import { ID_MAX, isSafeText } from './common.js';
 
 /** Private messaging schemas: spec sections 3 (Conversation, meta, Message), 4, 5 and 7. */
 
-export const MESSAGING_MESSAGES = {
+export const MESSAGING_TEXTS = {
   invalidContent: 'Le message contient des caractères interdits ou dépasse 1000 caractères.',
   unknownUser: 'Utilisateur introuvable',
   waitingAcceptance: "{name} n'a pas encore accepté votre demande de message.",
@@ -48,18 +48,18 @@ export const MESSAGING_MESSAGES = {
 } as const;
 
 const userId = z.coerce
-  .number({ error: MESSAGING_MESSAGES.unknownUser })
-  .int({ error: MESSAGING_MESSAGES.unknownUser })
-  .positive({ error: MESSAGING_MESSAGES.unknownUser })
-  .max(ID_MAX, { error: MESSAGING_MESSAGES.unknownUser });
+  .number({ error: MESSAGING_TEXTS.unknownUser })
+  .int({ error: MESSAGING_TEXTS.unknownUser })
+  .positive({ error: MESSAGING_TEXTS.unknownUser })
+  .max(ID_MAX, { error: MESSAGING_TEXTS.unknownUser });
 
 /** A message body: 1 to 1000 characters after trim, no forbidden content (section 5). */
 export const messageContentSchema = z
-  .string({ error: MESSAGING_MESSAGES.invalidContent })
+  .string({ error: MESSAGING_TEXTS.invalidContent })
   .trim()
-  .min(1, { error: MESSAGING_MESSAGES.invalidContent })
-  .max(LIMITS.messageMax, { error: MESSAGING_MESSAGES.invalidContent })
-  .refine(isSafeText, { error: MESSAGING_MESSAGES.invalidContent });
+  .min(1, { error: MESSAGING_TEXTS.invalidContent })
+  .max(LIMITS.messageMax, { error: MESSAGING_TEXTS.invalidContent })
+  .refine(isSafeText, { error: MESSAGING_TEXTS.invalidContent });
 
 /** POST /messages/send. */
 export const sendMessageSchema = z.object({

@@ -14,7 +14,7 @@ export const MODERATION_LIMITS = {
 
 const { reason: R, days: D } = MODERATION_LIMITS;
 
-export const MODERATION_MESSAGES = {
+export const MODERATION_TEXTS = {
   reasonLength: `La raison doit contenir entre ${R.min} et ${R.max} caractères.`,
   reasonForbidden: 'La raison contient des caractères interdits.',
   days: `La durée doit être comprise entre ${D.min} et ${D.max} jours.`,
@@ -49,23 +49,23 @@ export function suspendedAccountMessage(until: Date | null): string {
 /** What a moderator writes to justify a sanction: 5 to 500 characters, trimmed, no markup. */
 export const moderationReasonSchema = multilineText()
   .trim()
-  .min(R.min, { error: MODERATION_MESSAGES.reasonLength })
-  .max(R.max, { error: MODERATION_MESSAGES.reasonLength })
-  .refine(isSafeText, { error: MODERATION_MESSAGES.reasonForbidden });
+  .min(R.min, { error: MODERATION_TEXTS.reasonLength })
+  .max(R.max, { error: MODERATION_TEXTS.reasonLength })
+  .refine(isSafeText, { error: MODERATION_TEXTS.reasonForbidden });
 
 /** warn and ban: the reason is required. */
 export const sanctionSchema = z.object({
-  reason: z.string({ error: MODERATION_MESSAGES.reasonLength }).pipe(moderationReasonSchema),
+  reason: z.string({ error: MODERATION_TEXTS.reasonLength }).pipe(moderationReasonSchema),
 });
 export type SanctionInput = z.input<typeof sanctionSchema>;
 
 /** suspend: the reason and a whole number of days, 1 to 365. */
 export const suspendSchema = sanctionSchema.extend({
   days: z.coerce
-    .number({ error: MODERATION_MESSAGES.days })
-    .int({ error: MODERATION_MESSAGES.days })
-    .min(D.min, { error: MODERATION_MESSAGES.days })
-    .max(D.max, { error: MODERATION_MESSAGES.days }),
+    .number({ error: MODERATION_TEXTS.days })
+    .int({ error: MODERATION_TEXTS.days })
+    .min(D.min, { error: MODERATION_TEXTS.days })
+    .max(D.max, { error: MODERATION_TEXTS.days }),
 });
 export type SuspendInput = z.input<typeof suspendSchema>;
 

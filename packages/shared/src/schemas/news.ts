@@ -35,7 +35,7 @@ export const contestSchema = z.object({
 export type Contest = z.infer<typeof contestSchema>;
 
 /** Spec section 8, news and tweet links. `{product}` is the association's name. */
-export const NEWS_MESSAGES = {
+export const NEWS_TEXTS = {
   invalidTweetLink: 'Veuillez entrer un lien valide provenant du X de {product}.',
   duplicate: 'Ce tweet a déjà été publié sur le site.',
   fetched: 'Tweet récupéré avec succès !',
@@ -81,16 +81,16 @@ const NEWS_TITLE_FORBIDDEN = /[<>]|script|data:text|javascript:/i;
 export const newsTitleSchema = z
   .string()
   .trim()
-  .min(1, { error: NEWS_MESSAGES.invalidTitle })
-  .max(200, { error: NEWS_MESSAGES.invalidTitle })
-  .refine((v) => !NEWS_TITLE_FORBIDDEN.test(v), { error: NEWS_MESSAGES.invalidTitle });
+  .min(1, { error: NEWS_TEXTS.invalidTitle })
+  .max(200, { error: NEWS_TEXTS.invalidTitle })
+  .refine((v) => !NEWS_TITLE_FORBIDDEN.test(v), { error: NEWS_TEXTS.invalidTitle });
 export const newsContentSchema = z
   .string()
   .trim()
-  .min(1, { error: NEWS_MESSAGES.invalidContent })
-  .max(5000, { error: NEWS_MESSAGES.invalidContent })
+  .min(1, { error: NEWS_TEXTS.invalidContent })
+  .max(5000, { error: NEWS_TEXTS.invalidContent })
   .refine((v) => !/<\s*\/?\s*[a-z][^>]*>|javascript:|data:text\/html|on(error|load)\s*=/i.test(v), {
-    error: NEWS_MESSAGES.invalidContent,
+    error: NEWS_TEXTS.invalidContent,
   });
 /** 0 to 100 in steps of 5 (spec section 5), default 10. */
 export const imageObjectPosYSchema = z
@@ -102,7 +102,7 @@ export const imageObjectPosYSchema = z
 /** An image stored by proxy-tweet (never an outside address). */
 export const storedNewsImageSchema = z
   .string()
-  .regex(/^\/uploads\/news\/[a-f0-9-]{36}\.webp$/, { error: NEWS_MESSAGES.invalidImage });
+  .regex(/^\/uploads\/news\/[a-f0-9-]{36}\.webp$/, { error: NEWS_TEXTS.invalidImage });
 
 /** POST /actualite: the author is the caller, whatever the body says. */
 export const newsCreateSchema = z.object({
@@ -123,7 +123,7 @@ export const newsUpdateSchema = z.object({
 });
 export const newsWriteResponseSchema = z.object({ message: z.string(), id: z.number().int() });
 
-export const CONTEST_MESSAGES = {
+export const CONTEST_TEXTS = {
   saved: 'Concours enregistré avec succès !',
   deleted: 'Concours supprimé avec succès !',
   invalidTitle: 'Titre invalide.',
@@ -148,7 +148,7 @@ const platformLink = (hosts: string[]) =>
           return false;
         }
       },
-      { error: CONTEST_MESSAGES.invalidLink },
+      { error: CONTEST_TEXTS.invalidLink },
     )
     .transform((v) => (v === '' ? null : v))
     .nullable()
@@ -157,10 +157,10 @@ const platformLink = (hosts: string[]) =>
 /** POST /concours and PUT /concours/{id}: title, image and end date required (spec section 5). */
 export const contestInputSchema = z.object({
   titre: newsTitleSchema,
-  dateFin: z.iso.datetime({ offset: true, error: CONTEST_MESSAGES.invalidEnd }),
+  dateFin: z.iso.datetime({ offset: true, error: CONTEST_TEXTS.invalidEnd }),
   image: z
     .string()
-    .regex(/^\/uploads\/contests\/[a-f0-9-]{36}\.webp$/, { error: CONTEST_MESSAGES.invalidImage }),
+    .regex(/^\/uploads\/contests\/[a-f0-9-]{36}\.webp$/, { error: CONTEST_TEXTS.invalidImage }),
   lienInsta: platformLink(['instagram.com', 'www.instagram.com']),
   lienX: platformLink(['x.com', 'twitter.com', 'www.x.com', 'www.twitter.com']),
 });

@@ -6,7 +6,7 @@ import { ID_MAX, isSafeText } from './common.js';
 
 /** The prediction game (spec sections 2, 3, 4, 7, 8 and 9), leaderboard and mini-leagues. */
 
-export const PREDICTION_MESSAGES = {
+export const PREDICTION_TEXTS = {
   saved: 'Pronostic enregistré avec succès !',
   saveFailed: 'Erreur lors de la sauvegarde',
   /** Refused after kickoff, for a finished match, or when there is no next match. */
@@ -26,10 +26,10 @@ export const PREDICTION_MESSAGES = {
 export const PREDICTION_POINTS = LIMITS.predictionPoints;
 
 const score = z
-  .number({ error: PREDICTION_MESSAGES.score })
-  .int({ error: PREDICTION_MESSAGES.score })
-  .min(0, { error: PREDICTION_MESSAGES.score })
-  .max(LIMITS.predictionScoreMax, { error: PREDICTION_MESSAGES.score });
+  .number({ error: PREDICTION_TEXTS.score })
+  .int({ error: PREDICTION_TEXTS.score })
+  .min(0, { error: PREDICTION_TEXTS.score })
+  .max(LIMITS.predictionScoreMax, { error: PREDICTION_TEXTS.score });
 
 /**
  * What the web form field accepts before converting to a number: digits only, 0 to 50
@@ -37,8 +37,8 @@ const score = z
  */
 export const scoreFieldSchema = z
   .string()
-  .regex(/^\d{1,2}$/, { error: PREDICTION_MESSAGES.score })
-  .refine((s) => Number(s) <= LIMITS.predictionScoreMax, { error: PREDICTION_MESSAGES.score });
+  .regex(/^\d{1,2}$/, { error: PREDICTION_TEXTS.score })
+  .refine((s) => Number(s) <= LIMITS.predictionScoreMax, { error: PREDICTION_TEXTS.score });
 
 /**
  * POST /user-pronostic-match (signed in). `userId` must be the caller (403 otherwise).
@@ -187,7 +187,7 @@ export type JourneeRanking = z.infer<typeof journeeRankingSchema>;
 
 // ───────────────────────────── Mini-leagues ─────────────────────────────
 
-export const MINI_LEAGUE_MESSAGES = {
+export const MINI_LEAGUE_TEXTS = {
   name: 'Le nom doit contenir entre 3 et 40 caractères, sans balise.',
   code: 'Code d’invitation invalide.',
   notFound: 'Mini-ligue introuvable.',
@@ -203,18 +203,18 @@ export const MINI_LEAGUE_MAX_PER_USER = 20;
 /** POST /mini-leagues (creator joins; an 8-character invite code is generated). */
 export const miniLeagueCreateSchema = z.object({
   name: z
-    .string({ error: MINI_LEAGUE_MESSAGES.name })
+    .string({ error: MINI_LEAGUE_TEXTS.name })
     .trim()
-    .min(3, { error: MINI_LEAGUE_MESSAGES.name })
-    .max(40, { error: MINI_LEAGUE_MESSAGES.name })
-    .refine(isSafeText, { error: MINI_LEAGUE_MESSAGES.name }),
+    .min(3, { error: MINI_LEAGUE_TEXTS.name })
+    .max(40, { error: MINI_LEAGUE_TEXTS.name })
+    .refine(isSafeText, { error: MINI_LEAGUE_TEXTS.name }),
 });
 /** POST /mini-leagues/join; the code is compared in upper case. */
 export const miniLeagueJoinSchema = z.object({
   code: z
-    .string({ error: MINI_LEAGUE_MESSAGES.code })
+    .string({ error: MINI_LEAGUE_TEXTS.code })
     .trim()
-    .regex(/^[A-Za-z0-9]{8}$/, { error: MINI_LEAGUE_MESSAGES.code }),
+    .regex(/^[A-Za-z0-9]{8}$/, { error: MINI_LEAGUE_TEXTS.code }),
 });
 /** GET /mini-leagues item (mine), and the reply of create/join. */
 export const miniLeagueSummarySchema = z.object({

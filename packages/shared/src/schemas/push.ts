@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { carpoolStatusWording } from '../carpool-constants.js';
 
 /** Web push (the installable app's notifications): texts of the API and the settings page. */
-export const PUSH_MESSAGES = {
+export const PUSH_TEXTS = {
   endpointHttps: "L'adresse d'abonnement doit être une adresse https.",
   endpointInvalid: "L'adresse d'abonnement est invalide.",
   hostNotAllowed: "Ce service de notifications n'est pas accepté.",
@@ -29,9 +29,9 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
 const base64url = (min: number, max: number) =>
   z
     .string()
-    .min(min, PUSH_MESSAGES.keysInvalid)
-    .max(max, PUSH_MESSAGES.keysInvalid)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, PUSH_MESSAGES.keysInvalid);
+    .min(min, PUSH_TEXTS.keysInvalid)
+    .max(max, PUSH_TEXTS.keysInvalid)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, PUSH_TEXTS.keysInvalid);
 
 /**
  * A push service's address: https only; which hosts are accepted is the operator's list
@@ -39,9 +39,9 @@ const base64url = (min: number, max: number) =>
  */
 export const pushEndpointSchema = z
   .string()
-  .max(2048, PUSH_MESSAGES.endpointInvalid)
-  .pipe(z.url({ message: PUSH_MESSAGES.endpointInvalid }))
-  .refine((v) => v.startsWith('https://'), { message: PUSH_MESSAGES.endpointHttps });
+  .max(2048, PUSH_TEXTS.endpointInvalid)
+  .pipe(z.url({ message: PUSH_TEXTS.endpointInvalid }))
+  .refine((v) => v.startsWith('https://'), { message: PUSH_TEXTS.endpointHttps });
 
 /** POST /push/subscriptions: the browser's subscription of this device. */
 export const pushSubscriptionSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOtherReason } from './reference.js';
-import { REPORT_MESSAGES, reportCustomReasonSchema, reportRequestSchema } from './reports.js';
+import { REPORT_TEXTS, reportCustomReasonSchema, reportRequestSchema } from './reports.js';
 
 describe('reportRequestSchema', () => {
   it("defaults the section to 'profil'", () => {
@@ -12,7 +12,7 @@ describe('reportRequestSchema', () => {
     (override) => {
       const r = reportRequestSchema.safeParse({ to: 3, motifId: 7, ...override });
       expect(r.success).toBe(false);
-      expect(r.error!.issues[0]!.message).toBe(REPORT_MESSAGES.invalidMotif);
+      expect(r.error!.issues[0]!.message).toBe(REPORT_TEXTS.invalidMotif);
     },
   );
 });
@@ -28,7 +28,7 @@ describe('reportCustomReasonSchema', () => {
   });
   it('refuses forbidden text', () => {
     const r = reportCustomReasonSchema.safeParse('<img src=x onerror=alert(1)> abcdef');
-    expect(r.error!.issues[0]!.message).toBe(REPORT_MESSAGES.customReasonForbidden);
+    expect(r.error!.issues[0]!.message).toBe(REPORT_TEXTS.customReasonForbidden);
   });
 });
 

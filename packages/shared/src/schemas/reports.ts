@@ -6,7 +6,7 @@ import { REPORT_SECTIONS } from './reference.js';
 
 /** Report schemas of spec sections 3 (Report) and 5 (Report rules). */
 
-export const REPORT_MESSAGES = {
+export const REPORT_TEXTS = {
   invalidMotif: 'Veuillez sélectionner un motif valide pour le signalement.',
   customReasonLength: `Le motif doit contenir entre ${LIMITS.reportReason.min} et ${LIMITS.reportReason.max} caractères.`,
   customReasonForbidden: 'Le motif contient des caractères interdits.',
@@ -19,11 +19,11 @@ export const REPORT_MESSAGES = {
 
 /** Free text of an 'Autre' profile report: 10 to 255 characters after trim, no forbidden text. */
 export const reportCustomReasonSchema = z
-  .string({ error: REPORT_MESSAGES.customReasonLength })
+  .string({ error: REPORT_TEXTS.customReasonLength })
   .trim()
-  .min(LIMITS.reportReason.min, { error: REPORT_MESSAGES.customReasonLength })
-  .max(LIMITS.reportReason.max, { error: REPORT_MESSAGES.customReasonLength })
-  .refine(isSafeText, { error: REPORT_MESSAGES.customReasonForbidden });
+  .min(LIMITS.reportReason.min, { error: REPORT_TEXTS.customReasonLength })
+  .max(LIMITS.reportReason.max, { error: REPORT_TEXTS.customReasonLength })
+  .refine(isSafeText, { error: REPORT_TEXTS.customReasonForbidden });
 
 /**
  * POST /user-signalement. `customReason` is checked against the motif by the server (required
@@ -32,24 +32,24 @@ export const reportCustomReasonSchema = z
 export const reportRequestSchema = z.object({
   /** Id of the reported member. */
   to: z.coerce
-    .number({ error: REPORT_MESSAGES.unknownUser })
-    .int({ error: REPORT_MESSAGES.unknownUser })
-    .positive({ error: REPORT_MESSAGES.unknownUser })
-    .max(ID_MAX, { error: REPORT_MESSAGES.unknownUser }),
+    .number({ error: REPORT_TEXTS.unknownUser })
+    .int({ error: REPORT_TEXTS.unknownUser })
+    .positive({ error: REPORT_TEXTS.unknownUser })
+    .max(ID_MAX, { error: REPORT_TEXTS.unknownUser }),
   /** A SIGNALEMENT reason of `section` (GET /motifs-signalement/{section}). */
   motifId: z.coerce
-    .number({ error: REPORT_MESSAGES.invalidMotif })
-    .int({ error: REPORT_MESSAGES.invalidMotif })
-    .positive({ error: REPORT_MESSAGES.invalidMotif })
-    .max(ID_MAX, { error: REPORT_MESSAGES.invalidMotif }),
+    .number({ error: REPORT_TEXTS.invalidMotif })
+    .int({ error: REPORT_TEXTS.invalidMotif })
+    .positive({ error: REPORT_TEXTS.invalidMotif })
+    .max(ID_MAX, { error: REPORT_TEXTS.invalidMotif }),
   customReason: z
-    .string({ error: REPORT_MESSAGES.customReasonLength })
-    .max(2000, { error: REPORT_MESSAGES.customReasonLength })
+    .string({ error: REPORT_TEXTS.customReasonLength })
+    .max(2000, { error: REPORT_TEXTS.customReasonLength })
     .nullable()
     .optional(),
   /** Where the report comes from; the profile page by default. */
   section: z
-    .enum(REPORT_SECTIONS, { error: REPORT_MESSAGES.invalidMotif })
+    .enum(REPORT_SECTIONS, { error: REPORT_TEXTS.invalidMotif })
     .optional()
     .default('profil'),
 });

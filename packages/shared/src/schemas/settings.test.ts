@@ -8,7 +8,7 @@ import {
   emailChangeSchema,
   parametresSchema,
   passwordChangeFormSchema,
-  SETTINGS_MESSAGES,
+  SETTINGS_TEXTS,
 } from './settings.js';
 
 const firstMessage = (r: { error?: { issues: { message: string }[] } }) =>
@@ -39,7 +39,7 @@ describe('settings schemas', () => {
     expect(parametresSchema.safeParse({ username: 'Rouge_1' }).success).toBe(true);
     expect(parametresSchema.parse({ departement: 'FR-06' })).toEqual({ departement: '06' });
     expect(firstMessage(parametresSchema.safeParse({ username: 'ab' }))).toBe(
-      SETTINGS_MESSAGES.pseudo,
+      SETTINGS_TEXTS.pseudo,
     );
     expect(parametresSchema.safeParse({ username: 'Rouge_1', departement: '06' }).success).toBe(
       false,

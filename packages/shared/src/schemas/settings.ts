@@ -2,14 +2,14 @@ import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import {
-  AUTH_MESSAGES,
+  AUTH_TEXTS,
   departementCodeSchema,
   emailAddressSchema,
   newPasswordSchema,
 } from './auth.js';
 
 /** Settings page texts (spec sections 5 and 8). */
-export const SETTINGS_MESSAGES = {
+export const SETTINGS_TEXTS = {
   pseudo: 'Le pseudo doit contenir au moins 4 caractères alphanumériques ou _',
   passwordConfirm: 'Veuillez saisir votre mot de passe pour confirmer',
   currentPassword: 'Saisis ton mot de passe actuel.',
@@ -32,9 +32,9 @@ export const SETTINGS_MESSAGES = {
 export const settingsPseudoSchema = z
   .string()
   .trim()
-  .min(LIMITS.pseudo.min, SETTINGS_MESSAGES.pseudo)
-  .max(LIMITS.pseudo.max, AUTH_MESSAGES.pseudoTooLong)
-  .regex(/^[A-Za-z0-9_]+$/, SETTINGS_MESSAGES.pseudo);
+  .min(LIMITS.pseudo.min, SETTINGS_TEXTS.pseudo)
+  .max(LIMITS.pseudo.max, AUTH_TEXTS.pseudoTooLong)
+  .regex(/^[A-Za-z0-9_]+$/, SETTINGS_TEXTS.pseudo);
 
 /**
  * PATCH /users/me/parametres: exactly one of username, email (refused by the API: the e-mail
@@ -47,7 +47,7 @@ export const parametresSchema = z
     departement: departementCodeSchema.optional(),
   })
   .refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, {
-    message: SETTINGS_MESSAGES.oneField,
+    message: SETTINGS_TEXTS.oneField,
   });
 export const parametresResponseSchema = z.object({
   message: z.string(),
@@ -57,8 +57,8 @@ export const parametresResponseSchema = z.object({
 /** The current password typed to confirm a sensitive change (more than 5 characters). */
 export const confirmPasswordSchema = z
   .string()
-  .min(6, SETTINGS_MESSAGES.passwordConfirm)
-  .max(LIMITS.loginPasswordMax, SETTINGS_MESSAGES.passwordConfirm);
+  .min(6, SETTINGS_TEXTS.passwordConfirm)
+  .max(LIMITS.loginPasswordMax, SETTINGS_TEXTS.passwordConfirm);
 
 /** PATCH /users/me/email. */
 export const emailChangeSchema = z.object({
@@ -76,8 +76,8 @@ export const notificationsSchema = z.object({
 export const passwordChangeSchema = z.object({
   oldPassword: z
     .string()
-    .min(1, SETTINGS_MESSAGES.currentPassword)
-    .max(LIMITS.loginPasswordMax, SETTINGS_MESSAGES.wrongPassword),
+    .min(1, SETTINGS_TEXTS.currentPassword)
+    .max(LIMITS.loginPasswordMax, SETTINGS_TEXTS.wrongPassword),
   newPassword: newPasswordSchema,
 });
 
@@ -85,6 +85,6 @@ export const passwordChangeSchema = z.object({
 export const passwordChangeFormSchema = passwordChangeSchema
   .extend({ confirm: z.string() })
   .refine((v) => v.newPassword === v.confirm, {
-    message: AUTH_MESSAGES.passwordMismatch,
+    message: AUTH_TEXTS.passwordMismatch,
     path: ['confirm'],
   });

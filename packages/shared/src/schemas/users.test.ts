@@ -3,7 +3,7 @@ import {
   isDeletedPseudo,
   isValidProfileLink,
   updateProfileSchema,
-  USER_MESSAGES,
+  USER_TEXTS,
   userSearchQuerySchema,
 } from './users.js';
 
@@ -44,14 +44,14 @@ describe('updateProfileSchema', () => {
   });
 
   it.each([
-    [{ x_username: 'a' }, USER_MESSAGES.xInvalid],
-    [{ x_username: 'x'.repeat(31) }, USER_MESSAGES.xInvalid],
-    [{ x_username: 'with space' }, USER_MESSAGES.xInvalid],
-    [{ insta_username: '@asm' }, USER_MESSAGES.instaInvalid],
-    [{ description: 'Salut <b>toi</b>' }, USER_MESSAGES.descriptionForbidden],
-    [{ description: 'voir javascript:alert(1)' }, USER_MESSAGES.descriptionForbidden],
-    [{ description: 'x'.repeat(501) }, USER_MESSAGES.descriptionTooLong],
-    [{ antennes: [1, 2, 3] }, USER_MESSAGES.antennas],
+    [{ x_username: 'a' }, USER_TEXTS.xInvalid],
+    [{ x_username: 'x'.repeat(31) }, USER_TEXTS.xInvalid],
+    [{ x_username: 'with space' }, USER_TEXTS.xInvalid],
+    [{ insta_username: '@asm' }, USER_TEXTS.instaInvalid],
+    [{ description: 'Salut <b>toi</b>' }, USER_TEXTS.descriptionForbidden],
+    [{ description: 'voir javascript:alert(1)' }, USER_TEXTS.descriptionForbidden],
+    [{ description: 'x'.repeat(501) }, USER_TEXTS.descriptionTooLong],
+    [{ antennes: [1, 2, 3] }, USER_TEXTS.antennas],
   ])('rejects %o with its French message', (input, message) => {
     expect(firstMessage(updateProfileSchema.safeParse(input))).toBe(message);
   });
@@ -60,7 +60,7 @@ describe('updateProfileSchema', () => {
 describe('userSearchQuerySchema', () => {
   it('needs at least 2 characters after trim', () => {
     expect(firstMessage(userSearchQuerySchema.safeParse({ q: ' a ' }))).toBe(
-      USER_MESSAGES.searchTooShort,
+      USER_TEXTS.searchTooShort,
     );
     expect(userSearchQuerySchema.safeParse({ q: 'ab' }).success).toBe(true);
   });

@@ -10,7 +10,7 @@ import { antennaSchema } from './reference.js';
  * (Profile rules). The API validates with them and the profile page's forms import the same.
  */
 
-export const USER_MESSAGES = {
+export const USER_TEXTS = {
   descriptionForbidden: 'Votre description contient des caractères interdits.',
   descriptionTooLong: 'La description ne doit pas dépasser 500 caractères.',
   xInvalid: "Le pseudo X n'est pas valide.",
@@ -143,18 +143,18 @@ const handle = (message: string) =>
 export const updateProfileSchema = z.object({
   /** At most 500 characters, without HTML, scripts or inline handlers. */
   description: z
-    .string({ error: USER_MESSAGES.descriptionForbidden })
+    .string({ error: USER_TEXTS.descriptionForbidden })
     .trim()
-    .max(DESCRIPTION_MAX, { error: USER_MESSAGES.descriptionTooLong })
-    .refine(isSafeText, { error: USER_MESSAGES.descriptionForbidden })
+    .max(DESCRIPTION_MAX, { error: USER_TEXTS.descriptionTooLong })
+    .refine(isSafeText, { error: USER_TEXTS.descriptionForbidden })
     .nullable()
     .optional(),
-  x_username: handle(USER_MESSAGES.xInvalid),
-  insta_username: handle(USER_MESSAGES.instaInvalid),
+  x_username: handle(USER_TEXTS.xInvalid),
+  insta_username: handle(USER_TEXTS.instaInvalid),
   /** Ids of existing antennas, at most 2; [] leaves the member in none. */
   antennes: z
-    .array(z.number().int().positive().max(ID_MAX), { error: USER_MESSAGES.unknownAntenna })
-    .max(LIMITS.maxAntennas, { error: USER_MESSAGES.antennas })
+    .array(z.number().int().positive().max(ID_MAX), { error: USER_TEXTS.unknownAntenna })
+    .max(LIMITS.maxAntennas, { error: USER_TEXTS.antennas })
     .optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
@@ -165,15 +165,15 @@ export const updateProfileResponseSchema = z.object({
 });
 
 export const usernameParamSchema = z.object({
-  username: text().trim().min(1, USER_MESSAGES.notFound).max(30, USER_MESSAGES.notFound),
+  username: text().trim().min(1, USER_TEXTS.notFound).max(30, USER_TEXTS.notFound),
 });
 
 /** GET /users/search?q=: at least 2 characters (spec sections 5 and 9). */
 export const userSearchQuerySchema = z.object({
   q: z
-    .string({ error: USER_MESSAGES.searchTooShort })
+    .string({ error: USER_TEXTS.searchTooShort })
     .trim()
-    .min(LIMITS.searchMinChars, { error: USER_MESSAGES.searchTooShort })
+    .min(LIMITS.searchMinChars, { error: USER_TEXTS.searchTooShort })
     .max(30, { error: 'La recherche ne doit pas dépasser 30 caractères.' }),
 });
 

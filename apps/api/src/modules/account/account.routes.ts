@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, errorBodySchema } from '@munegu/shared';
+import { ACCOUNT_TEXTS, errorBodySchema } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AccountService } from './account.service.js';
@@ -24,7 +24,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: app.rateBudgets.confirmationResend },
     handler: async (req) => {
       await account.resendConfirmation(req.body.email);
-      return { message: ACCOUNT_MESSAGES.resent };
+      return { message: ACCOUNT_TEXTS.resent };
     },
   });
 
@@ -37,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: app.rateBudgets.registration },
     handler: async (req, reply) => {
       await account.register(req.body);
-      return reply.code(201).send({ message: ACCOUNT_MESSAGES.registered });
+      return reply.code(201).send({ message: ACCOUNT_TEXTS.registered });
     },
   });
 
@@ -54,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     }),
     handler: async (req) => {
       await account.confirmEmail(req.params.token);
-      return { message: ACCOUNT_MESSAGES.emailConfirmed };
+      return { message: ACCOUNT_TEXTS.emailConfirmed };
     },
   });
 
@@ -67,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: app.rateBudgets.passwordResetRequest },
     handler: async (req) => {
       await account.requestPasswordReset(req.body.email, req.body.birthDate);
-      return { message: ACCOUNT_MESSAGES.resetRequested };
+      return { message: ACCOUNT_TEXTS.resetRequested };
     },
   });
 
@@ -76,7 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: app.rateBudgets.passwordReset },
     handler: async (req) => {
       await account.resetPassword(req.body.token, req.body.newPassword, req.ip);
-      return { message: ACCOUNT_MESSAGES.passwordReset };
+      return { message: ACCOUNT_TEXTS.passwordReset };
     },
   });
 

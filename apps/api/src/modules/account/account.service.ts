@@ -1,10 +1,10 @@
 import {
-  ACCOUNT_MESSAGES,
-  AUTH_MESSAGES,
+  ACCOUNT_TEXTS,
+  AUTH_TEXTS,
   capitalizeName,
   isOldEnough,
   parseBirthDate,
-  SETTINGS_MESSAGES,
+  SETTINGS_TEXTS,
   type StopType,
 } from '@munegu/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,7 +43,7 @@ export interface AccountServiceDeps {
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
-const invalidLink = () => new AppError('NOT_FOUND', AUTH_MESSAGES.invalidLink);
+const invalidLink = () => new AppError('NOT_FOUND', AUTH_TEXTS.invalidLink);
 
 /** Deleted accounts are renamed 'Supprime_<id>' and profile pages hide such pseudos. */
 export const isReservedPseudo = (pseudo: string) => pseudo.toLowerCase().includes('supprime');
@@ -104,16 +104,16 @@ export function accountService(deps: AccountServiceDeps) {
      */
     async register(input: Registration): Promise<void> {
       const birthIso = parseBirthDate(input.date_naissance);
-      if (!birthIso) throw new AppError('VALIDATION', AUTH_MESSAGES.birthDate);
+      if (!birthIso) throw new AppError('VALIDATION', AUTH_TEXTS.birthDate);
       if (!isOldEnough(birthIso, clock.now())) {
-        throw new AppError('VALIDATION', AUTH_MESSAGES.tooYoung);
+        throw new AppError('VALIDATION', AUTH_TEXTS.tooYoung);
       }
       const antennaIds = [...new Set(input.antennes)];
       if (antennaIds.length && (await repo.countAntennas(antennaIds)) !== antennaIds.length) {
-        throw new AppError('VALIDATION', ACCOUNT_MESSAGES.antennaUnknown);
+        throw new AppError('VALIDATION', ACCOUNT_TEXTS.antennaUnknown);
       }
       if (await pseudoTaken(input.username)) {
-        throw new AppError('CONFLICT', AUTH_MESSAGES.pseudoTaken);
+        throw new AppError('CONFLICT', AUTH_TEXTS.pseudoTaken);
       }
       const email = input.email.toLowerCase();
       // Hash first in every case, so both branches take the same time.
@@ -150,7 +150,7 @@ export function accountService(deps: AccountServiceDeps) {
         if (!isUniqueViolation(err)) throw err;
         // Lost a race: the pseudo is public, the e-mail stays silent.
         if (await repo.usernameExists(input.username.toLowerCase())) {
-          throw new AppError('CONFLICT', AUTH_MESSAGES.pseudoTaken);
+          throw new AppError('CONFLICT', AUTH_TEXTS.pseudoTaken);
         }
       }
     },
@@ -177,12 +177,11 @@ export function accountService(deps: AccountServiceDeps) {
       const email = typeof payload?.email === 'string' ? payload.email : null;
       if (!user || user.status !== 'ACTIVE' || !email) throw invalidLink();
       const owner = await repo.findByEmail(email);
-      if (owner && owner.id !== user.id)
-        throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
+      if (owner && owner.id !== user.id) throw new AppError('CONFLICT', ACCOUNT_TEXTS.emailTaken);
       try {
         await repo.setEmail(user.id, email);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', ACCOUNT_TEXTS.emailTaken);
         throw err;
       }
     },
@@ -248,14 +247,14 @@ export function accountService(deps: AccountServiceDeps) {
         : await emailTokens.peek(token, [...purposes]);
       if (!found) throw invalidLink();
       const type: StopType = found.purpose === 'STOP_NOTIF_PROMO' ? 'promo' : 'application';
-      if (!confirm) return { type, message: SETTINGS_MESSAGES.nothingChanged };
+      if (!confirm) return { type, message: SETTINGS_TEXTS.nothingChanged };
       await repo.setNotifications(
         found.userId,
         type === 'promo' ? { promoMailOptIn: false } : { appMailOptIn: false },
       );
       return {
         type,
-        message: type === 'promo' ? SETTINGS_MESSAGES.stopPromo : SETTINGS_MESSAGES.stopApplication,
+        message: type === 'promo' ? SETTINGS_TEXTS.stopPromo : SETTINGS_TEXTS.stopApplication,
       };
     },
   };

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { AUTH_MESSAGES } from '@munegu/shared';
+import { AUTH_TEXTS } from '@munegu/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -72,7 +72,7 @@ export function privacyService(deps: PrivacyServiceDeps) {
     async confirmDelete(token: string): Promise<void> {
       const found = await emailTokens.consume(token, ['CONFIRM_DELETE']);
       if (!found || !(await anonymise(found.userId, 'request'))) {
-        throw new AppError('NOT_FOUND', AUTH_MESSAGES.invalidLink);
+        throw new AppError('NOT_FOUND', AUTH_TEXTS.invalidLink);
       }
       await events.emit('accountsRemoved', { count: 1 });
     },

@@ -1,4 +1,4 @@
-import { errorBodySchema, SETTINGS_MESSAGES } from '@munegu/shared';
+import { errorBodySchema, SETTINGS_TEXTS } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.js';
 import type { PrivacyService } from './privacy.service.js';
@@ -28,7 +28,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     }),
     ...auth,
     handler: async (req) => ({
-      message: SETTINGS_MESSAGES.updated,
+      message: SETTINGS_TEXTS.updated,
       user: await settings.updateParametres(callerOf(req).id, req.body),
     }),
   });
@@ -43,7 +43,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: app.rateBudgets.emailChange },
     handler: async (req) => {
       await settings.changeEmail(callerOf(req).id, req.body, req.ip);
-      return { message: SETTINGS_MESSAGES.emailChangeSent };
+      return { message: SETTINGS_TEXTS.emailChangeSent };
     },
   });
 
@@ -52,7 +52,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     ...auth,
     handler: async (req) => {
       await settings.updateNotifications(callerOf(req).id, req.body);
-      return { message: SETTINGS_MESSAGES.notificationsUpdated };
+      return { message: SETTINGS_TEXTS.notificationsUpdated };
     },
   });
 
@@ -70,7 +70,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
         keepFamilyId: caller.sessionId,
         ip: req.ip,
       });
-      return { message: SETTINGS_MESSAGES.passwordUpdated };
+      return { message: SETTINGS_TEXTS.passwordUpdated };
     },
   });
 
@@ -84,7 +84,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: app.rateBudgets.deletionRequest },
     handler: async (req) => {
       await settings.requestDelete(callerOf(req).id);
-      return { message: SETTINGS_MESSAGES.deleteLinkSent };
+      return { message: SETTINGS_TEXTS.deleteLinkSent };
     },
   });
 

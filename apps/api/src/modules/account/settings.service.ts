@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES } from '@munegu/shared';
+import { SETTINGS_TEXTS } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
@@ -26,7 +26,7 @@ export interface SettingsServiceDeps {
 }
 
 // 400 rather than 401: the web client answers a 401 by refreshing the session and retrying.
-const wrongPassword = () => new AppError('VALIDATION', SETTINGS_MESSAGES.wrongPassword);
+const wrongPassword = () => new AppError('VALIDATION', SETTINGS_TEXTS.wrongPassword);
 
 /** The settings page's writes (PATCH /users/me/...), always on the caller's own account. */
 export function settingsService(deps: SettingsServiceDeps) {
@@ -46,7 +46,7 @@ export function settingsService(deps: SettingsServiceDeps) {
       input: { username?: string; email?: string; departement?: string },
     ): Promise<{ username: string } | { departement: string }> {
       if (input.email !== undefined) {
-        throw new AppError('VALIDATION', SETTINGS_MESSAGES.useEmailForm);
+        throw new AppError('VALIDATION', SETTINGS_TEXTS.useEmailForm);
       }
       const user = await account(userId);
       if (input.username !== undefined) {
@@ -86,7 +86,7 @@ export function settingsService(deps: SettingsServiceDeps) {
       const user = await account(userId);
       if (!(await auth.checkPassword(user, input.password, ip))) throw wrongPassword();
       const email = input.email.toLowerCase();
-      if (email === user.email) throw new AppError('VALIDATION', SETTINGS_MESSAGES.sameEmail);
+      if (email === user.email) throw new AppError('VALIDATION', SETTINGS_TEXTS.sameEmail);
       const owner = await repo.findByEmail(email);
       await transaction(async (tx) => {
         if (owner) {

@@ -1,4 +1,4 @@
-import { importJsonBodySchema, MATCH_MESSAGES } from '@munegu/shared';
+import { importJsonBodySchema, MATCH_TEXTS } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 
@@ -19,11 +19,11 @@ const actor = (req: FastifyRequest) => ({ id: callerOf(req).id, ip: req.ip });
 async function importRows(req: FastifyRequest): Promise<Record<string, unknown>[]> {
   if (!req.isMultipart()) {
     const parsed = importJsonBodySchema.safeParse(req.body);
-    if (!parsed.success) throw new AppError('VALIDATION', MATCH_MESSAGES.importFormat);
+    if (!parsed.success) throw new AppError('VALIDATION', MATCH_TEXTS.importFormat);
     return parsed.data.rows;
   }
   const file = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
-  if (!file) throw new AppError('VALIDATION', MATCH_MESSAGES.importFormat);
+  if (!file) throw new AppError('VALIDATION', MATCH_TEXTS.importFormat);
   const text = (await file.toBuffer()).toString('utf8');
   const isJson = file.filename.toLowerCase().endsWith('.json') || /^\s*[[{]/.test(text);
   if (!isJson) return parseCsv(text);
@@ -32,7 +32,7 @@ async function importRows(req: FastifyRequest): Promise<Record<string, unknown>[
     const rows = Array.isArray(data) ? data : (data as { rows?: unknown }).rows;
     return importJsonBodySchema.parse({ rows }).rows;
   } catch {
-    throw new AppError('VALIDATION', MATCH_MESSAGES.importFormat);
+    throw new AppError('VALIDATION', MATCH_TEXTS.importFormat);
   }
 }
 

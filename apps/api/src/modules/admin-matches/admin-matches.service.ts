@@ -1,6 +1,6 @@
 import type { EventEmitter } from '../../events/domain-events.js';
 import {
-  MATCH_MESSAGES,
+  MATCH_TEXTS,
   type AdminMatch,
   type AdminMatchInput,
   type LeagueTableInput,
@@ -68,21 +68,21 @@ export function adminMatchesService({
 
   async function existing(id: number) {
     const m = await repo.byId(id);
-    if (!m) throw notFound(MATCH_MESSAGES.notFound);
+    if (!m) throw notFound(MATCH_TEXTS.notFound);
     return m;
   }
 
   /** Checks what zod cannot (clubs exist, the time exists in Paris) and maps to columns. */
   async function toFields(input: AdminMatchInput): Promise<MatchFields> {
     if (!isValidParisTime(input.kickoff))
-      throw new AppError('VALIDATION', MATCH_MESSAGES.kickoff, {
-        details: [{ path: 'kickoff', message: MATCH_MESSAGES.kickoff }],
+      throw new AppError('VALIDATION', MATCH_TEXTS.kickoff, {
+        details: [{ path: 'kickoff', message: MATCH_TEXTS.kickoff }],
       });
     const clubs = await repo.existingClubIds([input.club_dom_id, input.club_ext_id]);
     for (const key of ['club_dom_id', 'club_ext_id'] as const)
       if (!clubs.has(input[key]))
-        throw new AppError('VALIDATION', MATCH_MESSAGES.clubNotFound, {
-          details: [{ path: key, message: MATCH_MESSAGES.clubNotFound }],
+        throw new AppError('VALIDATION', MATCH_TEXTS.clubNotFound, {
+          details: [{ path: key, message: MATCH_TEXTS.clubNotFound }],
         });
     return {
       season: input.season,
@@ -97,8 +97,7 @@ export function adminMatchesService({
 
   async function assertRoundFree(season: string, matchday: number, exceptId?: number) {
     const other = await repo.byRound(season, matchday);
-    if (other && other.id !== exceptId)
-      throw new AppError('CONFLICT', MATCH_MESSAGES.duplicateRound);
+    if (other && other.id !== exceptId) throw new AppError('CONFLICT', MATCH_TEXTS.duplicateRound);
   }
 
   const audit = (actor: Actor, action: string, targetId: number, data?: object) => ({
@@ -153,7 +152,7 @@ export function adminMatchesService({
       await existing(id);
       await transaction(async (tx) => {
         if ((await repo.predictionCount(tx, id)) > 0)
-          throw new AppError('CONFLICT', MATCH_MESSAGES.hasPredictions);
+          throw new AppError('CONFLICT', MATCH_TEXTS.hasPredictions);
         await repo.delete(tx, id);
         await repo.audit(tx, audit(actor, 'match.delete', id));
       });
@@ -183,8 +182,8 @@ export function adminMatchesService({
       const clubs = await repo.existingClubIds(input.rows.map((r) => r.club_id));
       const missing = input.rows.findIndex((r) => !clubs.has(r.club_id));
       if (missing >= 0)
-        throw new AppError('VALIDATION', MATCH_MESSAGES.clubNotFound, {
-          details: [{ path: `rows.${missing}.club_id`, message: MATCH_MESSAGES.clubNotFound }],
+        throw new AppError('VALIDATION', MATCH_TEXTS.clubNotFound, {
+          details: [{ path: `rows.${missing}.club_id`, message: MATCH_TEXTS.clubNotFound }],
         });
       await transaction(async (tx) => {
         await repo.replaceTable(

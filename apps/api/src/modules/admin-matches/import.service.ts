@@ -1,5 +1,5 @@
 import {
-  MATCH_MESSAGES,
+  MATCH_TEXTS,
   parisDateTimeSchema,
   plural,
   pluralWord,
@@ -58,7 +58,7 @@ export function importService({
 
   function season(raw: Raw, errors: string[]): string {
     const s = seasonSchema.safeParse(str(raw, 'season') || str(raw, 'saison'));
-    if (!s.success) errors.push(MATCH_MESSAGES.season);
+    if (!s.success) errors.push(MATCH_TEXTS.season);
     return s.success ? s.data : '';
   }
 
@@ -74,13 +74,13 @@ export function importService({
         ? `${plural(valid, 'ligne')} ${pluralWord(valid, 'importée')}.`
         : valid === lines.length
           ? `Aperçu : ${plural(valid, 'ligne')} ${pluralWord(valid, 'valide')}, rien n’a été enregistré.`
-          : MATCH_MESSAGES.importInvalid,
+          : MATCH_TEXTS.importInvalid,
     };
   }
 
   return {
     async matches(rows: Raw[], dryRun: boolean, actor: Actor): Promise<ImportResult> {
-      if (rows.length === 0) throw new AppError('VALIDATION', MATCH_MESSAGES.importEmpty);
+      if (rows.length === 0) throw new AppError('VALIDATION', MATCH_TEXTS.importEmpty);
       const club = await clubResolver();
       const seen = new Set<string>();
       const lines: Line<MatchFields>[] = rows.map((raw, i) => {
@@ -89,12 +89,12 @@ export function importService({
         const journee = int(raw, 'journee', 1, 99, errors);
         const kickoff = str(raw, 'kickoff') || str(raw, 'date');
         const k = parisDateTimeSchema.safeParse(kickoff);
-        if (!k.success || !isValidParisTime(kickoff)) errors.push(MATCH_MESSAGES.kickoff);
+        if (!k.success || !isValidParisTime(kickoff)) errors.push(MATCH_TEXTS.kickoff);
         const homeClubId = club(raw, 'club_dom', errors);
         const awayClubId = club(raw, 'club_ext', errors);
-        if (homeClubId && homeClubId === awayClubId) errors.push(MATCH_MESSAGES.sameClubs);
+        if (homeClubId && homeClubId === awayClubId) errors.push(MATCH_TEXTS.sameClubs);
         const hashtag = str(raw, 'hashtag') || null;
-        if (hashtag && !/^#[A-Za-z0-9_]{1,29}$/.test(hashtag)) errors.push(MATCH_MESSAGES.hashtag);
+        if (hashtag && !/^#[A-Za-z0-9_]{1,29}$/.test(hashtag)) errors.push(MATCH_TEXTS.hashtag);
         const round = `${s}/${journee}`;
         if (errors.length === 0 && seen.has(round))
           errors.push('Cette journée apparaît deux fois dans le fichier.');
@@ -145,7 +145,7 @@ export function importService({
     },
 
     async table(rows: Raw[], dryRun: boolean, actor: Actor): Promise<ImportResult> {
-      if (rows.length === 0) throw new AppError('VALIDATION', MATCH_MESSAGES.importEmpty);
+      if (rows.length === 0) throw new AppError('VALIDATION', MATCH_TEXTS.importEmpty);
       const club = await clubResolver();
       const seen = new Set<string>();
       type Row = {
@@ -166,7 +166,7 @@ export function importService({
         const goalDiff = int(raw, 'diff_buts', -300, 300, errors);
         if (errors.length === 0) {
           if (seen.has(`${s}/p${position}`) || seen.has(`${s}/c${clubId}`))
-            errors.push(MATCH_MESSAGES.tableDuplicate);
+            errors.push(MATCH_TEXTS.tableDuplicate);
           seen.add(`${s}/p${position}`).add(`${s}/c${clubId}`);
         }
         if (errors.length > 0) return { line: i + 1, ok: false, errors, value: raw };

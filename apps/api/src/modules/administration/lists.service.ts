@@ -1,5 +1,5 @@
 import {
-  ADMINISTRATION_MESSAGES as M,
+  ADMINISTRATION_TEXTS as M,
   type AdminAntenna,
   type AdminCategory,
   type AntennaInput,

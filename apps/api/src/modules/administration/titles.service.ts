@@ -1,4 +1,4 @@
-import { ADMINISTRATION_MESSAGES as M, type TitleInput } from '@munegu/shared';
+import { ADMINISTRATION_TEXTS as M, type TitleInput } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError, notFound } from '../../lib/errors.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginInput } from '@munegu/shared';
-import { AUTH_MESSAGES, suspendedAccountMessage } from '@munegu/shared';
+import { AUTH_TEXTS, suspendedAccountMessage } from '@munegu/shared';
 import type { Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -99,12 +99,12 @@ export function authService({
         const ok = (await verifyPassword(input.password, hash)) && found !== null;
         return { verdict: ok ? 'success' : 'failure', value: ok ? found : null };
       });
-      if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
+      if (!user) throw new AppError('UNAUTHENTICATED', AUTH_TEXTS.invalidCredentials);
       if (user.status === 'PENDING') throw new AppError('INACTIVE_ACCOUNT', 'INACTIVE_ACCOUNT');
       if (user.status === 'SUSPENDED')
         throw new AppError('SUSPENDED_ACCOUNT', suspendedAccountMessage(user.suspendedUntil));
       if (user.status !== 'ACTIVE') {
-        throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
+        throw new AppError('UNAUTHENTICATED', AUTH_TEXTS.invalidCredentials);
       }
       const opened = await openSession(user, randomUUID(), meta);
       await repo.createSession(opened.session);

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import {
   ACTIVE_CARPOOL_STATUSES,
-  CARPOOL_MESSAGES,
+  CARPOOL_TEXTS,
   CARPOOL_STATUS,
   CARPOOL_SYSTEM_REASON,
   PENDING_CARPOOL_STATUSES,
@@ -208,13 +208,13 @@ export function carpoolRepository(db: Db) {
       byUserId: number,
       reason: { reasonId: number; customReason: string | null; withReport: boolean } | null = null,
     ) => {
-      if (!allowsChange(from, to)) throw new AppError('CONFLICT', CARPOOL_MESSAGES.notPending);
+      if (!allowsChange(from, to)) throw new AppError('CONFLICT', CARPOOL_TEXTS.notPending);
       if (from !== null) {
         const moved = await tx.carpoolRelation.updateMany({
           where: { id: relationId, statusId: from },
           data: { statusId: to },
         });
-        if (moved.count !== 1) throw new AppError('CONFLICT', CARPOOL_MESSAGES.notPending);
+        if (moved.count !== 1) throw new AppError('CONFLICT', CARPOOL_TEXTS.notPending);
       }
       const change = await tx.carpoolStatusChange.create({
         data: {

@@ -1,8 +1,4 @@
-import {
-  ACTIVE_CARPOOL_STATUSES,
-  CARPOOL_MESSAGES as M,
-  CARPOOL_STATUS as S,
-} from '@munegu/shared';
+import { ACTIVE_CARPOOL_STATUSES, CARPOOL_TEXTS as M, CARPOOL_STATUS as S } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, memberErrors } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';

@@ -1,6 +1,6 @@
 // Issue 26: one determined member must not flood another through carpool rounds (mail and bell
 // bombing), nor reach a member who blocked them in messaging.
-import { CARPOOL_MESSAGES as M } from '@munegu/shared';
+import { CARPOOL_TEXTS as M } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARPOOL_MAIL_DIGESTS } from '../../jobs/carpool.jobs.js';
 import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';

@@ -1,4 +1,4 @@
-import { CARPOOL_MESSAGES as M } from '@munegu/shared';
+import { CARPOOL_TEXTS as M } from '@munegu/shared';
 import { AppError } from '../../lib/errors.js';
 import type { CarpoolRepository } from './carpool.repository.js';
 

@@ -1,7 +1,7 @@
 import type { EventEmitter } from '../../events/domain-events.js';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  CARPOOL_MESSAGES as M,
+  CARPOOL_TEXTS as M,
   FORMER_MEMBER,
   isDeletedPseudo,
   isOtherReason,

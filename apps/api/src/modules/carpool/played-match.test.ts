@@ -1,4 +1,4 @@
-import { CARPOOL_MESSAGES as M } from '@munegu/shared';
+import { CARPOOL_TEXTS as M } from '@munegu/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';

@@ -1,5 +1,5 @@
 import {
-  CARPOOL_MESSAGES as M,
+  CARPOOL_TEXTS as M,
   CARPOOL_STATUS as S,
   TRANSPORT_IDS,
   type MatchInfo,

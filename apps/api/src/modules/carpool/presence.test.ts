@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CARPOOL_MESSAGES as M } from '@munegu/shared';
+import { CARPOOL_TEXTS as M } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';

@@ -1,4 +1,4 @@
-import { CARPOOL_MESSAGES as M, CARPOOL_STATUS, type RatingInput } from '@munegu/shared';
+import { CARPOOL_TEXTS as M, CARPOOL_STATUS, type RatingInput } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';

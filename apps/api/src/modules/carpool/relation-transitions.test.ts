@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CARPOOL_MESSAGES as M,
+  CARPOOL_TEXTS as M,
   CARPOOL_STATUS as S,
   CARPOOL_STATUS_IDS,
   type CarpoolStatusId,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARPOOL_MESSAGES as M } from '@munegu/shared';
+import { CARPOOL_TEXTS as M } from '@munegu/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 

@@ -1,4 +1,4 @@
-import { MATCH_MESSAGES, type AdminClubInput, type ClubDetail } from '@munegu/shared';
+import { MATCH_TEXTS, type AdminClubInput, type ClubDetail } from '@munegu/shared';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -51,12 +51,12 @@ export interface Actor {
 export function clubsService({ repo, uploadsDir }: ClubsDeps) {
   async function existing(id: number) {
     const club = await repo.byId(id);
-    if (!club) throw notFound(MATCH_MESSAGES.clubNotFound);
+    if (!club) throw notFound(MATCH_TEXTS.clubNotFound);
     return club;
   }
   async function assertNameFree(nom: string, exceptId?: number) {
     const other = await repo.byName(nom);
-    if (other && other.id !== exceptId) throw new AppError('CONFLICT', MATCH_MESSAGES.clubTaken);
+    if (other && other.id !== exceptId) throw new AppError('CONFLICT', MATCH_TEXTS.clubTaken);
   }
 
   return {

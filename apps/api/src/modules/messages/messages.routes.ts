@@ -1,4 +1,4 @@
-import { MESSAGING_MESSAGES as M } from '@munegu/shared';
+import { MESSAGING_TEXTS as M } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.js';
 import type { MessagesService } from './messages.service.js';

@@ -2,7 +2,7 @@ import type { EventEmitter } from '../../events/domain-events.js';
 import {
   LIMITS,
   type ConversationBlockedEvent,
-  MESSAGING_MESSAGES as M,
+  MESSAGING_TEXTS as M,
   type ConversationDetail,
   type ConversationListItem,
   type Message,

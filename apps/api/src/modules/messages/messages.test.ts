@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGING_MESSAGES as M } from '@munegu/shared';
+import { MESSAGING_TEXTS as M } from '@munegu/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { messagesRepository } from './messages.repository.js';

@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES as M } from '@munegu/shared';
+import { MODERATION_TEXTS as M } from '@munegu/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, memberErrors as errors } from '../../lib/endpoint.js';

@@ -1,7 +1,7 @@
 import {
   hasRole,
   MODERATION_LIMITS,
-  MODERATION_MESSAGES as M,
+  MODERATION_TEXTS as M,
   ROLES,
   type AuditPage,
   type Role,

@@ -1,6 +1,6 @@
 import {
   hasRole,
-  MODERATION_MESSAGES as M,
+  MODERATION_TEXTS as M,
   ROLES,
   type Role,
   type SuspendedMember,

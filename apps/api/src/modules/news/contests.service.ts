@@ -1,4 +1,4 @@
-import { CONTEST_MESSAGES as M, type contestInputSchema } from '@munegu/shared';
+import { CONTEST_TEXTS as M, type contestInputSchema } from '@munegu/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { ImageStore } from '../../lib/image-store.js';

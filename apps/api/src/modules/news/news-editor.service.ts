@@ -1,4 +1,4 @@
-import { hasRole, NEWS_MESSAGES as M, parseTweetLink } from '@munegu/shared';
+import { hasRole, NEWS_TEXTS as M, parseTweetLink } from '@munegu/shared';
 import type { z } from 'zod';
 import type { newsCreateSchema, newsUpdateSchema } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';

@@ -1,6 +1,6 @@
 import {
   MINI_LEAGUE_MAX_PER_USER,
-  MINI_LEAGUE_MESSAGES,
+  MINI_LEAGUE_TEXTS,
   type MiniLeagueDetail,
   type MiniLeagueSummary,
 } from '@munegu/shared';
@@ -35,7 +35,7 @@ export function miniLeaguesService({ repo }: { repo: MiniLeaguesRepository }) {
 
   async function assertRoom(userId: number) {
     if ((await repo.membershipCount(userId)) >= MINI_LEAGUE_MAX_PER_USER)
-      throw new AppError('CONFLICT', MINI_LEAGUE_MESSAGES.tooMany);
+      throw new AppError('CONFLICT', MINI_LEAGUE_TEXTS.tooMany);
   }
 
   return {
@@ -48,9 +48,9 @@ export function miniLeaguesService({ repo }: { repo: MiniLeaguesRepository }) {
 
     async join(userId: number, code: string): Promise<MiniLeagueSummary> {
       const league = await repo.byCode(code.toUpperCase());
-      if (!league) throw notFound(MINI_LEAGUE_MESSAGES.code);
+      if (!league) throw notFound(MINI_LEAGUE_TEXTS.code);
       if (await repo.isMember(league.id, userId))
-        throw new AppError('CONFLICT', MINI_LEAGUE_MESSAGES.alreadyMember);
+        throw new AppError('CONFLICT', MINI_LEAGUE_TEXTS.alreadyMember);
       await assertRoom(userId);
       await repo.join(league.id, userId);
       return summary(league, await repo.memberCount(league.id));
@@ -64,7 +64,7 @@ export function miniLeaguesService({ repo }: { repo: MiniLeaguesRepository }) {
     async detail(userId: number, leagueId: number): Promise<MiniLeagueDetail> {
       const league = await repo.withMembers(leagueId);
       if (!league || !league.members.some((m) => m.userId === userId))
-        throw notFound(MINI_LEAGUE_MESSAGES.notFound);
+        throw notFound(MINI_LEAGUE_TEXTS.notFound);
       const users = league.members
         .map((m) => m.user)
         .sort(
@@ -87,10 +87,10 @@ export function miniLeaguesService({ repo }: { repo: MiniLeaguesRepository }) {
 
     /** Leaving; the last member leaving deletes the league. */
     async leave(userId: number, leagueId: number): Promise<{ message: string }> {
-      if (!(await repo.isMember(leagueId, userId))) throw notFound(MINI_LEAGUE_MESSAGES.notFound);
+      if (!(await repo.isMember(leagueId, userId))) throw notFound(MINI_LEAGUE_TEXTS.notFound);
       await repo.leave(leagueId, userId);
       if ((await repo.memberCount(leagueId)) === 0) await repo.deleteLeague(leagueId);
-      return { message: MINI_LEAGUE_MESSAGES.left };
+      return { message: MINI_LEAGUE_TEXTS.left };
     },
   };
 }

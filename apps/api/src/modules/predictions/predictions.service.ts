@@ -1,7 +1,7 @@
 import {
   isIdText,
   MONACO_CLUB_ID,
-  PREDICTION_MESSAGES,
+  PREDICTION_TEXTS,
   type JourneeRanking,
   type LeaderboardQuery,
   type LeaderboardResponse,
@@ -17,8 +17,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { toLeaderboardRow } from './predictions.mapper.js';
 import type { PredictionsRepository } from './predictions.repository.js';
 
-const forbidden = () => new AppError('FORBIDDEN', PREDICTION_MESSAGES.notYours);
-const unavailable = () => new AppError('VALIDATION', PREDICTION_MESSAGES.unavailable);
+const forbidden = () => new AppError('FORBIDDEN', PREDICTION_TEXTS.notYours);
+const unavailable = () => new AppError('VALIDATION', PREDICTION_TEXTS.unavailable);
 
 /**
  * The season the game counts, as the matches module defines it (wired in app.ts): read
@@ -47,7 +47,7 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
       if (!match || match.finishedAt || now.getTime() >= match.kickoffAt.getTime())
         throw unavailable();
       await repo.upsert(callerId, match.id, input.score_club_dom, input.score_club_ext);
-      return { message: PREDICTION_MESSAGES.saved };
+      return { message: PREDICTION_TEXTS.saved };
     },
 
     /** The caller's prediction for a match; null when there is none yet (not an error). */
@@ -79,7 +79,7 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
       const user = await repo.publicUser(
         isIdText(key) ? { id: Number(key) } : { usernameKey: key.toLowerCase() },
       );
-      if (!user) throw notFound(PREDICTION_MESSAGES.userNotFound);
+      if (!user) throw notFound(PREDICTION_TEXTS.userNotFound);
       const season = await seasons.current(clock.now());
       const rows = season ? await repo.pronosOf(user.id, season) : [];
       const pronos: PronoEntry[] = rows.map((p) => {

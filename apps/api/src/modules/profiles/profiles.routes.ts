@@ -1,4 +1,4 @@
-import { errorBodySchema, USER_MESSAGES } from '@munegu/shared';
+import { errorBodySchema, USER_TEXTS } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { readImageUpload } from '../../lib/uploads.js';
@@ -61,7 +61,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
     }),
     ...member,
     handler: async (req) => ({
-      message: USER_MESSAGES.saved,
+      message: USER_TEXTS.saved,
       user: await profiles.updateProfile(callerOf(req).id, req.body),
     }),
   });
@@ -87,9 +87,9 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
     // Decoding images costs CPU: a per-IP budget well above any honest use.
     config: { rateLimit: app.rateBudgets.avatarUpload },
     handler: async (req) => {
-      const bytes = await readImageUpload(req, 'avatar', USER_MESSAGES.avatarMissing);
+      const bytes = await readImageUpload(req, 'avatar', USER_TEXTS.avatarMissing);
       const { profile_picture } = await profiles.uploadAvatar(callerOf(req).id, bytes);
-      return { profile_picture, message: USER_MESSAGES.avatarUpdated };
+      return { profile_picture, message: USER_TEXTS.avatarUpdated };
     },
   });
 
@@ -102,7 +102,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
     ...member,
     handler: async (req) => {
       await profiles.deleteAvatar(callerOf(req).id);
-      return { message: USER_MESSAGES.avatarDeleted };
+      return { message: USER_TEXTS.avatarDeleted };
     },
   });
 

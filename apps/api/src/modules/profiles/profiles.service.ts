@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   AVATAR_FILE,
   isDeletedPseudo,
-  USER_MESSAGES,
+  USER_TEXTS,
   type OwnProfile,
   type PersonalData,
   type UpdateProfileInput,
@@ -29,7 +29,7 @@ export interface UsersServiceDeps {
 
 const SEARCH_LIMIT = 10;
 
-const notFound = () => new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+const notFound = () => new AppError('NOT_FOUND', USER_TEXTS.notFound);
 
 /** Anonymised, never confirmed, suspended and banned accounts have no public profile. */
 function isHidden(row: { status: string; username: string }): boolean {
@@ -86,7 +86,7 @@ export function profilesService({ repo, avatars }: UsersServiceDeps) {
       if (input.antennes) {
         antennaIds = [...new Set(input.antennes)];
         if ((await repo.countAntennas(antennaIds)) !== antennaIds.length)
-          throw new AppError('VALIDATION', USER_MESSAGES.unknownAntenna);
+          throw new AppError('VALIDATION', USER_TEXTS.unknownAntenna);
       }
       await repo.updateProfile(userId, changes, antennaIds);
       return ownProfile(userId);

@@ -1,4 +1,4 @@
-import { errorBodySchema, PUSH_MESSAGES as M } from '@munegu/shared';
+import { errorBodySchema, PUSH_TEXTS as M } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';

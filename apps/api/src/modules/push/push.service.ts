@@ -1,7 +1,7 @@
 import { hostAddress } from '../../lib/public-address.js';
 import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import {
-  PUSH_MESSAGES as M,
+  PUSH_TEXTS as M,
   PUSH_NOTICES,
   type PushKind,
   type PushPayload,

@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@munegu/shared';
+import { PUSH_TEXTS } from '@munegu/shared';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
@@ -48,7 +48,7 @@ async function subscribe(u: Member, headers?: Record<string, string>) {
     payload: sub.json,
   });
   expect(res.statusCode, res.body).toBe(201);
-  expect(res.json()).toEqual({ message: PUSH_MESSAGES.subscribed });
+  expect(res.json()).toEqual({ message: PUSH_TEXTS.subscribed });
   return sub;
 }
 
@@ -137,7 +137,7 @@ describe('web push of new messages', () => {
       payload: { endpoint: device.endpoint },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: PUSH_MESSAGES.unsubscribed });
+    expect(res.json()).toEqual({ message: PUSH_TEXTS.unsubscribed });
     await sendMessage(bob, alice);
     await settle();
     expect(fake.pushesTo(device.endpoint)).toHaveLength(0);
@@ -190,7 +190,7 @@ describe('web push of new messages', () => {
       });
       return res.statusCode === 404 && res;
     });
-    expect(gone.json().message).toBe(PUSH_MESSAGES.subscriptionNotFound);
+    expect(gone.json().message).toBe(PUSH_TEXTS.subscriptionNotFound);
     await sendMessage(await createUser(t.db), alice, 'encore');
     await settle();
     expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
@@ -364,7 +364,7 @@ describe('the push routes', () => {
     expect(theirs.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
     expect(theirs.json()).toEqual({
-      message: PUSH_MESSAGES.subscriptionNotFound,
+      message: PUSH_TEXTS.subscriptionNotFound,
       code: 'NOT_FOUND',
     });
     expect(theirs.body).toBe(unknown.body);
@@ -380,10 +380,10 @@ describe('the push routes', () => {
     const alice = await createUser(t.db);
     const { json } = fake.subscription();
     const cases = [
-      ['http://localhost/push/x', PUSH_MESSAGES.endpointHttps],
-      ['https://evil.example/push/x', PUSH_MESSAGES.hostNotAllowed],
-      ['https://push.example.evil.test/x', PUSH_MESSAGES.hostNotAllowed],
-      ['pas une adresse', PUSH_MESSAGES.endpointInvalid],
+      ['http://localhost/push/x', PUSH_TEXTS.endpointHttps],
+      ['https://evil.example/push/x', PUSH_TEXTS.hostNotAllowed],
+      ['https://push.example.evil.test/x', PUSH_TEXTS.hostNotAllowed],
+      ['pas une adresse', PUSH_TEXTS.endpointInvalid],
     ] as const;
     for (const [endpoint, message] of cases) {
       const res = await t.app.inject({
@@ -402,7 +402,7 @@ describe('the push routes', () => {
       payload: { ...json, keys: { p256dh: 'court', auth: json.keys.auth } },
     });
     expect(badKeys.statusCode).toBe(400);
-    expect(JSON.stringify(badKeys.json())).toContain(PUSH_MESSAGES.keysInvalid);
+    expect(JSON.stringify(badKeys.json())).toContain(PUSH_TEXTS.keysInvalid);
   });
 
   it('refuse an address as the push service, even one the operator listed', async () => {
@@ -421,7 +421,7 @@ describe('the push routes', () => {
         payload: { ...json, endpoint },
       });
       expect(res.statusCode, endpoint).toBe(400);
-      expect(JSON.stringify(res.json()), endpoint).toContain(PUSH_MESSAGES.hostNotAllowed);
+      expect(JSON.stringify(res.json()), endpoint).toContain(PUSH_TEXTS.hostNotAllowed);
     }
   });
 
@@ -610,6 +610,6 @@ describe('without VAPID keys in production', () => {
       payload: fake.subscription().json,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PUSH_MESSAGES.disabled);
+    expect(res.json().message).toBe(PUSH_TEXTS.disabled);
   });
 });

@@ -1,4 +1,4 @@
-import { CARPOOL_MESSAGES as M, REPORT_MESSAGES } from '@munegu/shared';
+import { CARPOOL_TEXTS as M, REPORT_TEXTS } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
@@ -112,7 +112,7 @@ describe('cancel-with-report goes through the reports service', () => {
 
     // The 20th report was the cancellation's: the form is now refused.
     const refused = await report(searcher, await w.member());
-    expect([refused.statusCode, refused.json().message]).toEqual([429, REPORT_MESSAGES.tooMany]);
+    expect([refused.statusCode, refused.json().message]).toEqual([429, REPORT_TEXTS.tooMany]);
 
     // A new driver, a confirmed carpool, a cancel-with-report over budget: cancelled, no report.
     const other = await w.driver(match.id, 3);
@@ -140,7 +140,7 @@ describe('reports sent at once', () => {
     const [from, to] = [await w.member(), await w.member()];
     const answers = await Promise.all(Array.from({ length: 10 }, () => report(from, to)));
     for (const res of answers) {
-      expect([res.statusCode, res.json().message]).toEqual([200, REPORT_MESSAGES.sent]);
+      expect([res.statusCode, res.json().message]).toEqual([200, REPORT_TEXTS.sent]);
     }
     expect(await openReports(from.id, to.id)).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { errorBodySchema, REPORT_MESSAGES } from '@munegu/shared';
+import { errorBodySchema, REPORT_TEXTS } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.js';
 import type { ReportsService } from './reports.service.js';
@@ -22,7 +22,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     onRequest: app.authenticate,
     handler: async (req) => {
       await reports.report(callerOf(req).id, req.body);
-      return { message: REPORT_MESSAGES.sent };
+      return { message: REPORT_TEXTS.sent };
     },
   });
 };

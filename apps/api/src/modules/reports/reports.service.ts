@@ -1,7 +1,7 @@
 import {
   isDeletedPseudo,
   isOtherReason,
-  REPORT_MESSAGES,
+  REPORT_TEXTS,
   reportCustomReasonSchema,
   type reportRequestSchema,
 } from '@munegu/shared';
@@ -57,9 +57,9 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
      * the same.
      */
     async report(reporterId: number, input: z.output<typeof reportRequestSchema>): Promise<void> {
-      if (input.to === reporterId) throw new AppError('VALIDATION', REPORT_MESSAGES.self);
+      if (input.to === reporterId) throw new AppError('VALIDATION', REPORT_TEXTS.self);
       const reason = await repo.findReason(input.motifId, input.section);
-      if (!reason) throw new AppError('VALIDATION', REPORT_MESSAGES.invalidMotif);
+      if (!reason) throw new AppError('VALIDATION', REPORT_TEXTS.invalidMotif);
 
       // Free text only for 'Autre'; for any other motif it is ignored, not stored.
       let customReason: string | null = null;
@@ -74,7 +74,7 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
 
       const reported = await repo.findUser(input.to);
       if (!reported || reported.status === 'DELETED' || isDeletedPseudo(reported.username))
-        throw new AppError('NOT_FOUND', REPORT_MESSAGES.unknownUser);
+        throw new AppError('NOT_FOUND', REPORT_TEXTS.unknownUser);
 
       const outcome = await transaction((tx) =>
         file(tx, {
@@ -85,7 +85,7 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
           customReason,
         }),
       );
-      if (outcome === 'overBudget') throw new AppError('RATE_LIMITED', REPORT_MESSAGES.tooMany);
+      if (outcome === 'overBudget') throw new AppError('RATE_LIMITED', REPORT_TEXTS.tooMany);
     },
 
     /**

@@ -16,7 +16,7 @@ export interface AccountBudgets {
 }
 
 /** What a member reads when a budget is spent: French, and when to try again. */
-export const BUDGET_MESSAGES: Record<AccountBudgetName, string> = {
+export const BUDGET_TEXTS: Record<AccountBudgetName, string> = {
   carpoolRequest: 'Tu as envoyé beaucoup de demandes de covoiturage.',
   carpoolPair: 'Tu as déjà beaucoup sollicité ce membre pour ce match.',
   carpoolCancel: 'Tu as annulé beaucoup de covoiturages.',
@@ -46,7 +46,7 @@ export function accountBudgets(
       const hit = await counters.hit(`account:${name}:${key}`, timeWindow);
       if (hit.current <= max) return;
       const ttl = Math.max(1, Math.ceil(hit.ttl / 1000));
-      throw new AppError('RATE_LIMITED', `${BUDGET_MESSAGES[name]} ${retryIn(ttl)}`, { ttl });
+      throw new AppError('RATE_LIMITED', `${BUDGET_TEXTS[name]} ${retryIn(ttl)}`, { ttl });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { MESSAGES } from '@munegu/shared';
+import { TEXTS } from '@munegu/shared';
 
 /** Last resort when a page crashes or its chunk cannot load (e.g. after a deployment). */
 export function RouteError() {
@@ -8,7 +8,7 @@ export function RouteError() {
   return (
     <main className="page page--narrow" style={{ textAlign: 'center' }}>
       <h1 className="page__title">
-        {notFound ? MESSAGES.generic.notFound : MESSAGES.generic.unexpected}
+        {notFound ? TEXTS.generic.notFound : TEXTS.generic.unexpected}
       </h1>
       <p>{notFound ? '' : 'Recharge la page ou reviens plus tard.'}</p>
       <p>

@@ -1,4 +1,4 @@
-import { MESSAGING_MESSAGES as M, type Message } from '@munegu/shared';
+import { MESSAGING_TEXTS as M, type Message } from '@munegu/shared';
 import { errorMessage, isApiError } from '../../lib/api';
 import { AckLostError } from '../../lib/socket';
 

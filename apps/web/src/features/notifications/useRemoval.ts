@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast';
-import { LIMITS, MESSAGES } from '@munegu/shared';
+import { LIMITS, TEXTS } from '@munegu/shared';
 import { useDeleteNotification } from '../carpool';
 
 const withId = (set: ReadonlySet<number>, id: number) => new Set(set).add(id);
@@ -36,7 +36,7 @@ export function useNotificationRemoval() {
           await mutateAsync(id);
           setGone((set) => withId(set, id));
         } catch {
-          toast.error(MESSAGES.listings.deleteFailed);
+          toast.error(TEXTS.listings.deleteFailed);
         } finally {
           setLeaving((set) => withoutId(set, id));
         }

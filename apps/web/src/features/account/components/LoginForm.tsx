@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { AUTH_MESSAGES, LIMITS, MESSAGES, loginSchema, type LoginInput } from '@munegu/shared';
+import { AUTH_TEXTS, LIMITS, TEXTS, loginSchema, type LoginInput } from '@munegu/shared';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
@@ -61,9 +61,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         // 'Ton compte est suspendu jusqu’au …' / 'Ton compte est banni.'
         setError(e.message);
       } else if (e instanceof ApiError && e.network) {
-        setError(MESSAGES.generic.network);
+        setError(TEXTS.generic.network);
       } else {
-        setError(AUTH_MESSAGES.invalidCredentials);
+        setError(AUTH_TEXTS.invalidCredentials);
       }
     }
   };
@@ -102,11 +102,11 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         Mot de passe oublié ?
       </button>
       <div aria-live="polite">
-        {limited && <p className="error-text">{MESSAGES.generic.tooManyRequests(waitSeconds)}</p>}
+        {limited && <p className="error-text">{TEXTS.generic.tooManyRequests(waitSeconds)}</p>}
         {error && <p className="error-text">{error}</p>}
         {inactive && (
           <div className={styles['auth-form__notice']}>
-            <p>{AUTH_MESSAGES.inactive}</p>
+            <p>{AUTH_TEXTS.inactive}</p>
             <Button variant="outline" small onClick={resend}>
               Renvoyer le mail de confirmation
             </Button>

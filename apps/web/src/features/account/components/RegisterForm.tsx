@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import {
-  AUTH_MESSAGES,
+  AUTH_TEXTS,
   LIMITS,
-  MESSAGES,
+  TEXTS,
   birthDateTextSchema,
   capitalizeName,
   isOldEnough,
@@ -32,7 +32,7 @@ const registrationFormSchema = registrationSchema.extend({
   date_naissance: birthDateTextSchema.refine((text) => {
     const iso = parseBirthDate(text);
     return iso === null || isOldEnough(iso, new Date());
-  }, AUTH_MESSAGES.tooYoung),
+  }, AUTH_TEXTS.tooYoung),
 });
 
 type Output = z.output<typeof registrationFormSchema>;
@@ -52,11 +52,11 @@ const DEFAULTS: Values = {
 
 /** The server's inline text: its list of messages joined by line breaks, or its message. */
 export function registrationError(e: unknown): string {
-  if (e instanceof ApiError && e.network) return MESSAGES.generic.network;
+  if (e instanceof ApiError && e.network) return TEXTS.generic.network;
   if (e instanceof ApiError && e.errors.length)
     return e.errors.map((err) => err.message).join('\n');
   if (e instanceof ApiError && e.fromServer && e.message) return e.message;
-  return MESSAGES.generic.error;
+  return TEXTS.generic.error;
 }
 
 type PseudoState = 'idle' | 'checking' | 'free' | 'taken';
@@ -100,7 +100,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
         .then((result) => {
           if (result === ABORTED) return;
           setPseudo(result?.taken ? 'taken' : 'free');
-          if (result?.taken) setError('username', { message: AUTH_MESSAGES.pseudoTaken });
+          if (result?.taken) setError('username', { message: AUTH_TEXTS.pseudoTaken });
         })
         // The server checks again on submit.
         .catch(() => setPseudo('idle'));
@@ -119,7 +119,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   const onSubmit = async (values: Output) => {
     setServerError(null);
     if (pseudo === 'taken') {
-      setError('username', { message: AUTH_MESSAGES.pseudoTaken });
+      setError('username', { message: AUTH_TEXTS.pseudoTaken });
       return;
     }
     try {

@@ -9,7 +9,7 @@ import { useResetPassword } from '../mutations';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import type { z } from 'zod';
-import { AUTH_MESSAGES, resetPasswordFormSchema } from '@munegu/shared';
+import { AUTH_TEXTS, resetPasswordFormSchema } from '@munegu/shared';
 import { TokenCard } from '../components/TokenCard';
 import { TextField, FormError, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import { AuthSubmit } from '../components/AuthSubmit';
@@ -19,9 +19,9 @@ type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 /** A used or expired link vs. a password the server refused (its message follows the text). */
 export function resetError(e: unknown): string {
   if (e instanceof ApiError && (e.status === 404 || e.status === 410))
-    return AUTH_MESSAGES.invalidLink;
-  if (e instanceof ApiError && e.fromServer && e.message === AUTH_MESSAGES.invalidLink)
-    return AUTH_MESSAGES.invalidLink;
+    return AUTH_TEXTS.invalidLink;
+  if (e instanceof ApiError && e.fromServer && e.message === AUTH_TEXTS.invalidLink)
+    return AUTH_TEXTS.invalidLink;
   const detail =
     e instanceof ApiError && e.errors.length
       ? e.errors.map((x) => x.message).join(' ')

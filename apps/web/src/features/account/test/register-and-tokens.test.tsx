@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AUTH_MESSAGES } from '@munegu/shared';
+import { AUTH_TEXTS } from '@munegu/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, type FakeApi } from '../../../test/harness';
 
@@ -56,11 +56,11 @@ describe('registration', () => {
     const recent = `01/01/${now.getFullYear() - 3}`;
     fireEvent.change(birth, { target: { value: recent } });
     fireEvent.blur(birth);
-    expect(await screen.findByText(AUTH_MESSAGES.tooYoung)).toBeVisible();
+    expect(await screen.findByText(AUTH_TEXTS.tooYoung)).toBeVisible();
     expect(birth).toHaveAttribute('aria-invalid', 'true');
     // Corrected, the message goes at once.
     fireEvent.change(birth, { target: { value: '01/05/1990' } });
-    await waitFor(() => expect(screen.queryByText(AUTH_MESSAGES.tooYoung)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(AUTH_TEXTS.tooYoung)).toBeNull());
     expect(api.callsTo('POST /api/users')).toHaveLength(0);
   });
 

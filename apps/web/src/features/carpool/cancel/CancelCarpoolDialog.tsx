@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { CARPOOL_MESSAGES, REPORT_MESSAGES } from '@munegu/shared';
+import { CARPOOL_TEXTS, REPORT_TEXTS } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';
@@ -60,8 +60,8 @@ function CancelForm({
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const problem =
-      reason.problem(CARPOOL_MESSAGES.invalidReason) ??
-      (withReport ? report.problem(REPORT_MESSAGES.invalidMotif) : null);
+      reason.problem(CARPOOL_TEXTS.invalidReason) ??
+      (withReport ? report.problem(REPORT_TEXTS.invalidMotif) : null);
     setError(problem);
     if (problem || reason.value.id === null) return;
     // mutateAsync, not mutate's callbacks: the cancellation refetches the match, which can
@@ -78,13 +78,11 @@ function CancelForm({
       })
       .then(
         () => {
-          toast.success(
-            withReport ? CARPOOL_MESSAGES.actionWithReportDone : CARPOOL_MESSAGES.actionDone,
-          );
+          toast.success(withReport ? CARPOOL_TEXTS.actionWithReportDone : CARPOOL_TEXTS.actionDone);
           onDone();
         },
         // Refused: the form stays as typed, the server's reason under it (a 429 says when).
-        (e: unknown) => setError(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
+        (e: unknown) => setError(errorMessage(e, CARPOOL_TEXTS.operationFailed)),
       );
   };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { CARPOOL_MESSAGES } from '@munegu/shared';
+import { CARPOOL_TEXTS } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';
@@ -52,7 +52,7 @@ function ExcludeForm({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = reason.problem(CARPOOL_MESSAGES.invalidReason);
+    const problem = reason.problem(CARPOOL_TEXTS.invalidReason);
     setError(problem);
     if (problem || reason.value.id === null) return;
     exclude.mutate(
@@ -64,11 +64,11 @@ function ExcludeForm({
       },
       {
         onSuccess: () => {
-          toast.success(CARPOOL_MESSAGES.actionDone);
+          toast.success(CARPOOL_TEXTS.actionDone);
           onDone();
         },
         // Refused: the form stays as typed, the server's reason under it (a 429 says when).
-        onError: (e) => setError(errorMessage(e, CARPOOL_MESSAGES.operationFailed)),
+        onError: (e) => setError(errorMessage(e, CARPOOL_TEXTS.operationFailed)),
       },
     );
   };

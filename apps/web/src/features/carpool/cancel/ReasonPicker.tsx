@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LIMITS, MESSAGES } from '@munegu/shared';
+import { LIMITS, TEXTS } from '@munegu/shared';
 import { isOther, sortReasons, type ReasonPick } from './reasons';
 import styles from './cancel.module.css';
 
@@ -20,7 +20,7 @@ export function ReasonPicker({ legend, pick, textLabel = 'Précise le motif' }: 
   return (
     <fieldset className={styles['reasons']}>
       <legend className={styles['reasons__legend']}>{legend}</legend>
-      {failed && <p className="error-text">{MESSAGES.listings.noReason}</p>}
+      {failed && <p className="error-text">{TEXTS.listings.noReason}</p>}
       {sortReasons(reasons).map((reason) => (
         <label key={reason.id} className="checkbox">
           <input

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CARPOOL_MESSAGES, LIMITS, isOtherReason } from '@munegu/shared';
+import { CARPOOL_TEXTS, LIMITS, isOtherReason } from '@munegu/shared';
 
 export type Reason = { id: number; label: string };
 
@@ -33,7 +33,7 @@ export function reasonError(
   if (!isOther(reasons, choice.id)) return null;
   const length = choice.text.trim().length;
   const { min, max } = LIMITS.cancelReason;
-  return length < min || length > max ? CARPOOL_MESSAGES.customReasonLength : null;
+  return length < min || length > max ? CARPOOL_TEXTS.customReasonLength : null;
 }
 
 /** The free text to send: the trimmed text for 'Autre', otherwise null. */

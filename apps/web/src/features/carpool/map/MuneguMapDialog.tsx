@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import {
-  CARPOOL_MESSAGES,
-  MESSAGES,
+  CARPOOL_TEXTS,
+  TEXTS,
   type Match,
   type MatchInfo,
   type ConfirmedCarpool,
@@ -43,12 +43,12 @@ function MapGate({ match }: { match: Match }) {
   const info = useMatchInfo(match.id);
   const confirmed = useConfirmedCarpool(match.id);
   if (info.isPending || confirmed.isPending) return <LoadingOverlay />;
-  if (info.isError) return <p className="error-text">{MESSAGES.generic.error}</p>;
+  if (info.isError) return <p className="error-text">{TEXTS.generic.error}</p>;
   const carpool = confirmed.data ?? null;
   if (info.data === null && carpool === null) {
     return (
       <p className="empty-state" role="status">
-        {CARPOOL_MESSAGES.mapClosed}
+        {CARPOOL_TEXTS.mapClosed}
       </p>
     );
   }
@@ -88,7 +88,7 @@ function MapContent({ match, info, confirmed }: ContentProps) {
     <div className={styles['munegu-map__layout']}>
       <MapPanel departments={departments} selected={selected} onSelect={setChosen} />
       {list.isError ? (
-        <p className="error-text">{MESSAGES.generic.error}</p>
+        <p className="error-text">{TEXTS.generic.error}</p>
       ) : (
         <SupporterTabs
           viewer={viewer}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CARPOOL_MESSAGES, CARPOOL_STATUS, pluralWord, type Club } from '@munegu/shared';
+import { CARPOOL_TEXTS, CARPOOL_STATUS, pluralWord, type Club } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
@@ -54,7 +54,7 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
         onSuccess: () => {
           setResult({
             status: 'success',
-            message: accept ? CARPOOL_MESSAGES.confirmed : CARPOOL_MESSAGES.refused,
+            message: accept ? CARPOOL_TEXTS.confirmed : CARPOOL_TEXTS.refused,
           });
           onAnswered?.(choice);
         },
@@ -63,7 +63,7 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
             status: 'error',
             message: errorMessage(
               error,
-              accept ? CARPOOL_MESSAGES.confirmFailed : CARPOOL_MESSAGES.refuseFailed,
+              accept ? CARPOOL_TEXTS.confirmFailed : CARPOOL_TEXTS.refuseFailed,
             ),
           }),
       },

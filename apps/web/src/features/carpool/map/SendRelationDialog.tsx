@@ -1,11 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  CARPOOL_MESSAGES,
-  CARPOOL_STATUS,
-  LIMITS,
-  isSafeText,
-  type Supporter,
-} from '@munegu/shared';
+import { CARPOOL_TEXTS, CARPOOL_STATUS, LIMITS, isSafeText, type Supporter } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
@@ -63,12 +57,12 @@ export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: P
         description: description.trim() || null,
       },
       {
-        onSuccess: () => setSent(CARPOOL_MESSAGES.sent(kind, name)),
+        onSuccess: () => setSent(CARPOOL_TEXTS.sent(kind, name)),
         onError: (error) =>
           setRefusal(
             isApiError(error)
-              ? errorMessage(error, CARPOOL_MESSAGES.sendFailed(name))
-              : CARPOOL_MESSAGES.sendUnexpected,
+              ? errorMessage(error, CARPOOL_TEXTS.sendFailed(name))
+              : CARPOOL_TEXTS.sendUnexpected,
           ),
       },
     );
@@ -110,7 +104,7 @@ export function SendRelationDialog({ target, kind, viewer, matchId, onClose }: P
             </p>
             {unsafe && (
               <p id={`${fieldId}-error`} className="field__error" role="alert">
-                {CARPOOL_MESSAGES.descriptionForbidden}
+                {CARPOOL_TEXTS.descriptionForbidden}
               </p>
             )}
             {refusal && (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CARPOOL_MESSAGES, type Supporter } from '@munegu/shared';
+import { CARPOOL_TEXTS, type Supporter } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cx } from '../../../lib/cx';
 import {
@@ -92,9 +92,9 @@ function RowButton({
             type="button"
             className={cx(small, 'btn--ghost')}
             aria-disabled="true"
-            title={CARPOOL_MESSAGES.notEnoughPlacesTooltip}
+            title={CARPOOL_TEXTS.notEnoughPlacesTooltip}
           >
-            {CARPOOL_MESSAGES.notEnoughPlaces}
+            {CARPOOL_TEXTS.notEnoughPlaces}
           </button>
         );
       }

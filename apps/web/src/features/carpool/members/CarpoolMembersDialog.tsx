@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CARPOOL_MESSAGES } from '@munegu/shared';
+import { CARPOOL_TEXTS } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
@@ -120,9 +120,9 @@ function PlayedCarpool({ matchId, finished }: { matchId: number; finished: boole
       <p>
         {finished
           ? 'Match terminé : ce covoiturage fait désormais partie de ton historique.'
-          : CARPOOL_MESSAGES.carpoolLocked}
+          : CARPOOL_TEXTS.carpoolLocked}
       </p>
-      {finished && rated && <p>{CARPOOL_MESSAGES.alreadyRatedAll}</p>}
+      {finished && rated && <p>{CARPOOL_TEXTS.alreadyRatedAll}</p>}
       {finished && info.data && !rated && (
         <Button variant="primary" small onClick={() => setRating(true)}>
           NOTE TON COVOITURAGE

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { CARPOOL_MESSAGES, LIMITS } from '@munegu/shared';
+import { CARPOOL_TEXTS, LIMITS } from '@munegu/shared';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { errorMessage } from '../../../lib/api';
 import { useUpdatePlaces } from '../mutations';
@@ -30,9 +30,9 @@ export function PlacesEditor({ matchId, places }: Props) {
         // The mutation reads the carpool again before this runs: `places` is the saved value.
         onSuccess: (data) => {
           setDraft(null);
-          toast.success(data?.message || CARPOOL_MESSAGES.placesSaved);
+          toast.success(data?.message || CARPOOL_TEXTS.placesSaved);
         },
-        onError: (error) => toast.error(errorMessage(error, CARPOOL_MESSAGES.operationFailed)),
+        onError: (error) => toast.error(errorMessage(error, CARPOOL_TEXTS.operationFailed)),
       },
     );
 

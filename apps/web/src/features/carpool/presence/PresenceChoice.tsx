@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import {
   busLabel,
-  CARPOOL_MESSAGES,
+  CARPOOL_TEXTS,
   MONACO_PLACE,
   plural,
   pluralWord,
@@ -37,12 +37,12 @@ export function PresenceChoice({ matchId, info, onModify, onDeleted }: Props) {
     remove.mutate(matchId, {
       onSuccess: (data) => {
         setConfirming(false);
-        toast.success(data?.message || CARPOOL_MESSAGES.presenceDeleted);
+        toast.success(data?.message || CARPOOL_TEXTS.presenceDeleted);
         onDeleted();
       },
       onError: (error) => {
         setConfirming(false);
-        setFailure(errorMessage(error, CARPOOL_MESSAGES.presenceDeleteFailed));
+        setFailure(errorMessage(error, CARPOOL_TEXTS.presenceDeleteFailed));
       },
     });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CARPOOL_MESSAGES, MESSAGES, type Match } from '@munegu/shared';
+import { CARPOOL_TEXTS, TEXTS, type Match } from '@munegu/shared';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { hasKickedOff } from '../../matches';
@@ -82,7 +82,7 @@ function PresenceBody({
   if (outcome) return <PresenceResult outcome={outcome} onOpenMap={onOpenMap} onClose={onClose} />;
   if (info.isPending || !member.loaded)
     return <LoadingOverlay label="Chargement de tes réponses…" />;
-  if (info.isError) return <p className="error-text">{MESSAGES.generic.error}</p>;
+  if (info.isError) return <p className="error-text">{TEXTS.generic.error}</p>;
 
   const current = info.data;
   if (hasKickedOff(match)) return <PlayedMatch match={match} info={current} onClose={onClose} />;
@@ -143,7 +143,7 @@ function ConfirmedAnswer({
     <div>
       <p className={styles['presence__summary']}>Ta réponse : {describe(info)}</p>
       <p className={styles['presence__note']} role="status">
-        {CARPOOL_MESSAGES.deleteWithConfirmed}
+        {CARPOOL_TEXTS.deleteWithConfirmed}
       </p>
       <DialogFooter>
         <Button variant="light" onClick={onClose}>
@@ -184,7 +184,7 @@ function PlayedMatch({
     <div>
       {info && <p className={styles['presence__summary']}>Ta réponse : {describe(info)}</p>}
       <p className={styles['presence__note']} role="status">
-        {match.is_finish ? CARPOOL_MESSAGES.matchFinished : CARPOOL_MESSAGES.matchLocked}
+        {match.is_finish ? CARPOOL_TEXTS.matchFinished : CARPOOL_TEXTS.matchLocked}
       </p>
       <DialogFooter>
         <Button variant="light" onClick={onClose}>

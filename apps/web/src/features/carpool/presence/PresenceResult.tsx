@@ -1,4 +1,4 @@
-import { CARPOOL_MESSAGES } from '@munegu/shared';
+import { CARPOOL_TEXTS } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/cx';
@@ -29,7 +29,7 @@ export function PresenceResult({ outcome, onOpenMap, onClose }: Props) {
           {success ? <CheckCircleIcon size={48} /> : <AlertCircleIcon size={48} />}
         </span>
         <p className={styles['presence__result-text']}>
-          {success ? CARPOOL_MESSAGES.presenceSaved : outcome.message}
+          {success ? CARPOOL_TEXTS.presenceSaved : outcome.message}
         </p>
       </div>
       <DialogFooter>

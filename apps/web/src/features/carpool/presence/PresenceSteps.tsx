@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { LIMITS, MESSAGES, transportLabelOf } from '@munegu/shared';
+import { LIMITS, TEXTS, transportLabelOf } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { useDepartments } from '../../reference';
@@ -102,7 +102,7 @@ export function TransportStep(props: {
   const transports = useTransports();
   return (
     <Question title="Comment vas-tu au stade ?" footer={props.footer}>
-      {transports.isError && <p className="error-text">{MESSAGES.generic.error}</p>}
+      {transports.isError && <p className="error-text">{TEXTS.generic.error}</p>}
       <div className={styles['presence__choices']}>
         {(transports.data ?? []).map((t) => (
           <Choice

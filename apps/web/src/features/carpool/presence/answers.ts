@@ -1,4 +1,4 @@
-import { CARPOOL_MESSAGES, LIMITS, TRANSPORT_IDS, type MatchInfo } from '@munegu/shared';
+import { CARPOOL_TEXTS, LIMITS, TRANSPORT_IDS, type MatchInfo } from '@munegu/shared';
 import { isApiError } from '../../../lib/api';
 import type { BodyOf } from '../../../lib/call';
 
@@ -80,7 +80,7 @@ export function requestOf(answers: Answers, matchId: number): PresenceRequest {
   };
 }
 
-const KNOWN_MESSAGES = new Set<unknown>(Object.values(CARPOOL_MESSAGES));
+const KNOWN_MESSAGES = new Set<unknown>(Object.values(CARPOOL_TEXTS));
 
 /**
  * The result panel's failure text: the server's message when it is one the spec names for
@@ -89,5 +89,5 @@ const KNOWN_MESSAGES = new Set<unknown>(Object.values(CARPOOL_MESSAGES));
 export function presenceFailureText(error: unknown): string {
   if (isApiError(error) && error.fromServer && KNOWN_MESSAGES.has(error.message))
     return error.message;
-  return CARPOOL_MESSAGES.presenceFailed;
+  return CARPOOL_TEXTS.presenceFailed;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CARPOOL_MESSAGES, MESSAGES, type ConfirmedCarpool, type Match } from '@munegu/shared';
+import { CARPOOL_TEXTS, TEXTS, type ConfirmedCarpool, type Match } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
@@ -41,10 +41,10 @@ function RatingBody({ match, onClose }: { match: RatedMatch; onClose: () => void
     </DialogFooter>
   );
   let notice: string | null = null;
-  if (!match.is_finish) notice = CARPOOL_MESSAGES.ratingNotFinished;
+  if (!match.is_finish) notice = CARPOOL_TEXTS.ratingNotFinished;
   else if (carpool.isPending) return <LoadingOverlay label="Chargement du covoiturage…" />;
-  else if (carpool.isError) notice = MESSAGES.generic.error;
-  else if (!carpool.data) notice = CARPOOL_MESSAGES.relationNotFound;
+  else if (carpool.isError) notice = TEXTS.generic.error;
+  else if (!carpool.data) notice = CARPOOL_TEXTS.relationNotFound;
   if (notice || !carpool.data)
     return (
       <>
@@ -60,8 +60,8 @@ type Outcome = { ok: boolean; message: string };
 /** The server refuses a second rating with a 400 naming it; the spec words it for the member. */
 function failureText(error: unknown): string {
   if (isApiError(error) && error.status === 400 && error.message.includes('Notation déjà réalisée'))
-    return CARPOOL_MESSAGES.ratingDuplicate;
-  return CARPOOL_MESSAGES.ratingFailed;
+    return CARPOOL_TEXTS.ratingDuplicate;
+  return CARPOOL_TEXTS.ratingFailed;
 }
 
 function RatingForm({
@@ -102,7 +102,7 @@ function RatingForm({
         userToUserMatchId: t.userToUserMatchId,
       })),
       {
-        onSuccess: () => setOutcome({ ok: true, message: CARPOOL_MESSAGES.ratingSaved }),
+        onSuccess: () => setOutcome({ ok: true, message: CARPOOL_TEXTS.ratingSaved }),
         onError: (error) => setOutcome({ ok: false, message: failureText(error) }),
       },
     );

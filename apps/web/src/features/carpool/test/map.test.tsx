@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARPOOL_MESSAGES, type Supporter } from '@munegu/shared';
+import { CARPOOL_TEXTS, type Supporter } from '@munegu/shared';
 import {
   testCarpoolDriver,
   testCarpoolPassenger,
@@ -87,7 +87,7 @@ describe('MuneguMapDialog', () => {
   it('stays closed without a presence, a search or a carpool', async () => {
     api.reply('GET /api/users/infos-utilisateur', 200, null);
     open();
-    expect(await screen.findByText(CARPOOL_MESSAGES.mapClosed)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.mapClosed)).toBeVisible();
     expect(api.callsTo(SUPPORTERS)).toHaveLength(0);
   });
 
@@ -192,12 +192,12 @@ describe('MuneguMapDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Demande de covoiturage' });
     const text = within(dialog).getByLabelText('Description (facultative)');
     fireEvent.change(text, { target: { value: '<script>x</script>' } });
-    expect(within(dialog).getByText(CARPOOL_MESSAGES.descriptionForbidden)).toBeVisible();
+    expect(within(dialog).getByText(CARPOOL_TEXTS.descriptionForbidden)).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
     fireEvent.change(text, { target: { value: 'Deux places svp' } });
     expect(within(dialog).getByText('15/150')).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.sent('demande', 'ana'))).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.sent('demande', 'ana'))).toBeVisible();
     expect(api.callsTo('POST /api/user-to-user-match')[0]?.body).toEqual({
       user2_id: 1,
       statut_id: 2,
@@ -209,7 +209,7 @@ describe('MuneguMapDialog', () => {
   });
 
   it("shows the server's refusal of a request and keeps the description typed", async () => {
-    api.reply('POST /api/user-to-user-match', 409, { message: CARPOOL_MESSAGES.relationExists });
+    api.reply('POST /api/user-to-user-match', 409, { message: CARPOOL_TEXTS.relationExists });
     open();
     fireEvent.click(within(await row('ana')).getByRole('button', { name: 'Demander' }));
     const dialog = await screen.findByRole('dialog', { name: 'Demande de covoiturage' });
@@ -217,16 +217,14 @@ describe('MuneguMapDialog', () => {
     fireEvent.change(text, { target: { value: 'On part de Nice à 17h' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      CARPOOL_MESSAGES.relationExists,
+      CARPOOL_TEXTS.relationExists,
     );
     // Still the form, with the text as typed: it can be sent again or changed.
     expect(text).toHaveValue('On part de Nice à 17h');
-    expect(text).toHaveAccessibleDescription(
-      expect.stringContaining(CARPOOL_MESSAGES.relationExists),
-    );
+    expect(text).toHaveAccessibleDescription(expect.stringContaining(CARPOOL_TEXTS.relationExists));
     api.reply('POST /api/user-to-user-match', 201, { message: 'ok', relation: {} });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.sent('demande', 'ana'))).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.sent('demande', 'ana'))).toBeVisible();
     expect(api.callsTo('POST /api/user-to-user-match')[1]?.body).toMatchObject({
       description: 'On part de Nice à 17h',
     });
@@ -246,14 +244,14 @@ describe('MuneguMapDialog', () => {
       within(popup).getByText('dan te propose 2 places dans son véhicule pour ce match.'),
     ).toBeVisible();
     fireEvent.click(within(popup).getByRole('button', { name: "J'accepte" }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.confirmed)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.confirmed)).toBeVisible();
     const body = { user1_id: 4, user2_id: 7, match_id: 42 };
     expect(api.callsTo('POST /api/user-to-user-match/confirm-covoiturage')[0]?.body).toEqual(body);
 
     fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     fireEvent.click(within(await row('dan')).getByRole('button', { name: 'Répondre' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Je refuse' }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.refused)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.refused)).toBeVisible();
     expect(api.callsTo('POST /api/user-to-user-match/refus-covoiturage')[0]?.body).toEqual(body);
   });
 
@@ -291,7 +289,7 @@ describe('MuneguMapDialog', () => {
     ).toBeVisible();
     fireEvent.click(within(await row('eva')).getByRole('button', { name: 'Proposer' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.sent('proposition', 'eva'))).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.sent('proposition', 'eva'))).toBeVisible();
     expect(api.callsTo('POST /api/user-to-user-match')[0]?.body).toEqual({
       user2_id: 5,
       statut_id: 1,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConfirmedCarpool } from '@munegu/shared';
 import { AuthProvider } from '../../../lib/auth';
-import { CARPOOL_MESSAGES } from '@munegu/shared';
+import { CARPOOL_TEXTS } from '@munegu/shared';
 import {
   testCarpoolDriver,
   testCarpoolPassenger,
@@ -135,7 +135,7 @@ describe('carpool members', () => {
     api.handle('POST /api/user-to-user-match/exclure-covoiturage', () => {
       seats = 1;
       passagers = [];
-      return { status: 200, body: { message: CARPOOL_MESSAGES.actionDone } };
+      return { status: 200, body: { message: CARPOOL_TEXTS.actionDone } };
     });
     show();
     const dialog = await members();
@@ -145,7 +145,7 @@ describe('carpool members', () => {
     const exclude = within(await screen.findByRole('dialog', { name: 'Exclure Bob_06' }));
     fireEvent.click(await exclude.findByRole('radio', { name: 'Comportement' }));
     fireEvent.click(exclude.getByRole('button', { name: 'Exclure' }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.actionDone)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.actionDone)).toBeVisible();
     // The popup that stayed open reads the carpool again: 1 free seat, Bob_06 gone.
     await waitFor(() => expect(freeSeats()).toHaveTextContent('1'));
     expect(dialog.getByText('Aucun passager')).toBeVisible();
@@ -167,7 +167,7 @@ describe('carpool members', () => {
     show();
     const dialog = await members();
     expect(await dialog.findByRole('link', { name: 'Bob_06' })).toBeVisible();
-    expect(dialog.getByText(CARPOOL_MESSAGES.carpoolLocked)).toBeVisible();
+    expect(dialog.getByText(CARPOOL_TEXTS.carpoolLocked)).toBeVisible();
     expect(dialog.queryByRole('button', { name: /Exclure/ })).toBeNull();
     expect(dialog.queryByRole('group', { name: 'Places disponibles' })).toBeNull();
     expect(dialog.queryByRole('button', { name: /Annuler/ })).toBeNull();
@@ -198,7 +198,7 @@ describe('carpool members', () => {
 
   it('a finished and rated carpool says so', async () => {
     const dialog = await finishedCarpool({ rated: true });
-    expect(await dialog.findByText(CARPOOL_MESSAGES.alreadyRatedAll)).toBeVisible();
+    expect(await dialog.findByText(CARPOOL_TEXTS.alreadyRatedAll)).toBeVisible();
     expect(dialog.queryByRole('button', { name: 'NOTE TON COVOITURAGE' })).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARPOOL_MESSAGES, type MatchInfo } from '@munegu/shared';
+import { CARPOOL_TEXTS, type MatchInfo } from '@munegu/shared';
 import { AuthProvider } from '../../../lib/auth';
 import {
   testCarpoolDriver,
@@ -106,7 +106,7 @@ describe('presence form', () => {
     expect(await sent('POST /api/user-transport')).toEqual(
       presenceBody({ covoiturage: true, places_dispo: 3 }),
     );
-    expect(await screen.findByText(CARPOOL_MESSAGES.presenceSaved)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.presenceSaved)).toBeVisible();
   });
 
   it('car without carpooling sends at once, with another department chosen', async () => {
@@ -203,17 +203,17 @@ describe('presence form', () => {
   });
 
   it("shows the server's alreadyConfirmed refusal", async () => {
-    api.reply('POST /api/user-transport', 409, { message: CARPOOL_MESSAGES.alreadyConfirmed });
+    api.reply('POST /api/user-transport', 409, { message: CARPOOL_TEXTS.alreadyConfirmed });
     open();
     await toTransport();
     click('En train');
-    expect(await screen.findByRole('alert')).toHaveTextContent(CARPOOL_MESSAGES.alreadyConfirmed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CARPOOL_TEXTS.alreadyConfirmed);
   });
 
   it('is unavailable once a carpool is confirmed', async () => {
     api.reply(INFO, 200, info({ covoiturage: false, has_confirmed: true, has_relation: true }));
     open();
-    expect(await screen.findByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.deleteWithConfirmed)).toBeVisible();
     expect(screen.queryByLabelText('D’où pars-tu ?')).toBeNull();
     // The carpool itself (members, places, cancel) opens from here.
     api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, null);
@@ -241,7 +241,7 @@ describe('presence form', () => {
       return { status: 200, body: { message: 'ok' } };
     });
     open();
-    expect(await screen.findByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.deleteWithConfirmed)).toBeVisible();
     expect(screen.getByText(/en recherche de covoiturage pour 1 personne/)).toBeVisible();
     click('Annuler mon covoiturage');
     const cancel = within(
@@ -249,11 +249,11 @@ describe('presence form', () => {
     );
     fireEvent.click(await cancel.findByRole('radio', { name: 'Imprévu' }));
     fireEvent.click(cancel.getByRole('button', { name: "Confirmer l'annulation" }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.actionDone)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.actionDone)).toBeVisible();
     // Back in the presence popup: the answer can be modified or withdrawn.
     expect(await screen.findByRole('button', { name: 'Modifier' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Annuler ma présence' })).toBeVisible();
-    expect(screen.queryByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeNull();
+    expect(screen.queryByText(CARPOOL_TEXTS.deleteWithConfirmed)).toBeNull();
   });
 });
 
@@ -266,7 +266,7 @@ describe('a match that has kicked off', () => {
         <PresenceDialog match={started} onClose={vi.fn()} />
       </AuthProvider>,
     );
-    expect(await screen.findByText(CARPOOL_MESSAGES.matchLocked)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.matchLocked)).toBeVisible();
     expect(screen.getByText(/en voiture, 3 places proposées/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Modifier' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Annuler/ })).toBeNull();
@@ -286,7 +286,7 @@ describe('a match that has kicked off', () => {
         <PresenceDialog match={testMatch({ id: 42, is_finish: true })} onClose={vi.fn()} />
       </AuthProvider>,
     );
-    expect(await screen.findByText(CARPOOL_MESSAGES.matchFinished)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.matchFinished)).toBeVisible();
     expect(screen.queryByRole('button', { name: /Annuler/ })).toBeNull();
     click('Voir mon covoiturage');
     const members = within(await screen.findByRole('dialog', { name: 'Membres du covoiturage' }));
@@ -320,7 +320,7 @@ describe('modify or cancel an answer', () => {
   it('Annuler ma présence asks first, then deletes the presence', async () => {
     api.reply(INFO, 200, info({ type: 'recherche', transport: null, nb_pers: 2 }));
     api.reply('DELETE /api/users/delete-presence-match', 200, {
-      message: CARPOOL_MESSAGES.presenceDeleted,
+      message: CARPOOL_TEXTS.presenceDeleted,
     });
     const { onClose } = open();
     fireEvent.click(await screen.findByRole('button', { name: 'Annuler ma présence' }));
@@ -330,7 +330,7 @@ describe('modify or cancel an answer', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Oui, annuler' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.callsTo('DELETE /api/users/delete-presence-match?match_id=42')).toHaveLength(1);
-    expect(await screen.findByText(CARPOOL_MESSAGES.presenceDeleted)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.presenceDeleted)).toBeVisible();
   });
 
   it('a refused cancellation shows the server message or the fallback', async () => {
@@ -339,16 +339,14 @@ describe('modify or cancel an answer', () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Annuler ma présence' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Oui, annuler' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      CARPOOL_MESSAGES.presenceDeleteFailed,
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(CARPOOL_TEXTS.presenceDeleteFailed);
 
     api.reply('DELETE /api/users/delete-presence-match', 409, {
-      message: CARPOOL_MESSAGES.deleteWithConfirmed,
+      message: CARPOOL_TEXTS.deleteWithConfirmed,
     });
     click('Annuler ma présence');
     fireEvent.click(await screen.findByRole('button', { name: 'Oui, annuler' }));
-    expect(await screen.findByText(CARPOOL_MESSAGES.deleteWithConfirmed)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.deleteWithConfirmed)).toBeVisible();
   });
 });
 

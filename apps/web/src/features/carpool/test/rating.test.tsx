@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARPOOL_MESSAGES } from '@munegu/shared';
+import { CARPOOL_TEXTS } from '@munegu/shared';
 import {
   testCarpoolDriver,
   testCarpoolPassenger,
@@ -92,7 +92,7 @@ describe('NOTE TON COVOITURAGE', () => {
 
   it('says the carpool was already rated', async () => {
     api.reply(CARPOOL, 200, carpool(false));
-    api.reply(BULK, 400, { message: CARPOOL_MESSAGES.ratingAlreadyDone });
+    api.reply(BULK, 400, { message: CARPOOL_TEXTS.ratingAlreadyDone });
     open();
     await screen.findByText('Pilote06');
     rate('Pilote06', '3');
@@ -119,7 +119,7 @@ describe('NOTE TON COVOITURAGE', () => {
   it('says when there is no confirmed carpool', async () => {
     api.reply(CARPOOL, 200, null);
     open();
-    expect(await screen.findByText(CARPOOL_MESSAGES.relationNotFound)).toBeVisible();
+    expect(await screen.findByText(CARPOOL_TEXTS.relationNotFound)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Valider' })).toBeNull();
   });
 });

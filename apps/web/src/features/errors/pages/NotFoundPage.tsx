@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@munegu/shared';
+import { TEXTS } from '@munegu/shared';
 import styles from './NotFoundPage.module.css';
 import { cx } from '../../../lib/cx';
 
@@ -9,7 +9,7 @@ export default function NotFoundPage() {
       <p className={styles['not-found__code']} aria-hidden="true">
         404
       </p>
-      <h1>{MESSAGES.generic.notFound}</h1>
+      <h1>{TEXTS.generic.notFound}</h1>
       <p>La page demandée n’existe pas ou n’est plus disponible.</p>
       <Link to="/" className="btn btn--primary">
         Retour à l’accueil

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@munegu/shared';
+import { TEXTS } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useLeagueTable } from '../../matches';
@@ -23,7 +23,7 @@ export function LeagueTablePanel({ id, hidden = false }: { id?: string; hidden?:
       {hidden ? null : isPending ? (
         <LoadingOverlay label="Chargement du classement…" />
       ) : isError ? (
-        <p className="error-text">{MESSAGES.listings.leagueError}</p>
+        <p className="error-text">{TEXTS.listings.leagueError}</p>
       ) : rows.length === 0 ? (
         <p className="empty-state">Classement indisponible pour le moment.</p>
       ) : (

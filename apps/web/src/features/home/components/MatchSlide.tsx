@@ -1,11 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import {
-  CARPOOL_MESSAGES,
-  MESSAGES,
-  MONACO_CLUB_ID,
-  type Match,
-  type SiteInfo,
-} from '@munegu/shared';
+import { CARPOOL_TEXTS, TEXTS, MONACO_CLUB_ID, type Match, type SiteInfo } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { TicketIcon } from '../../../components/ui/icons';
 import { LOCAL_ZONE, formatLongDate, formatTime, matchKickoff } from '../../../lib/dates';
@@ -126,8 +120,8 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
           </time>
         </p>
         <p>
-          {home.nomStade || MESSAGES.listings.unknownStadium} ·{' '}
-          {home.ville || MESSAGES.listings.unknownCity}
+          {home.nomStade || TEXTS.listings.unknownStadium} ·{' '}
+          {home.ville || TEXTS.listings.unknownCity}
         </p>
         {match.hashtag && (
           <p className={styles['match__hashtag']}>
@@ -166,7 +160,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
           </Button>
         )}
         {second === 'rated' && (
-          <p className={styles['match__note']}>{CARPOOL_MESSAGES.alreadyRatedAll}</p>
+          <p className={styles['match__note']}>{CARPOOL_TEXTS.alreadyRatedAll}</p>
         )}
       </div>
       {second === 'map' && !hasKickedOff(match) && (

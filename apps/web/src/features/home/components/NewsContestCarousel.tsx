@@ -1,6 +1,6 @@
 import { Suspense, useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS, MESSAGES } from '@munegu/shared';
+import { LIMITS, TEXTS } from '@munegu/shared';
 import { useMediaQuery } from '../../../lib/hooks';
 import { useCarousel } from '../../../components/ui/useCarousel';
 import { formatDate } from '../../../lib/dates';
@@ -95,7 +95,7 @@ export function NewsContestCarousel() {
           >
             {items.length === 0 ? (
               <p className="empty-state card">
-                {news.isPending ? 'Chargement…' : MESSAGES.news.emptyCategory}
+                {news.isPending ? 'Chargement…' : TEXTS.news.emptyCategory}
               </p>
             ) : (
               <div className={styles['news-carousel__grid']}>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { MESSAGES, type Match } from '@munegu/shared';
+import { TEXTS, type Match } from '@munegu/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useCarousel } from '../../../components/ui/useCarousel';
@@ -48,11 +48,11 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   else if (isError)
     body = (
       <p className={cx(styles['match-carousel__message'], 'error-text')}>
-        {MESSAGES.listings.matchesError}
+        {TEXTS.listings.matchesError}
       </p>
     );
   else if (count === 0)
-    body = <p className={styles['match-carousel__message']}>{MESSAGES.listings.noMatch}</p>;
+    body = <p className={styles['match-carousel__message']}>{TEXTS.listings.noMatch}</p>;
   else
     body = (
       <>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
-import { MESSAGING_MESSAGES as M, SOCKET_EVENTS, type ConversationDetail } from '@munegu/shared';
+import { MESSAGING_TEXTS as M, SOCKET_EVENTS, type ConversationDetail } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';

@@ -1,4 +1,4 @@
-import { MESSAGING_MESSAGES as M } from '@munegu/shared';
+import { MESSAGING_TEXTS as M } from '@munegu/shared';
 import type { ChatState } from '../rules';
 import { fill } from '../rules';
 import styles from './ChatStatus.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { LIMITS, MESSAGING_MESSAGES, type Message } from '@munegu/shared';
+import { LIMITS, MESSAGING_TEXTS, type Message } from '@munegu/shared';
 import { toast } from '../../../components/ui/toast';
 import { formatMessageTime } from '../../../lib/dates';
 import { ABORTED } from '../../../lib/api';
@@ -62,7 +62,7 @@ export function MessageList({
         onOlder(page);
       }
     } catch {
-      toast.error(MESSAGING_MESSAGES.loadMessagesFailed);
+      toast.error(MESSAGING_TEXTS.loadMessagesFailed);
       setHasMore(false);
     } finally {
       setLoading(false);

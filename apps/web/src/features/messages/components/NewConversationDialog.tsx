@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS, MESSAGING_MESSAGES } from '@munegu/shared';
+import { LIMITS, MESSAGING_TEXTS } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ABORTED } from '../../../lib/api';
 import { searchUsers, type Conversation, type UserSearchResult } from '../api';
@@ -32,7 +32,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
         setResults(Array.isArray(found) ? found : []);
         setError(null);
       } catch {
-        setError(MESSAGING_MESSAGES.searchFailed);
+        setError(MESSAGING_TEXTS.searchFailed);
       }
     }, LIMITS.searchDebounceMs);
     return () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { MESSAGES } from '@munegu/shared';
+import { TEXTS } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
@@ -95,7 +95,7 @@ export default function MessagesPage() {
       </aside>
       <div className={styles['messages__main']}>
         {!username ? (
-          <p className={styles['messages__placeholder']}>{MESSAGES.messaging.placeholder}</p>
+          <p className={styles['messages__placeholder']}>{TEXTS.messaging.placeholder}</p>
         ) : other.isPending ? (
           <LoadingOverlay />
         ) : other.data === null ? (

@@ -1,4 +1,4 @@
-import { MESSAGING_MESSAGES as M } from '@munegu/shared';
+import { MESSAGING_TEXTS as M } from '@munegu/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt, type FakeApi } from '../../../test/harness';

@@ -1,4 +1,4 @@
-import { MESSAGING_MESSAGES as M, type Message } from '@munegu/shared';
+import { MESSAGING_TEXTS as M, type Message } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { createOutbox, MAX_BURST_RETRIES } from '../outbox';

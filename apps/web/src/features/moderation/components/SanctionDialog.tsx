@@ -1,4 +1,4 @@
-import { MODERATION_LIMITS, MODERATION_MESSAGES, moderationReasonSchema } from '@munegu/shared';
+import { MODERATION_LIMITS, MODERATION_TEXTS, moderationReasonSchema } from '@munegu/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
@@ -8,7 +8,7 @@ import styles from './SanctionDialog.module.css';
 
 export type SanctionKind = 'dismiss' | 'warn' | 'suspend' | 'ban' | 'lift';
 
-const TEXTS: Record<SanctionKind, { title: string; label: string; submit: string }> = {
+const DIALOG_TEXTS: Record<SanctionKind, { title: string; label: string; submit: string }> = {
   dismiss: { title: 'Classer le signalement', label: 'Note (facultative)', submit: 'Classer' },
   warn: {
     title: 'Avertir {pseudo}',
@@ -36,7 +36,7 @@ type Props = {
 
 /** Asks the reason (and the days of a suspension) before a moderation action. */
 export function SanctionDialog({ kind, pseudo, onClose, onSubmit }: Props) {
-  const texts = TEXTS[kind ?? 'dismiss'];
+  const texts = DIALOG_TEXTS[kind ?? 'dismiss'];
   return (
     <Dialog
       open={kind !== null}
@@ -59,7 +59,7 @@ function SanctionForm({
   const [errors, setErrors] = useState<{ reason?: string; days?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const optional = kind === 'dismiss' || kind === 'lift';
-  const texts = TEXTS[kind];
+  const texts = DIALOG_TEXTS[kind];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +69,7 @@ function SanctionForm({
       next.reason = parsed.error.issues[0]?.message;
     const n = Number(days);
     if (kind === 'suspend' && !(Number.isInteger(n) && n >= DAYS.min && n <= DAYS.max))
-      next.days = MODERATION_MESSAGES.days;
+      next.days = MODERATION_TEXTS.days;
     setErrors(next);
     if (next.reason || next.days) return;
     setBusy(true);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CONTEST_MESSAGES as M, type Contest } from '@munegu/shared';
+import { CONTEST_TEXTS as M, type Contest } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, TextField } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';

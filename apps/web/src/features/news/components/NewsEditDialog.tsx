@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NEWS_MESSAGES as M, newsContentSchema, newsTitleSchema } from '@munegu/shared';
+import { NEWS_TEXTS as M, newsContentSchema, newsTitleSchema } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, TextField, invalidProps } from '../../../components/ui/FormField';
 import { useNewsCategories } from '../api';

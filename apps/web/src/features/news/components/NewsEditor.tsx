@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { NEWS_MESSAGES as M, type NewsItem } from '@munegu/shared';
+import { NEWS_TEXTS as M, type NewsItem } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';

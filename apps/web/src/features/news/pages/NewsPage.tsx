@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { hasRole, MESSAGES } from '@munegu/shared';
+import { hasRole, TEXTS } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
@@ -81,7 +81,7 @@ export default function NewsPage() {
         {news.isPending ? (
           <LoadingOverlay label="Chargement des actualités…" />
         ) : items.length === 0 ? (
-          <p className="empty-state card">{MESSAGES.news.emptyCategory}</p>
+          <p className="empty-state card">{TEXTS.news.emptyCategory}</p>
         ) : (
           <div className={styles['news-grid']}>
             {/* The cards' titles are h3, like on the home page: the outline needs its h2. */}

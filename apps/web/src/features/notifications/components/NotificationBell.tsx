@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CARPOOL_STATUS, MESSAGES } from '@munegu/shared';
+import { CARPOOL_STATUS, TEXTS } from '@munegu/shared';
 import { BellIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/cx';
@@ -74,7 +74,7 @@ export function NotificationBell() {
               Notifications
             </DropdownMenu.Label>
             {notifications.length === 0 ? (
-              <p className={menuStyles['menu__empty']}>{MESSAGES.listings.noNotification}</p>
+              <p className={menuStyles['menu__empty']}>{TEXTS.listings.noNotification}</p>
             ) : (
               // The list scrolls on its own, reachable from the keyboard (a scrolling region
               // must take focus: items named with the match can outgrow a phone's screen).

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CARPOOL_MESSAGES, CARPOOL_STATUS, isPendingCarpoolStatus, MESSAGES } from '@munegu/shared';
+import { CARPOOL_TEXTS, CARPOOL_STATUS, isPendingCarpoolStatus, TEXTS } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
@@ -58,7 +58,7 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
       <ResultPopup
         open
         status="error"
-        message={errorMessage(detail.error, CARPOOL_MESSAGES.notificationNotFound)}
+        message={errorMessage(detail.error, CARPOOL_TEXTS.notificationNotFound)}
         onClose={onClose}
       />
     );
@@ -74,7 +74,7 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
       return (
         <InfoPopup
           title="Demande de covoiturage"
-          lines={[CARPOOL_MESSAGES.notPending]}
+          lines={[CARPOOL_TEXTS.notPending]}
           onClose={closeRead}
         />
       );
@@ -107,7 +107,7 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
       title={status === CARPOOL_STATUS.EXCLU ? 'Exclusion du covoiturage' : 'Covoiturage annulé'}
       lines={[
         `${who} ${notificationWording(status)}`,
-        `Motif : ${data.motif?.trim() || MESSAGES.listings.noReason}`,
+        `Motif : ${data.motif?.trim() || TEXTS.listings.noReason}`,
       ]}
       onClose={closeRead}
     />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LIMITS, MESSAGES } from '@munegu/shared';
+import { LIMITS, TEXTS } from '@munegu/shared';
 import { SearchIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api';
 import { rankLine, useLeaderboard } from '../api';
@@ -9,9 +9,7 @@ import predictionsStyles from '../predictions.module.css';
 import styles from './GeneralRanking.module.css';
 
 export const rankingError = (error: unknown) =>
-  isApiError(error) && error.network
-    ? MESSAGES.listings.apiConnection2
-    : MESSAGES.listings.leagueError;
+  isApiError(error) && error.network ? TEXTS.listings.apiConnection2 : TEXTS.listings.leagueError;
 
 /** TOP 3 podium, then 'Classement complet' from rank 4 with the pseudo search. */
 export function GeneralRanking({ meId }: { meId: number | undefined }) {

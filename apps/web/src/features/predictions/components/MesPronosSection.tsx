@@ -1,4 +1,4 @@
-import { MESSAGES, plural } from '@munegu/shared';
+import { TEXTS, plural } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { formatDate } from '../../../lib/dates';
@@ -15,7 +15,7 @@ export function MesPronosSection({ username, displayName }: Props) {
 
   let body;
   if (isPending) body = <LoadingOverlay label="Chargement des pronos…" />;
-  else if (isError) body = <p className="error-text">{MESSAGES.listings.matchesError}</p>;
+  else if (isError) body = <p className="error-text">{TEXTS.listings.matchesError}</p>;
   else if (entries.length === 0)
     body = (
       <p className="empty-state">{`${displayName} n'a réalisé aucun pronostic cette saison.`}</p>

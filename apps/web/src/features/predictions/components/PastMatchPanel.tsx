@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES } from '@munegu/shared';
+import { TEXTS } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { isApiError } from '../../../lib/api';
 import { formatShortDate } from '../../../lib/dates';
@@ -24,8 +24,8 @@ export function PastMatchPanel() {
   ];
   const error = past.isError
     ? isApiError(past.error) && past.error.network
-      ? MESSAGES.listings.apiConnection2
-      : MESSAGES.listings.matchesError
+      ? TEXTS.listings.apiConnection2
+      : TEXTS.listings.matchesError
     : null;
 
   return (

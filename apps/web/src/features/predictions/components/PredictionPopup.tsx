@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { PREDICTION_MESSAGES, plural, type Match } from '@munegu/shared';
+import { PREDICTION_TEXTS, plural, type Match } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { Dialog, DialogFooter, DialogTitle } from '../../../components/ui/Dialog';
 import { sanitizeScore } from '../../../components/ui/scoreInput';
@@ -12,16 +12,16 @@ import styles from './PredictionPopup.module.css';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
 
-export const PREDICTION_TEXTS = {
-  editable: PREDICTION_MESSAGES.confirmedAtKickoff,
+export const POPUP_TEXTS = {
+  editable: PREDICTION_TEXTS.confirmedAtKickoff,
   live: 'MATCH EN COURS',
   finished: 'MATCH TERMINÉ',
-  none: PREDICTION_MESSAGES.none,
-  computing: PREDICTION_MESSAGES.computing,
-  pointsError: PREDICTION_MESSAGES.pointsFailed,
-  unavailable: PREDICTION_MESSAGES.unavailable,
-  saved: PREDICTION_MESSAGES.saved,
-  saveError: PREDICTION_MESSAGES.saveFailed,
+  none: PREDICTION_TEXTS.none,
+  computing: PREDICTION_TEXTS.computing,
+  pointsError: PREDICTION_TEXTS.pointsFailed,
+  unavailable: PREDICTION_TEXTS.unavailable,
+  saved: PREDICTION_TEXTS.saved,
+  saveError: PREDICTION_TEXTS.saveFailed,
 } as const;
 
 type Props = { match: Match | null; onClose: () => void };
@@ -68,7 +68,7 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
           onDone();
         },
         onError: (error) => {
-          toast.error(errorMessage(error, PREDICTION_TEXTS.saveError));
+          toast.error(errorMessage(error, POPUP_TEXTS.saveError));
         },
       },
     );
@@ -77,16 +77,16 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
   const home = match.club_dom;
   const away = match.club_ext;
   const status = match.is_finish
-    ? PREDICTION_TEXTS.finished
+    ? POPUP_TEXTS.finished
     : editable
       ? 'PROCHAIN MATCH'
-      : PREDICTION_TEXTS.live;
+      : POPUP_TEXTS.live;
 
   let footer: React.ReactNode = null;
   if (existing.isError) {
     footer = <p className="error-text">{PREDICTION_TEXTS.unavailable}</p>;
   } else if (editable) {
-    footer = <p className={styles['prediction__note']}>{PREDICTION_TEXTS.editable}</p>;
+    footer = <p className={styles['prediction__note']}>{POPUP_TEXTS.editable}</p>;
   } else if (!existing.isPending && saved === null) {
     footer = (
       <p className={cx(styles['prediction__note'], styles['prediction__note--none'])}>
@@ -177,7 +177,7 @@ function ScoreSide({ id, name, logo, value, onChange, disabled }: SideProps) {
 }
 
 function FinishedPoints({ points }: { points: ReturnType<typeof usePoints> }) {
-  if (points.isError) return <p className="error-text">{PREDICTION_TEXTS.pointsError}</p>;
+  if (points.isError) return <p className="error-text">{POPUP_TEXTS.pointsError}</p>;
   if (points.isPending) return <p className={styles['prediction__note']}>…</p>;
   if (points.data && !points.data.has_pronostic)
     return (

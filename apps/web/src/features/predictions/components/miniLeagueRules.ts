@@ -1,4 +1,4 @@
-import { MINI_LEAGUE_MESSAGES, miniLeagueCreateSchema, miniLeagueJoinSchema } from '@munegu/shared';
+import { MINI_LEAGUE_TEXTS, miniLeagueCreateSchema, miniLeagueJoinSchema } from '@munegu/shared';
 
 /*
  * The mini-league forms' rules and success messages, from the shared schemas' module. Imported
@@ -8,10 +8,10 @@ import { MINI_LEAGUE_MESSAGES, miniLeagueCreateSchema, miniLeagueJoinSchema } fr
 export const LEAGUE_FORMS = {
   create: {
     validate: (name: string) => miniLeagueCreateSchema.safeParse({ name }),
-    success: MINI_LEAGUE_MESSAGES.created,
+    success: MINI_LEAGUE_TEXTS.created,
   },
   join: {
     validate: (code: string) => miniLeagueJoinSchema.safeParse({ code }),
-    success: MINI_LEAGUE_MESSAGES.joined,
+    success: MINI_LEAGUE_TEXTS.joined,
   },
 };

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { USER_MESSAGES } from '@munegu/shared';
+import { USER_TEXTS } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteAvatar, useUploadAvatar } from '../mutations';
 import { isAcceptedAvatar } from '../uploadAvatar';
@@ -25,7 +25,7 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
     if (!file) return;
     // Checked here too so a wrong file is refused before any byte is sent.
     if (!isAcceptedAvatar(file)) {
-      onDone({ ok: false, message: USER_MESSAGES.avatarFormat });
+      onDone({ ok: false, message: USER_TEXTS.avatarFormat });
       return;
     }
     setProgress(0);
@@ -33,7 +33,7 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
       { file, onProgress: setProgress },
       {
         onSuccess: (result) =>
-          onDone({ ok: true, message: result.message || USER_MESSAGES.avatarUpdated }),
+          onDone({ ok: true, message: result.message || USER_TEXTS.avatarUpdated }),
         onError: (error) =>
           onDone({ ok: false, message: errorMessage(error, 'Une erreur est survenue.') }),
         onSettled: () => setProgress(null),
@@ -43,8 +43,8 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
 
   const remove = () =>
     deleting.mutate(undefined, {
-      onSuccess: () => onDone({ ok: true, message: USER_MESSAGES.avatarDeleted }),
-      onError: () => onDone({ ok: false, message: USER_MESSAGES.avatarDeleteFailed }),
+      onSuccess: () => onDone({ ok: true, message: USER_TEXTS.avatarDeleted }),
+      onError: () => onDone({ ok: false, message: USER_TEXTS.avatarDeleteFailed }),
     });
 
   return (

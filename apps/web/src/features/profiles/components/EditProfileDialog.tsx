@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { DESCRIPTION_MAX, USER_MESSAGES, updateProfileSchema } from '@munegu/shared';
+import { DESCRIPTION_MAX, USER_TEXTS, updateProfileSchema } from '@munegu/shared';
 import {
   FormField,
   invalidProps,
@@ -68,9 +68,9 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
         insta_username: values.insta_username || null,
         antennes: chosen,
       });
-      onSaved(USER_MESSAGES.saved);
+      onSaved(USER_TEXTS.saved);
     } catch {
-      setFailure(USER_MESSAGES.saveFailed);
+      setFailure(USER_TEXTS.saveFailed);
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIMITS, REPORT_MESSAGES, isOtherReason, reportCustomReasonSchema } from '@munegu/shared';
+import { LIMITS, REPORT_TEXTS, isOtherReason, reportCustomReasonSchema } from '@munegu/shared';
 import { ApiError } from '../../../lib/api';
 import { useReportReasons } from '../api';
 import { useReport } from '../mutations';
@@ -19,7 +19,7 @@ export function reportError(error: unknown): string {
   if (error instanceof ApiError && error.errors.length)
     return error.errors.map((e) => e.message).join(', ');
   if (error instanceof ApiError && error.fromServer && error.message) return error.message;
-  return REPORT_MESSAGES.failed;
+  return REPORT_TEXTS.failed;
 }
 
 type Props = {
@@ -54,7 +54,7 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
   const other = isOtherReason(motif?.label);
 
   const next = () => {
-    if (!motif) return setError(REPORT_MESSAGES.invalidMotif);
+    if (!motif) return setError(REPORT_TEXTS.invalidMotif);
     if (other) {
       const checked = reportCustomReasonSchema.safeParse(custom);
       if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
@@ -73,7 +73,7 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
         section: 'profil',
       },
       {
-        onSuccess: () => onDone({ ok: true, message: REPORT_MESSAGES.sent }),
+        onSuccess: () => onDone({ ok: true, message: REPORT_TEXTS.sent }),
         onError: (e) => {
           setConfirming(false);
           setError(reportError(e));

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { AUTH_MESSAGES, LIMITS } from '@munegu/shared';
+import { AUTH_TEXTS, LIMITS } from '@munegu/shared';
 import { ABORTED, errorMessage } from '../../../lib/api';
 import { useUpdateDepartement, useUpdateUsername } from '../mutations';
 import { FormField, invalidProps, FormError } from '../../../components/ui/FormField';
@@ -56,7 +56,7 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
         .then((result) => {
           if (result === ABORTED) return;
           setAvailability(result?.taken ? 'taken' : 'free');
-          if (result?.taken) setError('username', { message: AUTH_MESSAGES.pseudoTaken });
+          if (result?.taken) setError('username', { message: AUTH_TEXTS.pseudoTaken });
         })
         // The submit checks again.
         .catch(() => setAvailability('idle'));
@@ -73,7 +73,7 @@ export function PseudoDialog({ current, ...props }: Props & { current: string })
       if (username.toLowerCase() !== current.toLowerCase()) {
         const check = await accountApi.checkUsername(username);
         if (check !== ABORTED && check?.taken) {
-          setError('username', { message: AUTH_MESSAGES.pseudoTaken });
+          setError('username', { message: AUTH_TEXTS.pseudoTaken });
           return;
         }
       }

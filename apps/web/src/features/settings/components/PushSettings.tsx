@@ -2,7 +2,7 @@ import { toast } from '../../../components/ui/toast';
 import {
   PUSH_KIND_LABELS,
   PUSH_KINDS,
-  PUSH_MESSAGES,
+  PUSH_TEXTS,
   type PushKind,
   type PushPreferences,
 } from '@munegu/shared';
@@ -39,7 +39,7 @@ const failure = (err: unknown) =>
 
 /** Why this device cannot receive notifications, or null when it can. */
 function deviceProblem(publicKey: string | null | undefined): string | null {
-  if (publicKey === null) return PUSH_MESSAGES.disabled;
+  if (publicKey === null) return PUSH_TEXTS.disabled;
   const availability = pushAvailability();
   if (availability === 'unsupported')
     return 'Ce navigateur ne reçoit pas les notifications. Sur iPhone, ajoute d’abord Munegu à l’écran d’accueil.';
@@ -69,7 +69,7 @@ function Kinds({ saved, subscribed }: { saved: PushPreferences | undefined; subs
             save.mutate(
               { ...shown, [kind]: on },
               {
-                onSuccess: () => toast.success(PUSH_MESSAGES.preferencesUpdated),
+                onSuccess: () => toast.success(PUSH_TEXTS.preferencesUpdated),
                 onError: (err) => toast.error(failure(err)),
               },
             )
@@ -95,7 +95,7 @@ export function PushSettings() {
 
   const onDevice = (on: boolean) =>
     toggle.mutate(on && publicKey ? { publicKey } : false, {
-      onSuccess: () => toast.success(on ? PUSH_MESSAGES.subscribed : PUSH_MESSAGES.unsubscribed),
+      onSuccess: () => toast.success(on ? PUSH_TEXTS.subscribed : PUSH_TEXTS.unsubscribed),
       onError: (err) => toast.error(failure(err)),
     });
 

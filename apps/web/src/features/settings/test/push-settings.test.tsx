@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@munegu/shared';
+import { PUSH_TEXTS } from '@munegu/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keyBytes } from '../../../lib/push';
@@ -74,8 +74,8 @@ afterEach(() => {
 
 /** The server accepts this device's subscription and its removal. */
 function replySubscriptions() {
-  api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
-  api.reply('DELETE /api/push/subscriptions', 200, { message: PUSH_MESSAGES.unsubscribed });
+  api.reply('POST /api/push/subscriptions', 201, { message: PUSH_TEXTS.subscribed });
+  api.reply('DELETE /api/push/subscriptions', 200, { message: PUSH_TEXTS.unsubscribed });
 }
 
 /** This device's switch, once the page knows whether the device is subscribed. */
@@ -94,7 +94,7 @@ async function pushSection() {
 describe('settings: notifications on this device', { timeout: 15_000 }, () => {
   it('saves each kind as soon as it is switched, and puts it back when saving fails', async () => {
     fakeBrowserPush('granted', { key: keyBytes(PUBLIC_KEY) });
-    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
+    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_TEXTS.subscribed });
     api.reply('PUT /api/push/preferences', 200, { ...ALL_ON, predictions: false });
     const section = await pushSection();
     const reminders = await section.findByRole('switch', { name: /Rappels de pronostics/ });
@@ -104,7 +104,7 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
     expect(section.getByRole('switch', { name: /Covoiturage/ })).toBeChecked();
     expect(section.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
     fireEvent.click(reminders);
-    expect(await screen.findByText(PUSH_MESSAGES.preferencesUpdated)).toBeVisible();
+    expect(await screen.findByText(PUSH_TEXTS.preferencesUpdated)).toBeVisible();
     expect(api.callsTo('PUT /api/push/preferences').at(-1)?.body).toEqual({
       messages: true,
       carpool: true,
@@ -165,7 +165,7 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
     expect(device).not.toBeChecked();
 
     fireEvent.click(device);
-    expect(await screen.findByText(PUSH_MESSAGES.subscribed)).toBeVisible();
+    expect(await screen.findByText(PUSH_TEXTS.subscribed)).toBeVisible();
     expect(browser.requestPermission).toHaveBeenCalledOnce();
     const options = browser.pushManager.subscribe.mock.calls[0] as unknown as [
       { userVisibleOnly: boolean; applicationServerKey: Uint8Array },
@@ -180,7 +180,7 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
     await waitFor(() => expect(device).toBeChecked());
 
     fireEvent.click(device);
-    expect(await screen.findByText(PUSH_MESSAGES.unsubscribed)).toBeVisible();
+    expect(await screen.findByText(PUSH_TEXTS.unsubscribed)).toBeVisible();
     expect(api.callsTo('DELETE /api/push/subscriptions')[0]?.body).toEqual({
       endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
     });
@@ -191,13 +191,13 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
   it('shows the refusal and keeps nothing when the server refuses the push service', async () => {
     const browser = fakeBrowserPush();
     api.reply('POST /api/push/subscriptions', 400, {
-      message: PUSH_MESSAGES.hostNotAllowed,
+      message: PUSH_TEXTS.hostNotAllowed,
       code: 'VALIDATION',
     });
     const section = await pushSection();
     const device = await deviceSwitch(section);
     fireEvent.click(device);
-    expect(await screen.findByText(PUSH_MESSAGES.hostNotAllowed)).toBeVisible();
+    expect(await screen.findByText(PUSH_TEXTS.hostNotAllowed)).toBeVisible();
     expect(browser.subscription.unsubscribe).toHaveBeenCalledOnce();
     await waitFor(() => expect(device).not.toBeChecked());
   });
@@ -221,13 +221,13 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
     fakeBrowserPush();
     api.reply('GET /api/push/public-key', 200, { publicKey: null });
     const section = await pushSection();
-    expect(await section.findByText(PUSH_MESSAGES.disabled)).toBeVisible();
+    expect(await section.findByText(PUSH_TEXTS.disabled)).toBeVisible();
     expect(section.queryByRole('switch')).toBeNull();
   });
 
   it('registers an existing subscription again for this login', async () => {
     fakeBrowserPush('granted', { key: keyBytes(PUBLIC_KEY) });
-    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_MESSAGES.subscribed });
+    api.reply('POST /api/push/subscriptions', 201, { message: PUSH_TEXTS.subscribed });
     const section = await pushSection();
     const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
     await waitFor(() => expect(device).toBeChecked());
