@@ -75,7 +75,7 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
     ? (departments.data?.find((d) => d.code === p.departement_depart)?.name ?? p.departement_depart)
     : '';
   const title =
-    p?.statut === CARPOOL_STATUS.PROPOSE ? 'Proposition de covoiturage' : 'Demande de covoiturage';
+    p?.status === CARPOOL_STATUS.PROPOSE ? 'Proposition de covoiturage' : 'Demande de covoiturage';
 
   return (
     <>

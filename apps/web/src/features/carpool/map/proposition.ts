@@ -7,7 +7,7 @@ import { plainCode, plural, type Viewer } from './supporters';
  */
 export type Proposition = {
   /** 1: the other member proposes a seat; 2: they ask for one. */
-  statut: number;
+  status: number;
   /** The other member, who started the relation. */
   from: {
     id: number;
@@ -30,7 +30,7 @@ export type Proposition = {
 export function propositionFromNotification(n: CarpoolNotification): Proposition {
   const relation = n.userToUserMatch;
   return {
-    statut: relation.statut.id,
+    status: relation.statut.id,
     from: n.triggeredBy ?? {
       id: relation.user1.id,
       username: relation.user1.username,
@@ -51,7 +51,7 @@ export function propositionFromSupporter(s: Supporter, viewer: Viewer): Proposit
   if (!s.relation || s.relation.initiator || viewer.id === null) return null;
   const proposal = s.relation.statut === CARPOOL_STATUS.PROPOSE;
   return {
-    statut: s.relation.statut,
+    status: s.relation.statut,
     from: s,
     nbPers: s.relation.nbPers,
     description: s.relation.description,
@@ -66,7 +66,7 @@ export function propositionFromSupporter(s: Supporter, viewer: Viewer): Proposit
 /** The popup's sentence, with place/places (spec section 2). */
 export function propositionSentence(p: Proposition): string {
   const seats = plural(p.nbPers, 'place');
-  return p.statut === CARPOOL_STATUS.PROPOSE
+  return p.status === CARPOOL_STATUS.PROPOSE
     ? `${p.from.username} te propose ${seats} dans son véhicule pour ce match.`
     : `${p.from.username} te demande ${seats} dans ton véhicule pour ce match.`;
 }

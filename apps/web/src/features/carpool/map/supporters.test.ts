@@ -148,7 +148,7 @@ describe('labels and sources', () => {
       currentStatut: 1,
     } satisfies CarpoolNotification;
     const p = propositionFromNotification(n);
-    expect(p).toMatchObject({ statut: 1, nbPers: 2, departement_depart: '06', placesDispo: 3 });
+    expect(p).toMatchObject({ status: 1, nbPers: 2, departement_depart: '06', placesDispo: 3 });
     expect([p.user1Id, p.user2Id]).toEqual([5, 7]);
     expect(propositionSentence(p)).toBe('max te propose 2 places dans son véhicule pour ce match.');
   });
