@@ -59,6 +59,7 @@ import {
   FRESH_COUNTS,
   fillReference,
   fillRelations as fillSearcherRelations,
+  insertAnswers,
   withCountsRebuilt,
 } from '@munegu/tools/scale';
 
@@ -139,23 +140,7 @@ async function fillAnswers(client: Client, members: number) {
      WHERE u.id <= $1 OR random() < 0.30`,
     [FIXED_DEPT_MEMBERS],
   );
-  await client.query(
-    `INSERT INTO presences (user_id, match_id, transport_type_id, antenna_id, covoiturage,
-                            places_dispo, departement_depart, updated_at)
-     SELECT user_id, match_id, t,
-            CASE WHEN t = 2 AND opt < 0.5 THEN 1 + floor(x * 8)::int END,
-            t = 1 AND opt < 0.5,
-            CASE WHEN t = 1 AND opt < 0.5 THEN 1 + floor(x * 4)::int ELSE 0 END,
-            dept, now()
-     FROM (SELECT *, CASE WHEN tr < 0.40 THEN 1 WHEN tr < 0.70 THEN 2 WHEN tr < 0.85 THEN 3
-                          ELSE 5 END t
-           FROM bench_answers WHERE kind < 0.85) a`,
-  );
-  await client.query(
-    `INSERT INTO ride_searches (user_id, match_id, nb_pers, departement_depart, updated_at)
-     SELECT user_id, match_id, 1 + floor(x * 3)::int, dept, now()
-     FROM bench_answers WHERE kind >= 0.85`,
-  );
+  await insertAnswers(client, 'bench_answers');
 }
 
 /** Relations between searchers and drivers, and the caller's own; returns the match and caller. */

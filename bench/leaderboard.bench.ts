@@ -29,6 +29,7 @@ import {
 import { pg, scratchDatabase } from './lib/pg.js';
 import { alternateTimed, fmt, pairOptions, ratio, type Stats } from './lib/stats.js';
 import { fillReference } from '@munegu/tools/scale';
+import { insertActiveUsers } from '@munegu/tools/members';
 import { handScoreEntry } from './lib/hand-scoring.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -58,14 +59,7 @@ async function main() {
        FROM generate_series(1, $2) g`,
       [SEASON, MATCHES],
     );
-    await client.query(
-      `INSERT INTO users (pseudo, pseudo_key, prenom, nom, email, password_hash, birth_date,
-                          departement, status, updated_at)
-       SELECT 'membre' || g, 'membre' || g, 'Bench', 'MEMBRE', 'membre' || g || '@bench.test', 'x',
-              date '1990-01-01', 'FR-06', 'ACTIVE', now()
-       FROM generate_series(1, $1) g`,
-      [MEMBERS],
-    );
+    await insertActiveUsers(client, MEMBERS, { prefix: 'membre', lastName: 'MEMBRE' });
     await client.query(
       `INSERT INTO predictions (user_id, match_id, score_dom, score_ext, updated_at)
        SELECT u.id, m.id, (u.id * 7 + m.id) % 5, (u.id * 3 + m.id * 2) % 4, now()
