@@ -14,26 +14,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import WebSocket from 'ws';
 import * as prettier from 'prettier';
+import { CHROME_FLAGS, CHROMIUM_PATH, devtools, writeAccessToken } from './lib/chromium.js';
 import { QUALITY_FILE, machineLine, table, writeQualitySection } from './lib/quality-report.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL = 95;
 const PORT = Number(process.env.AUDIT_PORT ?? 4870);
 const CHROME_PORT = Number(process.env.AUDIT_CHROME_PORT ?? 9870);
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags Debian's Chromium needs on these machines (see e2e/playwright.config.ts). */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SUPPORTER = {
   email: 'utilisateur@demo.munegu.local',
   password: 'Supporter#Demo26',
@@ -128,57 +116,20 @@ async function setSession(
   base: string,
   session: Awaited<ReturnType<typeof login>> | null,
 ): Promise<void> {
-  const version = (await (await fetch(`http://127.0.0.1:${CHROME_PORT}/json/version`)).json()) as {
-    webSocketDebuggerUrl: string;
-  };
-  const ws = new WebSocket(version.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let id = 0;
-  const send = (method: string, params: object, sessionId?: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const mine = ++id;
-      const onMessage = (data: WebSocket.RawData) => {
-        const msg = JSON.parse(String(data)) as {
-          id?: number;
-          result?: Record<string, unknown>;
-          error?: { message: string };
-        };
-        if (msg.id !== mine) return;
-        ws.off('message', onMessage);
-        if (msg.error) reject(new Error(msg.error.message));
-        else resolve(msg.result ?? {});
-      };
-      ws.on('message', onMessage);
-      ws.send(JSON.stringify({ id: mine, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
-  await send('Storage.clearCookies', {});
-  if (session) {
-    await send('Storage.setCookies', {
-      cookies: [
-        { ...session.cookie, domain: new URL(base).hostname, httpOnly: true, sameSite: 'Lax' },
-      ],
-    });
+  const { send, close } = await devtools(CHROME_PORT);
+  try {
+    await send('Storage.clearCookies', {});
+    if (session) {
+      await send('Storage.setCookies', {
+        cookies: [
+          { ...session.cookie, domain: new URL(base).hostname, httpOnly: true, sameSite: 'Lax' },
+        ],
+      });
+    }
+    await writeAccessToken(send, base, session?.accessToken ?? null);
+  } finally {
+    close();
   }
-  // A static file of the origin (no app start-up), to write its localStorage.
-  const { targetId } = (await send('Target.createTarget', { url: `${base}/favicon.svg` })) as {
-    targetId: string;
-  };
-  const { sessionId } = (await send('Target.attachToTarget', { targetId, flatten: true })) as {
-    sessionId: string;
-  };
-  await new Promise((r) => setTimeout(r, 500));
-  const key = JSON.stringify('access_token');
-  await send(
-    'Runtime.evaluate',
-    {
-      expression: session
-        ? `localStorage.setItem(${key}, ${JSON.stringify(session.accessToken)})`
-        : `localStorage.removeItem(${key})`,
-    },
-    sessionId,
-  );
-  await send('Target.closeTarget', { targetId });
-  ws.close();
 }
 
 type Row = { route: Route; a11y: number; bp: number; failing: string[] };
@@ -204,7 +155,7 @@ async function main(): Promise<void> {
   const external = process.env.AUDIT_URL;
   const app = external ? { base: external.replace(/\/$/, ''), stop: () => {} } : await startApp();
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     port: CHROME_PORT,
   });

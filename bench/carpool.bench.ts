@@ -48,17 +48,17 @@ import {
   migrate,
   systemClock,
   ACTIVE,
-  carpoolRepository,
-  DEFAULT_DETOUR_RULE,
   mapRepository,
-  mapService,
+  type SupporterRow,
 } from '@munegu/api/public';
-import { pg, scratchDatabase } from './lib/pg.js';
+import { carpoolModules } from './lib/modules.js';
+import { finishScratch, pg, scratchDatabase } from './lib/pg.js';
 import { alternateTimed, stats, timed, type Stats } from './lib/stats.js';
 import {
   FRESH_COUNTS,
   fillReference,
   fillRelations as fillSearcherRelations,
+  insertAnswers,
   withCountsRebuilt,
 } from '@munegu/tools/scale';
 
@@ -139,23 +139,7 @@ async function fillAnswers(client: Client, members: number) {
      WHERE u.id <= $1 OR random() < 0.30`,
     [FIXED_DEPT_MEMBERS],
   );
-  await client.query(
-    `INSERT INTO presences (user_id, match_id, transport_type_id, antenna_id, covoiturage,
-                            places_dispo, departement_depart, updated_at)
-     SELECT user_id, match_id, t,
-            CASE WHEN t = 2 AND opt < 0.5 THEN 1 + floor(x * 8)::int END,
-            t = 1 AND opt < 0.5,
-            CASE WHEN t = 1 AND opt < 0.5 THEN 1 + floor(x * 4)::int ELSE 0 END,
-            dept, now()
-     FROM (SELECT *, CASE WHEN tr < 0.40 THEN 1 WHEN tr < 0.70 THEN 2 WHEN tr < 0.85 THEN 3
-                          ELSE 5 END t
-           FROM bench_answers WHERE kind < 0.85) a`,
-  );
-  await client.query(
-    `INSERT INTO ride_searches (user_id, match_id, nb_pers, departement_depart, updated_at)
-     SELECT user_id, match_id, 1 + floor(x * 3)::int, dept, now()
-     FROM bench_answers WHERE kind >= 0.85`,
-  );
+  await insertAnswers(client, 'bench_answers');
 }
 
 /** Relations between searchers and drivers, and the caller's own; returns the match and caller. */
@@ -339,22 +323,10 @@ FROM s
 JOIN users u ON u.id = s.user_id
 ${RELATION}`;
 
-type HandRow = {
-  id: number;
-  username: string;
+/** The repository's row, with the picture's URL and the transport's code as the reply shows them. */
+type HandRow = Omit<SupporterRow, 'avatar_file' | 'avatar_version' | 'transport_code'> & {
   profile_picture: string | null;
-  note_covoiturage: number | null;
   transport: string | null;
-  covoiturage: boolean;
-  places_dispo: number | null;
-  nb_pers: number | null;
-  antenne: string | null;
-  departement_depart: string;
-  rel_id: number | null;
-  rel_statut: number | null;
-  rel_initiator: boolean | null;
-  rel_nb_pers: number | null;
-  rel_description: string | null;
 };
 const toSupporter = (r: HandRow) => ({
   id: r.id,
@@ -633,6 +605,7 @@ async function main() {
   );
   const client = new pg.Client({ connectionString: url });
   let db: Db | null = null;
+  let modules: Awaited<ReturnType<typeof carpoolModules>> | null = null;
   type Row = {
     size: number;
     op: string;
@@ -648,15 +621,10 @@ async function main() {
     await migrate(url);
     await client.connect();
     await fillReference(client);
-    // Wired as in carpool.module.ts (app.ts opens the pool with max 10).
+    // Wired as in app.ts (which opens the pool with max 10).
     db = createDb({ connectionString: url, max: 10 });
-    const map = mapService({
-      repo: mapRepository(db),
-      carpool: carpoolRepository(db),
-      detourRule: DEFAULT_DETOUR_RULE,
-      listCap: LIST_CAP,
-      clock: systemClock,
-    });
+    modules = await carpoolModules(db, systemClock, { CARPOOL_LIST_LIMIT: String(LIST_CAP) });
+    const { map } = modules.carpool;
 
     for (const size of SIZES) {
       const start = performance.now();
@@ -891,13 +859,12 @@ async function main() {
       );
     }
   } finally {
-    await db?.$disconnect();
-    await client.end().catch(() => {});
-    if (process.env.BENCH_KEEP) console.log(`\nkept ${url}`);
-    else {
-      await scratch.drop();
-      console.log(`\ndropped ${name}`);
-    }
+    await finishScratch(
+      scratch,
+      async () => modules?.close(),
+      async () => db?.$disconnect(),
+      () => client.end(),
+    );
   }
 }
 

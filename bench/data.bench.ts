@@ -30,22 +30,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { PoolClient, QueryConfig } from 'pg';
-import {
-  createDb,
-  type Db,
-  migrate,
-  transactionRunner,
-  adminMatchesRepository,
-  adminMatchesService,
-  matchesRepository,
-  matchesService,
-  messagesRepository,
-  messagesService,
-  predictionsRepository,
-  predictionsService,
-  rankingRepository,
-  scoringService,
-} from '@munegu/api/public';
+import { createDb, type Db, migrate } from '@munegu/api/public';
+import { gameModules } from './lib/modules.js';
 import { pg, scratchDatabase } from './lib/pg.js';
 import { machineLine, table, writeQualitySection } from './lib/quality-report.js';
 import {
@@ -111,33 +97,6 @@ type Growth = {
   goal: number;
 };
 type Plan = { size: number; title: string; nodes: string[]; ok: boolean };
-
-/** Everything the app wires for these four calls, as app.ts does (pool of 10). */
-function wire(db: Db) {
-  const matches = matchesService({ repo: matchesRepository(db), clock, uidDomain: 'bench.test' });
-  const seasons = { current: matches.currentSeason };
-  const scoring = scoringService({ ranking: rankingRepository(), seasons, clock });
-  return {
-    predictions: predictionsService({ repo: predictionsRepository(db), seasons, clock }),
-    adminMatches: adminMatchesService({
-      repo: adminMatchesRepository(db),
-      scoring,
-      // As app.ts: the scoring transaction's limit (SCORING_TRANSACTION_TIMEOUT_SECONDS,
-      // default 120 in config/env.ts).
-      transaction: transactionRunner(db, {
-        timeoutMs: Number(process.env.SCORING_TRANSACTION_TIMEOUT_SECONDS ?? 120) * 1000,
-      }),
-      clock,
-    }),
-    messages: messagesService({
-      repo: messagesRepository(db),
-      clock,
-      // Reads only: nothing is pushed.
-      notifier: { newMessage() {}, messagesRead() {}, typing() {}, conversationBlocked() {} },
-      budgets: { take: async () => {} },
-    }),
-  };
-}
 
 // The hand-written reads, on a pg pool of the app's size.
 const TOP = `SELECT id, pseudo, avatar_file, avatar_version, pts_prono, classement_prono FROM users
@@ -231,7 +190,8 @@ type Size = {
   client: InstanceType<typeof pg.Client>;
   pool: InstanceType<typeof pg.Pool>;
   db: Db;
-  app: ReturnType<typeof wire>;
+  /** Everything the app wires for these four calls, as app.ts does (pool of 10). */
+  app: Awaited<ReturnType<typeof gameModules>>;
   /** The leaderboard's caller: a member in the middle of the ranking. */
   me: number;
 };
@@ -242,7 +202,7 @@ async function prepare(size: number, opened: Size[]): Promise<Size> {
   const client = new pg.Client({ connectionString: scratch.url });
   const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
   const db = createDb({ connectionString: scratch.url, max: 10 });
-  const entry: Size = { size, scratch, client, pool, db, app: wire(db), me: 0 };
+  const entry: Size = { size, scratch, client, pool, db, app: await gameModules(db, clock), me: 0 };
   opened.push(entry);
   await migrate(scratch.url);
   await client.connect();
@@ -457,6 +417,7 @@ async function main() {
     }
   } finally {
     for (const s of opened) {
+      await s.app.close().catch(() => {});
       await s.db.$disconnect().catch(() => {});
       await s.pool.end().catch(() => {});
       await s.client.end().catch(() => {});

@@ -16,19 +16,12 @@
  * BENCH_KEEP=1 keeps the database.
  */
 import { performance } from 'node:perf_hooks';
-import {
-  createDb,
-  migrate,
-  matchesRepository,
-  matchesService,
-  predictionsRepository,
-  predictionsService,
-  rankingRepository,
-  scoringService,
-} from '@munegu/api/public';
-import { pg, scratchDatabase } from './lib/pg.js';
+import { createDb, migrate, predictionsRepository } from '@munegu/api/public';
+import { gameModules } from './lib/modules.js';
+import { finishScratch, pg, scratchDatabase } from './lib/pg.js';
 import { alternateTimed, fmt, pairOptions, ratio, type Stats } from './lib/stats.js';
 import { fillReference } from '@munegu/tools/scale';
+import { insertActiveUsers } from '@munegu/tools/members';
 import { handScoreEntry } from './lib/hand-scoring.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -47,6 +40,7 @@ async function main() {
   );
   const client = new pg.Client({ connectionString: url });
   let db: ReturnType<typeof createDb> | null = null;
+  let game: Awaited<ReturnType<typeof gameModules>> | null = null;
   try {
     await migrate(url);
     await client.connect();
@@ -58,14 +52,7 @@ async function main() {
        FROM generate_series(1, $2) g`,
       [SEASON, MATCHES],
     );
-    await client.query(
-      `INSERT INTO users (pseudo, pseudo_key, prenom, nom, email, password_hash, birth_date,
-                          departement, status, updated_at)
-       SELECT 'membre' || g, 'membre' || g, 'Bench', 'MEMBRE', 'membre' || g || '@bench.test', 'x',
-              date '1990-01-01', 'FR-06', 'ACTIVE', now()
-       FROM generate_series(1, $1) g`,
-      [MEMBERS],
-    );
+    await insertActiveUsers(client, MEMBERS, { prefix: 'membre', lastName: 'MEMBRE' });
     await client.query(
       `INSERT INTO predictions (user_id, match_id, score_dom, score_ext, updated_at)
        SELECT u.id, m.id, (u.id * 7 + m.id) % 5, (u.id * 3 + m.id * 2) % 4, now()
@@ -76,10 +63,8 @@ async function main() {
 
     db = createDb({ connectionString: url, max: 4 });
     // Wired as in app.ts: the game's current season comes from the matches module.
-    const seasons = {
-      current: matchesService({ repo: matchesRepository(db), clock }).currentSeason,
-    };
-    const scoring = scoringService({ ranking: rankingRepository(), seasons, clock });
+    game = await gameModules(db, clock);
+    const { scoring, predictions: service } = game;
     // Score the rounds one after another, as the operators do during a season.
     const seasonStart = performance.now();
     const matches = [];
@@ -113,7 +98,6 @@ async function main() {
       OPTIONS,
     );
 
-    const service = predictionsService({ repo: predictionsRepository(db), seasons, clock });
     const someone = (
       await client.query(`SELECT id FROM users WHERE pseudo_key = $1`, [
         `membre${Math.ceil(MEMBERS / 2)}`,
@@ -134,6 +118,7 @@ async function main() {
       () => service.leaderboard({ limit: 100, offset: 0 }, someone),
       OPTIONS,
     );
+    // The two reads of the leaderboard's service, on their own.
     const repo = predictionsRepository(db);
     const rank = await alternateTimed(
       () =>
@@ -154,13 +139,12 @@ async function main() {
     row('(b) leaderboard top 100 (+ total, + me)', top);
     row("(b) one member's rank and the total", rank);
   } finally {
-    await db?.$disconnect();
-    await client.end().catch(() => {});
-    if (process.env.BENCH_KEEP) console.log(`\nkept ${url}`);
-    else {
-      await scratch.drop();
-      console.log(`\ndropped ${name}`);
-    }
+    await finishScratch(
+      scratch,
+      async () => game?.close(),
+      async () => db?.$disconnect(),
+      () => client.end(),
+    );
   }
 }
 

@@ -46,23 +46,13 @@ import type FastifyStatic from '@fastify/static';
 import type * as ChromeLauncher from 'chrome-launcher';
 import { DEMO_ACCOUNTS } from '@munegu/api/public';
 import { scratchDatabase } from './lib/pg.js';
+import { CHROME_FLAGS, CHROMIUM_PATH, devtools, writeAccessToken } from './lib/chromium.js';
 import { machineLine, table, writeQualitySection } from './lib/quality-report.js';
 import { fmt, pairOptions, ratio, stats, verdict, type Stats } from './lib/stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FLOOR = path.join(ROOT, 'bench/floor-app');
 const FLOOR_DIST = path.join(FLOOR, 'dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const APP_PORT = Number(process.env.BENCH_WEB_PORT ?? 4610);
 const FLOOR_PORT = APP_PORT + 1;
 const APP = `http://127.0.0.1:${APP_PORT}`;
@@ -215,7 +205,10 @@ type PwResponse = { url(): string; body(): Promise<Buffer>; request(): PwRequest
 const QUIET_MS = 2_000;
 async function scriptsOf(url: string): Promise<Script[]> {
   const { chromium } = e2eRequire('@playwright/test') as { chromium: Chromium };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROME_FLAGS.slice(1),
+  });
   try {
     const page = await browser.newPage();
     const seen = new Map<string, Promise<Script>>();
@@ -264,30 +257,7 @@ let debugPort = DEBUG_PORT_FIRST;
  * of the app's origin (no app start-up), closed before Lighthouse runs.
  */
 async function setSession(port: number, session: Session): Promise<void> {
-  const { default: WebSocket } = await import('ws');
-  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
-    webSocketDebuggerUrl: string;
-  };
-  const ws = new WebSocket(version.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let id = 0;
-  const send = (method: string, params: object, sessionId?: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const mine = ++id;
-      const onMessage = (data: unknown) => {
-        const msg = JSON.parse(String(data)) as {
-          id?: number;
-          result?: Record<string, unknown>;
-          error?: { message: string };
-        };
-        if (msg.id !== mine) return;
-        ws.off('message', onMessage);
-        if (msg.error) reject(new Error(msg.error.message));
-        else resolve(msg.result ?? {});
-      };
-      ws.on('message', onMessage);
-      ws.send(JSON.stringify({ id: mine, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
+  const { send, close } = await devtools(port);
   try {
     await send('Storage.setCookies', {
       cookies: [
@@ -300,23 +270,9 @@ async function setSession(port: number, session: Session): Promise<void> {
         },
       ],
     });
-    const { targetId } = (await send('Target.createTarget', { url: `${APP}/favicon.svg` })) as {
-      targetId: string;
-    };
-    const { sessionId } = (await send('Target.attachToTarget', { targetId, flatten: true })) as {
-      sessionId: string;
-    };
-    await new Promise((r) => setTimeout(r, 500));
-    await send(
-      'Runtime.evaluate',
-      {
-        expression: `localStorage.setItem("access_token", ${JSON.stringify(session.accessToken)})`,
-      },
-      sessionId,
-    );
-    await send('Target.closeTarget', { targetId });
+    await writeAccessToken(send, APP, session.accessToken);
   } finally {
-    ws.close();
+    close();
   }
 }
 
@@ -347,7 +303,7 @@ async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
   const { launch } = benchRequire('chrome-launcher') as typeof ChromeLauncher;
   const port = debugPort;
   debugPort = debugPort >= DEBUG_PORT_LAST ? DEBUG_PORT_FIRST : debugPort + 1;
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, port });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, port });
   try {
     if (signedIn) await setSession(chrome.port, await supporterSession());
     const out = path.join(tmp, `lh-${++runs}.json`);

@@ -36,3 +36,19 @@ export async function scratchDatabase(prefix: string, base = adminUrl) {
     drop: () => adminSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, base),
   };
 }
+
+/**
+ * The end of a benchmark's run: closes what it opened on its scratch database (in order, each
+ * failure ignored), then drops the database, or keeps it with BENCH_KEEP=1.
+ */
+export async function finishScratch(
+  scratch: Awaited<ReturnType<typeof scratchDatabase>>,
+  ...closers: Array<() => Promise<unknown>>
+): Promise<void> {
+  for (const close of closers) await close().catch(() => {});
+  if (process.env.BENCH_KEEP) console.log(`\nkept ${scratch.url}`);
+  else {
+    await scratch.drop();
+    console.log(`\ndropped ${scratch.name}`);
+  }
+}

@@ -11,6 +11,25 @@ export interface Member {
 }
 
 /**
+ * `count` ACTIVE members of department 06 named `<prefix>1`…`<prefix><count>`, without logins
+ * (the password hash is never checked), in one statement.
+ */
+export async function insertActiveUsers(
+  client: pg.ClientBase,
+  count: number,
+  { prefix, lastName }: { prefix: string; lastName: string },
+): Promise<void> {
+  await client.query(
+    `INSERT INTO users (pseudo, pseudo_key, prenom, nom, email, password_hash, birth_date,
+                        departement, status, updated_at)
+     SELECT $2::text || g, $2::text || g, 'Bench', $3, $2::text || g || '@bench.test', 'x',
+            date '1990-01-01', 'FR-06', 'ACTIVE', now()
+     FROM generate_series(1, $1) g`,
+    [count, prefix, lastName],
+  );
+}
+
+/**
  * `count` ACTIVE members and one live login (session family) each, inserted set-based after
  * the API has migrated the database. The password hash is never used: the members sign in
  * through tokens signed like the app's login does (modules/auth/auth.service.ts).
@@ -19,14 +38,7 @@ export async function insertMembers(databaseUrl: string, count: number): Promise
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    await c.query(
-      `INSERT INTO users (pseudo, pseudo_key, prenom, nom, email, password_hash, birth_date,
-                          departement, status, updated_at)
-       SELECT 'rt' || g, 'rt' || g, 'Bench', 'TEMPS-REEL', 'rt' || g || '@bench.test', 'x',
-              date '1990-01-01', 'FR-06', 'ACTIVE', now()
-       FROM generate_series(1, $1) g`,
-      [count],
-    );
+    await insertActiveUsers(c, count, { prefix: 'rt', lastName: 'TEMPS-REEL' });
     const { rows } = await c.query<{ id: number; family_id: string }>(
       `INSERT INTO sessions (id, family_id, user_id, token_hash, expires_at)
        SELECT gen_random_uuid(), gen_random_uuid(), u.id,

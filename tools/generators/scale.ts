@@ -248,16 +248,11 @@ async function fillPredictions(client: Client) {
   );
 }
 
-/** Presences and ride searches of every match, from the members' home departments. */
-async function fillAnswers(client: Client) {
-  await client.query('DROP TABLE IF EXISTS seed_answers');
-  await client.query(
-    `CREATE TEMP TABLE seed_answers AS
-     SELECT user_id, match_id, dept, random() kind, random() tr, random() opt, random() x
-     FROM (SELECT s.user_id, s.dept, s.a, s.status, m.id match_id, random() r
-           FROM seed_activity s CROSS JOIN matches m) d
-     WHERE status <> 'DELETED' AND r < 0.02 + 0.5 * a`,
-  );
+/**
+ * Presences (85 %) and ride searches (15 %) from a table of answers with columns user_id,
+ * match_id, dept and the random draws kind, tr (transport), opt (carpool offer) and x (seats).
+ */
+export async function insertAnswers(client: Client, answers: string) {
   await client.query(
     `INSERT INTO presences (user_id, match_id, transport_type_id, antenna_id, covoiturage,
                             places_dispo, departement_depart, updated_at)
@@ -268,13 +263,26 @@ async function fillAnswers(client: Client) {
             dept, now()
      FROM (SELECT *, CASE WHEN tr < 0.40 THEN 1 WHEN tr < 0.70 THEN 2 WHEN tr < 0.85 THEN 3
                           ELSE 5 END t
-           FROM seed_answers WHERE kind < 0.85) a`,
+           FROM ${answers} WHERE kind < 0.85) a`,
   );
   await client.query(
     `INSERT INTO ride_searches (user_id, match_id, nb_pers, departement_depart, updated_at)
      SELECT user_id, match_id, 1 + floor(x * 3)::int, dept, now()
-     FROM seed_answers WHERE kind >= 0.85`,
+     FROM ${answers} WHERE kind >= 0.85`,
   );
+}
+
+/** Presences and ride searches of every match, from the members' home departments. */
+async function fillAnswers(client: Client) {
+  await client.query('DROP TABLE IF EXISTS seed_answers');
+  await client.query(
+    `CREATE TEMP TABLE seed_answers AS
+     SELECT user_id, match_id, dept, random() kind, random() tr, random() opt, random() x
+     FROM (SELECT s.user_id, s.dept, s.a, s.status, m.id match_id, random() r
+           FROM seed_activity s CROSS JOIN matches m) d
+     WHERE status <> 'DELETED' AND r < 0.02 + 0.5 * a`,
+  );
+  await insertAnswers(client, 'seed_answers');
   await client.query('DROP TABLE seed_answers');
 }
 

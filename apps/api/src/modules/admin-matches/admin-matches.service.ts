@@ -27,11 +27,8 @@ export interface AdminMatchesDeps {
   scoring: ScoringService;
   transaction: RunInTransaction;
   clock: Clock;
-  /**
-   * Announces a moved kickoff (carpool tells the match's members). Absent where nothing
-   * listens (benchmarks wiring this service alone).
-   */
-  events?: EventEmitter;
+  /** Announces a moved kickoff (carpool tells the match's members). */
+  events: EventEmitter;
 }
 
 const clubRef = (c: { id: number; name: string; logo: string }) => ({
@@ -143,7 +140,7 @@ export function adminMatchesService({
       });
       const after = await existing(id);
       if (after.kickoffAt.getTime() !== before.kickoffAt.getTime() && !after.finishedAt) {
-        await events?.emit('kickoffMoved', { matchId: id, kickoff: after.kickoffAt });
+        await events.emit('kickoffMoved', { matchId: id, kickoff: after.kickoffAt });
       }
       return toAdminMatch(after);
     },

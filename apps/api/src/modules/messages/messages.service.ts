@@ -32,11 +32,8 @@ export interface MessagesServiceDeps {
   repo: MessagesRepository;
   clock: Clock;
   notifier: MessagingNotifier;
-  /**
-   * Announces a stored message (push reaches the recipient's devices). Absent where nothing
-   * listens (benchmarks wiring this service alone).
-   */
-  events?: EventEmitter;
+  /** Announces a stored message (push reaches the recipient's devices). */
+  events: EventEmitter;
   /** New conversation requests per account (RATE_LIMIT_MESSAGE_REQUEST). */
   budgets: AccountBudgets;
 }
@@ -259,7 +256,7 @@ export function messagesService({ repo, clock, notifier, events, budgets }: Mess
           readAt: null,
         },
       });
-      await events?.emit('messageSent', {
+      await events.emit('messageSent', {
         senderId,
         receiverId: toUserId,
         conversationId: row.conversationId,
