@@ -14,11 +14,13 @@
  *    landing page's private reads), which need the stored token and so cannot be in the header.
  *    The app's API client takes each answer once (takeEarly).
  * 3. main.tsx, once the app's code has arrived and run (one task: the browser evaluates the
- *    modules). It creates the router, which matches the address and starts, at once, the page's
- *    lazy chunk and its route loader (routeLoader.ts: the reads, taking the answers already on
- *    their way), then asks React to render. Task hops added by the app: none. React itself
- *    renders in a task of its own (its scheduler posts one message): 1 hop in all before the
- *    first render, which shows the root route's fallback while the page's chunk and reads come.
+ *    modules). In the next task it creates the router, which matches the address and starts
+ *    the page's lazy chunk and its route loader (routeLoader.ts: the reads, taking the answers
+ *    already on their way); in the task after, it asks React to render. Task hops added by the
+ *    app: 2, so that neither the modules' evaluation nor the router's start is one long task
+ *    on a phone. React itself renders in a task of its own (its scheduler posts one message):
+ *    3 hops in all before the first render, which shows the root route's fallback while the
+ *    page's chunk and reads come.
  * 4. The first page. When both its chunk and its reads are there (or the loader's cap has
  *    passed), the router renders the page in a transition: React renders it in interruptible
  *    pieces and commits it once, with its content. Code below the fold (dialogs, the map, the
