@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.js';
 
 /**
  * The plain French zod messages (packages/shared/src/zod-locale.ts): a field whose schema sets no message
  * of its own (here the `:id` of GET /api/club/:id) is still refused in French.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const ENGLISH = /\b(Invalid|expected|received|Too (small|big)|must be)\b/i;
 /** zod's own French locale: type names and symbols nobody reads ('chaîne … doit avoir <=300'). */

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp, useTestApp } from './helpers/app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('global rate limit', () => {
   it('never limits the web app’s static files, however many a page load fetches', async () => {

@@ -1,6 +1,8 @@
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { hashPassword } from '../../src/lib/passwords.js';
 import type { TestApp } from './app.js';
+import { bearer } from './auth.js';
 import { createUser, uniqueEmail, type UserOverrides } from './factories.js';
 
 /** A password every account schema accepts. */
@@ -68,4 +70,20 @@ export async function linkToken(db: Db, to: string, page: string): Promise<strin
     if (m) return m[1]!;
   }
   throw new Error(`no /${page}/ link mailed to ${to}`);
+}
+
+/** Deletes a member's account through their own flow: request, mailed link, confirmation. */
+export async function deleteAccount(
+  t: TestApp,
+  user: Parameters<typeof bearer>[1] & { email: string },
+) {
+  const ask = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/users/me/request-delete',
+    headers: await bearer(t.app, user, t.clock),
+    remoteAddress: freshIp(),
+  });
+  expect(ask.statusCode).toBe(200);
+  const token = await linkToken(t.db, user.email, 'deletion-confirmed');
+  expect((await t.app.inject({ url: `/api/users/confirm-delete/${token}` })).statusCode).toBe(200);
 }

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import { createDb, type Db } from '../../src/db/client.js';
@@ -120,4 +120,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (ownsDatabase) await database.drop();
     },
   };
+}
+
+/**
+ * The usual set-up of a test file: one app (and its database) opened before the file's tests and
+ * closed after them. The returned object is filled in by that `beforeAll`, so read its fields
+ * only inside tests, hooks and helpers they call — which is also why world helpers such as
+ * `carpoolWorld(t)` may be built on it right away.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(() => t.close());
+  return t;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMember,
   freshIp,
@@ -8,15 +8,11 @@ import {
   refresh,
   signIn,
 } from '../../../test/helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { uniqueEmail } from '../../../test/helpers/factories.js';
 import { EMAIL_TOKEN_TTL_MS } from '../email-tokens/email-tokens.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('password reset', () => {
   const request = (email: string, birthDate: string) =>

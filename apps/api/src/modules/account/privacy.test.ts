@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { LeaderboardResponse } from '@munegu/shared';
 import {
   createMember,
+  deleteAccount,
   freshIp,
   linkToken,
   login,
@@ -11,7 +12,7 @@ import {
   signIn,
   refresh,
 } from '../../../test/helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import {
   createMatch,
@@ -26,11 +27,7 @@ import { domainEvents, type DomainEventHandler } from '../../events/domain-event
 import { privacyRepository } from './privacy.repository.js';
 import { privacyService } from './privacy.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A member with a conversation, a carpool, a rating, a prediction and a contact message. */
 async function memberWithHistory() {
@@ -375,16 +372,7 @@ describe.skipIf(inject('dbMode') === 'embedded')('deletion and the prediction ra
         .total;
     expect(await rankedTotal()).toBe(2);
 
-    const ask = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/me/request-delete',
-      headers: await bearer(t.app, first, t.clock),
-      remoteAddress: freshIp(),
-    });
-    expect(ask.statusCode).toBe(200);
-    const token = await linkToken(t.db, first.email, 'deletion-confirmed');
-    const confirmed = await t.app.inject({ url: `/api/users/confirm-delete/${token}` });
-    expect(confirmed.statusCode).toBe(200);
+    await deleteAccount(t, first);
     expect([await rankOf(first.id), await rankOf(second.id)]).toEqual([null, 1]);
     // The leaderboard's total (kept by triggers, not counted per request) follows at once.
     expect(await rankedTotal()).toBe(1);

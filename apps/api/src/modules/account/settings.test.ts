@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMember,
   freshIp,
@@ -9,15 +9,11 @@ import {
   refresh,
   signIn,
 } from '../../../test/helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { uniqueEmail } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const patch = (url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({

@@ -8,17 +8,13 @@ import {
   sessionCookie,
   signIn,
 } from '../../../test/helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app.js';
 import { uniqueEmail } from '../../../test/helpers/factories.js';
 import { hashToken } from '../../lib/tokens.js';
 import { authRepository } from './auth.repository.js';
 import { authService } from './auth.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const me = (token: string) =>
   t.app.inject({

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 
-let t: TestApp;
-let w: ReturnType<typeof carpoolWorld>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CARPOOL_LIST_LIMIT: '10' } });
-  w = carpoolWorld(t);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ env: { CARPOOL_LIST_LIMIT: '10' } });
+const w = carpoolWorld(t);
 
 describe('a crowded department on the MuneguMap', () => {
   it('lists the first members of each kind, and always the caller and their relations', async () => {

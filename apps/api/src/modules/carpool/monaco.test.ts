@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, freshIp } from '../../../test/helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { uniqueEmail } from '../../../test/helpers/factories.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 
 // Monaco ('MC') is no French department, but the club's own city: it is chosen, shown, counted
 // and mapped like one.
-let t: TestApp;
-let w: ReturnType<typeof carpoolWorld>;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = carpoolWorld(t);
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const w = carpoolWorld(t);
 
 type Count = { code: string; nom: string; supporters: string };
 const counts = async (viewer: { id: number }, matchId: number) =>

@@ -1,20 +1,14 @@
 // Issue 27: a notification names its match, and a deleted member reads 'Un ancien membre'
 // (never their 'Supprime_<id>' pseudo), in the bell and in the mails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARPOOL_MAIL_DIGESTS } from '../../jobs/carpool.jobs.js';
-import { freshIp, linkToken } from '../../../test/helpers/accounts.js';
-import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
-import { bearer } from '../../../test/helpers/auth.js';
+import { deleteAccount } from '../../../test/helpers/accounts.js';
+import { FAST_JOBS, useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 
-let t: TestApp;
-let w: ReturnType<typeof carpoolWorld>;
-beforeAll(async () => {
-  // Jobs on: the scheduled run sends the mails the per-sender window held back.
-  t = await createTestApp({ jobs: FAST_JOBS });
-  w = carpoolWorld(t);
-});
-afterAll(() => t.close());
+// Jobs on: the scheduled run sends the mails the per-sender window held back.
+const t = useTestApp({ jobs: FAST_JOBS });
+const w = carpoolWorld(t);
 
 type Member = Awaited<ReturnType<typeof w.member>>;
 type BellRow = {
@@ -45,17 +39,6 @@ async function label(matchId: number) {
     text: `${m.homeClub.name} – ${m.awayClub.name} du ${day}/${month}`,
   };
 }
-const deleteAccount = async (user: Member) => {
-  const ask = await t.app.inject({
-    method: 'PATCH',
-    url: '/api/users/me/request-delete',
-    headers: await bearer(t.app, user, t.clock),
-    remoteAddress: freshIp(),
-  });
-  expect(ask.statusCode).toBe(200);
-  const token = await linkToken(t.db, user.email, 'deletion-confirmed');
-  expect((await t.app.inject({ url: `/api/users/confirm-delete/${token}` })).statusCode).toBe(200);
-};
 
 describe('notifications name their match', () => {
   it('in the bell (clubs and kickoff) and in the mail', async () => {
@@ -96,7 +79,7 @@ describe('a deleted member', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await mails(driver)).toHaveLength(1);
 
-    await deleteAccount(searcher);
+    await deleteAccount(t, searcher);
 
     const response = await w.api(driver, 'GET', '/user-notification/me');
     expect(response.body).not.toMatch(/supprime/i);

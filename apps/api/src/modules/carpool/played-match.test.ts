@@ -1,16 +1,11 @@
 import { CARPOOL_TEXTS as M } from '@munegu/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 
-let t: TestApp;
-let w: ReturnType<typeof carpoolWorld>;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = carpoolWorld(t);
-});
+const t = useTestApp();
+const w = carpoolWorld(t);
 afterEach(() => t.clock.reset());
-afterAll(async () => t.close());
 
 /**
  * A carpool built through the API before kickoff: a driver with 4 seats, a confirmed

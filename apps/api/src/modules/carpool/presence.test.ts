@@ -1,17 +1,12 @@
 import fc from 'fast-check';
 import { CARPOOL_TEXTS as M } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 import { shownCount } from './map.service.js';
 
-let t: TestApp;
-let w: ReturnType<typeof carpoolWorld>;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = carpoolWorld(t);
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const w = carpoolWorld(t);
 
 const info = async (u: { id: number }, matchId: number) =>
   (await w.api(u as never, 'GET', `/users/infos-utilisateur?match_id=${matchId}`)).json();

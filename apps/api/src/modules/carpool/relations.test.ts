@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARPOOL_TEXTS as M } from '@munegu/shared';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 
-let t: TestApp;
-let w: ReturnType<typeof carpoolWorld>;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = carpoolWorld(t);
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const w = carpoolWorld(t);
 
 const statusOf = async (id: number) =>
   (await t.db.carpoolRelation.findUniqueOrThrow({ where: { id } })).statusId;

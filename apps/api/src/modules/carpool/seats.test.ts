@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 
-let t: TestApp;
-let w: ReturnType<typeof carpoolWorld>;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = carpoolWorld(t);
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const w = carpoolWorld(t);
 
 describe('seats are never oversold', () => {
   it('50 simultaneous accepts on 3 seats confirm exactly 3 passengers (3 rounds)', async () => {

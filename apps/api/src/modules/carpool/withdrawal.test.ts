@@ -1,22 +1,16 @@
 import { CARPOOL_SYSTEM_REASON } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshIp, linkToken } from '../../../test/helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { deleteAccount } from '../../../test/helpers/accounts.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 import { moderationWorld } from '../../../test/helpers/moderation.js';
 
-let t: TestApp;
-let w: ReturnType<typeof carpoolWorld>;
-let m: ReturnType<typeof moderationWorld>;
-beforeAll(async () => {
-  // Every event mailed as it happens (no per-sender window, see flood.test.ts), so each mail
-  // below is the one of its event.
-  t = await createTestApp({ env: { CARPOOL_MAIL_WINDOW_MINUTES: '0' } });
-  w = carpoolWorld(t);
-  m = moderationWorld(t);
-});
-afterAll(() => t.close());
+// Every event mailed as it happens (no per-sender window, see flood.test.ts), so each mail
+// below is the one of its event.
+const t = useTestApp({ env: { CARPOOL_MAIL_WINDOW_MINUTES: '0' } });
+const w = carpoolWorld(t);
+const m = moderationWorld(t);
 
 type Member = Awaited<ReturnType<typeof w.member>>;
 const REASON = 'Comportement inacceptable envers les autres membres.';
@@ -29,19 +23,6 @@ const sanction = async (target: { id: number }, kind: 'suspend' | 'ban') => {
     kind === 'suspend' ? { reason: REASON, days: 7 } : { reason: REASON },
   );
   expect(res.statusCode).toBe(200);
-};
-
-/** Deletes the account through the member's own flow: request, mailed link, confirmation. */
-const deleteAccount = async (user: Member) => {
-  const ask = await t.app.inject({
-    method: 'PATCH',
-    url: '/api/users/me/request-delete',
-    headers: await bearer(t.app, user, t.clock),
-    remoteAddress: freshIp(),
-  });
-  expect(ask.statusCode).toBe(200);
-  const token = await linkToken(t.db, user.email, 'deletion-confirmed');
-  expect((await t.app.inject({ url: `/api/users/confirm-delete/${token}` })).statusCode).toBe(200);
 };
 
 const freeSeats = async (driver: Member, matchId: number) =>
@@ -148,7 +129,7 @@ describe('sanctions reach the carpools', () => {
       sent.json().relation.id,
     ]);
 
-    await deleteAccount(searcher);
+    await deleteAccount(t, searcher);
 
     expect(await myRelations(driver, match.id)).toEqual([]);
     const [latest] = await bell(driver);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGING_TEXTS as M } from '@munegu/shared';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { messagesRepository } from './messages.repository.js';
 import { createMatch, createUser, uniqueSeason } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const h = (u: User) => bearer(t.app, u, t.clock);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxFor } from '../../../test/helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { moderationWorld } from '../../../test/helpers/moderation.js';
 
-let t: TestApp;
-let w: ReturnType<typeof moderationWorld>;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = moderationWorld(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const w = moderationWorld(t);
 
 const reportRow = (id: number) => t.db.report.findUniqueOrThrow({ where: { id } });
 const userRow = (id: number) => t.db.user.findUniqueOrThrow({ where: { id } });

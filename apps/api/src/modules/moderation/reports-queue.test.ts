@@ -1,16 +1,11 @@
 import type { ModerationReport } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { createClub, createMatch, uniqueSeason } from '../../../test/helpers/factories.js';
 import { moderationWorld } from '../../../test/helpers/moderation.js';
 
-let t: TestApp;
-let w: ReturnType<typeof moderationWorld>;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = moderationWorld(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const w = moderationWorld(t);
 
 const itemsOf = async (res: { json(): unknown }) =>
   (res.json() as { items: ModerationReport[] }).items;

@@ -1,17 +1,12 @@
 import type { AuditPage, SuspendedMember } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, login, refresh, signIn } from '../../../test/helpers/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { moderationWorld } from '../../../test/helpers/moderation.js';
 
-let t: TestApp;
-let w: ReturnType<typeof moderationWorld>;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = moderationWorld(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const w = moderationWorld(t);
 
 const userRow = (id: number) => t.db.user.findUniqueOrThrow({ where: { id } });
 const REASON = 'Spam dans les messages privés.';

@@ -1,15 +1,11 @@
 import type { AuditPage } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { makeImage, multipartFile } from '../../../test/helpers/images.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function staff(role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN') {
   const user = await createUser(t.db, { role });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
 import { createUser } from '../../../test/helpers/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 const autre = () => t.db.newsCategory.findFirstOrThrow({ where: { label: 'AUTRE' } });
 
 describe('GET /api/actualite', () => {
