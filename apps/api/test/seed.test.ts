@@ -19,7 +19,7 @@ import { createDb, type Db } from '../src/db/client.js';
 import { verifyPassword } from '../src/lib/passwords.js';
 import { DEPARTMENTS } from '../src/seed/departments.js';
 import { seed } from '../src/seed/index.js';
-import { OTHER_REASON_LABEL } from '../src/seed/reference.js';
+import { OTHER_REASON_LABEL } from '@munegu/shared';
 import { DEPARTMENTS_JSON_PATH, departmentsJson } from '../src/seed/write-departments-json.js';
 
 const run = promisify(execFile);

@@ -1,15 +1,16 @@
-import { CARPOOL_SYSTEM_REASON } from '@munegu/shared';
+import {
+  CARPOOL_STATUS_IDS,
+  CARPOOL_STATUS_NAMES,
+  CARPOOL_SYSTEM_REASON,
+  OTHER_REASON_LABEL,
+} from '@munegu/shared';
 import type { Db } from '../db/client.js';
 
-/** Spec section 4: relation status ids are part of the contract with the web app. */
-export const CARPOOL_STATUSES = [
-  { id: 1, label: 'PROPOSE' },
-  { id: 2, label: 'DEMANDE' },
-  { id: 3, label: 'CONFIRME' },
-  { id: 4, label: 'REFUSE' },
-  { id: 5, label: 'ANNULE' },
-  { id: 6, label: 'EXCLU' },
-] as const;
+/** Spec section 4: relation status ids are part of the contract with the web app (shared). */
+export const CARPOOL_STATUSES = CARPOOL_STATUS_IDS.map((id) => ({
+  id,
+  label: CARPOOL_STATUS_NAMES[id],
+}));
 
 /** Spec section 3: transport types with fixed ids 1..6 and the spec's lower-case labels. */
 export const TRANSPORT_TYPES = [
@@ -43,7 +44,6 @@ export const NEWS_CATEGORIES = [
   'DÉPLACEMENTS',
 ] as const;
 
-export const OTHER_REASON_LABEL = 'Autre';
 /** Far above any list's own positions, so 'Autre' stays last when labels are added. */
 export const OTHER_REASON_POSITION = 1000;
 
