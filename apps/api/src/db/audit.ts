@@ -51,6 +51,16 @@ export function writeAudit(
   });
 }
 
+/** The row of an edit of one value: what it was (`from`) and what it became (`to`). */
+export const writeAuditChange = (
+  tx: Tx | Db,
+  actor: Actor,
+  action: string,
+  target: { type: string; id: number | string | null },
+  from: Prisma.InputJsonValue | null,
+  to: Prisma.InputJsonValue | null,
+) => writeAudit(tx, actor, action, target, { from, to });
+
 type Field = string | number | boolean | Date | null;
 const shown = (value: Field) => (value instanceof Date ? value.toISOString() : value);
 const same = (a: Field, b: Field) => shown(a) === shown(b);

@@ -25,7 +25,7 @@ import {
   titleWithHoldersSchema,
 } from '../schemas/administration.js';
 import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
-import { defineEndpoints } from './define.js';
+import { defineEndpoints, writeEndpoints } from './define.js';
 
 /**
  * Administration: every /administration route is for ADMIN only (401 anonymous, 403 below).
@@ -62,33 +62,10 @@ export const administrationEndpoints = defineEndpoints({
   },
 
   'GET /administration/titres': { response: z.array(titleWithHoldersSchema) },
-  'POST /administration/titres': {
-    body: titleInputSchema,
-    response: titleWithHoldersSchema,
-    status: 201,
-  },
-  'PUT /administration/titres/:id': {
-    params: idParamSchema,
-    body: titleInputSchema,
-    response: titleWithHoldersSchema,
-  },
-  'DELETE /administration/titres/:id': { params: idParamSchema, response: messageResponseSchema },
+  ...writeEndpoints('/administration/titres', titleInputSchema, titleWithHoldersSchema),
 
   'GET /administration/antennes': { response: z.array(adminAntennaSchema) },
-  'POST /administration/antennes': {
-    body: antennaInputSchema,
-    response: adminAntennaSchema,
-    status: 201,
-  },
-  'PUT /administration/antennes/:id': {
-    params: idParamSchema,
-    body: antennaInputSchema,
-    response: adminAntennaSchema,
-  },
-  'DELETE /administration/antennes/:id': {
-    params: idParamSchema,
-    response: messageResponseSchema,
-  },
+  ...writeEndpoints('/administration/antennes', antennaInputSchema, adminAntennaSchema),
 
   'GET /administration/motifs': { response: z.array(adminReasonSchema) },
   'POST /administration/motifs': {
@@ -108,20 +85,11 @@ export const administrationEndpoints = defineEndpoints({
   'DELETE /administration/motifs/:id': { params: idParamSchema, response: messageResponseSchema },
 
   'GET /administration/categories-actualite': { response: z.array(adminCategorySchema) },
-  'POST /administration/categories-actualite': {
-    body: categoryInputSchema,
-    response: adminCategorySchema,
-    status: 201,
-  },
-  'PUT /administration/categories-actualite/:id': {
-    params: idParamSchema,
-    body: categoryInputSchema,
-    response: adminCategorySchema,
-  },
-  'DELETE /administration/categories-actualite/:id': {
-    params: idParamSchema,
-    response: messageResponseSchema,
-  },
+  ...writeEndpoints(
+    '/administration/categories-actualite',
+    categoryInputSchema,
+    adminCategorySchema,
+  ),
 
   'PUT /administration/partner': { body: partnerInputSchema, response: partnerSchema },
   'GET /administration/clubs': { response: z.array(adminClubFeedSchema) },

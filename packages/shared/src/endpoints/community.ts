@@ -49,7 +49,7 @@ import {
   userSearchQuerySchema,
   userSearchResultSchema,
 } from '../schemas/users.js';
-import { defineEndpoints } from './define.js';
+import { defineEndpoints, writeEndpoints } from './define.js';
 
 /** Spec section 7: profiles, private messages, reports, contact, reference lists, health. */
 export const communityEndpoints = defineEndpoints({
@@ -70,17 +70,7 @@ export const communityEndpoints = defineEndpoints({
   'GET /concours': { response: z.array(contestSchema) },
   /** The contest visual, re-encoded and stored; its path goes in the contest's body. */
   'POST /concours/image': { upload: true, response: contestImageResponseSchema },
-  'POST /concours': {
-    body: contestInputSchema,
-    response: contestWriteResponseSchema,
-    status: 201,
-  },
-  'PUT /concours/:id': {
-    params: idParamSchema,
-    body: contestInputSchema,
-    response: contestWriteResponseSchema,
-  },
-  'DELETE /concours/:id': { params: idParamSchema, response: messageResponseSchema },
+  ...writeEndpoints('/concours', contestInputSchema, contestWriteResponseSchema),
   'GET /motifs-annulation': { response: z.array(reasonSchema) },
   'GET /motifs-exclusion': { response: z.array(reasonSchema) },
   'GET /motifs-signalement/:section': {

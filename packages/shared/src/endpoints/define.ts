@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,4 +32,26 @@ export function methodOf(key: string): HttpMethod {
 
 export function pathOf(key: string): string {
   return key.slice(key.indexOf(' ') + 1);
+}
+
+/**
+ * The three writes of an editable list at `path`: create (201), replace and delete by id.
+ * Each list (titles, antennas, categories, contests, matches) has the same three, so they are
+ * written once; the read (`GET path`) stays beside them because its answer differs per list.
+ */
+export function writeEndpoints<
+  const P extends `/${string}`,
+  I extends z.ZodType,
+  R extends z.ZodType,
+>(path: P, body: I, response: R) {
+  return {
+    [`POST ${path}`]: { body, response, status: 201 },
+    [`PUT ${path}/:id`]: { params: idParamSchema, body, response },
+    [`DELETE ${path}/:id`]: { params: idParamSchema, response: messageResponseSchema },
+  } as Record<`POST ${P}`, { body: I; response: R; status: 201 }> &
+    Record<`PUT ${P}/:id`, { params: typeof idParamSchema; body: I; response: R }> &
+    Record<
+      `DELETE ${P}/:id`,
+      { params: typeof idParamSchema; response: typeof messageResponseSchema }
+    >;
 }

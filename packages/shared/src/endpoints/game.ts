@@ -33,7 +33,7 @@ import {
   predictionSchema,
 } from '../schemas/predictions.js';
 import { leagueRowSchema, matchSchema } from '../schemas/reference.js';
-import { defineEndpoints } from './define.js';
+import { defineEndpoints, writeEndpoints } from './define.js';
 
 /** Spec section 7: matches, clubs, the prediction game, mini-leagues and the operators' API. */
 export const gameEndpoints = defineEndpoints({
@@ -84,13 +84,7 @@ export const gameEndpoints = defineEndpoints({
   },
 
   'GET /admin/matchs': { query: adminMatchListQuerySchema, response: z.array(adminMatchSchema) },
-  'POST /admin/matchs': { body: adminMatchInputSchema, response: adminMatchSchema, status: 201 },
-  'PUT /admin/matchs/:id': {
-    params: idParamSchema,
-    body: adminMatchInputSchema,
-    response: adminMatchSchema,
-  },
-  'DELETE /admin/matchs/:id': { params: idParamSchema, response: messageResponseSchema },
+  ...writeEndpoints('/admin/matchs', adminMatchInputSchema, adminMatchSchema),
   'PUT /admin/matchs/:id/score': {
     params: idParamSchema,
     body: matchScoreInputSchema,

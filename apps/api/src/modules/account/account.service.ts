@@ -29,15 +29,19 @@ import type { EventEmitter } from '../../events/domain-events.js';
 
 export type Registration = z.output<typeof registrationSchema>;
 
-export interface AccountServiceDeps {
+/** What both account services (sign-up/removal and settings) store and mail with. */
+export interface AccountMailDeps {
   repo: AccountRepository;
   emailTokens: EmailTokensService;
   mail: Pick<MailService, 'enqueue'>;
-  auth: Pick<AuthService, 'revokeSessions' | 'endConnections' | 'guardTokenGuess'>;
   transaction: RunInTransaction;
-  clock: Clock;
   publicUrl: string;
   associationName: string;
+}
+
+export interface AccountServiceDeps extends AccountMailDeps {
+  auth: Pick<AuthService, 'revokeSessions' | 'endConnections' | 'guardTokenGuess'>;
+  clock: Clock;
   /** memberRemoved once a suspension or ban has committed (carpool withdraws the member). */
   events: EventEmitter;
   log: Pick<FastifyBaseLogger, 'error'>;

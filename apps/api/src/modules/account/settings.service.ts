@@ -1,6 +1,5 @@
 import { SETTINGS_TEXTS } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { RunInTransaction } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
 import {
   addressAlreadyUsedMail,
@@ -10,19 +9,10 @@ import {
 } from '../../lib/mail/templates.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthService } from '../auth/auth.service.js';
-import type { EmailTokensService } from '../email-tokens/email-tokens.service.js';
-import type { MailService } from '../mail/mail.service.js';
-import type { AccountRepository } from './account.repository.js';
-import { isReservedPseudo } from './account.service.js';
+import { isReservedPseudo, type AccountMailDeps } from './account.service.js';
 
-export interface SettingsServiceDeps {
-  repo: AccountRepository;
-  emailTokens: EmailTokensService;
-  mail: Pick<MailService, 'enqueue'>;
+export interface SettingsServiceDeps extends AccountMailDeps {
   auth: Pick<AuthService, 'revokeSessions' | 'checkPassword' | 'endConnections'>;
-  transaction: RunInTransaction;
-  publicUrl: string;
-  associationName: string;
 }
 
 // 400 rather than 401: the web client answers a 401 by refreshing the session and retrying.

@@ -1,4 +1,4 @@
-import { writeAuditRow } from '../../db/audit.js';
+import { writeAuditRow, type AuditRow } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -9,15 +9,6 @@ const withClubsAndCount = {
   _count: { select: { predictions: true } },
 } as const;
 export type AdminMatchRow = Prisma.MatchGetPayload<{ include: typeof withClubsAndCount }>;
-
-export interface AuditEntry {
-  actorId: number;
-  action: string;
-  targetType: string;
-  targetId?: string;
-  data?: Prisma.InputJsonValue;
-  ip?: string;
-}
 
 export interface MatchFields {
   season: string;
@@ -71,7 +62,7 @@ export function adminMatchesRepository(db: Db) {
       await tx.leagueTableRow.deleteMany({ where: { season } });
       await tx.leagueTableRow.createMany({ data: rows.map((r) => ({ ...r, season })) });
     },
-    audit: (tx: Tx | Db, entry: AuditEntry) => writeAuditRow(tx, entry),
+    audit: (tx: Tx | Db, entry: AuditRow) => writeAuditRow(tx, entry),
   };
 }
 

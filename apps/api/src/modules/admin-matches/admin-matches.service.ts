@@ -15,7 +15,8 @@ import type {
   AdminMatchRow,
   MatchFields,
 } from './admin-matches.repository.js';
-import { isValidParisTime, parisToUtc, utcToParis } from './paris-time.js';
+import { toAdminMatch as toWire } from './admin-matches.mapper.js';
+import { isValidParisTime, parisToUtc } from './paris-time.js';
 
 export interface Actor {
   id: number;
@@ -31,12 +32,6 @@ export interface AdminMatchesDeps {
   events: EventEmitter;
 }
 
-const clubRef = (c: { id: number; name: string; logo: string }) => ({
-  id: c.id,
-  nom: c.name,
-  logo: c.logo,
-});
-
 export function adminMatchesService({
   repo,
   scoring,
@@ -44,24 +39,7 @@ export function adminMatchesService({
   clock,
   events,
 }: AdminMatchesDeps) {
-  function toAdminMatch(m: AdminMatchRow): AdminMatch {
-    return {
-      id: m.id,
-      season: m.season,
-      journee: m.matchday,
-      date: m.kickoffAt.toISOString(),
-      kickoff: utcToParis(m.kickoffAt),
-      hashtag: m.hashtag,
-      ticket_url: m.ticketUrl,
-      club_dom: clubRef(m.homeClub),
-      club_ext: clubRef(m.awayClub),
-      is_finish: m.finishedAt !== null,
-      edit_pronostic: m.finishedAt === null && clock.now() < m.kickoffAt,
-      buts_dom: m.homeGoals,
-      buts_ext: m.awayGoals,
-      nb_pronostics: m._count.predictions,
-    };
-  }
+  const toAdminMatch = (m: AdminMatchRow): AdminMatch => toWire(m, clock.now());
 
   async function existing(id: number) {
     const m = await repo.byId(id);

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { FORBIDDEN_MESSAGE } from '../../plugins/auth.js';
-import { writeAudit, type Actor } from '../../db/audit.js';
+import { writeAudit, writeAuditChange, type Actor } from '../../db/audit.js';
 import { toAdminTitle, toMemberSummary } from './administration.mapper.js';
 import type { MemberRow, MembersRepository } from './members.repository.js';
 
@@ -38,6 +38,16 @@ export interface MembersDeps {
  * the database on every request (plugins/auth.ts reads the current role, not the token's), so
  * a change applies to the member's next request without revoking their logins.
  */
+/** A title granted or removed: the log names the title as it was called then. */
+const auditTitle = (
+  tx: Tx,
+  actor: Actor,
+  action: 'user.title.grant' | 'user.title.remove',
+  id: number,
+  title: { id: number; label: string },
+) =>
+  writeAudit(tx, actor, action, { type: 'user', id }, { titleId: title.id, libelle: title.label });
+
 export function membersService({ repo, transaction }: MembersDeps) {
   async function detailIn(tx: Tx, id: number): Promise<MemberDetail> {
     const row = await repo.detail(id, tx);
@@ -89,16 +99,7 @@ export function membersService({ repo, transaction }: MembersDeps) {
         const before = await detailIn(tx, id);
         if (before.poste === value) return before;
         await repo.setPosition(tx, id, value);
-        await writeAudit(
-          tx,
-          actor,
-          'user.poste',
-          { type: 'user', id },
-          {
-            from: before.poste,
-            to: value,
-          },
-        );
+        await writeAuditChange(tx, actor, 'user.poste', { type: 'user', id }, before.poste, value);
         return detailIn(tx, id);
       });
     },
@@ -110,16 +111,7 @@ export function membersService({ repo, transaction }: MembersDeps) {
           const title = await repo.title(titleId, tx);
           if (!title) throw notFound(M.titleNotFound);
           await repo.grantTitle(tx, id, titleId);
-          await writeAudit(
-            tx,
-            actor,
-            'user.title.grant',
-            { type: 'user', id },
-            {
-              titleId,
-              libelle: title.label,
-            },
-          );
+          await auditTitle(tx, actor, 'user.title.grant', id, title);
           return detailIn(tx, id);
         });
       } catch (err) {
@@ -135,16 +127,7 @@ export function membersService({ repo, transaction }: MembersDeps) {
         const title = await repo.title(titleId, tx);
         if (!title || (await repo.removeTitle(tx, id, titleId)) === 0)
           throw notFound(M.titleNotHeld);
-        await writeAudit(
-          tx,
-          actor,
-          'user.title.remove',
-          { type: 'user', id },
-          {
-            titleId,
-            libelle: title.label,
-          },
-        );
+        await auditTitle(tx, actor, 'user.title.remove', id, title);
         return detailIn(tx, id);
       });
     },

@@ -8,7 +8,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { writeAudit, type Actor } from '../../db/audit.js';
+import { writeAudit, writeAuditChange, type Actor } from '../../db/audit.js';
 import type { ReasonRow, ReasonsRepository } from './lists.repository.js';
 
 const toReason = ({ _count, kind, ...r }: ReasonRow): AdminReason => ({
@@ -72,15 +72,13 @@ export function reasonsService({
           if (rows.some((r) => r.id !== id && r.label.toLowerCase() === label.toLowerCase()))
             throw new AppError('CONFLICT', M.reasonTaken);
           const renamed = await repo.rename(tx, id, label);
-          await writeAudit(
+          await writeAuditChange(
             tx,
             actor,
             'reason.update',
             { type: 'reason', id },
-            {
-              from: before.label,
-              to: label,
-            },
+            before.label,
+            label,
           );
           return toReason(renamed);
         });

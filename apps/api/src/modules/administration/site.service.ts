@@ -8,7 +8,7 @@ import {
 import { missingOperatorVariables } from '../../config/operator.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { notFound } from '../../lib/errors.js';
-import { writeAudit, type Actor } from '../../db/audit.js';
+import { writeAuditChange, type Actor } from '../../db/audit.js';
 import type { SiteRepository } from './site.repository.js';
 
 /** SiteSetting keys of the home page's partner banner. */
@@ -66,15 +66,13 @@ export function siteService({
           await repo.setSetting(tx, PARTNER_KEYS.code, input.code);
           await repo.setSetting(tx, PARTNER_KEYS.url, input.url);
         } else await repo.clearSettings(tx, keys);
-        await writeAudit(
+        await writeAuditChange(
           tx,
           actor,
           'site.partner',
           { type: 'site-setting', id: 'partner' },
-          {
-            from: before,
-            to: { code: input.code, url: input.url },
-          },
+          before,
+          { code: input.code, url: input.url },
         );
         return partner((k) => repo.settings(k, tx));
       }),
@@ -86,15 +84,13 @@ export function siteService({
         const before = await repo.club(id, tx);
         if (!before) throw notFound(M.clubNotFound);
         const club = await repo.setLiveFeed(tx, id, url);
-        await writeAudit(
+        await writeAuditChange(
           tx,
           actor,
           'club.live-feed',
           { type: 'club', id },
-          {
-            from: before.liveFeedUrl,
-            to: url,
-          },
+          before.liveFeedUrl,
+          url,
         );
         return toClubFeed(club);
       }),

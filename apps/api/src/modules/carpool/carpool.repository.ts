@@ -16,7 +16,8 @@ const PENDING = [...PENDING_CARPOOL_STATUSES];
 export const ACTIVE = [...ACTIVE_CARPOOL_STATUSES];
 const CONFIRMED = CARPOOL_STATUS.CONFIRME;
 
-const memberSelect = {
+/** A member as carpool cards show them (name, photo, rating; status for former members). */
+export const memberSelect = {
   id: true,
   username: true,
   avatarFile: true,

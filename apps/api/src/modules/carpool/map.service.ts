@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import type { CarpoolRepository } from './carpool.repository.js';
 import { rankSuggestions, type DetourRule } from './geo/detour.js';
 import type { MapRepository, SupporterRow } from './map.repository.js';
-import { transportCode } from './presence.service.js';
+import { transportCode } from './presence.mapper.js';
 
 /** Below this many supporters a department shows '<3', never the exact count. */
 export const MIN_SHOWN_COUNT = 3;

@@ -1,15 +1,7 @@
 import { ACTIVE_CARPOOL_STATUSES } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
-
-const senderSelect = {
-  id: true,
-  username: true,
-  avatarFile: true,
-  avatarVersion: true,
-  carpoolRating: true,
-  status: true,
-} as const;
+import { memberSelect } from './carpool.repository.js';
 
 /** The match a notification names: its clubs and kickoff. */
 const matchSelect = {
@@ -41,7 +33,7 @@ export function notificationsRepository(db: Db) {
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,
         include: {
-          sender: { select: senderSelect },
+          sender: { select: memberSelect },
           relation: { select: { matchId: true, match: { select: matchSelect } } },
           match: { select: matchSelect },
         },
@@ -50,7 +42,7 @@ export function notificationsRepository(db: Db) {
       db.notification.findFirst({
         where: { id, recipientId, deletedAt: null },
         include: {
-          sender: { select: senderSelect },
+          sender: { select: memberSelect },
           relation: {
             include: {
               user1: { select: { id: true, username: true } },

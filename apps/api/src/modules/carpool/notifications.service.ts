@@ -86,6 +86,19 @@ const isFormer = (u: { status: string; username: string }) =>
 const senderName = (u: { status: string; username: string } | null | undefined) =>
   u ? (isFormer(u) ? FORMER_MEMBER : u.username) : 'Un membre';
 
+/** The sender's card; a former member shows neither name nor photo. */
+const senderRef = (u: {
+  id: number;
+  status: string;
+  username: string;
+  avatarFile: string | null;
+  avatarVersion: number;
+}) => ({
+  id: u.id,
+  username: senderName(u),
+  profile_picture: isFormer(u) ? null : avatarUrl(u.avatarFile, u.avatarVersion),
+});
+
 export function notificationsService(deps: NotificationsDeps) {
   const { repo, carpool, clock } = deps;
 
@@ -287,15 +300,7 @@ export function notificationsService(deps: NotificationsDeps) {
         notification_covoiturage_id: row.relationId,
         statut: row.statusId ? { id: row.statusId } : null,
         match_id: row.relation?.matchId ?? row.match?.id ?? null,
-        sender: row.sender
-          ? {
-              id: row.sender.id,
-              username: senderName(row.sender),
-              profile_picture: isFormer(row.sender)
-                ? null
-                : avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
-            }
-          : null,
+        sender: row.sender ? senderRef(row.sender) : null,
         date: row.createdAt.toISOString(),
         read: row.readAt !== null,
         kickoff: row.type === 'HORAIRE' ? (row.match?.kickoffAt.toISOString() ?? null) : null,
@@ -322,14 +327,7 @@ export function notificationsService(deps: NotificationsDeps) {
         date: row.createdAt.toISOString(),
         statut: { id: row.statusId },
         triggeredBy: row.sender
-          ? {
-              id: row.sender.id,
-              username: senderName(row.sender),
-              profile_picture: isFormer(row.sender)
-                ? null
-                : avatarUrl(row.sender.avatarFile, row.sender.avatarVersion),
-              note_covoiturage: note(row.sender.carpoolRating),
-            }
+          ? { ...senderRef(row.sender), note_covoiturage: note(row.sender.carpoolRating) }
           : null,
         userToUserMatch: toRelation(rel),
         vehicule: { places_dispo: await repo.driverSeats(rel.driverId, rel.matchId) },

@@ -5,7 +5,6 @@ import {
   type MatchInfo,
   type PresenceInput,
   type SearchInput,
-  type TransportCode,
 } from '@munegu/shared';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
@@ -16,6 +15,7 @@ import {
 } from '@munegu/shared';
 import type { CarpoolRepository } from './carpool.repository.js';
 import { openCarpoolMatch, openMatch } from './match-window.js';
+import { presenceInfo, searchInfo, toPresence, toSearch } from './presence.mapper.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
 import type { RatingsRepository } from './ratings.repository.js';
 
@@ -25,12 +25,6 @@ export interface PresenceDeps {
   notifications: Pick<NotificationsService, 'record' | 'push'>;
   transaction: RunInTransaction;
   clock: Clock;
-}
-
-/** Transport codes of the seed ('A_PIED') as the spec writes them ('A PIED'). */
-export function transportCode(code: string): TransportCode | null {
-  const spec = code.replace('_', ' ');
-  return spec === 'RECHERCHE' ? null : (spec as TransportCode);
 }
 
 /**
@@ -145,29 +139,12 @@ export function presenceService({
 
     async presence(me: number, matchId: number) {
       const row = await repo.presence(me, matchId);
-      if (!row) return null;
-      return {
-        id: row.id,
-        transport_id: row.transportTypeId,
-        antenne_id: row.antennaId,
-        match_id: row.matchId,
-        covoiturage: row.offersCarpool,
-        places_dispo: row.freeSeats,
-        departement_depart: row.departureDepartment,
-        actif: row.active,
-      };
+      return row && toPresence(row);
     },
 
     async search(me: number, matchId: number) {
       const row = await repo.search(me, matchId);
-      if (!row) return null;
-      return {
-        id: row.id,
-        nb_pers: row.groupSize,
-        departement_depart: row.departureDepartment,
-        match_id: row.matchId,
-        actif: row.active,
-      };
+      return row && toSearch(row);
     },
 
     async answered(me: number, matchId: number) {
@@ -191,30 +168,8 @@ export function presenceService({
         has_confirmed: relations.some((r) => r.statusId === S.CONFIRME),
         note_submitted: rated,
       };
-      if (presence) {
-        return {
-          type: 'transport',
-          transport: transportCode(presence.transportType.code),
-          nb_pers: null,
-          places_dispo: presence.freeSeats,
-          covoiturage: presence.offersCarpool,
-          antenne: presence.antenna && { id: presence.antenna.id, nom: presence.antenna.name },
-          departement_depart: presence.departureDepartment,
-          ...flags,
-        };
-      }
-      if (search) {
-        return {
-          type: 'recherche',
-          transport: null,
-          nb_pers: search.groupSize,
-          places_dispo: null,
-          covoiturage: false,
-          antenne: null,
-          departement_depart: search.departureDepartment,
-          ...flags,
-        };
-      }
+      if (presence) return presenceInfo(presence, flags);
+      if (search) return searchInfo(search, flags);
       return null;
     },
   };

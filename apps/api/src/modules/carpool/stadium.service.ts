@@ -3,7 +3,7 @@ import { avatarUrl } from '../../lib/avatar-url.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { StadiumRepository } from './stadium.repository.js';
-import { transportCode } from './presence.service.js';
+import { transportCode } from './presence.mapper.js';
 
 type Person = { username: string; avatarFile: string | null; avatarVersion: number };
 const personRef = (p: Person) => ({

@@ -1,4 +1,4 @@
-import { writeAuditRow } from '../../db/audit.js';
+import { writeAuditRow, type AuditRow } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 
@@ -10,27 +10,19 @@ export function clubsRepository(db: Db) {
       db.club.findFirst({ where: { name: { equals: nom, mode: 'insensitive' } } }),
     slugTaken: async (slug: string) => (await db.club.count({ where: { slug } })) > 0,
     /** Creates or updates a club and writes the operator's audit row in one transaction. */
-    create: (data: Prisma.ClubCreateInput, audit: AuditEntry) =>
+    create: (data: Prisma.ClubCreateInput, audit: Omit<AuditRow, 'targetId'>) =>
       db.$transaction(async (tx) => {
         const club = await tx.club.create({ data });
         await writeAuditRow(tx, { ...audit, targetId: String(club.id) });
         return club;
       }),
-    update: (id: number, data: Prisma.ClubUpdateInput, audit: AuditEntry) =>
+    update: (id: number, data: Prisma.ClubUpdateInput, audit: Omit<AuditRow, 'targetId'>) =>
       db.$transaction(async (tx) => {
         const club = await tx.club.update({ where: { id }, data });
         await writeAuditRow(tx, { ...audit, targetId: String(id) });
         return club;
       }),
   };
-}
-
-export interface AuditEntry {
-  actorId: number;
-  action: string;
-  targetType: string;
-  data?: Prisma.InputJsonValue;
-  ip?: string;
 }
 
 export type ClubsRepository = ReturnType<typeof clubsRepository>;

@@ -1,29 +1,12 @@
 import { MATCH_TEXTS, type AdminClubInput, type ClubDetail } from '@munegu/shared';
+import type { Actor } from '../../db/audit.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, notFound } from '../../lib/errors.js';
 import { reencodeImage } from '../../lib/images.js';
-import type { ClubRow, ClubsRepository } from './clubs.repository.js';
-
-export function toClubDetail(club: ClubRow): ClubDetail {
-  return {
-    id: club.id,
-    nom: club.name,
-    logo: club.logo,
-    nomStade: club.stadiumName,
-    ville: club.city,
-    departement_club: club.department,
-  };
-}
-
-/** The wire's club (the spec's names) as the clubs table's fields. */
-const clubFields = (input: AdminClubInput) => ({
-  name: input.nom,
-  stadiumName: input.nomStade,
-  city: input.ville,
-  department: input.departement,
-});
+import type { ClubsRepository } from './clubs.repository.js';
+import { clubFields, toClubDetail } from './clubs.mapper.js';
 
 /** 'Olympique de Marseille' → 'olympique-de-marseille' (crest file names, unique). */
 function slugify(name: string): string {
@@ -41,11 +24,6 @@ export interface ClubsDeps {
   repo: ClubsRepository;
   /** DATA_DIR/uploads: crests go to its clubs/ folder, served under /uploads/clubs/. */
   uploadsDir: string;
-}
-
-export interface Actor {
-  id: number;
-  ip?: string;
 }
 
 export function clubsService({ repo, uploadsDir }: ClubsDeps) {

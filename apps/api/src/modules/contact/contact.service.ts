@@ -2,6 +2,7 @@ import type { ContactRequest } from '@munegu/shared';
 import type { RunInTransaction } from '../../db/tx.js';
 import { contactMail } from '../../lib/mail/templates.js';
 import type { MailService } from '../mail/mail.service.js';
+import { contactFields } from './contact.mapper.js';
 import type { ContactRepository } from './contact.repository.js';
 
 export interface ContactServiceDeps {
@@ -27,17 +28,7 @@ export function contactService({
     ): Promise<void> {
       const content = contactMail(input, associationName);
       await transaction(async (tx) => {
-        await repo.create(
-          {
-            firstName: input.prenom,
-            lastName: input.nom,
-            email: input.email,
-            subject: input.objet,
-            message: input.message,
-            ...meta,
-          },
-          tx,
-        );
+        await repo.create({ ...contactFields(input), ...meta }, tx);
         await mail.enqueue({ to: contactEmail, kind: 'contact', ...content }, tx);
       });
     },

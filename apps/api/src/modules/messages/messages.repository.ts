@@ -22,6 +22,8 @@ export type ConversationRow = {
   user2ReadAt: Date | null;
 };
 
+type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
+
 /** A stored message as the service reads it. */
 export type MessageRow = {
   id: number;
@@ -80,17 +82,10 @@ export function messagesRepository(db: Db) {
      * three ORM queries they cost about a millisecond each (bench/realtime.bench.ts).
      */
     async sendContext(senderId: number, toUserId: number) {
-      const { rows } = await sqlOf(db).query<{
-        recipientStatus: string | null;
-        id: number | null;
-        user1Id: number;
-        user2Id: number;
-        accepted: boolean;
-        blockedByUserId: number | null;
-        user1ReadAt: Date | null;
-        user2ReadAt: Date | null;
-        carpool: boolean;
-      }>(
+      // The conversation's columns are null when the two members have none yet (LEFT JOIN).
+      const { rows } = await sqlOf(db).query<
+        Nullable<ConversationRow, 'id'> & { recipientStatus: string | null; carpool: boolean }
+      >(
         `SELECT u.status::text AS "recipientStatus", c.id, c.user1_id AS "user1Id",
                 c.user2_id AS "user2Id", c.accepted, c.blocked_by_user_id AS "blockedByUserId",
                 c.user1_read_at AS "user1ReadAt", c.user2_read_at AS "user2ReadAt",

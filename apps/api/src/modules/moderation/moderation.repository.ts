@@ -1,17 +1,7 @@
-import { writeAuditRow, writeAuditRows } from '../../db/audit.js';
+import { writeAuditRow, writeAuditRows, type AuditRow } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma, ReportStatus, Role } from '../../generated/prisma/client.js';
-
-/** One row of the audit log; actorId null = the system (scheduled jobs). */
-export interface AuditRow {
-  actorId: number | null;
-  action: string;
-  targetType: string;
-  targetId?: string;
-  data?: Prisma.InputJsonValue;
-  ip?: string;
-}
 
 export interface AuditFilter {
   action?: string;

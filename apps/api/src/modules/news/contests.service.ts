@@ -1,14 +1,14 @@
-import { CONTEST_TEXTS as M, type contestInputSchema } from '@munegu/shared';
-import type { z } from 'zod';
+import { CONTEST_TEXTS as M } from '@munegu/shared';
 import { AppError } from '../../lib/errors.js';
 import type { ImageStore } from '../../lib/image-store.js';
 import { reencodeImage } from '../../lib/images.js';
+import { contestFields, type ContestInput } from './news.mapper.js';
 import type { ContestsRepository, StaffActor } from './news.repository.js';
 
 /** Who writes news and contests (routes name the caller with it). */
 export type { StaffActor };
 
-type Input = z.output<typeof contestInputSchema>;
+type Input = ContestInput;
 
 /** Editors' contests (REDACTEUR and above): the visual is stored here, never linked from elsewhere. */
 export function contestsService({
@@ -21,13 +21,7 @@ export function contestsService({
 }) {
   async function data(input: Input) {
     if (!(await images.has(input.image))) throw new AppError('VALIDATION', M.invalidImage);
-    return {
-      title: input.titre,
-      endsAt: new Date(input.dateFin),
-      image: input.image,
-      instagramLink: input.lienInsta ?? null,
-      xLink: input.lienX ?? null,
-    };
+    return contestFields(input);
   }
   const notFound = () => new AppError('NOT_FOUND', 'Concours introuvable.');
 
