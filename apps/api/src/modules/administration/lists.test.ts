@@ -1,18 +1,20 @@
 import type { AdminCategory, AdminReason } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { bearer } from '../../../test/helpers/auth.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/helpers/admin.js';
 import { createUser } from '../../../test/helpers/factories.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 describe('administration: antennas, reasons and news categories', () => {
-  let t: TestApp;
-  let headers: { authorization: string };
-  let adminId: number;
+  const { t, admin } = useAdminApp();
   const send = (method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: admin.headers,
+      ...(payload ? { payload } : {}),
+    });
   const publicRead = async (url: string) =>
     (await t.app.inject({ method: 'GET', url: `/api${url}` })).json() as {
       id: number;
@@ -22,14 +24,6 @@ describe('administration: antennas, reasons and news categories', () => {
     }[];
   const lastAudit = (action: string, targetId: number) =>
     t.db.auditLog.findFirst({ where: { action, targetId: String(targetId) } });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createUser(t.db, { role: 'ADMIN' });
-    adminId = admin.id;
-    headers = await bearer(t.app, admin, t.clock);
-  });
-  afterAll(() => t.close());
 
   it('creates, renames and deletes an antenna, visible in GET /antennes', async () => {
     const nom = `Antenne ${tag()}`;
@@ -54,7 +48,7 @@ describe('administration: antennas, reasons and news categories', () => {
       categorie: 'Section',
     });
     expect(await lastAudit('antenna.update', id)).toMatchObject({
-      actorId: adminId,
+      actorId: admin.id,
       data: { from: { nom }, to: { nom: renamed } },
     });
 
@@ -141,7 +135,7 @@ describe('administration: antennas, reasons and news categories', () => {
       false,
     );
     const actions = await t.db.auditLog.findMany({
-      where: { actorId: adminId, action: { startsWith: 'reason.' } },
+      where: { actorId: admin.id, action: { startsWith: 'reason.' } },
       orderBy: { id: 'asc' },
     });
     expect(actions.map((a) => a.action)).toEqual([
@@ -212,7 +206,7 @@ describe('administration: antennas, reasons and news categories', () => {
     expect(taken.statusCode).toBe(409);
 
     await t.db.news.create({
-      data: { title: 'x', content: 'x', image: '/x.webp', categoryId: id, authorId: adminId },
+      data: { title: 'x', content: 'x', image: '/x.webp', categoryId: id, authorId: admin.id },
     });
     const used = await send('DELETE', `/administration/categories-actualite/${id}`);
     expect(used.statusCode).toBe(409);
@@ -222,7 +216,7 @@ describe('administration: antennas, reasons and news categories', () => {
     );
     expect((await publicRead('/categorie-actualite')).some((c) => c.id === id)).toBe(false);
     expect(await lastAudit('news-category.delete', id)).toMatchObject({
-      actorId: adminId,
+      actorId: admin.id,
       data: { libelle: `${libelle} 2` },
     });
   });

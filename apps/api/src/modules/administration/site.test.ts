@@ -1,30 +1,19 @@
 import type { AdminClubFeed, Match } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { bearer } from '../../../test/helpers/auth.js';
-import {
-  createClub,
-  createMatch,
-  createUser,
-  uniqueSeason,
-} from '../../../test/helpers/factories.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/helpers/admin.js';
+import { createClub, createMatch, uniqueSeason } from '../../../test/helpers/factories.js';
 
 describe('administration: partner offer and live-feed links', () => {
-  let t: TestApp;
-  let headers: { authorization: string };
-  let adminId: number;
+  const { t, admin } = useAdminApp();
   const partner = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/site/partner' })).json() as unknown;
   const setPartner = (payload: object) =>
-    t.app.inject({ method: 'PUT', url: '/api/administration/partner', headers, payload });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await createUser(t.db, { role: 'ADMIN' });
-    adminId = admin.id;
-    headers = await bearer(t.app, admin, t.clock);
-  });
-  afterAll(() => t.close());
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/administration/partner',
+      headers: admin.headers,
+      payload,
+    });
 
   it('stores the partner code and link, reads them publicly, and clears them', async () => {
     await setPartner({ code: null, url: null });
@@ -40,7 +29,7 @@ describe('administration: partner offer and live-feed links', () => {
     expect(cleared.json()).toEqual({ code: null, url: null });
     expect(await partner()).toEqual({ code: null, url: null });
     const audits = await t.db.auditLog.findMany({
-      where: { action: 'site.partner', actorId: adminId },
+      where: { action: 'site.partner', actorId: admin.id },
       orderBy: { id: 'asc' },
     });
     expect(audits.at(-2)?.data).toEqual({
@@ -89,26 +78,30 @@ describe('administration: partner offer and live-feed links', () => {
     const bad = await t.app.inject({
       method: 'PUT',
       url,
-      headers,
+      headers: admin.headers,
       payload: { live_feed_url: 'http://x.com/club' },
     });
     expect(bad.statusCode).toBe(400);
     const res = await t.app.inject({
       method: 'PUT',
       url,
-      headers,
+      headers: admin.headers,
       payload: { live_feed_url: 'https://x.com/club_live' },
     });
     expect(res.json()).toMatchObject({ id: home.id, live_feed_url: 'https://x.com/club_live' });
     const clubs = (
-      await t.app.inject({ method: 'GET', url: '/api/administration/clubs', headers })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/administration/clubs',
+        headers: admin.headers,
+      })
     ).json() as AdminClubFeed[];
     expect(clubs.find((c) => c.id === away.id)?.live_feed_url).toBeNull();
     expect(
       await t.db.auditLog.findFirst({
         where: { action: 'club.live-feed', targetId: String(home.id) },
       }),
-    ).toMatchObject({ actorId: adminId, data: { from: null, to: 'https://x.com/club_live' } });
+    ).toMatchObject({ actorId: admin.id, data: { from: null, to: 'https://x.com/club_live' } });
 
     const match = await createMatch(t.db, {
       season: uniqueSeason(),
