@@ -37,6 +37,9 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   let away: number;
   const { season } = uniqueRealSeason();
   const auth = (user: Member) => bearer(t.app, user, t.clock);
+  /** POST /admin/matchs as `user` (a match's creation from the operators' form). */
+  const createAs = async (user: Member, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/matchs', headers: await auth(user), payload });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -92,12 +95,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   });
 
   it('creates a match from Paris local time, stores UTC, and logs the action', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/matchs',
-      headers: await auth(moderator),
-      payload: matchBody(1, '2026-08-15T21:00'),
-    });
+    const res = await createAs(moderator, matchBody(1, '2026-08-15T21:00'));
     expect(res.statusCode).toBe(201);
     const created = res.json() as AdminMatch;
     // Summer time in Paris: UTC+2.
@@ -110,27 +108,12 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
     });
     expect(audit?.actorId).toBe(moderator.id);
 
-    const winter = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/matchs',
-      headers: await auth(admin),
-      payload: matchBody(2, '2026-12-05T21:00'),
-    });
+    const winter = await createAs(admin, matchBody(2, '2026-12-05T21:00'));
     expect(winter.json()).toMatchObject({ date: '2026-12-05T20:00:00.000Z' });
 
-    const duplicate = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/matchs',
-      headers: await auth(moderator),
-      payload: matchBody(1, '2026-08-16T21:00'),
-    });
+    const duplicate = await createAs(moderator, matchBody(1, '2026-08-16T21:00'));
     expect(duplicate.statusCode).toBe(409);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/matchs',
-      headers: await auth(moderator),
-      payload: { ...matchBody(3, '2026-02-30T21:00') },
-    });
+    const bad = await createAs(moderator, { ...matchBody(3, '2026-02-30T21:00') });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Date invalide/);
   });

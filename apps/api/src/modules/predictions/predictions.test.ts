@@ -63,18 +63,16 @@ describe('prediction game', () => {
         headers: user ? await auth(user) : {},
         payload,
       });
+    /** The member's own prediction of the match, as the web app sends it. */
+    const saveMine = (home: number, away: number) =>
+      save({ userId: member.id, score_club_dom: home, score_club_ext: away, match_id: matchId });
 
     it('accepts it before kickoff, replaces it, and reads it back', async () => {
       t.clock.set(at(1, 10, 19));
-      const first = await save({
-        userId: member.id,
-        score_club_dom: 2,
-        score_club_ext: 1,
-        match_id: matchId,
-      });
+      const first = await saveMine(2, 1);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ message: 'Pronostic enregistré avec succès !' });
-      await save({ userId: member.id, score_club_dom: 3, score_club_ext: 0, match_id: matchId });
+      await saveMine(3, 0);
       const read = await t.app.inject({
         method: 'GET',
         url: `/api/user-pronostic-match/${member.id}/${matchId}`,
@@ -86,12 +84,7 @@ describe('prediction game', () => {
 
     it('refuses it from kickoff on, whatever the client sends', async () => {
       t.clock.set(at(1, 10, 20));
-      const res = await save({
-        userId: member.id,
-        score_club_dom: 1,
-        score_club_ext: 1,
-        match_id: matchId,
-      });
+      const res = await saveMine(1, 1);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: 'Match indisponible, réessayer plus tard' });
       const stored = await t.db.prediction.findFirstOrThrow({
