@@ -22,5 +22,16 @@ export default defineConfig({
     ],
     globalSetup: ['test/setup/embedded.global.ts'],
     fileParallelism: false,
+    // pg-boss 10 settles a finished job without awaiting the write (lib/unhandled-rejection.ts
+    // says why the app tolerates that), and pglite-socket now and then interleaves two
+    // connections' extended-protocol messages, so that write fails with 08P01 ("bind message
+    // supplies 3 parameters, but prepared statement requires 2"). The job stays active until it
+    // expires and is retried, and no test reads that write. Only this error is let through:
+    // any other unhandled error still fails the run.
+    onUnhandledError(error) {
+      const { code, stack, stacks } = error as { code?: string; stack?: string; stacks?: unknown };
+      const trace = `${stack ?? ''} ${JSON.stringify(stacks ?? [])}`;
+      if (code === '08P01' && trace.includes('pg-boss')) return false;
+    },
   },
 });
