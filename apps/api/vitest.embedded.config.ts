@@ -19,6 +19,12 @@ export default defineConfig({
       ...sharedTest.exclude,
       'test/security/fuzz.test.ts',
       'test/security/route-guards.test.ts',
+      // The flood test's bursts of carpool mails, queued and settled by pg-boss through
+      // pglite-socket, now reliably hit pglite-socket's interleaving of two connections'
+      // extended-protocol messages (08P01, then a mangled answer and a lost mail job that
+      // fails a later file). It runs on PostgreSQL, where what it checks (account budgets and
+      // mail coalescing) lives; bringing it back here is an open item of issue 28's notes.
+      'src/modules/carpool/flood.test.ts',
     ],
     globalSetup: ['test/setup/embedded.global.ts'],
     fileParallelism: false,
