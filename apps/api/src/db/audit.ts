@@ -15,6 +15,8 @@ export interface AuditRow {
   action: string;
   targetType: string;
   targetId?: string | null;
+  /** The target's name at the time (pseudo, "Monaco – Lens du 12/09", title) for the journal. */
+  targetLabel?: string | null;
   data?: Prisma.InputJsonValue;
   ip?: string | null;
 }
@@ -33,12 +35,19 @@ export const writeAuditRow = (tx: Tx | Db, row: AuditRow) =>
 export const writeAuditRows = (tx: Tx | Db, rows: AuditRow[]) =>
   tx.auditLog.createMany({ data: rows });
 
+/** What an action was done to; `label` names it in the journal (see AuditRow.targetLabel). */
+export interface AuditTarget {
+  type: string;
+  id: number | string | null;
+  label?: string | null;
+}
+
 /** The row of an action by `actor` on `target` (data `{}` when there is nothing to add). */
 export function writeAudit(
   tx: Tx | Db,
   actor: Actor,
   action: string,
-  target: { type: string; id: number | string | null },
+  target: AuditTarget,
   data: Prisma.InputJsonValue = {},
 ) {
   return writeAuditRow(tx, {
@@ -47,6 +56,7 @@ export function writeAudit(
     action,
     targetType: target.type,
     targetId: target.id === null ? null : String(target.id),
+    targetLabel: target.label ?? null,
     data,
   });
 }
@@ -56,7 +66,7 @@ export const writeAuditChange = (
   tx: Tx | Db,
   actor: Actor,
   action: string,
-  target: { type: string; id: number | string | null },
+  target: AuditTarget,
   from: Prisma.InputJsonValue | null,
   to: Prisma.InputJsonValue | null,
 ) => writeAudit(tx, actor, action, target, { from, to });
