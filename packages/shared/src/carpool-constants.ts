@@ -103,11 +103,16 @@ export function carpoolStatusWording(status: number | null | undefined): string 
 /** How the bell and the mails name a member whose account was deleted (anonymised). */
 export const FORMER_MEMBER = 'Un ancien membre';
 
-const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-});
+// Made on first use, not when the module loads: the first Intl formatter with a time zone
+// costs a phone tens of milliseconds (ICU data), and the navbar's bell loads this module on
+// every signed-in page whether or not it shows a notification.
+let dayMonth: Intl.DateTimeFormat | undefined;
+const DAY_MONTH = () =>
+  (dayMonth ??= new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+  }));
 
 /** 'AS Monaco – FC Nantes du 29/11' (Paris date): the match a notification is about. */
 export function notificationMatchLabel(match: {
@@ -115,7 +120,7 @@ export function notificationMatchLabel(match: {
   exterieur: string;
   date: string | Date;
 }): string {
-  return `${match.domicile} – ${match.exterieur} du ${DAY_MONTH.format(new Date(match.date))}`;
+  return `${match.domicile} – ${match.exterieur} du ${DAY_MONTH().format(new Date(match.date))}`;
 }
 
 /** Transport codes as the spec's Info for a match writes them. */
