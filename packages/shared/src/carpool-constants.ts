@@ -126,6 +126,7 @@ export function notificationMatchLabel(match: {
 /** Transport codes as the spec's Info for a match writes them. */
 export const TRANSPORT_CODES = ['VOITURE', 'BUS', 'TRAIN', 'AVION', 'A PIED'] as const;
 export type TransportCode = (typeof TRANSPORT_CODES)[number];
+
 /** Transport ids fixed by the seed: 1 voiture … 5 a pied, 6 en recherche. */
 export const TRANSPORT_IDS = {
   VOITURE: 1,
@@ -156,6 +157,22 @@ export const TRANSPORT_LABELS = {
 /** 'En bus - {branch}', or 'En bus - public' for the public bus. */
 export const busLabel = (antenne: string | null | undefined) =>
   `${TRANSPORT_LABELS.BUS} - ${antenne || 'public'}`;
+
+/**
+ * Names an administrator cannot give a transport mode they add: the spec's modes and their
+ * labels ('voiture', 'En voiture', 'à pied', 'recherche', 'covoiturage'...), which the screens
+ * read as those modes.
+ */
+export function isReservedTransportName(name: string): boolean {
+  const key = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s_-]+/g, ' ')
+    .trim()
+    .toUpperCase();
+  const reserved = [...Object.keys(TRANSPORT_LABELS), 'EN RECHERCHE'];
+  return reserved.some((code) => key === code || key === `EN ${code}`);
+}
 
 /** A transport type's label by its id (reference rows), else its libellé capitalised. */
 export function transportLabelOf(id: number, libelle = ''): string {

@@ -9,6 +9,7 @@ export interface SupporterRow {
   avatar_version: number;
   note_covoiturage: number | null;
   transport_code: string | null;
+  transport_label: string | null;
   covoiturage: boolean;
   places_dispo: number | null;
   nb_pers: number | null;
@@ -54,13 +55,14 @@ const COLUMNS = `u.id, u.pseudo AS username, u.avatar_file, u.avatar_version,
   r.nb_pers AS rel_nb_pers, r.description AS rel_description`;
 
 /** Presences (p) and searches (s) shaped as list rows. */
-const PRESENCE_ROW = `SELECT ${COLUMNS}, t.code AS transport_code, p.covoiturage,
+const PRESENCE_ROW = `SELECT ${COLUMNS}, t.code AS transport_code, t.libelle AS transport_label,
+    p.covoiturage,
     CASE WHEN p.covoiturage THEN p.places_dispo END AS places_dispo, NULL::int AS nb_pers,
     a.nom AS antenne, p.departement_depart
   FROM p JOIN users u ON u.id = p.user_id
   JOIN transport_types t ON t.id = p.transport_type_id
   LEFT JOIN antennas a ON a.id = p.antenna_id ${RELATION}`;
-const SEARCH_ROW = `SELECT ${COLUMNS}, NULL, false, NULL, s.nb_pers, NULL, s.departement_depart
+const SEARCH_ROW = `SELECT ${COLUMNS}, NULL, NULL, false, NULL, s.nb_pers, NULL, s.departement_depart
   FROM s JOIN users u ON u.id = s.user_id ${RELATION}`;
 
 /**

@@ -14,7 +14,7 @@ export function stadiumRepository(db: Db) {
         where: { userId, match: { season, finishedAt: { not: null } } },
         select: {
           matchId: true,
-          transportType: { select: { code: true } },
+          transportType: { select: { code: true, label: true } },
           antenna: { select: { name: true } },
         },
       }),
