@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { bearer } from '../../test/helpers/auth.js';
 import { carpoolWorld } from '../../test/helpers/carpool.js';
+import type { createUser } from '../../test/helpers/factories.js';
 import { until, useSocketApp } from '../../test/helpers/sockets.js';
 import { installAdapter } from './adapter.js';
 
@@ -57,7 +58,12 @@ describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
 );
 
 /** A socket of `user` on the second instance, with every 'groupMessage' it receives. */
-async function listen(second: TestApp, secondUrl: string, sockets: Socket[], user: { id: number }) {
+async function listen(
+  second: TestApp,
+  secondUrl: string,
+  sockets: Socket[],
+  user: Awaited<ReturnType<typeof createUser>>,
+) {
   const token = (await bearer(second.app, user, second.clock)).authorization.slice(7);
   const socket = connect(secondUrl, {
     path: '/socket.io',
@@ -89,9 +95,11 @@ async function scenario(first: TestApp, second: TestApp, secondUrl: string, sock
     await w.request(p, driver, match.id);
     expect((await w.answer(driver, 'confirm', p, match.id)).statusCode).toBe(200);
   }
-  const [gotA, gotB, gotOutsider] = await Promise.all(
-    [a, b, outsider].map((u) => listen(second, secondUrl, sockets, u)),
-  );
+  const [gotA, gotB, gotOutsider] = await Promise.all([
+    listen(second, secondUrl, sockets, a),
+    listen(second, secondUrl, sockets, b),
+    listen(second, secondUrl, sockets, outsider),
+  ]);
   // The LISTEN connections are opened asynchronously after the adapter is installed.
   await new Promise((r) => setTimeout(r, 500));
   const id = (await w.api(driver, 'GET', '/messages/groupes')).json()[0].id as number;
