@@ -49,13 +49,23 @@ export function groupsRepository(db: Db) {
       }
       return group!.id;
     },
-    /** `userId` leaves the car of (`driverId`, `matchId`); inside the carpool transaction. */
+    /**
+     * `userId` leaves the car of (`driverId`, `matchId`), and the driver with them when they
+     * were its last passenger (a car is its driver and confirmed passengers: a driver alone
+     * has no group until the next confirm). One statement: the subquery sees the rows before
+     * it, hence the leaving passenger named in it. Inside the carpool transaction.
+     */
     leaveCar: (tx: Tx, car: { matchId: number; driverId: number }, userId: number, now: Date) =>
       tx.$executeRaw`
         UPDATE message_group_members m SET left_at = ${now}
         FROM message_groups g
         WHERE g.id = m.group_id AND g.match_id = ${car.matchId} AND g.driver_id = ${car.driverId}
-          AND m.user_id = ${userId} AND m.left_at IS NULL`,
+          AND m.left_at IS NULL
+          AND (m.user_id = ${userId}
+            OR (m.user_id = g.driver_id AND NOT EXISTS (
+                  SELECT 1 FROM message_group_members o
+                  WHERE o.group_id = g.id AND o.left_at IS NULL
+                    AND o.user_id <> g.driver_id AND o.user_id <> ${userId})))`,
     /** A removed member leaves every group. */
     leaveAll: (userId: number, now: Date) =>
       db.messageGroupMember.updateMany({

@@ -42,7 +42,7 @@ function toGroupMessage(row: GroupMessageRow, me: number): GroupMessage {
 /**
  * Group threads (issue 30). Membership follows the carpool: a confirmed relation puts its
  * driver and passenger in the car's group, a confirmed relation that ends (cancelled,
- * excluded, withdrawn) takes the passenger out; the driver stays while the car exists. Live
+ * excluded, withdrawn) takes the passenger out, and the driver with their last passenger. Live
  * messages go to the user rooms of the members at the time of sending, read in the same
  * request, so a member who left receives nothing from then on, on any instance.
  */

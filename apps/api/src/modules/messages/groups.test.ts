@@ -143,6 +143,23 @@ describe('group threads of carpools', () => {
     expect((await read(a, id)).statusCode).toBe(200);
   });
 
+  it('the driver leaves with the last passenger and comes back with the next', async () => {
+    const { match, driver, passengers, confirm } = await car(3, 2);
+    const [a, b] = passengers as [Member, Member];
+    await confirm(a);
+    const id = (await groups(driver))[0]!.id;
+    expect((await post(driver, id, 'Bienvenue')).statusCode).toBe(201);
+    await cancel(a, match.id);
+    expect(await groups(driver)).toEqual([]);
+    expect((await read(driver, id)).statusCode).toBe(403);
+
+    await confirm(b);
+    expect((await groups(driver)).map((g) => g.id)).toEqual([id]);
+    expect((await read(b, id)).json().map((x: { content: string }) => x.content)).toEqual([
+      'Bienvenue',
+    ]);
+  });
+
   it('a suspended member leaves their groups', async () => {
     const { driver, passengers, confirm } = await car(3, 2);
     const [a, b] = passengers as [Member, Member];
