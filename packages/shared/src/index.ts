@@ -15,6 +15,7 @@ export * from './schemas/matches.js';
 export * from './schemas/predictions.js';
 export * from './schemas/settings.js';
 export * from './schemas/messages.js';
+export * from './schemas/message-groups.js';
 export * from './schemas/news.js';
 export * from './schemas/carpool.js';
 export * from './schemas/administration.js';

@@ -91,6 +91,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Messages'),
         },
         {
+          path: 'messages/groupes/:groupId',
+          lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Groupe'),
+        },
+        {
           path: 'messages/:username',
           lazy: page(
             () => import('../features/messages/pages/MessagesPage'),
