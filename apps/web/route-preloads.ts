@@ -28,7 +28,10 @@ export const LANDING_PAGES: Record<string, LandingPage> = {
       '/api/site',
     ],
   },
-  '/actualites': { page: 'src/features/news/pages/NewsPage.tsx', data: ['/api/actualite'] },
+  '/actualites': {
+    page: 'src/features/news/pages/NewsPage.tsx',
+    data: ['/api/actualite', '/api/concours'],
+  },
   '/jeu_prono': {
     page: 'src/features/predictions/pages/PronoPage.tsx',
     data: ['/api/matchs/anciens'],
