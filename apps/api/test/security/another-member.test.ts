@@ -70,6 +70,8 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'GET /messages/conversation/:id/load-more': 'cell',
   'GET /messages/conversation/:userId': 'cell',
   'GET /messages/conversations': 'self',
+  'GET /messages/groupes': 'self',
+  'GET /messages/groupes/:id': 'cell',
   'GET /messages/unread-count': 'self',
   'GET /mini-leagues': 'self',
   'GET /mini-leagues/:id': 'cell',
@@ -115,6 +117,7 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'PATCH /messages/conversation/:id/block': 'cell',
   'PATCH /messages/conversation/:id/mark-read': 'cell',
   'PATCH /messages/conversation/:id/unblock': 'cell',
+  'PATCH /messages/groupes/:id/mark-read': 'cell',
   'PATCH /users/me': 'self',
   'PATCH /users/me/email': 'self',
   'PATCH /users/me/notifications': 'self',
@@ -142,6 +145,7 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'POST /concours/image': 'staff',
   'POST /contact': 'public',
   'POST /messages/accept/:conversationId': 'cell',
+  'POST /messages/groupes/:id': 'cell',
   'POST /messages/send': 'address',
   'POST /mini-leagues': 'self',
   'POST /mini-leagues/join': 'address',
@@ -230,10 +234,39 @@ async function carpool(status: 'pending' | 'confirmed') {
   if (status === 'confirmed') await w.answer(driver, 'confirm', passenger, match.id);
   return { match, driver, passenger, relation };
 }
+/** The group thread of a confirmed car (driver + passenger), with one message in it. */
+async function carGroup() {
+  const { driver, passenger } = await carpool('confirmed');
+  const [group] = (await as(driver, 'GET', '/messages/groupes')).json() as { id: number }[];
+  const sent = await as(driver, 'POST', `/messages/groupes/${group!.id}`, {
+    content: 'Rendez-vous au péage',
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  return { id: group!.id, driver, passenger };
+}
+
 const relationStatus = async (id: number) =>
   (await t.db.carpoolRelation.findUniqueOrThrow({ where: { id } })).statusId;
 
 const CELLS: Record<string, () => Promise<void>> = {
+  'GET /messages/groupes/:id': async () => {
+    const group = await carGroup();
+    refused(await as(eve, 'GET', `/messages/groupes/${group.id}`), 404, 'Rendez-vous au péage');
+    expect((await as(group.passenger, 'GET', `/messages/groupes/${group.id}`)).body).toContain(
+      'Rendez-vous au péage',
+    );
+  },
+  'POST /messages/groupes/:id': async () => {
+    const group = await carGroup();
+    refused(await as(eve, 'POST', `/messages/groupes/${group.id}`, { content: 'Coucou' }), 404);
+    expect(await t.db.groupMessage.count({ where: { groupId: group.id } })).toBe(1);
+  },
+  'PATCH /messages/groupes/:id/mark-read': async () => {
+    const group = await carGroup();
+    refused(await as(eve, 'PATCH', `/messages/groupes/${group.id}/mark-read`), 404);
+    const unread = await as(group.passenger, 'GET', '/messages/groupes');
+    expect(unread.json()[0]).toMatchObject({ id: group.id, unread: 1 });
+  },
   'GET /messages/conversation/:id/load-more': async () => {
     refused(
       await as(eve, 'GET', `/messages/conversation/${conversationId}/load-more`),
