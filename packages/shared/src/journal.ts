@@ -14,6 +14,7 @@ export const JOURNAL_FILTER_TEXTS = {
 /** Texts of the journal tab (apps/web features/moderation). */
 export const JOURNAL_TEXTS = {
   title: 'Journal des actions',
+  listLabel: 'Actions du journal',
   allActions: 'Toutes les actions',
   actionFilter: 'Action',
   actorFilter: 'Auteur (pseudo)',
