@@ -341,6 +341,11 @@ describe('journal sentences', () => {
       { text: 'karim13', profile: 'karim_renamed' },
       { text: ' : UTILISATEUR → MODERATEUR' },
     ]);
+    // A reason is the moderator's own words, set apart from the sentence around it.
+    expect(journalSentence(SAMPLES['moderation.user.ban'][0]).slice(-2)).toEqual([
+      { text: ' : ' },
+      { text: 'Menaces', quote: true },
+    ]);
     const [news] = SAMPLES['news.create'];
     expect(journalSentence(news).filter((p) => p.profile)).toEqual([
       { text: 'Alice', profile: 'Alice' },

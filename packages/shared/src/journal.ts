@@ -67,6 +67,8 @@ export interface JournalPart {
   text: string;
   /** Current pseudo of the member this part names: the web links it to /profil/{pseudo}. */
   profile?: string;
+  /** Words a staff member wrote (a sanction's reason): the web sets them apart. */
+  quote?: true;
 }
 
 // ─────────────────────────── Dates (Europe/Paris, built on first use) ───────────────────────────
@@ -194,7 +196,8 @@ function parts(...pieces: Piece[]): JournalPart[] {
     if (piece === null || piece === false || piece === undefined || piece === '') continue;
     const part = typeof piece === 'string' ? { text: piece } : piece;
     const last = out.at(-1);
-    if (last && !last.profile && !part.profile) last.text += part.text;
+    const plain = (p: JournalPart) => !p.profile && !p.quote;
+    if (last && plain(last) && plain(part)) last.text += part.text;
     else out.push({ ...part });
   }
   return out;
@@ -210,8 +213,8 @@ interface Context {
   target: JournalPart[];
   /** The target's name without quotes (a member's pseudo, a match's teams and date). */
   name: string;
-  /** ' : reason' when the row has one, else ''. */
-  reason: string;
+  /** ' : ' and the reason (a quote part) when the row has one. */
+  reason: JournalPart[];
   from: unknown;
   to: unknown;
 }
@@ -559,7 +562,7 @@ export function journalSentence(e: JournalEntry): JournalPart[] {
     who: subject(e, data),
     target: target.parts,
     name: target.name,
-    reason: reasonText ? ` : ${reasonText}` : '',
+    reason: reasonText ? [{ text: ' : ' }, { text: reasonText, quote: true }] : [],
     from: e.change?.from,
     to: e.change?.to,
   };

@@ -24,7 +24,9 @@ export function AuditList({ items }: { items: AuditEntry[] }) {
                   {part.text}
                 </Link>
               ) : (
-                <span key={i}>{part.text}</span>
+                <span key={i} className={part.quote ? styles['audit__quote'] : undefined}>
+                  {part.text}
+                </span>
               ),
             )}
           </p>
