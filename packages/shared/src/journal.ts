@@ -21,6 +21,8 @@ export const JOURNAL_TEXTS = {
   memberFilter: 'Membre concerné (pseudo)',
   fromFilter: 'Du',
   toFilter: 'Au',
+  /** The button that shows the filters on a phone, with how many are set. */
+  filters: (set: number) => (set ? `Filtres (${set})` : 'Filtres'),
   apply: 'Filtrer',
   clear: 'Effacer les filtres',
   loading: 'Chargement…',

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
 /** The moderators' screens through the real routes; only the network is fake. */
@@ -334,6 +334,24 @@ describe('the journal', () => {
     expect(screen.getByLabelText('Auteur (pseudo)')).toHaveValue('');
     expect(screen.getByLabelText('Du')).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Effacer les filtres' })).toBeNull();
+  });
+
+  it('folds the filters behind a button on a phone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    api.reply('GET /api/moderation/audit', 200, page([entry(1, { action: 'user.role' })]));
+    renderAt('/admin/journal?membre=karim13&du=2031-05-01');
+    await screen.findByRole('list', { name: 'Actions du journal' });
+    const toggle = screen.getByRole('button', { name: 'Filtres (2)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Membre concerné (pseudo)')).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByLabelText('Membre concerné (pseudo)')).toHaveValue('karim13');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    vi.unstubAllGlobals();
   });
 
   it('says under the field that a pseudo names nobody', async () => {
