@@ -16,6 +16,8 @@ export const JOURNAL_TEXTS = {
   title: 'Journal des actions',
   listLabel: 'Actions du journal',
   allActions: 'Toutes les actions',
+  /** The option of a filter group: every action under it. */
+  allOfGroup: (group: string) => `${group} : toutes les actions`,
   actionFilter: 'Action',
   actorFilter: 'Auteur (pseudo)',
   memberFilter: 'Membre concerné (pseudo)',

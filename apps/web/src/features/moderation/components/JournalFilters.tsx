@@ -71,7 +71,7 @@ export function JournalFilters({
                 <option value="">{T.allActions}</option>
                 {JOURNAL_ACTION_GROUPS.map((group) => (
                   <optgroup key={group.prefix} label={group.name}>
-                    <option value={group.prefix}>{group.name} : toutes</option>
+                    <option value={group.prefix}>{T.allOfGroup(group.name)}</option>
                     {ACTIONS.filter((a) => a.startsWith(group.prefix)).map((a) => (
                       <option key={a} value={a}>
                         {JOURNAL_ACTIONS[a].name}
