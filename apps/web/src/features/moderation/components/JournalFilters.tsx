@@ -47,7 +47,7 @@ export function JournalFilters({
           small
           className={styles['filters__toggle']}
           aria-expanded={shown}
-          aria-controls="journal-filters"
+          aria-controls={shown ? 'journal-filters' : undefined}
           onClick={() => setOpen(!shown)}
         >
           {T.filters(set)}
