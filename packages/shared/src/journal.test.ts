@@ -123,8 +123,8 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
     `Alice (ADMIN) a modifié le match ${MATCH} : coup d’envoi 12/09/2026 à 20:45 → 13/09/2026 à 21:00`,
   ],
   'match.delete': [
-    about('match.delete', 'match', MATCH),
-    `Alice (ADMIN) a supprimé le match ${MATCH}`,
+    about('match.delete', 'match', MATCH, { pronostics: 16 }),
+    `Alice (ADMIN) a supprimé le match ${MATCH} (16 pronostics effacés)`,
   ],
   'match.score': [
     about('match.score', 'match', MATCH, {}, { from: null, to: { buts_dom: 2, buts_ext: 1 } }, mod),

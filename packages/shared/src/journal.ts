@@ -316,7 +316,15 @@ export const JOURNAL_ACTIONS = {
   },
   'match.delete': {
     name: 'Match supprimé',
-    sentence: (c) => parts(c.who, ' a supprimé le match ', c.target),
+    sentence: (c) => {
+      const lost = num(c.data['pronostics']);
+      return parts(
+        c.who,
+        ' a supprimé le match ',
+        c.target,
+        lost ? ` (${lost} ${lost < 2 ? 'pronostic effacé' : 'pronostics effacés'})` : '',
+      );
+    },
   },
   'match.score': {
     name: 'Score saisi',
