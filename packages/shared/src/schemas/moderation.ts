@@ -219,14 +219,19 @@ export const silenceResponseSchema = z.object({
   silencedUntil: z.string(),
 });
 
-/** A day typed in the journal's filters, 'YYYY-MM-DD' (a real calendar date). */
+/** A day typed in the journal's filters, 'YYYY-MM-DD' (a real calendar date, 1900 to 2099). */
 const auditDay = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: JOURNAL_FILTER_TEXTS.day })
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: JOURNAL_FILTER_TEXTS.day,
-  })
+  .regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, { error: JOURNAL_FILTER_TEXTS.day })
+  // Runs even when the pattern failed: an unparsable text must not throw here.
+  .refine(
+    (v) => {
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+    },
+    { error: JOURNAL_FILTER_TEXTS.day },
+  )
   .optional();
 
 /** A member named in the journal's filters by pseudo (resolved by the API, any case). */
