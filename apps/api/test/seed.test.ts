@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CARPOOL_SYSTEM_REASON, MONACO_CLUB_ID } from '@munegu/shared';
+import { CARPOOL_SYSTEM_REASON, JOURNAL_ACTIONS, MONACO_CLUB_ID } from '@munegu/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -119,6 +119,28 @@ describe('seed', () => {
     expect(before.matches).toBeGreaterThanOrEqual(16);
     expect(before.departments).toBe(102); // 101 departments and Monaco
   }, 120_000);
+
+  it('gives the demo journal a past of several kinds, each row naming its target', async () => {
+    const rows = await db.auditLog.findMany({ orderBy: { id: 'asc' } });
+    expect(new Set(rows.map((r) => r.action))).toEqual(
+      new Set([
+        'user.role',
+        'site.partner',
+        'match.score',
+        'match.update',
+        'news.create',
+        'moderation.user.warn',
+        'moderation.user.suspend',
+        'moderation.user.lift',
+        'moderation.user.silence',
+      ]),
+    );
+    for (const row of rows) {
+      expect(row.action in JOURNAL_ACTIONS, row.action).toBe(true);
+      expect(row.targetLabel, row.action).toBeTruthy();
+      expect(row.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+  });
 
   it('never undoes what administrators and operators changed', async () => {
     await seed(db, { demo: false, now: NOW });

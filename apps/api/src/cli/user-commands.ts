@@ -140,6 +140,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<Create
         action: 'user.create',
         targetType: 'user',
         targetId: String(created.id),
+        targetLabel: created.username,
         data: { role, source: 'cli' },
       });
       return created;
@@ -183,6 +184,7 @@ export async function changeRole(
         action: 'user.role',
         targetType: 'user',
         targetId: String(user.id),
+        targetLabel: user.username,
         data: { from: user.role, to: role, source: 'cli' },
       });
     }

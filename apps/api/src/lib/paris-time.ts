@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+
 /** Europe/Paris, the time zone every French date shown to members is written in. */
 const LONG = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
@@ -11,4 +13,23 @@ const LONG = new Intl.DateTimeFormat('fr-FR', {
 /** 'samedi 28 novembre à 20:45' for mails. */
 export function formatParisLong(date: Date): string {
   return LONG.format(date);
+}
+
+/**
+ * The instant a Paris day begins: 'YYYY-MM-DD' → its midnight in Europe/Paris (23:00 or 22:00
+ * UTC the day before, by the season). `addDays` moves to a later day first (1: the next one).
+ */
+export function parisDayStart(day: string, addDays = 0): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(y, m - 1, d + addDays));
+  return new Date(
+    new TZDate(
+      shifted.getUTCFullYear(),
+      shifted.getUTCMonth(),
+      shifted.getUTCDate(),
+      0,
+      0,
+      'Europe/Paris',
+    ).getTime(),
+  );
 }

@@ -1,4 +1,5 @@
 import { MONACO_CLUB_ID } from '@munegu/shared';
+import { seedDemoJournal } from './demo-journal.js';
 import { seedDemoPartner } from './demo-site.js';
 import type { Db } from '../db/client.js';
 import type { Role } from '../generated/prisma/client.js';
@@ -277,5 +278,6 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoAccount[]> {
   await seedDemoPartner(db);
   // Last: the community plays, travels and writes around these matches and accounts.
   await seedCommunity(db, now);
+  await seedDemoJournal(db, now, ids);
   return DEMO_ACCOUNTS.map((a) => ({ ...a }));
 }

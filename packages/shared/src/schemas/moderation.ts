@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale.js';
 import { isSafeText } from './common.js';
 import { multilineText } from './text.js';
+import { JOURNAL_FILTER_TEXTS } from '../journal.js';
 
 /** Moderation (spec sections 5 and 6): reports queue, sanctions, suspensions, audit log. */
 
@@ -218,37 +219,100 @@ export const silenceResponseSchema = z.object({
   silencedUntil: z.string(),
 });
 
-export const auditQuerySchema = z.object({
-  /** Action prefix, e.g. 'moderation.' or 'news.delete'. */
-  action: z
-    .string()
-    .trim()
-    .max(60)
-    .regex(/^[a-z._-]*$/, { error: 'Filtre d’action invalide.' })
-    .optional(),
-  targetType: z
-    .string()
-    .trim()
-    .max(40)
-    .regex(/^[a-z_-]*$/, { error: 'Type de cible invalide.' })
-    .optional(),
-  targetId: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]*$/, { error: 'Cible invalide.' })
-    .optional(),
-  page,
-});
+/** A day typed in the journal's filters, 'YYYY-MM-DD' (a real calendar date, 1900 to 2099). */
+const auditDay = z
+  .string()
+  .trim()
+  .regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, { error: JOURNAL_FILTER_TEXTS.day })
+  // Runs even when the pattern failed: an unparsable text must not throw here.
+  .refine(
+    (v) => {
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+    },
+    { error: JOURNAL_FILTER_TEXTS.day },
+  )
+  .optional();
+
+/** A member named in the journal's filters by pseudo (resolved by the API, any case). */
+const auditPseudo = z
+  .string()
+  .trim()
+  .max(40, { error: JOURNAL_FILTER_TEXTS.pseudo })
+  .regex(/^\w*$/, { error: JOURNAL_FILTER_TEXTS.pseudo })
+  .optional()
+  .transform((v) => v || undefined);
+
+const auditId = z.coerce.number().int().min(1).max(2_147_483_647).optional();
+
+/**
+ * GET /moderation/audit. Every filter is optional and they combine (AND). `from`/`to` are
+ * whole days in Europe/Paris, both included.
+ */
+export const auditQuerySchema = z
+  .object({
+    /** An action name ('news.delete': that action only) or a prefix ending in '.' ('moderation.'). */
+    action: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z._-]*$/, { error: 'Filtre d’action invalide.' })
+      .optional(),
+    targetType: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[a-z_-]*$/, { error: 'Type de cible invalide.' })
+      .optional(),
+    targetId: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]*$/, { error: 'Cible invalide.' })
+      .optional(),
+    /** Who acted. */
+    actorId: auditId,
+    /** The member the action was about (a sanction, a role, a dismissed report about them…). */
+    targetUserId: auditId,
+    /** Who acted, by pseudo (400 with the field named when nobody has it). */
+    actor: auditPseudo,
+    /** The member the action was about, by pseudo (400 with the field named when unknown). */
+    member: auditPseudo,
+    from: auditDay,
+    to: auditDay,
+    page,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    error: JOURNAL_FILTER_TEXTS.range,
+    path: ['to'],
+  });
+export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),
   createdAt: z.string(),
   action: z.string(),
-  /** null: the system (e.g. the automatic end of a suspension) or a shell operator. */
-  actor: memberRefSchema.nullable(),
+  /**
+   * null: the system (e.g. the automatic end of a suspension) or a shell operator. `role` is
+   * their role now; `deleted`: the account was deleted since (its pseudo is not shown).
+   */
+  actor: memberRefSchema.extend({ role: z.string(), deleted: z.boolean() }).nullable(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /**
+   * What the target was called when the action happened (stored with the row); for rows
+   * older than that column, read now from the target, or a word saying it is gone
+   * ('membre supprimé'). A member whose account was deleted since is never named.
+   */
+  targetLabel: z.string().nullable(),
+  /** The member the action was about, as they are now (for a link to their profile). */
+  targetUser: memberRefSchema.nullable(),
+  /**
+   * What an edit changed: the value before and after (a role, a score `{ buts_dom, buts_ext }`
+   * or null, an object of fields). null when the action changed no value. `from` is absent
+   * when the row did not record it (older rows).
+   */
+  change: z.object({ from: z.unknown().optional(), to: z.unknown() }).nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;

@@ -55,6 +55,8 @@ export function privacyRepository(db: Db) {
           action: 'user.anonymise',
           targetType: 'user',
           targetId: String(userId),
+          // No name: the row must not keep the pseudo the anonymisation erases.
+          targetLabel: null,
           data: { reason },
         });
         return true;

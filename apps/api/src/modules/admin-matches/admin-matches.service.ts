@@ -18,6 +18,7 @@ import type {
   MatchFields,
 } from './admin-matches.repository.js';
 import { toAdminMatch as toWire } from './admin-matches.mapper.js';
+import { matchChanges, matchName, scoreOf } from './match-audit.js';
 import { isValidParisTime, parisToUtc, utcToParis } from './paris-time.js';
 
 export interface Actor {
@@ -77,12 +78,19 @@ export function adminMatchesService({
     if (other && other.id !== exceptId) throw new AppError('CONFLICT', MATCH_TEXTS.duplicateRound);
   }
 
-  const audit = (actor: Actor, action: string, targetId: number, data?: object) => ({
+  const audit = (
+    actor: Actor,
+    action: string,
+    targetId: number,
+    data?: object,
+    label?: string,
+  ) => ({
     actorId: actor.id,
     ip: actor.ip,
     action,
     targetType: 'match',
     targetId: String(targetId),
+    targetLabel: label ?? null,
     data: data ? JSON.parse(JSON.stringify(data)) : undefined,
   });
 
@@ -98,7 +106,8 @@ export function adminMatchesService({
       await assertRoundFree(fields.season, fields.matchday);
       const id = await transaction(async (tx) => {
         const m = await repo.create(tx, fields);
-        await repo.audit(tx, audit(actor, 'match.create', m.id, input));
+        const label = matchName((await repo.byId(m.id, tx))!);
+        await repo.audit(tx, audit(actor, 'match.create', m.id, input, label));
         return m.id;
       });
       return toAdminMatch(await existing(id));
@@ -111,7 +120,9 @@ export function adminMatchesService({
       await assertRoundFree(fields.season, fields.matchday, id);
       await transaction(async (tx) => {
         const m = await repo.update(tx, id, fields);
-        await repo.audit(tx, audit(actor, 'match.update', id, input));
+        const saved = (await repo.byId(id, tx))!;
+        const changes = matchChanges(before, saved);
+        await repo.audit(tx, audit(actor, 'match.update', id, changes, matchName(before)));
         // A scored match moved to another round or season changes the rankings of both.
         if (m.finishedAt && (m.season !== before.season || m.matchday !== before.matchday)) {
           await scoring.rescore(tx, { ...m, season: before.season, matchday: before.matchday });
@@ -149,7 +160,10 @@ export function adminMatchesService({
         // Its points leave every total and rank; the match row is gone, its round is rebuilt.
         if (match.finishedAt && predictions > 0)
           await scoring.rescore(tx, { ...match, finishedAt: null });
-        await repo.audit(tx, audit(actor, 'match.delete', id, { pronostics: predictions }));
+        await repo.audit(
+          tx,
+          audit(actor, 'match.delete', id, { pronostics: predictions }, matchName(match)),
+        );
         return predictions;
       });
       return {
@@ -175,6 +189,8 @@ export function adminMatchesService({
           MATCH_TEXTS.scoreBeforeKickoff(utcToParis(before.kickoffAt)),
         );
       await transaction(async (tx) => {
+        const old = await repo.byId(id, tx);
+        if (!old) throw notFound(MATCH_TEXTS.notFound);
         const m = await repo.setScore(
           tx,
           id,
@@ -189,7 +205,13 @@ export function adminMatchesService({
         await scoring.rescore(tx, m);
         await repo.audit(
           tx,
-          audit(actor, score ? 'match.score' : 'match.score.clear', id, score ?? {}),
+          audit(
+            actor,
+            score ? 'match.score' : 'match.score.clear',
+            id,
+            { from: scoreOf(old), to: score },
+            matchName(old),
+          ),
         );
       });
       return toAdminMatch(await existing(id));
@@ -220,6 +242,7 @@ export function adminMatchesService({
           action: 'classement.replace',
           targetType: 'league_table',
           targetId: input.season,
+          targetLabel: input.season,
           data: { rows: input.rows.length },
         });
       });

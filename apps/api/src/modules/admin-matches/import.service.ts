@@ -194,6 +194,7 @@ export function importService({
           action: 'classement.import',
           targetType: 'league_table',
           targetId: seasons.join(',').slice(0, 64),
+          targetLabel: seasons.join(', ').slice(0, 200),
           data: { lines: lines.length },
         });
       });

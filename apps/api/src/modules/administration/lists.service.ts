@@ -61,7 +61,8 @@ export function listsService({
           const data = before
             ? { from: { nom: before.name, categorie: before.category }, to: input }
             : input;
-          await writeAudit(tx, actor, action, { type: 'antenna', id: saved.id }, data);
+          const label = before?.name ?? input.nom;
+          await writeAudit(tx, actor, action, { type: 'antenna', id: saved.id, label }, data);
           return toAntenna((await repo.antenna(saved.id, tx))!);
         }),
       ),
@@ -76,7 +77,7 @@ export function listsService({
           tx,
           actor,
           'antenna.delete',
-          { type: 'antenna', id },
+          { type: 'antenna', id, label: antenna.nom },
           {
             nom: antenna.nom,
             categorie: antenna.categorie,
@@ -102,7 +103,8 @@ export function listsService({
               : await repo.renameCategory(tx, id, libelle);
           const action = id === null ? 'news-category.create' : 'news-category.update';
           const data = before ? { from: before.label, to: libelle } : { libelle };
-          await writeAudit(tx, actor, action, { type: 'news-category', id: saved.id }, data);
+          const target = { type: 'news-category', id: saved.id, label: before?.label ?? libelle };
+          await writeAudit(tx, actor, action, target, data);
           return toCategory((await repo.category(saved.id, tx))!);
         }),
       ),
@@ -118,7 +120,7 @@ export function listsService({
           tx,
           actor,
           'news-category.delete',
-          { type: 'news-category', id },
+          { type: 'news-category', id, label: category.libelle },
           {
             libelle: category.libelle,
           },

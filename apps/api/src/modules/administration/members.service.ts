@@ -38,15 +38,21 @@ export interface MembersDeps {
  * the database on every request (plugins/auth.ts reads the current role, not the token's), so
  * a change applies to the member's next request without revoking their logins.
  */
-/** A title granted or removed: the log names the title as it was called then. */
+/** A title granted or removed: the log names the member and the title as called then. */
 const auditTitle = (
   tx: Tx,
   actor: Actor,
   action: 'user.title.grant' | 'user.title.remove',
-  id: number,
+  member: MemberDetail,
   title: { id: number; label: string },
 ) =>
-  writeAudit(tx, actor, action, { type: 'user', id }, { titleId: title.id, libelle: title.label });
+  writeAudit(
+    tx,
+    actor,
+    action,
+    { type: 'user', id: member.id, label: member.pseudo },
+    { titleId: title.id, libelle: title.label },
+  );
 
 export function membersService({ repo, transaction }: MembersDeps) {
   async function detailIn(tx: Tx, id: number): Promise<MemberDetail> {
@@ -82,14 +88,16 @@ export function membersService({ repo, transaction }: MembersDeps) {
         if (member.role === 'ADMIN' && !admins.some((adminId) => adminId !== id))
           throw new AppError('CONFLICT', M.lastAdmin);
         await repo.setRole(tx, id, role);
-        await writeAudit(
+        const after = await detailIn(tx, id);
+        await writeAuditChange(
           tx,
           actor,
           'user.role',
-          { type: 'user', id },
-          { from: member.role, to: role },
+          { type: 'user', id, label: after.pseudo },
+          member.role,
+          role,
         );
-        return detailIn(tx, id);
+        return after;
       });
     },
 
@@ -99,7 +107,14 @@ export function membersService({ repo, transaction }: MembersDeps) {
         const before = await detailIn(tx, id);
         if (before.poste === value) return before;
         await repo.setPosition(tx, id, value);
-        await writeAuditChange(tx, actor, 'user.poste', { type: 'user', id }, before.poste, value);
+        await writeAuditChange(
+          tx,
+          actor,
+          'user.poste',
+          { type: 'user', id, label: before.pseudo },
+          before.poste,
+          value,
+        );
         return detailIn(tx, id);
       });
     },
@@ -107,11 +122,11 @@ export function membersService({ repo, transaction }: MembersDeps) {
     async grantTitle(id: number, titleId: number, actor: Actor): Promise<MemberDetail> {
       try {
         return await transaction(async (tx) => {
-          await detailIn(tx, id);
+          const member = await detailIn(tx, id);
           const title = await repo.title(titleId, tx);
           if (!title) throw notFound(M.titleNotFound);
           await repo.grantTitle(tx, id, titleId);
-          await auditTitle(tx, actor, 'user.title.grant', id, title);
+          await auditTitle(tx, actor, 'user.title.grant', member, title);
           return detailIn(tx, id);
         });
       } catch (err) {
@@ -123,11 +138,11 @@ export function membersService({ repo, transaction }: MembersDeps) {
 
     removeTitle(id: number, titleId: number, actor: Actor): Promise<MemberDetail> {
       return transaction(async (tx) => {
-        await detailIn(tx, id);
+        const member = await detailIn(tx, id);
         const title = await repo.title(titleId, tx);
         if (!title || (await repo.removeTitle(tx, id, titleId)) === 0)
           throw notFound(M.titleNotHeld);
-        await auditTitle(tx, actor, 'user.title.remove', id, title);
+        await auditTitle(tx, actor, 'user.title.remove', member, title);
         return detailIn(tx, id);
       });
     },

@@ -52,7 +52,8 @@ export function reasonsService({
           // The new reason goes last but before 'Autre'.
           const ids = rows.filter((r) => !isOtherReason(r.label)).map((r) => r.id);
           await renumber(tx, input.kind, input.section, [...ids, created.id]);
-          await writeAudit(tx, actor, 'reason.create', { type: 'reason', id: created.id }, input);
+          const target = { type: 'reason', id: created.id, label: input.label };
+          await writeAudit(tx, actor, 'reason.create', target, input);
           return toReason((await repo.byId(created.id, tx))!);
         });
       } catch (err) {
@@ -76,7 +77,7 @@ export function reasonsService({
             tx,
             actor,
             'reason.update',
-            { type: 'reason', id },
+            { type: 'reason', id, label: before.label },
             before.label,
             label,
           );
@@ -114,7 +115,7 @@ export function reasonsService({
           tx,
           actor,
           'reason.delete',
-          { type: 'reason', id },
+          { type: 'reason', id, label: reason.label },
           {
             kind: reason.kind,
             section: reason.section,

@@ -1,5 +1,6 @@
 import {
   ADMINISTRATION_TEXTS as M,
+  JOURNAL_TEXTS,
   type AdminClubFeed,
   type Partner,
   type PartnerInput,
@@ -70,7 +71,7 @@ export function siteService({
           tx,
           actor,
           'site.partner',
-          { type: 'site-setting', id: 'partner' },
+          { type: 'site-setting', id: 'partner', label: JOURNAL_TEXTS.partnerOffer },
           before,
           { code: input.code, url: input.url },
         );
@@ -88,7 +89,7 @@ export function siteService({
           tx,
           actor,
           'club.live-feed',
-          { type: 'club', id },
+          { type: 'club', id, label: before.name },
           before.liveFeedUrl,
           url,
         );

@@ -39,7 +39,7 @@ export function titlesService({
             tx,
             actor,
             'title.create',
-            { type: 'title', id: title.id },
+            { type: 'title', id: title.id, label: input.libelle },
             audited(input),
           );
           return toTitle(title);
@@ -58,7 +58,7 @@ export function titlesService({
             tx,
             actor,
             'title.update',
-            { type: 'title', id },
+            { type: 'title', id, label: before.label },
             {
               from: {
                 libelle: before.label,
@@ -81,7 +81,7 @@ export function titlesService({
           tx,
           actor,
           'title.delete',
-          { type: 'title', id },
+          { type: 'title', id, label: title.label },
           {
             libelle: title.label,
             holders: title._count.holders,

@@ -1,5 +1,5 @@
 import { MATCH_TEXTS, type AdminClubInput, type ClubDetail } from '@munegu/shared';
-import type { Actor } from '../../db/audit.js';
+import { auditChanges, type Actor } from '../../db/audit.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,20 +52,36 @@ export function clubsService({ repo, uploadsDir }: ClubsDeps) {
       if (await repo.slugTaken(slug)) slug = `${slug}-${randomBytes(3).toString('hex')}`;
       const club = await repo.create(
         { ...clubFields(input), slug, logo: '/clubs/default.svg' },
-        { actorId: actor.id, ip: actor.ip, action: 'club.create', targetType: 'club', data: input },
+        {
+          actorId: actor.id,
+          ip: actor.ip,
+          action: 'club.create',
+          targetType: 'club',
+          targetLabel: input.nom,
+          data: input,
+        },
       );
       return toClubDetail(club);
     },
 
     async update(id: number, input: AdminClubInput, actor: Actor): Promise<ClubDetail> {
-      await existing(id);
+      const before = await existing(id);
       await assertNameFree(input.nom, id);
       const club = await repo.update(id, clubFields(input), {
         actorId: actor.id,
         ip: actor.ip,
         action: 'club.update',
         targetType: 'club',
-        data: input,
+        targetLabel: before.name,
+        data: auditChanges(
+          {
+            nom: before.name,
+            nomStade: before.stadiumName,
+            ville: before.city,
+            departement: before.department,
+          },
+          { ...input },
+        ),
       });
       return toClubDetail(club);
     },
@@ -84,7 +100,13 @@ export function clubsService({ repo, uploadsDir }: ClubsDeps) {
       const updated = await repo.update(
         id,
         { logo: `/uploads/clubs/${name}` },
-        { actorId: actor.id, ip: actor.ip, action: 'club.logo', targetType: 'club' },
+        {
+          actorId: actor.id,
+          ip: actor.ip,
+          action: 'club.logo',
+          targetType: 'club',
+          targetLabel: club.name,
+        },
       );
       return toClubDetail(updated);
     },

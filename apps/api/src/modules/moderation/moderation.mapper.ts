@@ -1,4 +1,4 @@
-import { MONACO_CLUB_ID, type AuditEntry, type ModerationReport } from '@munegu/shared';
+import { MONACO_CLUB_ID, type ModerationReport } from '@munegu/shared';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import type { ModerationRepository, ReportRow } from './moderation.repository.js';
 
@@ -53,25 +53,4 @@ export async function toReports(repo: Repo, rows: ReportRow[]): Promise<Moderati
       handledAt: r.handledAt?.toISOString() ?? null,
     };
   });
-}
-
-type AuditRowOut = Awaited<ReturnType<ModerationRepository['listAudit']>>['rows'][number];
-
-export function toAuditEntry(row: AuditRowOut): AuditEntry {
-  const data = row.data;
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    action: row.action,
-    actor: row.actor && { id: row.actor.id, pseudo: row.actor.username },
-    targetType: row.targetType,
-    targetId: row.targetId,
-    // Rows are written as objects; anything else (older rows, scripts) is kept under `value`.
-    data:
-      data === null
-        ? null
-        : typeof data === 'object' && !Array.isArray(data)
-          ? (data as Record<string, unknown>)
-          : { value: data },
-  };
 }

@@ -1,6 +1,8 @@
 import type { Infra } from '../../infra.js';
 import type { AccountService } from '../account/account.service.js';
 import type { ApiRoutes } from '../module.js';
+import { journalRepository } from './journal.repository.js';
+import { journalService } from './journal.service.js';
 import { moderationRepository } from './moderation.repository.js';
 import { moderationRoutes } from './moderation.routes.js';
 import { moderationService } from './moderation.service.js';
@@ -26,6 +28,8 @@ export function moderationModule(
     ...site,
   });
   const moderation = moderationService({ repo, sanctions, transaction, clock });
-  const routes: ApiRoutes = (api) => api.register(moderationRoutes, { moderation, sanctions });
+  const journal = journalService({ repo: journalRepository(db) });
+  const routes: ApiRoutes = (api) =>
+    api.register(moderationRoutes, { moderation, sanctions, journal });
   return { moderation, sanctions, routes };
 }

@@ -3,12 +3,6 @@ import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma, ReportStatus, Role } from '../../generated/prisma/client.js';
 
-export interface AuditFilter {
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-}
-
 const member = { select: { id: true, username: true } } as const;
 
 const reportSelect = {
@@ -88,7 +82,7 @@ export function moderationRepository(db: Db) {
           status: true,
           reportedUserId: true,
           section: true,
-          reportedUser: { select: { role: true } },
+          reportedUser: { select: { role: true, username: true } },
         },
       }),
 
@@ -222,33 +216,6 @@ export function moderationRepository(db: Db) {
     audit: (tx: Tx, row: AuditRow) => writeAuditRow(tx, row),
 
     auditMany: (tx: Tx, rows: AuditRow[]) => writeAuditRows(tx, rows),
-
-    async listAudit(filter: AuditFilter, skip: number, take: number) {
-      const where: Prisma.AuditLogWhereInput = {
-        ...(filter.action ? { action: { startsWith: filter.action } } : {}),
-        ...(filter.targetType ? { targetType: filter.targetType } : {}),
-        ...(filter.targetId ? { targetId: filter.targetId } : {}),
-      };
-      const [rows, total] = await Promise.all([
-        db.auditLog.findMany({
-          where,
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-          skip,
-          take,
-          select: {
-            id: true,
-            createdAt: true,
-            action: true,
-            targetType: true,
-            targetId: true,
-            data: true,
-            actor: member,
-          },
-        }),
-        db.auditLog.count({ where }),
-      ]);
-      return { rows, total };
-    },
   };
 }
 

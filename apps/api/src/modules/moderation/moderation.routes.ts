@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint, memberErrors as errors } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';
+import type { JournalService } from './journal.service.js';
 import type { ModerationService } from './moderation.service.js';
 import type { Actor, SanctionsService } from './sanctions.service.js';
 
@@ -17,7 +18,8 @@ const actor = (req: FastifyRequest): Actor => {
 export const moderationRoutes: FastifyPluginAsyncZod<{
   moderation: ModerationService;
   sanctions: SanctionsService;
-}> = async (app, { moderation, sanctions }) => {
+  journal: JournalService;
+}> = async (app, { moderation, sanctions, journal }) => {
   // onRequest: who is calling is settled before the body is parsed (401/403 first).
   const moderators = { onRequest: app.requireRole('MODERATEUR') };
 
@@ -119,12 +121,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('GET /moderation/audit', {
       tags,
-      summary: 'Journal des actions (lecture seule)',
+      summary: 'Journal des actions (lecture seule), filtrable par action, auteur, membre et dates',
     }),
     ...moderators,
-    handler: (req) => {
-      const { page, ...filter } = req.query;
-      return moderation.audit(filter, page);
-    },
+    handler: (req) => journal.list(req.query),
   });
 };

@@ -3,7 +3,6 @@ import {
   MODERATION_LIMITS,
   MODERATION_TEXTS as M,
   ROLES,
-  type AuditPage,
   type Role,
   type ReportsPage,
   type ReportStatus,
@@ -11,8 +10,8 @@ import {
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { toAuditEntry, toReports } from './moderation.mapper.js';
-import type { AuditFilter, ModerationRepository } from './moderation.repository.js';
+import { toReports } from './moderation.mapper.js';
+import type { ModerationRepository } from './moderation.repository.js';
 import type { Actor, SanctionsService } from './sanctions.service.js';
 
 export interface ModerationDeps {
@@ -29,7 +28,7 @@ export interface ModerationDeps {
 const reportedRolesFor = (role: Role): Role[] =>
   hasRole(role, 'ADMIN') ? [...ROLES] : ROLES.filter((r) => !hasRole(r, 'MODERATEUR'));
 
-/** The reports queue and what a moderator does with a report; the audit log's reading side. */
+/** The reports queue and what a moderator does with a report. */
 export function moderationService(deps: ModerationDeps) {
   const { repo, sanctions, transaction, clock } = deps;
 
@@ -70,6 +69,7 @@ export function moderationService(deps: ModerationDeps) {
           action: 'moderation.report.dismiss',
           targetType: 'report',
           targetId: String(id),
+          targetLabel: report.reportedUser.username,
           data: { reportedUserId: report.reportedUserId, ...(reason ? { reason } : {}) },
           ip: actor.ip,
         });
@@ -94,12 +94,6 @@ export function moderationService(deps: ModerationDeps) {
         data: { reportId: id },
         within: (tx) => close(tx, actor, id, 'REVIEWED'),
       });
-    },
-
-    async audit(filter: AuditFilter, page: number): Promise<AuditPage> {
-      const size = MODERATION_LIMITS.auditPageSize;
-      const { rows, total } = await repo.listAudit(filter, (page - 1) * size, size);
-      return { items: rows.map(toAuditEntry), total, page, pageSize: size };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
 /** The moderators' screens through the real routes; only the network is fake. */
@@ -227,90 +227,150 @@ describe('suspended members and the journal', () => {
     const silenced = within((await screen.findByText('Muet_3')).closest('li')!);
     expect(silenced.getByText('Silence jusqu’au 03/06/2031')).toBeVisible();
   });
+});
 
-  it('names the news and contest actions and what an edit changed', async () => {
-    api.reply('GET /api/moderation/audit', 200, {
-      items: [
-        {
-          id: 3,
-          createdAt: '2031-05-04T10:00:00.000Z',
-          action: 'news.update',
-          actor: { id: 1, pseudo: 'Modo' },
-          targetType: 'news',
+/** A journal entry as GET /moderation/audit sends it. */
+const entry = (id: number, extra: object) => ({
+  id,
+  createdAt: '2031-05-04T08:00:00.000Z',
+  actor: { id: 1, pseudo: 'Alice', role: 'ADMIN', deleted: false },
+  targetType: 'user',
+  targetId: '45',
+  targetLabel: 'karim13',
+  targetUser: { id: 45, pseudo: 'karim_13' },
+  change: null,
+  data: {},
+  ...extra,
+});
+const page = (items: object[], total = items.length) => ({ items, total, page: 1, pageSize: 50 });
+
+describe('the journal', () => {
+  it('reads one French sentence per action, with its time, members linked', async () => {
+    api.reply(
+      'GET /api/moderation/audit',
+      200,
+      page([
+        entry(1, {
+          action: 'user.role',
+          change: { from: 'UTILISATEUR', to: 'MODERATEUR' },
+          data: { from: 'UTILISATEUR', to: 'MODERATEUR' },
+        }),
+        entry(2, {
+          action: 'moderation.user.suspend',
+          actor: { id: 2, pseudo: 'Modo', role: 'MODERATEUR', deleted: false },
+          data: { reason: 'Spam <b>massif</b>.', days: 7, until: '2031-05-11T08:00:00.000Z' },
+        }),
+        entry(3, {
+          action: 'match.score',
+          actor: null,
+          targetType: 'match',
           targetId: '12',
-          data: {
-            titre: 'Victoire <à> Louis-II',
-            authorId: 8,
-            authorPseudo: 'Redac_06',
-            changed: ['titre', 'contenu'],
-            before: { titre: 'Victoire' },
-            after: { titre: 'Victoire <à> Louis-II' },
-          },
-        },
-        {
-          id: 4,
-          createdAt: '2031-05-04T11:00:00.000Z',
-          action: 'contest.create',
-          actor: { id: 8, pseudo: 'Redac_06' },
-          targetType: 'contest',
-          targetId: '3',
-          data: { titre: 'Le maillot', dateFin: '2031-06-30T20:00:00.000Z' },
-        },
-      ],
-      total: 2,
-      page: 1,
-      pageSize: 50,
-    });
+          targetLabel: 'AS Monaco – RC Lens (12/09/2031)',
+          targetUser: null,
+          change: { from: null, to: { buts_dom: 2, buts_ext: 1 } },
+        }),
+      ]),
+    );
     renderAt('/admin/journal');
-    expect(await screen.findByText('Actualité modifiée')).toBeVisible();
-    expect(screen.getByText('par Modo, actualité de Redac_06')).toBeVisible();
-    expect(
-      screen.getByText('Modifié : titre (« Victoire » → « Victoire <à> Louis-II »), texte'),
-    ).toBeVisible();
-    expect(screen.getByText('Concours créé')).toBeVisible();
-    expect(screen.getByText('par Redac_06')).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Actions du journal' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('p')!.textContent)).toEqual([
+      'Alice (ADMIN) a changé le rôle de karim13 : UTILISATEUR → MODERATEUR',
+      'Modo (MODERATEUR) a suspendu karim13 jusqu’au 11/05/2031 : Spam <b>massif</b>.',
+      'Le système a saisi le score de AS Monaco – RC Lens (12/09/2031) : — → 2-1',
+    ]);
+    expect(within(rows[0]!).getByText('04/05/2031 10:00')).toBeVisible();
+    // Members link to their profile under their current pseudo; the reason stays text.
+    expect(within(rows[0]!).getByRole('link', { name: 'karim13' })).toHaveAttribute(
+      'href',
+      '/profil/karim_13',
+    );
+    expect(within(rows[0]!).getByRole('link', { name: 'Alice' })).toHaveAttribute(
+      'href',
+      '/profil/Alice',
+    );
+    expect(rows[1]!.querySelector('b')).toBeNull();
+    expect(within(rows[2]!).queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByText('3 actions')).toBeVisible();
   });
 
-  it('lists the audit log and filters it by action', async () => {
-    api.reply('GET /api/moderation/audit', 200, {
-      items: [
-        {
-          id: 1,
-          createdAt: '2031-05-04T08:00:00.000Z',
-          action: 'moderation.user.ban',
-          actor: { id: 1, pseudo: 'Modo' },
-          targetType: 'user',
-          targetId: '106',
-          data: { pseudo: 'Bob_06', reason: 'Spam <massif>.' },
-        },
-        {
-          id: 2,
-          createdAt: '2031-05-04T09:00:00.000Z',
-          action: 'moderation.user.lift',
-          actor: null,
-          targetType: 'user',
-          targetId: '107',
-          data: { automatic: true },
-        },
-      ],
-      total: 2,
-      page: 1,
-      pageSize: 50,
+  it('filters by action, actor, member and dates, and pages', async () => {
+    api.handle('GET /api/moderation/audit', (_, url) => ({
+      status: 200,
+      body: {
+        ...page([entry(1, { action: 'user.role' })], 120),
+        page: Number(new URL(url, 'http://x').searchParams.get('page')),
+      },
+    }));
+    renderAt('/admin/journal');
+    await screen.findByText('120 actions');
+    const last = () => decodeURIComponent(api.callsTo('GET /api/moderation/audit').at(-1)!.path);
+
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'user.role' } });
+    await waitFor(() => expect(last()).toBe('/api/moderation/audit?page=1&action=user.role'));
+    fireEvent.change(screen.getByLabelText('Auteur (pseudo)'), { target: { value: ' Alice ' } });
+    fireEvent.change(screen.getByLabelText('Membre concerné (pseudo)'), {
+      target: { value: 'karim13' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrer' }));
+    await waitFor(() =>
+      expect(last()).toBe(
+        '/api/moderation/audit?page=1&action=user.role&actor=Alice&member=karim13',
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2031-05-01' } });
+    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2031-05-31' } });
+    await waitFor(() => expect(last()).toMatch(/&from=2031-05-01&to=2031-05-31$/));
+    // The filters stay in the page's address ('Précédent' comes back to page 1 with them).
+    fireEvent.click(await screen.findByRole('button', { name: 'Suivant' }));
+    await waitFor(() =>
+      expect(last()).toMatch(/^\/api\/moderation\/audit\?page=2&action=user\.role&/),
+    );
+    expect(await screen.findByText('Page 2 / 3')).toBeVisible();
+    // Cleared: back to the unfiltered first page (served from the cache, already loaded).
+    fireEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
+    expect(await screen.findByText('Page 1 / 3')).toBeVisible();
+    expect(screen.getByLabelText('Action')).toHaveValue('');
+    expect(screen.getByLabelText('Auteur (pseudo)')).toHaveValue('');
+    expect(screen.getByLabelText('Du')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Effacer les filtres' })).toBeNull();
+  });
+
+  it('folds the filters behind a button on a phone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    api.reply('GET /api/moderation/audit', 200, page([entry(1, { action: 'user.role' })]));
+    renderAt('/admin/journal?membre=karim13&du=2031-05-01');
+    await screen.findByRole('list', { name: 'Actions du journal' });
+    const toggle = screen.getByRole('button', { name: 'Filtres (2)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Membre concerné (pseudo)')).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByLabelText('Membre concerné (pseudo)')).toHaveValue('karim13');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    vi.unstubAllGlobals();
+  });
+
+  it('says under the field that a pseudo names nobody', async () => {
+    api.reply('GET /api/moderation/audit', 200, page([]));
+    api.reply('GET /api/moderation/audit?page=1&member=Personne', 400, {
+      message: 'Aucun membre ne porte le pseudo « Personne ».',
+      code: 'VALIDATION',
+      errors: [{ path: 'member', message: 'Aucun membre ne porte le pseudo « Personne ».' }],
     });
     renderAt('/admin/journal');
-    expect(await screen.findByText('Bannissement')).toBeVisible();
-    expect(screen.getByText('« Spam <massif>. »')).toBeVisible();
-    expect(screen.getByText('par le système')).toBeVisible();
-    expect(screen.getByText(/fin automatique/)).toBeVisible();
-    fireEvent.change(screen.getByLabelText('Filtrer les actions'), {
-      target: { value: 'moderation.user.ban' },
+    expect(await screen.findByText('Aucune action enregistrée.')).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Membre concerné (pseudo)'), {
+      target: { value: 'Personne' },
     });
-    await waitFor(() =>
-      expect(
-        api.calls.some((c) =>
-          c.path.includes('/api/moderation/audit?page=1&action=moderation.user.ban'),
-        ),
-      ).toBe(true),
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrer' }));
+    expect(await screen.findByText('Aucun membre ne porte le pseudo « Personne ».')).toBeVisible();
+    expect(screen.getByLabelText('Membre concerné (pseudo)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
     );
   });
 });
