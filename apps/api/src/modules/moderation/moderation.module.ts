@@ -5,6 +5,9 @@ import { moderationRepository } from './moderation.repository.js';
 import { moderationRoutes } from './moderation.routes.js';
 import { moderationService } from './moderation.service.js';
 import { sanctionsService } from './sanctions.service.js';
+import { workspaceRepository } from './workspace.repository.js';
+import { workspaceRoutes } from './workspace.routes.js';
+import { workspaceService } from './workspace.service.js';
 
 /**
  * The reports queue and sanctions: the reports side uses the sanctions side, both one
@@ -17,6 +20,15 @@ export function moderationModule(
   const repo = moderationRepository(db);
   const sanctions = sanctionsService({ repo, transaction, clock, accounts: needs.accounts });
   const moderation = moderationService({ repo, sanctions, transaction, clock, mail, ...site });
-  const routes: ApiRoutes = (api) => api.register(moderationRoutes, { moderation, sanctions });
-  return { moderation, sanctions, routes };
+  const workspace = workspaceService({
+    repo: workspaceRepository(db),
+    reports: repo,
+    sanctions,
+    clock,
+  });
+  const routes: ApiRoutes = async (api) => {
+    await api.register(moderationRoutes, { moderation, sanctions });
+    await api.register(workspaceRoutes, { workspace });
+  };
+  return { moderation, sanctions, workspace, routes };
 }

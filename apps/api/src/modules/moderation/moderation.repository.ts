@@ -11,7 +11,7 @@ export interface AuditFilter {
 
 const member = { select: { id: true, username: true } } as const;
 
-const reportSelect = {
+export const reportSelect = {
   id: true,
   createdAt: true,
   status: true,
