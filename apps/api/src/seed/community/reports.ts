@@ -39,12 +39,12 @@ const REPORTS: readonly ReportPlan[] = [
   },
   {
     by: 'theo_asm',
-    about: 'julien',
+    about: 'mathieu',
     section: 'covoiturage',
     reason: 'Ne s’est pas présenté',
     hoursAgo: 20,
   },
-  { by: 'lea', about: 'julien', section: 'covoiturage', reason: 'Retard important', hoursAgo: 70 },
+  { by: 'lea', about: 'mathieu', section: 'covoiturage', reason: 'Retard important', hoursAgo: 70 },
   { by: 'nathan', about: 'ines', section: 'profil', reason: 'Spam ou publicité', hoursAgo: 9 },
   // The case behind enzo's warning, three weeks ago.
   {
@@ -103,7 +103,7 @@ export async function seedReports(db: Db, now: Date, ids: Ids): Promise<void> {
   }
 
   const enzo = ids.get('enzo');
-  const julien = ids.get('julien');
+  const mathieu = ids.get('mathieu');
   const suspendedAt = hoursBefore(now, 40 * DAY_HOURS);
   const until = hoursBefore(now, 37 * DAY_HOURS);
   const history = [
@@ -118,22 +118,22 @@ export async function seedReports(db: Db, now: Date, ids: Ids): Promise<void> {
         reason: 'Messages agressifs envers un autre supporter après le match.',
       },
     },
-    julien && {
-      userId: julien,
-      label: demoMemberPseudo('julien'),
+    mathieu && {
+      userId: mathieu,
+      label: demoMemberPseudo('mathieu'),
       action: 'moderation.user.suspend',
       actorId: moderator.id,
       createdAt: suspendedAt,
       data: {
-        pseudo: demoMemberPseudo('julien'),
+        pseudo: demoMemberPseudo('mathieu'),
         reason: 'Absent deux fois sans prévenir à un covoiturage confirmé.',
         days: 3,
         until: until.toISOString(),
       },
     },
-    julien && {
-      userId: julien,
-      label: demoMemberPseudo('julien'),
+    mathieu && {
+      userId: mathieu,
+      label: demoMemberPseudo('mathieu'),
       action: 'moderation.user.lift',
       actorId: null,
       createdAt: until,

@@ -38,7 +38,7 @@ export function QueueGroupCard({ group, canSanction, onAction }: Props) {
             <strong>
               {openCount} signalement{openCount > 1 ? 's' : ''} ouvert{openCount > 1 ? 's' : ''}
             </strong>{' '}
-            · le dernier le {formatDate(group.latestAt)} à {formatTime(group.latestAt)}
+            · dernier le {formatDate(group.latestAt)} à {formatTime(group.latestAt)}
           </span>
         </div>
         <Link to={page} className={`btn btn--light btn--small ${styles['group__page']}`}>
