@@ -3,8 +3,8 @@ import { DEMO, apiToken, pageAs } from '../fixtures/accounts';
 
 /**
  * Community safety end to end: a member reports another one, a moderator works the report
- * through to a suspension in the operators' space, and the suspended member's open page is
- * signed out without a reload; logging in again says until when. Runs last among the specs
+ * through to a suspension in the operators' space, and the suspended member's open page says
+ * why without a reload; logging in again says until when. Runs last among the specs
  * that use the demo member it suspends (its file name sorts after them), and lifts the
  * suspension at the end.
  */
@@ -15,7 +15,7 @@ const REPORTER = DEMO.redacteur;
 /** A demo community member (apps/api/src/seed/community): shared demo password. */
 const MEMBER = { email: 'karim13@demo.munegu.local', password: 'Membre#Demo26' };
 
-test('a moderator suspends a reported member, whose open page is signed out', async ({
+test('a moderator suspends a reported member, whose open page says why', async ({
   browser,
   request,
 }) => {
@@ -52,13 +52,17 @@ test('a moderator suspends a reported member, whose open page is signed out', as
   await dialog.getByRole('button', { name: 'Suspendre' }).click();
   await expect(moderator.getByText('Membre suspendu.')).toBeVisible();
 
-  // The member's page, open all along, signs out by itself.
+  // The member's page, open all along, signs out by itself and says why.
   await expect(member.getByRole('link', { name: 'Se connecter' })).toBeVisible();
+  const why = member.getByRole('region', { name: 'Ton compte est suspendu' });
+  await expect(why.getByText('Propos injurieux répétés dans les messages.')).toBeVisible();
   await member.goto('/login');
   await member.getByLabel('Adresse e-mail').fill(MEMBER.email);
   await member.getByLabel('Mot de passe').fill(MEMBER.password);
   await member.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(member.getByText(/Ton compte est suspendu jusqu’au/)).toBeVisible();
+  await expect(
+    member.getByText(/Ton compte est suspendu jusqu’au .* : Propos injurieux répétés/),
+  ).toBeVisible();
 
   // The journal keeps the decision; then the moderator lifts it for the specs that follow.
   await moderator.goto('/admin/journal');

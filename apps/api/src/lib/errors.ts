@@ -23,6 +23,14 @@ export interface AppErrorOptions {
   details?: { path: string; message: string }[];
   /** RATE_LIMITED: seconds before a new try can pass, returned as `ttl`. */
   ttl?: number;
+  /** SUSPENDED_ACCOUNT: the sanction, returned as `suspension` (the member's page shows it). */
+  suspension?: Suspension;
+}
+
+/** A suspension as a suspended member is told it: ISO end (null: banned) and the reason. */
+export interface Suspension {
+  until: string | null;
+  reason: string | null;
 }
 
 /** The one error type services throw; `message` is French and shown to the user as is. */
@@ -30,6 +38,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: { path: string; message: string }[] | undefined;
   readonly ttl: number | undefined;
+  readonly suspension: Suspension | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -41,6 +50,7 @@ export class AppError extends Error {
     this.status = options.status ?? STATUS[code];
     this.details = options.details;
     this.ttl = options.ttl;
+    this.suspension = options.suspension;
   }
 }
 

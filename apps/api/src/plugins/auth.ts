@@ -1,4 +1,4 @@
-import { hasRole, type Role } from '@munegu/shared';
+import { endpoints, hasRole, silencedMessage, type EndpointSpec, type Role } from '@munegu/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../lib/clock.js';
@@ -12,6 +12,13 @@ export interface Caller {
   role: Role;
   /** The login (session family) the access token belongs to. */
   sessionId: string;
+  /** A silence in force (moderation): the member reads but cannot write to others. */
+  silence: Silence | null;
+}
+
+export interface Silence {
+  until: Date;
+  reason: string | null;
 }
 
 declare module 'fastify' {
@@ -35,6 +42,30 @@ declare module 'fastify' {
 export const UNAUTHENTICATED_MESSAGE = 'Tu dois être connecté(e).';
 export const FORBIDDEN_MESSAGE = "Vous n'êtes pas autorisé à effectuer cette action.";
 
+/** The silence of a caller row as the lookup returns it (null: not silenced, or over). */
+export function silenceOf(row: {
+  silencedUntil: Date | null;
+  silenceReason: string | null;
+}): Silence | null {
+  return row.silencedUntil ? { until: row.silencedUntil, reason: row.silenceReason } : null;
+}
+
+/**
+ * THE check of a silence, for every write that reaches other members. Where it runs:
+ * - HTTP: on every route of an endpoint marked `reachesMembers` in the shared endpoint table
+ *   (packages/shared/src/endpoints), added below when the route is registered, so a new such
+ *   write is guarded by being marked, and a marked route without authentication fails at boot.
+ *   Marked today: POST /messages/send, POST /user-to-user-match (carpool proposal or request),
+ *   POST /user-signalement (report), POST /user-notation-covoiturage/bulk (ratings).
+ * - The socket's 'sendMessage' (modules/messages/messages.service.ts `send`): its one-statement
+ *   store skips a silenced sender, and the login check after it calls this.
+ * 403 with the end date and the moderator's reason.
+ */
+export function refuseIfSilenced(caller: { silence: Silence | null }): void {
+  if (caller.silence)
+    throw new AppError('FORBIDDEN', silencedMessage(caller.silence.until, caller.silence.reason));
+}
+
 /** The caller of a route guarded by `app.authenticate` (never null there). */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
@@ -53,6 +84,12 @@ export interface AuthPluginOptions {
  * suspended, deleted, signed-out or demoted member loses access at once rather than when the
  * token expires.
  */
+/** Whether the shared endpoint table marks this route as a write that reaches other members. */
+function reachesMembers(method: string | string[], path: string): boolean {
+  const table = endpoints as Record<string, EndpointSpec>;
+  return [method].flat().some((m) => table[`${m} ${path}`]?.reachesMembers === true);
+}
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
     app.decorateRequest('caller', null);
@@ -65,7 +102,9 @@ export const authPlugin = fp(
       const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
       if (!claims) return null;
       const user = await opts.callers.resolve(claims.sub, claims.sid, opts.clock.now());
-      return user && { id: user.id, role: user.role, sessionId: claims.sid };
+      return (
+        user && { id: user.id, role: user.role, sessionId: claims.sid, silence: silenceOf(user) }
+      );
     }
 
     /**
@@ -91,10 +130,24 @@ export const authPlugin = fp(
       request.callerLookup = lookup;
       done();
     };
+    // Callback style, after the route's guard has set the caller (onRequest hooks run in order).
+    const silenceCheck = (request: FastifyRequest, _reply: unknown, done: (e?: Error) => void) => {
+      try {
+        if (request.caller) refuseIfSilenced(request.caller);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    };
     app.addHook('onRoute', (route) => {
       const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
-      if (hooks.some((h) => h && guards.has(h)))
-        route.onRequest = [startLookup, ...[route.onRequest ?? []].flat()];
+      const guarded = hooks.some((h) => h && guards.has(h));
+      if (guarded) route.onRequest = [startLookup, ...[route.onRequest ?? []].flat()];
+      if (!reachesMembers(route.method, route.routePath)) return;
+      // The guard must have run by then: only an onRequest guard is accepted here.
+      if (!guarded || ![route.onRequest ?? []].flat().some((h) => guards.has(h)))
+        throw new Error(`${route.routePath} écrit aux membres : il lui faut app.authenticate.`);
+      route.onRequest = [...[route.onRequest ?? []].flat(), silenceCheck];
     });
     const lookup = (request: FastifyRequest) => request.callerLookup ?? resolve(request);
     const guard = <T extends (request: FastifyRequest) => Promise<void>>(hook: T): T => {

@@ -119,6 +119,7 @@ export function errorReply(error: FastifyError | AppError | Error): ErrorReply {
     const body: ErrorBody = { message: error.message, code: error.code };
     if (error.details) body.errors = error.details;
     if (error.ttl !== undefined) body.ttl = error.ttl;
+    if (error.suspension) body.suspension = error.suspension;
     return { status: error.status, body, log: error.status >= 500 ? 'error' : null };
   }
   const e = error as FastifyError;

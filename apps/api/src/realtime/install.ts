@@ -4,6 +4,7 @@ import type { Infra } from '../infra.js';
 import type { AuthRepository } from '../modules/auth/auth.repository.js';
 import type { CallerRepository } from '../modules/auth/caller.repository.js';
 import type { MessagesService } from '../modules/messages/messages.service.js';
+import { silenceOf } from '../plugins/auth.js';
 import { installAdapter, type AdapterKind } from './adapter.js';
 import { startSessionSweep } from './session-endings.js';
 import { socketAuthenticator } from './socket-auth.js';
@@ -32,8 +33,10 @@ export async function installRealtime(
     // The auth routes' cookie plugin is scoped to them: sockets parse the header themselves.
     parseCookie: (header) => cookie.parse(header),
     messages: deps.messages,
-    signedIn: async (userId, familyId) =>
-      (await callers.resolve(userId, familyId, clock.now())) !== null,
+    callerOf: async (userId, familyId) => {
+      const row = await callers.resolve(userId, familyId, clock.now());
+      return row && { silence: silenceOf(row) };
+    },
     log,
     eventLimit: {
       max: config.socketEventsPer10s,

@@ -10,6 +10,7 @@ import { Server } from 'socket.io';
 import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
 import { sendMessageHandler } from '../modules/messages/messages.socket.js';
 import { RateLimitedError } from '../plugins/rate-limit/index.js';
+import type { Silence } from '../plugins/auth.js';
 import { errorAck } from './socket-ack.js';
 import type { NotificationPusher } from '../modules/carpool/notifications.service.js';
 import type { SocketAuthenticator } from './socket-auth.js';
@@ -68,8 +69,11 @@ export interface RealtimeHandlersDeps {
   authenticate: SocketAuthenticator;
   parseCookie: (header: string) => Record<string, string | undefined>;
   messages: MessagesService;
-  /** Whether the socket's login is still live and its member ACTIVE (the HTTP caller lookup). */
-  signedIn: (userId: number, familyId: string) => Promise<boolean>;
+  /**
+   * The socket's member if its login is still live and the member ACTIVE, with their silence
+   * (the HTTP caller lookup); null otherwise.
+   */
+  callerOf: (userId: number, familyId: string) => Promise<{ silence: Silence | null } | null>;
   log: FastifyBaseLogger;
   /** Every event of a socket. */
   eventLimit: EventLimit;
@@ -138,8 +142,8 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
       // A write checks the login as the HTTP route does on every request: an expired login or
       // an account changed outside the API would otherwise keep sending until the next sweep.
       const familyId = socket.data.familyId;
-      const live = () => deps.signedIn(me, familyId);
-      void sendMessage(me, payload, { familyId, live }).then((ack) => {
+      const caller = () => deps.callerOf(me, familyId);
+      void sendMessage(me, payload, { familyId, caller }).then((ack) => {
         answer(ack);
         if ('status' in ack && ack.status === 401) socket.disconnect(true);
       });

@@ -71,6 +71,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /moderation/reports/:id/suspend':               [401,  403,  403,  403,     200, 200,  401],
   'POST /moderation/reports/:id/ban':                   [401,  403,  403,  403,     200, 200,  401],
   'GET /moderation/users/suspended':                    [401,  403,  403,  403,     200, 200,  401],
+  'POST /moderation/users/:id/warn':                    [401,  403,  403,  403,     200, 200,  401],
+  'POST /moderation/users/:id/silence':                 [401,  403,  403,  403,     200, 200,  401],
   'POST /moderation/users/:id/suspend':                 [401,  403,  403,  403,     200, 200,  401],
   'POST /moderation/users/:id/ban':                     [401,  403,  403,  403,     200, 200,  401],
   'POST /moderation/users/:id/lift':                    [401,  403,  403,  403,     200, 200,  401],
@@ -355,6 +357,26 @@ beforeAll(async () => {
       };
     },
     'GET /moderation/users/suspended': async () => ({ url: '/moderation/users/suspended' }),
+    'POST /moderation/users/:id/warn': async () => {
+      const target = await createUser(t.db);
+      return {
+        url: `/moderation/users/${target.id}/warn`,
+        payload: { reason: REASON },
+        untouched: async () =>
+          expect(await t.db.mailOutbox.count({ where: { to: target.email } })).toBe(0),
+      };
+    },
+    'POST /moderation/users/:id/silence': async () => {
+      const target = await createUser(t.db);
+      return {
+        url: `/moderation/users/${target.id}/silence`,
+        payload: { reason: REASON, days: 3 },
+        untouched: async () =>
+          expect(
+            (await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).silencedUntil,
+          ).toBeNull(),
+      };
+    },
     'POST /moderation/users/:id/suspend': async () => {
       const target = await createUser(t.db);
       return {

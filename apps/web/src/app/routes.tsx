@@ -107,6 +107,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         {
+          // A member suspended or banned while signed in (app/layout/SuspendedGate.tsx).
+          path: 'compte-suspendu',
+          lazy: page(
+            () => import('../features/account/pages/SuspendedAccountPage'),
+            'Compte suspendu',
+          ),
+        },
+        {
           path: 'profil/:username',
           lazy: page(
             () => import('../features/profiles/pages/ProfilePage'),

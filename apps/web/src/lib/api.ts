@@ -2,6 +2,7 @@ import { LIMITS } from '@munegu/shared';
 import { readErrorBody } from './errorBody';
 import { getToken, isExpiringWithin, setToken } from './token';
 import { takeEarly } from './boot/early';
+import { noteSuspension } from './suspension';
 
 /**
  * The API client of spec section 7: every path is relative to /api, cookies travel with each
@@ -26,6 +27,8 @@ export class ApiError extends Error {
   readonly network: boolean;
   /** True when `message` comes from the server's error body (and may be shown to the user). */
   readonly fromServer: boolean;
+  /** SUSPENDED_ACCOUNT: the sanction (ISO end, null for a ban; the moderator's reason). */
+  readonly suspension: { until: string | null; reason: string | null } | undefined;
 
   constructor(
     status: number,
@@ -36,6 +39,7 @@ export class ApiError extends Error {
       code?: string;
       network?: boolean;
       fromServer?: boolean;
+      suspension?: { until: string | null; reason: string | null };
     } = {},
   ) {
     super(message);
@@ -46,6 +50,7 @@ export class ApiError extends Error {
     this.code = extra.code;
     this.network = extra.network ?? false;
     this.fromServer = extra.fromServer ?? false;
+    this.suspension = extra.suspension;
   }
 }
 
@@ -89,6 +94,15 @@ async function postRefresh(): Promise<string | null> {
     credentials: 'include',
   });
   if (!res.ok) {
+    // Suspended or banned while signed in: said before the token goes, so the app shows why
+    // (lib/suspension.ts) rather than what a signed-out visitor would see.
+    const body = readErrorBody(await res.json().catch(() => null));
+    if (body?.code === 'SUSPENDED_ACCOUNT')
+      noteSuspension({
+        message: body.message,
+        until: body.suspension?.until ?? null,
+        reason: body.suspension?.reason ?? null,
+      });
     setToken(null);
     return null;
   }
@@ -162,8 +176,8 @@ async function toError(res: Response): Promise<ApiError> {
   const raw: unknown = await res.json().catch(() => null);
   const body = readErrorBody(raw);
   if (body) {
-    const { message, errors, ttl, code } = body;
-    return new ApiError(res.status, message, { errors, ttl, code, fromServer: true });
+    const { message, errors, ttl, code, suspension } = body;
+    return new ApiError(res.status, message, { errors, ttl, code, suspension, fromServer: true });
   }
   return new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
 }

@@ -16,6 +16,7 @@ import { ABORTED, refreshAccessToken } from './api';
 import { disablePush } from './push';
 import { call } from './call';
 import { expectSessionEnd } from './sessionEnd';
+import { clearSuspension } from './suspension';
 import { getToken, isExpiringWithin, onTokenChange, setToken } from './token';
 
 /** GET /users/me (spec section 3, user profile): the fields the shell relies on. */
@@ -118,6 +119,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (accessToken: string) => {
+      // Signed in again (the sanction was lifted): its notice is over.
+      clearSuspension();
       setToken(accessToken);
       await loadUser();
       // Queries fetched as a visitor (profiles, bell, unread badge) now answer differently.

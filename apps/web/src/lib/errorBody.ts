@@ -11,9 +11,15 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function readErrorBody(raw: unknown): ErrorBody | null {
   if (!isObject(raw) || typeof raw.message !== 'string') return null;
-  const { message, code, errors, ttl } = raw;
+  const { message, code, errors, ttl, suspension } = raw;
   if (code !== undefined && !(ERROR_CODES as readonly unknown[]).includes(code)) return null;
   if (ttl !== undefined && !Number.isInteger(ttl)) return null;
+  const nullableText = (v: unknown) => v === null || typeof v === 'string';
+  if (
+    suspension !== undefined &&
+    !(isObject(suspension) && nullableText(suspension.until) && nullableText(suspension.reason))
+  )
+    return null;
   if (
     errors !== undefined &&
     !(
@@ -32,5 +38,9 @@ export function readErrorBody(raw: unknown): ErrorBody | null {
       message,
     }));
   if (ttl !== undefined) body.ttl = ttl as number;
+  if (suspension !== undefined) {
+    const { until, reason } = suspension as { until: string | null; reason: string | null };
+    body.suspension = { until, reason };
+  }
   return body;
 }

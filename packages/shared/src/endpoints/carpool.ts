@@ -65,6 +65,7 @@ export const carpoolEndpoints = defineEndpoints({
     body: relationInputSchema,
     response: relationWriteResponseSchema,
     status: 201,
+    reachesMembers: true,
   },
   'POST /user-to-user-match/confirm-covoiturage': {
     body: answerInputSchema,
@@ -124,5 +125,6 @@ export const carpoolEndpoints = defineEndpoints({
   'POST /user-notation-covoiturage/bulk': {
     body: ratingInputSchema,
     response: messageResponseSchema,
+    reachesMembers: true,
   },
 });

@@ -79,7 +79,11 @@ export const communityEndpoints = defineEndpoints({
   },
   'GET /departements': { response: z.array(departmentSchema) },
   'POST /contact': { body: contactRequestSchema, response: messageResponseSchema },
-  'POST /user-signalement': { body: reportRequestSchema, response: messageResponseSchema },
+  'POST /user-signalement': {
+    body: reportRequestSchema,
+    response: messageResponseSchema,
+    reachesMembers: true,
+  },
 
   'GET /users/me': { response: ownProfileSchema },
   'GET /users/me-personal': { response: personalDataSchema },
@@ -102,7 +106,11 @@ export const communityEndpoints = defineEndpoints({
     query: loadMoreQuerySchema,
     response: messagesPageSchema,
   },
-  'POST /messages/send': { body: sendMessageSchema, response: sendMessageResponseSchema },
+  'POST /messages/send': {
+    body: sendMessageSchema,
+    response: sendMessageResponseSchema,
+    reachesMembers: true,
+  },
   'POST /messages/accept/:conversationId': {
     params: conversationIdParamSchema,
     response: messageResponseSchema,

@@ -19,6 +19,11 @@ export interface EndpointSpec {
   response: z.ZodType | null;
   /** Success status (default 200). */
   status?: 200 | 201 | 204;
+  /**
+   * A write that reaches other members (a message, a carpool proposal or request, a report, a
+   * rating): the API refuses it with 403 to a silenced member (apps/api/src/plugins/auth.ts).
+   */
+  reachesMembers?: true;
 }
 
 /** Keeps each entry's exact type while checking it is an endpoint. */

@@ -9,6 +9,8 @@ import {
   reportsQuerySchema,
   sanctionResponseSchema,
   sanctionSchema,
+  silenceResponseSchema,
+  silenceSchema,
   suspendedMemberSchema,
   suspendSchema,
 } from '../schemas/moderation.js';
@@ -49,6 +51,16 @@ export const moderationEndpoints = defineEndpoints({
     response: sanctionResponseSchema,
   },
   'GET /moderation/users/suspended': { response: z.array(suspendedMemberSchema) },
+  'POST /moderation/users/:id/warn': {
+    params: idParamSchema,
+    body: sanctionSchema,
+    response: messageResponseSchema,
+  },
+  'POST /moderation/users/:id/silence': {
+    params: idParamSchema,
+    body: silenceSchema,
+    response: silenceResponseSchema,
+  },
   'POST /moderation/users/:id/suspend': {
     params: idParamSchema,
     body: suspendSchema,

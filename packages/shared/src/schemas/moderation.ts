@@ -22,7 +22,7 @@ export const MODERATION_TEXTS = {
   reportHandled: 'Ce signalement a déjà été traité.',
   userNotFound: 'Membre introuvable.',
   notSuspendable: 'Ce compte ne peut pas être sanctionné (compte supprimé ou non confirmé).',
-  notSuspended: 'Ce membre n’est pas suspendu.',
+  nothingInForce: 'Ce membre n’a aucune sanction en cours.',
   self: 'Tu ne peux pas te sanctionner toi-même.',
   ownReport: 'Un autre modérateur doit traiter un signalement qui te concerne.',
   higherRole: 'Tu ne peux pas sanctionner un membre de rang égal ou supérieur au tien.',
@@ -32,18 +32,75 @@ export const MODERATION_TEXTS = {
   warned: 'Avertissement envoyé au membre.',
   suspended: 'Membre suspendu.',
   banned: 'Membre banni.',
-  lifted: 'Suspension levée.',
+  silenced: 'Membre réduit au silence.',
+  /** What POST /moderation/users/:id/lift answers, after what it lifted. */
+  lifted: {
+    suspension: 'Suspension levée.',
+    ban: 'Bannissement levé.',
+    silence: 'Silence levé.',
+    several: 'Sanctions levées.',
+  },
 } as const;
 
-/** Login and refresh of a suspended or banned member (modules/auth). */
-export function suspendedAccountMessage(until: Date | null): string {
-  if (!until) return 'Ton compte est banni.';
-  const date = new Intl.DateTimeFormat('fr-FR', {
+/** A sanction a lift ends (the `lifted` of its audit row). */
+export type LiftedSanction = 'suspension' | 'ban' | 'silence';
+
+/** '14 juillet 2031 à 10:30', in Monaco's time: the end of a sanction as members read it. */
+export function sanctionEndText(until: Date): string {
+  return new Intl.DateTimeFormat('fr-FR', {
     timeZone: 'Europe/Paris',
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(until);
-  return `Ton compte est suspendu jusqu’au ${date}.`;
+}
+
+/** 'sentence : reason.' (no second full stop when the reason ends with one), or 'sentence.'. */
+function withReason(sentence: string, reason: string | null | undefined): string {
+  const why = reason?.trim();
+  if (!why) return `${sentence}.`;
+  return `${sentence} : ${why}${/[.!?…]$/.test(why) ? '' : '.'}`;
+}
+
+/**
+ * Login and refresh of a suspended or banned member (modules/auth), with the moderator's
+ * reason when one was given: 'Ton compte est suspendu jusqu’au 17 juillet 2031 à 10:30 : Spam.'
+ */
+export function suspendedAccountMessage(until: Date | null, reason?: string | null): string {
+  if (!until) return withReason('Ton compte est banni', reason);
+  return withReason(`Ton compte est suspendu jusqu’au ${sanctionEndText(until)}`, reason);
+}
+
+/**
+ * What a silenced member reads when they try to write to others (403): 'Tu ne peux plus écrire
+ * aux autres membres jusqu’au 14 juillet 2031 à 10:30 : Insultes répétées.'
+ */
+export function silencedMessage(until: Date, reason: string | null): string {
+  return withReason(
+    `Tu ne peux plus écrire aux autres membres jusqu’au ${sanctionEndText(until)}`,
+    reason,
+  );
+}
+
+/**
+ * What a member reads of their own sanction: the page of a session ended by a suspension
+ * (/compte-suspendu) and the login refusal's link to the association.
+ */
+export const SANCTION_TEXTS = {
+  suspendedTitle: 'Ton compte est suspendu',
+  bannedTitle: 'Ton compte est banni',
+  until: (end: string) => `Jusqu’au ${end}`,
+  reason: 'Raison :',
+  suspendedBody:
+    'Tu as été déconnecté(e) : l’équipe de modération a suspendu ton compte. Tu pourras te reconnecter à la fin de la suspension.',
+  bannedBody: 'Tu as été déconnecté(e) : l’équipe de modération a banni ton compte.',
+  contactHint: 'Une question, une contestation ? L’association te répond.',
+  contact: 'Écrire à l’association',
+  home: 'Retour à l’accueil',
+} as const;
+
+/** The staff-only badge on a silenced member's profile (/profil/:pseudo). */
+export function silencedBadgeText(until: Date): string {
+  return `Réduit au silence jusqu’au ${sanctionEndText(until)}`;
 }
 
 /** What a moderator writes to justify a sanction: 5 to 500 characters, trimmed, no markup. */
@@ -68,6 +125,10 @@ export const suspendSchema = sanctionSchema.extend({
     .max(D.max, { error: MODERATION_TEXTS.days }),
 });
 export type SuspendInput = z.input<typeof suspendSchema>;
+
+/** silence: like a suspension, the reason and 1 to 365 days. */
+export const silenceSchema = suspendSchema;
+export type SilenceInput = z.input<typeof silenceSchema>;
 
 /** dismiss and lift: a note is optional; empty means none. */
 export const optionalReasonSchema = z.object({
@@ -133,10 +194,15 @@ export const reportsPageSchema = z.object({
 });
 export type ReportsPage = z.output<typeof reportsPageSchema>;
 
+/** A member under a sanction in force: suspended, banned or silenced (or two of them). */
 export const suspendedMemberSchema = memberRefSchema.extend({
   avatar: z.string().nullable(),
-  /** ISO end of the suspension; null = banned until lifted by hand. */
+  /** true while suspended or banned (status SUSPENDED). */
+  suspended: z.boolean(),
+  /** ISO end of the suspension; null = banned until lifted by hand (or not suspended). */
   suspendedUntil: z.string().nullable(),
+  /** ISO end of a silence in force; null when not silenced. */
+  silencedUntil: z.string().nullable(),
 });
 export type SuspendedMember = z.output<typeof suspendedMemberSchema>;
 
@@ -144,6 +210,12 @@ export const sanctionResponseSchema = z.object({
   message: z.string(),
   /** ISO end of the suspension; null for a ban. Absent for other actions. */
   suspendedUntil: z.string().nullable().optional(),
+});
+
+export const silenceResponseSchema = z.object({
+  message: z.string(),
+  /** ISO end of the silence: until then the member cannot write to others. */
+  silencedUntil: z.string(),
 });
 
 export const auditQuerySchema = z.object({

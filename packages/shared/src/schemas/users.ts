@@ -102,6 +102,11 @@ export const userProfileSchema = z.object({
   totalUsers: z.number().int(),
   pts_prono: z.number().int(),
   role: z.object({ libelle: z.enum(ROLES) }),
+  /**
+   * ISO end of a silence in force: only in the answer to a MODERATEUR or an ADMIN (the badge
+   * 'Réduit au silence jusqu’au …'); absent for everyone else.
+   */
+  silencedUntil: z.string().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

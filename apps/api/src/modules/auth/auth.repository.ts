@@ -25,7 +25,14 @@ export function authRepository(db: Db) {
     findUserByEmail: (email: string) =>
       db.user.findUnique({
         where: { email },
-        select: { id: true, role: true, status: true, suspendedUntil: true, passwordHash: true },
+        select: {
+          id: true,
+          role: true,
+          status: true,
+          suspendedUntil: true,
+          suspensionReason: true,
+          passwordHash: true,
+        },
       }),
 
     /** A login or a refresh is activity: it also cancels a pending inactivity warning. */
@@ -42,7 +49,17 @@ export function authRepository(db: Db) {
     findSessionByHash: (tokenHash: string) =>
       db.session.findUnique({
         where: { tokenHash },
-        include: { user: { select: { id: true, role: true, status: true, suspendedUntil: true } } },
+        include: {
+          user: {
+            select: {
+              id: true,
+              role: true,
+              status: true,
+              suspendedUntil: true,
+              suspensionReason: true,
+            },
+          },
+        },
       }),
 
     /**

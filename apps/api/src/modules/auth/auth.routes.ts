@@ -92,8 +92,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const result = await auth.refresh(req.cookies[COOKIE], clientMeta(req));
       if (!result.ok) {
         if (result.clearCookie) clearCookie(reply);
-        const message = result.message ?? SESSION_EXPIRED;
-        return reply.code(401).send({ message, code: 'UNAUTHENTICATED' });
+        // A suspended member's 401 SUSPENDED_ACCOUNT says why (the web shows its page).
+        if (result.suspended) throw result.suspended;
+        return reply.code(401).send({ message: SESSION_EXPIRED, code: 'UNAUTHENTICATED' });
       }
       setCookie(reply, result.sessionToken);
       return { access_token: result.accessToken };

@@ -3,7 +3,7 @@ import type { LoginInput } from '@munegu/shared';
 import { AUTH_TEXTS, suspendedAccountMessage } from '@munegu/shared';
 import type { Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, type Suspension } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken, type TokenSigner } from '../../lib/tokens.js';
 import type { AuthRepository } from './auth.repository.js';
@@ -25,7 +25,28 @@ export interface Signed {
 
 export type RefreshResult =
   | ({ ok: true } & Signed)
-  | { ok: false; clearCookie: boolean; /** Said instead of 'session expirée'. */ message?: string };
+  | {
+      ok: false;
+      clearCookie: boolean;
+      /** A suspended or banned member: told why and until when rather than 'session expirée'. */
+      suspended?: AppError;
+    };
+
+/**
+ * What a suspended or banned member is answered at login and refresh: 401 SUSPENDED_ACCOUNT,
+ * the sentence with the end and the moderator's reason, and both apart for the web's page.
+ */
+function suspendedAccount(user: {
+  suspendedUntil: Date | null;
+  suspensionReason: string | null;
+}): AppError {
+  const suspension: Suspension = {
+    until: user.suspendedUntil?.toISOString() ?? null,
+    reason: user.suspensionReason,
+  };
+  const message = suspendedAccountMessage(user.suspendedUntil, user.suspensionReason);
+  return new AppError('SUSPENDED_ACCOUNT', message, { suspension });
+}
 
 /**
  * Ends the live connections (sockets) of logins the database no longer honours. Implemented by
@@ -89,7 +110,7 @@ export function authService({
      * Locked keys answer 429 before the password is even looked at. Unknown e-mail, wrong
      * password or deleted account: one identical 401. A PENDING account with the right
      * password gets INACTIVE_ACCOUNT so the page can offer to resend the mail; a suspended one
-     * (right password only) a 401 saying until when, or that it is banned.
+     * (right password only) a 401 saying until when, or that it is banned, and why.
      */
     async login(input: LoginInput, meta: ClientMeta): Promise<Signed> {
       const email = input.email.toLowerCase();
@@ -101,8 +122,7 @@ export function authService({
       });
       if (!user) throw new AppError('UNAUTHENTICATED', AUTH_TEXTS.invalidCredentials);
       if (user.status === 'PENDING') throw new AppError('INACTIVE_ACCOUNT', 'INACTIVE_ACCOUNT');
-      if (user.status === 'SUSPENDED')
-        throw new AppError('SUSPENDED_ACCOUNT', suspendedAccountMessage(user.suspendedUntil));
+      if (user.status === 'SUSPENDED') throw suspendedAccount(user);
       if (user.status !== 'ACTIVE') {
         throw new AppError('UNAUTHENTICATED', AUTH_TEXTS.invalidCredentials);
       }
@@ -123,10 +143,8 @@ export function authService({
       const current = await repo.findSessionByHash(hashToken(cookie));
       if (!current || current.expiresAt <= now) return { ok: false, clearCookie: true };
       // Suspension revoked the session too: its owner is told why rather than 'expired'.
-      if (current.user.status === 'SUSPENDED') {
-        const message = suspendedAccountMessage(current.user.suspendedUntil);
-        return { ok: false, clearCookie: true, message };
-      }
+      if (current.user.status === 'SUSPENDED')
+        return { ok: false, clearCookie: true, suspended: suspendedAccount(current.user) };
       if (current.revokedAt) return { ok: false, clearCookie: true };
       if (current.rotatedAt) {
         await repo.revokeFamily(current.familyId, now, 'reuse');

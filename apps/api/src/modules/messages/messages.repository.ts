@@ -138,8 +138,9 @@ export function messagesRepository(db: Db) {
      * message, pending request, block, unavailable recipient) to say why or to store it.
      *
      * `senderLogin` (a socket's message, which no per-request caller lookup precedes): the
-     * statement also requires that login live and its member ACTIVE, the condition of
-     * callerRepository.resolve, so the check costs no round trip of its own.
+     * statement also requires that login live, its member ACTIVE and not silenced, the
+     * conditions of callerRepository.resolve and plugins/auth.ts `refuseIfSilenced`, so the check
+     * costs no round trip of its own (a refused one is explained by the service's slower path).
      */
     async appendToOpenConversation(input: {
       senderId: number;
@@ -151,6 +152,7 @@ export function messagesRepository(db: Db) {
       const login = input.senderLogin
         ? `AND EXISTS (SELECT 1 FROM users s JOIN sessions ss ON ss.user_id = s.id
                         WHERE s.id = $1 AND s.status = 'ACTIVE' AND ss.family_id = $6::uuid
+                          AND (s.silenced_until IS NULL OR s.silenced_until <= $4)
                           AND ss.revoked_at IS NULL AND ss.expires_at > $4)`
         : '';
       const { rows } = await sqlOf(db).query<MessageRow>(

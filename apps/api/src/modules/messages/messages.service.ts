@@ -17,7 +17,7 @@ import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
-import { UNAUTHENTICATED_MESSAGE } from '../../plugins/auth.js';
+import { refuseIfSilenced, UNAUTHENTICATED_MESSAGE, type Silence } from '../../plugins/auth.js';
 import type { ConversationRow, MessageRow, MessagesRepository } from './messages.repository.js';
 
 /** Pushes live events to every socket of the given users (all tabs, all instances). */
@@ -51,6 +51,12 @@ function toMessage(row: MessageRow, me: number): Message {
 }
 
 const PAGE = LIMITS.messagesPageSize;
+
+/** The login a socket's message comes from, and the lookup of its member (null: signed out). */
+export interface SocketLogin {
+  familyId: string;
+  caller: () => Promise<{ silence: Silence | null } | null>;
+}
 
 /** Spec section 4 (Messaging): requests, acceptance, blocking, reading. */
 export function messagesService({ repo, clock, notifier, events, budgets }: MessagesServiceDeps) {
@@ -222,10 +228,10 @@ export function messagesService({ repo, clock, notifier, events, budgets }: Mess
       content: string,
       /**
        * A socket's message: the login it was opened with, checked in the same statement on the
-       * common path, by `live()` (the HTTP caller lookup) before the rules otherwise. A route's
-       * caller was looked up by the request already.
+       * common path, by `caller()` (the HTTP caller lookup: signed in, not silenced) before the
+       * rules otherwise. A route's caller was looked up (and its silence checked) by the request.
        */
-      login?: { familyId: string; live: () => Promise<boolean> },
+      login?: SocketLogin,
     ): Promise<SendMessageResponse> {
       if (toUserId === senderId) throw new AppError('VALIDATION', M.self);
       // Most messages go to an accepted, unblocked conversation with an active member: stored
@@ -238,8 +244,10 @@ export function messagesService({ repo, clock, notifier, events, budgets }: Mess
         now: clock.now(),
         senderLogin: login?.familyId,
       });
-      if (!stored && login && !(await login.live())) {
-        throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+      if (!stored && login) {
+        const caller = await login.caller();
+        if (!caller) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+        refuseIfSilenced(caller);
       }
       const row = stored ?? (await sendByTheRules(senderId, toUserId, content));
       const message = toMessage(row, senderId);

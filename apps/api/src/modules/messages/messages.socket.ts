@@ -1,7 +1,7 @@
 import { sendMessageSchema, type SendMessageAck } from '@munegu/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorAck, payloadParser } from '../../realtime/socket-ack.js';
-import type { MessagesService } from './messages.service.js';
+import type { MessagesService, SocketLogin } from './messages.service.js';
 
 /**
  * 'sendMessage' on a member's authenticated socket: POST /messages/send without an HTTP
@@ -16,7 +16,7 @@ export function sendMessageHandler(deps: { messages: MessagesService; log: Fasti
   return async (
     senderId: number,
     payload: unknown,
-    login: { familyId: string; live: () => Promise<boolean> },
+    login: SocketLogin,
   ): Promise<SendMessageAck> => {
     try {
       const body = parse(payload);

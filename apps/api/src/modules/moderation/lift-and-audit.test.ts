@@ -1,4 +1,9 @@
-import type { AuditPage, ClientToServerEvents, ServerToClientEvents } from '@munegu/shared';
+import type {
+  AuditPage,
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SuspendedMember,
+} from '@munegu/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, signIn } from '../../../test/helpers/accounts.js';
@@ -27,6 +32,8 @@ describe('end of a suspension', () => {
       transaction: transactionRunner(t.db),
       clock: t.clock,
       accounts: t.app.accounts,
+      mail: t.app.mail,
+      ...t.config.site,
     });
     const moderator = await w.member('MODERATEUR');
     const [short, long, banned] = [await w.member(), await w.member(), await w.member()];
@@ -62,7 +69,8 @@ describe('end of a suspension', () => {
     expect((await w.auditOf('user', short.id)).at(-1)).toMatchObject({
       actorId: null,
       action: 'moderation.user.lift',
-      data: { automatic: true, until: '2031-02-02T12:00:00.000Z' },
+      targetLabel: short.username,
+      data: { automatic: true, lifted: 'suspension', until: '2031-02-02T12:00:00.000Z' },
     });
     // A second run finds nothing more to do for that member.
     await sanctions.liftExpired();
@@ -80,6 +88,8 @@ describe('end of a suspension', () => {
       transaction: transactionRunner(t.db),
       clock: t.clock,
       accounts: t.app.accounts,
+      mail: t.app.mail,
+      ...t.config.site,
     });
     const [admin, moderator, peer] = [
       await w.member('ADMIN'),
@@ -100,19 +110,41 @@ describe('end of a suspension', () => {
     t.clock.reset();
   });
 
-  it('lists the suspended and banned members for moderators only', async () => {
+  it('lists the suspended, banned and silenced members for moderators only', async () => {
+    t.clock.set('2031-06-01T12:00:00Z');
     const moderator = await w.member('MODERATEUR');
-    const banned = await w.member();
+    const [banned, silenced, over] = [await w.member(), await w.member(), await w.member()];
     await w.call(moderator, 'POST', `/users/${banned.id}/ban`, { reason: REASON });
+    await w.call(moderator, 'POST', `/users/${silenced.id}/silence`, { reason: REASON, days: 2 });
+    // A silence whose end has passed is over: not listed.
+    await t.db.user.update({
+      where: { id: over.id },
+      data: { silencedUntil: new Date('2031-06-01T11:00:00Z'), silenceReason: REASON },
+    });
     expect((await w.call(null, 'GET', '/users/suspended')).statusCode).toBe(401);
     expect((await w.call(await w.member(), 'GET', '/users/suspended')).statusCode).toBe(403);
-    const res = await w.call(moderator, 'GET', '/users/suspended');
-    expect(res.json()).toContainEqual({
+    const listed = (await w.call(moderator, 'GET', '/users/suspended')).json() as SuspendedMember[];
+    expect(listed).toContainEqual({
       id: banned.id,
       pseudo: banned.username,
       avatar: null,
+      suspended: true,
       suspendedUntil: null,
+      silencedUntil: null,
     });
+    expect(listed).toContainEqual({
+      id: silenced.id,
+      pseudo: silenced.username,
+      avatar: null,
+      suspended: false,
+      suspendedUntil: null,
+      silencedUntil: '2031-06-03T12:00:00.000Z',
+    });
+    expect(listed.map((m) => m.id)).not.toContain(over.id);
+    // Bans first, silences last.
+    const ids = listed.map((m) => m.id);
+    expect(ids.indexOf(banned.id)).toBeLessThan(ids.indexOf(silenced.id));
+    t.clock.reset();
   });
 });
 
@@ -172,7 +204,7 @@ describe('GET /api/moderation/audit', () => {
         actor: { id: moderator.id, pseudo: moderator.username },
         targetType: 'user',
         targetId: String(target.id),
-        data: { reason: 'Erreur de ma part.' },
+        data: { reason: 'Erreur de ma part.', lifted: 'suspension' },
       },
       { action: 'moderation.user.suspend', data: { reason: REASON, days: 2 } },
     ]);

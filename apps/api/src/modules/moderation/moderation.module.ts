@@ -11,15 +11,24 @@ import { workspaceService } from './workspace.service.js';
 
 /**
  * The reports queue and sanctions: the reports side uses the sanctions side, both one
- * repository; a sanction goes through the account module (sessions and sockets end at once).
+ * repository; a suspension goes through the account module (sessions and sockets end at once);
+ * every sanction is mailed to the member. A silence is enforced where members write to others
+ * (plugins/auth.ts `refuseIfSilenced`), from the user row the caller lookup reads anyway.
  */
 export function moderationModule(
   { db, transaction, clock, mail, site }: Infra,
   needs: { accounts: Pick<AccountService, 'suspend'> },
 ) {
   const repo = moderationRepository(db);
-  const sanctions = sanctionsService({ repo, transaction, clock, accounts: needs.accounts });
-  const moderation = moderationService({ repo, sanctions, transaction, clock, mail, ...site });
+  const sanctions = sanctionsService({
+    repo,
+    transaction,
+    clock,
+    accounts: needs.accounts,
+    mail,
+    ...site,
+  });
+  const moderation = moderationService({ repo, sanctions, transaction, clock });
   const workspace = workspaceService({
     repo: workspaceRepository(db),
     reports: repo,

@@ -111,61 +111,109 @@ export function moderationRepository(db: Db) {
           role: true,
           status: true,
           suspendedByRole: true,
+          silencedUntil: true,
+          silencedByRole: true,
         },
       }),
 
     /**
-     * Records who holds the member's sanction, in the transaction that has just suspended them
-     * (so the row is locked and the previous holder's rank is the latest): only when the
-     * sanction in force, if any, came from one of `ranks`. false: a higher rank holds it.
+     * Records who holds the member's suspension and why, in the transaction that has just
+     * suspended them (so the row is locked and the previous holder's rank is the latest): only
+     * when the sanction in force, if any, came from one of `ranks`. false: a higher rank holds it.
      */
-    async claimSanction(tx: Tx, id: number, role: Role, ranks: Role[]) {
+    async claimSanction(tx: Tx, id: number, by: { role: Role; ranks: Role[]; reason: string }) {
       const { count } = await tx.user.updateMany({
         where: {
           id,
-          OR: [{ suspendedByRole: null }, { suspendedByRole: { in: ranks } }],
+          OR: [{ suspendedByRole: null }, { suspendedByRole: { in: by.ranks } }],
         },
-        data: { suspendedByRole: role },
+        data: { suspendedByRole: by.role, suspensionReason: by.reason },
       });
       return count === 1;
     },
 
     /**
-     * SUSPENDED → ACTIVE when the sanction came from one of `ranks` (or from nobody known).
-     * 'lifted', or why not: 'not-suspended', or 'higher-rank' when a higher rank imposed it.
+     * Silences the member until `until`, unless a silence still in force at `now` came from a
+     * rank outside `ranks` (checked in the same statement). false: a higher rank holds it.
      */
-    async lift(tx: Tx, id: number, ranks: Role[]) {
+    async claimSilence(
+      tx: Tx,
+      id: number,
+      by: { role: Role; ranks: Role[]; reason: string; now: Date; until: Date },
+    ) {
       const { count } = await tx.user.updateMany({
         where: {
           id,
-          status: 'SUSPENDED',
-          OR: [{ suspendedByRole: null }, { suspendedByRole: { in: ranks } }],
+          OR: [
+            { silencedUntil: null },
+            { silencedUntil: { lte: by.now } },
+            { silencedByRole: null },
+            { silencedByRole: { in: by.ranks } },
+          ],
         },
-        data: { status: 'ACTIVE', suspendedUntil: null, suspendedByRole: null },
+        data: { silencedUntil: by.until, silenceReason: by.reason, silencedByRole: by.role },
       });
-      if (count === 1) return 'lifted' as const;
-      const now = await tx.user.findUnique({ where: { id }, select: { status: true } });
-      return now?.status === 'SUSPENDED' ? ('higher-rank' as const) : ('not-suspended' as const);
+      return count === 1;
     },
+
+    /** The member's sanctions, locked until the transaction ends (a lift decides on them). */
+    async lockSanctions(tx: Tx, id: number) {
+      const rows = await tx.$queryRaw<
+        {
+          status: string;
+          suspendedUntil: Date | null;
+          suspendedByRole: Role | null;
+          silencedUntil: Date | null;
+          silencedByRole: Role | null;
+        }[]
+      >`SELECT status::text AS status, suspended_until AS "suspendedUntil",
+               suspended_by_role::text AS "suspendedByRole",
+               silenced_until AS "silencedUntil", silenced_by_role::text AS "silencedByRole"
+        FROM users WHERE id = ${id} FOR UPDATE`;
+      return rows[0] ?? null;
+    },
+
+    /** SUSPENDED → ACTIVE, forgetting the sanction's end, holder and reason. */
+    clearSuspension: (tx: Tx, id: number) =>
+      tx.user.update({
+        where: { id },
+        data: {
+          status: 'ACTIVE',
+          suspendedUntil: null,
+          suspendedByRole: null,
+          suspensionReason: null,
+        },
+        select: { id: true },
+      }),
+
+    clearSilence: (tx: Tx, id: number) =>
+      tx.user.update({
+        where: { id },
+        data: { silencedUntil: null, silenceReason: null, silencedByRole: null },
+        select: { id: true },
+      }),
 
     /** Every suspension over at `now`, lifted in one statement; returns who and until when. */
     liftExpired: (tx: Tx, now: Date) =>
-      tx.$queryRaw<{ id: number; until: Date }[]>`
-        UPDATE users u SET status = 'ACTIVE', suspended_until = NULL, suspended_by_role = NULL
+      tx.$queryRaw<{ id: number; pseudo: string; until: Date }[]>`
+        UPDATE users u SET status = 'ACTIVE', suspended_until = NULL, suspended_by_role = NULL,
+                           suspension_reason = NULL
         FROM (SELECT id, suspended_until FROM users
               WHERE status = 'SUSPENDED' AND suspended_until <= ${now}::timestamptz FOR UPDATE) old
         WHERE u.id = old.id
-        RETURNING u.id, old.suspended_until AS until`,
+        RETURNING u.id, u.pseudo, old.suspended_until AS until`,
 
-    suspended: () =>
+    /** Suspended or banned members, and those silenced at `now`. */
+    sanctioned: (now: Date) =>
       db.user.findMany({
-        where: { status: 'SUSPENDED' },
-        // Bans (no end) first, then the suspensions ending soonest.
-        orderBy: [{ suspendedUntil: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
+        where: { OR: [{ status: 'SUSPENDED' }, { silencedUntil: { gt: now } }] },
+        orderBy: { id: 'asc' },
         select: {
           id: true,
           username: true,
+          status: true,
           suspendedUntil: true,
+          silencedUntil: true,
           avatarFile: true,
           avatarVersion: true,
         },

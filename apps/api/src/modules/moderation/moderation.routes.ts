@@ -68,10 +68,31 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('GET /moderation/users/suspended', {
       tags,
-      summary: 'Membres suspendus ou bannis',
+      summary: 'Membres suspendus, bannis ou réduits au silence',
     }),
     ...moderators,
     handler: () => sanctions.suspended(),
+  });
+  app.route({
+    ...endpoint('POST /moderation/users/:id/warn', {
+      tags,
+      summary: 'Avertir un membre sans signalement (mail)',
+      errors,
+    }),
+    ...moderators,
+    handler: async (req) => {
+      await sanctions.warnMember(actor(req), req.params.id, req.body.reason);
+      return { message: M.warned };
+    },
+  });
+  app.route({
+    ...endpoint('POST /moderation/users/:id/silence', {
+      tags,
+      summary: 'Réduire au silence (1 à 365 jours) : lit tout, n’écrit plus aux autres',
+      errors,
+    }),
+    ...moderators,
+    handler: (req) => sanctions.silence(actor(req), req.params.id, req.body),
   });
   app.route({
     ...endpoint('POST /moderation/users/:id/suspend', { tags, summary: 'Suspendre', errors }),
@@ -87,14 +108,13 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('POST /moderation/users/:id/lift', {
       tags,
-      summary: 'Lever une suspension ou un bannissement',
+      summary: 'Lever ce qui est en cours : suspension, bannissement, silence',
       errors,
     }),
     ...moderators,
-    handler: async (req) => {
-      await sanctions.lift(actor(req), req.params.id, req.body.reason);
-      return { message: M.lifted };
-    },
+    handler: async (req) => ({
+      message: await sanctions.lift(actor(req), req.params.id, req.body.reason),
+    }),
   });
   app.route({
     ...endpoint('GET /moderation/audit', {

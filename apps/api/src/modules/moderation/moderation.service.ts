@@ -11,8 +11,6 @@ import {
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { MailService } from '../mail/mail.service.js';
-import { warningMail } from './moderation.mail.js';
 import { toAuditEntry, toReports } from './moderation.mapper.js';
 import type { AuditFilter, ModerationRepository } from './moderation.repository.js';
 import type { Actor, SanctionsService } from './sanctions.service.js';
@@ -22,9 +20,6 @@ export interface ModerationDeps {
   sanctions: SanctionsService;
   transaction: RunInTransaction;
   clock: Clock;
-  mail: Pick<MailService, 'enqueue'>;
-  publicUrl: string;
-  associationName: string;
 }
 
 /**
@@ -85,25 +80,9 @@ export function moderationService(deps: ModerationDeps) {
     async warn(actor: Actor, id: number, reason: string): Promise<void> {
       const report = await openReport(actor, id);
       const user = await sanctions.target(actor, report.reportedUserId);
-      if (user.status === 'DELETED' || user.status === 'PENDING')
-        throw new AppError('CONFLICT', M.notSuspendable);
-      const content = warningMail(
-        user.username,
-        reason,
-        `${deps.publicUrl}/contact`,
-        deps.associationName,
-      );
-      await transaction(async (tx) => {
-        await close(tx, actor, id, 'REVIEWED');
-        await deps.mail.enqueue({ to: user.email, kind: 'moderation-warning', ...content }, tx);
-        await repo.audit(tx, {
-          actorId: actor.id,
-          action: 'moderation.user.warn',
-          targetType: 'user',
-          targetId: String(user.id),
-          data: { pseudo: user.username, reason, reportId: id },
-          ip: actor.ip,
-        });
+      await sanctions.warn(actor, user, reason, {
+        data: { reportId: id },
+        within: (tx) => close(tx, actor, id, 'REVIEWED'),
       });
     },
 

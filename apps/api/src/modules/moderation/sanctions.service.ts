@@ -2,15 +2,24 @@ import {
   hasRole,
   MODERATION_TEXTS as M,
   ROLES,
+  type LiftedSanction,
   type Role,
   type SuspendedMember,
 } from '@munegu/shared';
+import type { AuditRow } from '../../db/audit.js';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { AccountService } from '../account/account.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import {
+  silenceMail,
+  suspensionMail,
+  warningMail,
+  type SanctionMailTo,
+} from './moderation.mail.js';
 import type { ModerationRepository } from './moderation.repository.js';
 
 /** Who acts, as the audit log records them. */
@@ -24,6 +33,16 @@ export interface SanctionsDeps {
   clock: Clock;
   /** Suspension ends every login and socket of the member at once (modules/account). */
   accounts: Pick<AccountService, 'suspend'>;
+  /** Every sanction is mailed to the member with its reason, in the sanction's transaction. */
+  mail: Pick<MailService, 'enqueue'>;
+  publicUrl: string;
+  associationName: string;
+}
+
+/** What a report-based action adds to the sanction: its audit data and its report's closing. */
+export interface SanctionExtra {
+  data?: Record<string, unknown>;
+  within?: (tx: Tx) => Promise<void>;
 }
 
 const DAY_MS = 86_400_000;
@@ -31,12 +50,40 @@ const DAY_MS = 86_400_000;
 /** The ranks whose sanctions `role` may lift or change: its own and those below. */
 const ranksUpTo = (role: Role): Role[] => ROLES.slice(0, ROLES.indexOf(role) + 1);
 const higherSanction = () => new AppError('FORBIDDEN', M.higherSanction);
+/** A sanction held by `holder` (null: nobody known) may be changed by `actor`. */
+const mayTouch = (actor: Actor, holder: Role | null) =>
+  holder === null || ranksUpTo(actor.role).includes(holder);
+/** A deleted account has nobody to sanction, a never confirmed one nobody to tell. */
+const sanctionable = (user: Target) => user.status !== 'DELETED' && user.status !== 'PENDING';
 
 /**
- * Suspensions, bans and their end. Every change writes its audit row in the transaction that
- * makes it; `extra` lets the reports flow close its report in that same transaction.
+ * Warnings, silences, suspensions, bans and their end. Every change writes its audit row and
+ * queues its mail to the member in the transaction that makes it; `extra` lets the reports
+ * flow close its report in that same transaction.
  */
-export function sanctionsService({ repo, transaction, clock, accounts }: SanctionsDeps) {
+export function sanctionsService(deps: SanctionsDeps) {
+  const { repo, transaction, clock, accounts, mail } = deps;
+  const to = (user: Target, reason: string): SanctionMailTo => ({
+    pseudo: user.username,
+    reason,
+    contactUrl: `${deps.publicUrl}/contact`,
+    associationName: deps.associationName,
+  });
+  const auditRow = (
+    actor: Actor,
+    user: Target,
+    action: string,
+    data: Record<string, unknown>,
+  ): AuditRow => ({
+    actorId: actor.id,
+    action,
+    targetType: 'user',
+    targetId: String(user.id),
+    targetLabel: user.username,
+    data: { pseudo: user.username, ...data },
+    ip: actor.ip,
+  });
+
   /** The member `actor` may sanction: not themselves, and only a lower role than theirs. */
   async function target(actor: Actor, userId: number): Promise<Target> {
     const user = await repo.findUser(userId);
@@ -47,42 +94,55 @@ export function sanctionsService({ repo, transaction, clock, accounts }: Sanctio
     return user;
   }
 
+  /** A warning mail through the outbox and one audit row, in one transaction. */
+  async function warn(
+    actor: Actor,
+    user: Target,
+    reason: string,
+    extra: SanctionExtra = {},
+  ): Promise<void> {
+    if (!sanctionable(user)) throw new AppError('CONFLICT', M.notSuspendable);
+    const content = warningMail(to(user, reason));
+    await transaction(async (tx) => {
+      await extra.within?.(tx);
+      await mail.enqueue({ to: user.email, kind: 'moderation-warning', ...content }, tx);
+      await repo.audit(
+        tx,
+        auditRow(actor, user, 'moderation.user.warn', { reason, ...extra.data }),
+      );
+    });
+  }
+
   /** Suspends for `days`, or bans when `days` is null; the member is signed out at once. */
   async function suspend(
     actor: Actor,
     user: Target,
     input: { reason: string; days: number | null },
-    extra: { data?: Record<string, unknown>; within?: (tx: Tx) => Promise<void> } = {},
+    extra: SanctionExtra = {},
   ): Promise<{ message: string; suspendedUntil: string | null }> {
     // Turning a sanction into another (a ban into a day's suspension) would undo it: the same
     // rank rule as lifting. Checked here for a clear answer, and again under the row's lock.
-    if (
-      user.status === 'SUSPENDED' &&
-      user.suspendedByRole &&
-      !ranksUpTo(actor.role).includes(user.suspendedByRole)
-    )
+    if (user.status === 'SUSPENDED' && !mayTouch(actor, user.suspendedByRole))
       throw higherSanction();
     const until =
       input.days === null ? null : new Date(clock.now().getTime() + input.days * DAY_MS);
+    const content = suspensionMail(to(user, input.reason), until);
+    const claim = { role: actor.role, ranks: ranksUpTo(actor.role), reason: input.reason };
     const done = await accounts.suspend(user.id, {
       until,
       within: async (tx) => {
-        if (!(await repo.claimSanction(tx, user.id, actor.role, ranksUpTo(actor.role))))
-          throw higherSanction();
+        if (!(await repo.claimSanction(tx, user.id, claim))) throw higherSanction();
         await extra.within?.(tx);
-        await repo.audit(tx, {
-          actorId: actor.id,
-          action: until ? 'moderation.user.suspend' : 'moderation.user.ban',
-          targetType: 'user',
-          targetId: String(user.id),
-          data: {
-            pseudo: user.username,
+        const kind = until ? 'moderation-suspension' : 'moderation-ban';
+        await mail.enqueue({ to: user.email, kind, ...content }, tx);
+        await repo.audit(
+          tx,
+          auditRow(actor, user, until ? 'moderation.user.suspend' : 'moderation.user.ban', {
             reason: input.reason,
             ...(until ? { days: input.days, until: until.toISOString() } : {}),
             ...extra.data,
-          },
-          ip: actor.ip,
-        });
+          }),
+        );
       },
     });
     if (!done) throw new AppError('CONFLICT', M.notSuspendable);
@@ -94,29 +154,91 @@ export function sanctionsService({ repo, transaction, clock, accounts }: Sanctio
 
   return {
     target,
+    warn,
     suspend,
+
+    /** POST /moderation/users/:id/warn: a warning without a report. */
+    async warnMember(actor: Actor, userId: number, reason: string): Promise<void> {
+      await warn(actor, await target(actor, userId), reason);
+    },
 
     /** POST /moderation/users/:id/suspend | /ban. */
     async sanction(actor: Actor, userId: number, input: { reason: string; days: number | null }) {
       return suspend(actor, await target(actor, userId), input);
     },
 
-    /** Back to ACTIVE by hand, by someone of at least the rank of who imposed the sanction. */
-    async lift(actor: Actor, userId: number, reason: string | undefined): Promise<void> {
+    /**
+     * POST /moderation/users/:id/silence: for `days`, the member reads everything but every
+     * write that reaches another member is refused (plugins/auth.ts `refuseIfSilenced`). A new
+     * silence replaces the one in force, under the same rank rule as a suspension.
+     */
+    async silence(
+      actor: Actor,
+      userId: number,
+      input: { reason: string; days: number },
+    ): Promise<{ message: string; silencedUntil: string }> {
       const user = await target(actor, userId);
+      if (!sanctionable(user)) throw new AppError('CONFLICT', M.notSuspendable);
+      const now = clock.now();
+      const inForce = user.silencedUntil !== null && user.silencedUntil > now;
+      if (inForce && !mayTouch(actor, user.silencedByRole)) throw higherSanction();
+      const until = new Date(now.getTime() + input.days * DAY_MS);
+      const content = silenceMail(to(user, input.reason), until);
       await transaction(async (tx) => {
-        const outcome = await repo.lift(tx, user.id, ranksUpTo(actor.role));
-        if (outcome === 'higher-rank') throw higherSanction();
-        if (outcome === 'not-suspended') throw new AppError('CONFLICT', M.notSuspended);
-        await repo.audit(tx, {
-          actorId: actor.id,
-          action: 'moderation.user.lift',
-          targetType: 'user',
-          targetId: String(user.id),
-          data: { pseudo: user.username, ...(reason ? { reason } : {}) },
-          ip: actor.ip,
-        });
+        const claim = { role: actor.role, ranks: ranksUpTo(actor.role), now, until, ...input };
+        if (!(await repo.claimSilence(tx, user.id, claim))) throw higherSanction();
+        await mail.enqueue({ to: user.email, kind: 'moderation-silence', ...content }, tx);
+        await repo.audit(
+          tx,
+          auditRow(actor, user, 'moderation.user.silence', {
+            reason: input.reason,
+            days: input.days,
+            until: until.toISOString(),
+          }),
+        );
       });
+      return { message: M.silenced, silencedUntil: until.toISOString() };
+    },
+
+    /**
+     * Ends by hand whatever is in force (suspension or ban, silence, or both), when someone of
+     * at least the rank of who imposed each did it; one audit row per sanction lifted.
+     */
+    async lift(actor: Actor, userId: number, reason: string | undefined): Promise<string> {
+      const user = await target(actor, userId);
+      const lifted = await transaction(async (tx) => {
+        const now = clock.now();
+        const row = await repo.lockSanctions(tx, user.id);
+        const suspended = row?.status === 'SUSPENDED';
+        const silenced = row?.silencedUntil != null && row.silencedUntil > now;
+        if (!row || (!suspended && !silenced)) throw new AppError('CONFLICT', M.nothingInForce);
+        if (
+          (suspended && !mayTouch(actor, row.suspendedByRole)) ||
+          (silenced && !mayTouch(actor, row.silencedByRole))
+        )
+          throw higherSanction();
+        const ended: LiftedSanction[] = [];
+        if (suspended) {
+          await repo.clearSuspension(tx, user.id);
+          // A suspension has an end; a ban has none.
+          ended.push(row.suspendedUntil ? 'suspension' : 'ban');
+        }
+        if (silenced) {
+          await repo.clearSilence(tx, user.id);
+          ended.push('silence');
+        }
+        await repo.auditMany(
+          tx,
+          ended.map((what) =>
+            auditRow(actor, user, 'moderation.user.lift', {
+              lifted: what,
+              ...(reason ? { reason } : {}),
+            }),
+          ),
+        );
+        return ended;
+      });
+      return lifted.length > 1 ? M.lifted.several : M.lifted[lifted[0]!];
     },
 
     /** The scheduled run: every suspension whose end has come, each with a system audit row. */
@@ -131,20 +253,39 @@ export function sanctionsService({ repo, transaction, clock, accounts }: Sanctio
               action: 'moderation.user.lift',
               targetType: 'user',
               targetId: String(u.id),
-              data: { automatic: true, until: u.until.toISOString() },
+              targetLabel: u.pseudo,
+              data: { automatic: true, lifted: 'suspension', until: u.until.toISOString() },
             })),
           );
         return lifted.length;
       });
     },
 
+    /**
+     * Members under a sanction in force: bans first, then suspensions ending soonest, then
+     * silences (only) ending soonest.
+     */
     async suspended(): Promise<SuspendedMember[]> {
-      return (await repo.suspended()).map((u) => ({
-        id: u.id,
-        pseudo: u.username,
-        avatar: avatarUrl(u.avatarFile, u.avatarVersion),
-        suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
-      }));
+      const now = clock.now();
+      const rows = await repo.sanctioned(now);
+      const rank = (u: (typeof rows)[number]) =>
+        u.status !== 'SUSPENDED'
+          ? [2, u.silencedUntil!.getTime()]
+          : u.suspendedUntil
+            ? [1, u.suspendedUntil.getTime()]
+            : [0, 0];
+      return rows
+        .map((u) => ({ u, r: rank(u) }))
+        .sort((a, b) => a.r[0]! - b.r[0]! || a.r[1]! - b.r[1]! || a.u.id - b.u.id)
+        .map(({ u }) => ({
+          id: u.id,
+          pseudo: u.username,
+          avatar: avatarUrl(u.avatarFile, u.avatarVersion),
+          suspended: u.status === 'SUSPENDED',
+          suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
+          silencedUntil:
+            u.silencedUntil && u.silencedUntil > now ? u.silencedUntil.toISOString() : null,
+        }));
     },
   };
 }

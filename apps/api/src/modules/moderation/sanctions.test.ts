@@ -47,7 +47,8 @@ describe('sanctions on a member without a report', () => {
       suspendedUntil: '2031-07-17T08:30:00.000Z',
     });
     expect((await me(token)).statusCode).toBe(401);
-    const suspendedMessage = 'Ton compte est suspendu jusqu’au 17 juillet 2031 à 10:30.';
+    const suspendedMessage =
+      'Ton compte est suspendu jusqu’au 17 juillet 2031 à 10:30 : Spam dans les messages privés.';
     const refused = await refresh(t, cookie);
     expect([refused.statusCode, refused.json().message]).toEqual([401, suspendedMessage]);
     const loginRes = await login(t, member.email);
@@ -55,7 +56,9 @@ describe('sanctions on a member without a report', () => {
 
     // A suspension can become a ban.
     await w.call(moderator, 'POST', `/users/${member.id}/ban`, { reason: REASON });
-    expect((await login(t, member.email)).json().message).toBe('Ton compte est banni.');
+    expect((await login(t, member.email)).json().message).toBe(
+      'Ton compte est banni : Spam dans les messages privés.',
+    );
     expect((await w.auditOf('user', member.id)).map((a) => a.action)).toEqual([
       'moderation.user.suspend',
       'moderation.user.ban',
@@ -115,14 +118,14 @@ describe('sanctions on a member without a report', () => {
     expect((await get('/messages/unread-count')).json()).toEqual({ count: 0 });
 
     const lift = await w.call(moderator, 'POST', `/users/${banned.id}/lift`, {});
-    expect([lift.statusCode, lift.json()]).toEqual([200, { message: 'Suspension levée.' }]);
+    expect([lift.statusCode, lift.json()]).toEqual([200, { message: 'Bannissement levé.' }]);
     expect(await userRow(banned.id)).toMatchObject({ status: 'ACTIVE', suspendedUntil: null });
     expect((await get(`/users/by-username/${banned.username}`)).statusCode).toBe(200);
     expect((await get('/messages/conversations')).json()).toHaveLength(1);
     const again = await w.call(moderator, 'POST', `/users/${banned.id}/lift`, {});
     expect([again.statusCode, again.json().message]).toEqual([
       409,
-      'Ce membre n’est pas suspendu.',
+      'Ce membre n’a aucune sanction en cours.',
     ]);
     expect(await w.auditOf('user', banned.id)).toMatchObject([
       { action: 'moderation.user.ban', actorId: moderator.id },
@@ -159,7 +162,9 @@ describe('sanctions on a member without a report', () => {
       expect([res.statusCode, res.json().message]).toEqual([403, HIGHER]);
     }
     expect(await suspendedEntry()).toMatchObject({ suspendedUntil: null });
-    expect((await login(t, member.email)).json().message).toBe('Ton compte est banni.');
+    expect((await login(t, member.email)).json().message).toBe(
+      'Ton compte est banni : Spam dans les messages privés.',
+    );
     expect(await journal()).toEqual([['moderation.user.ban', admin.id]]);
 
     // Another administrator may; the sanction is then nobody's, and a moderator's own is theirs.

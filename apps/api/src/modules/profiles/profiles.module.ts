@@ -6,9 +6,10 @@ import { profilesRepository } from './profiles.repository.js';
 import { profilesRoutes } from './profiles.routes.js';
 import { profilesService } from './profiles.service.js';
 
-export function profilesModule({ db, uploadsDir }: Infra) {
+export function profilesModule({ db, uploadsDir, clock }: Infra) {
   const profiles = profilesService({
     repo: profilesRepository(db),
+    clock,
     avatars: avatarStorage(path.join(uploadsDir, 'avatar')),
   });
   const routes: ApiRoutes = (api) => api.register(profilesRoutes, { profiles });

@@ -22,6 +22,8 @@ const profileSelect = {
   predictionPoints: true,
   predictionRank: true,
   createdAt: true,
+  /** Told to staff only (publicProfile), never mapped for anyone else. */
+  silencedUntil: true,
   antennas: {
     orderBy: [{ createdAt: 'asc' }, { antennaId: 'asc' }],
     select: { antenna: { select: { id: true, name: true, category: true, url: true } } },

@@ -40,7 +40,9 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
       summary: "Profil public d'un membre",
       errors,
     }),
-    handler: (req) => profiles.publicProfile(req.params.username),
+    // Signed-in callers are looked up: staff see a silence in force (anyone else, nothing).
+    onRequest: app.optionalAuth,
+    handler: (req) => profiles.publicProfile(req.params.username, req.caller?.role ?? null),
   });
 
   app.route({

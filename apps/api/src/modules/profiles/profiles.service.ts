@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   AVATAR_FILE,
+  hasRole,
   isDeletedPseudo,
+  type Role,
   USER_TEXTS,
   type OwnProfile,
   type PersonalData,
@@ -9,6 +11,7 @@ import {
   type UserProfile,
   type UserSearchResult,
 } from '@munegu/shared';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { toAvatarWebp } from '../../lib/images.js';
 import type { AvatarStorage } from './avatar.storage.js';
@@ -25,6 +28,7 @@ import type { ProfileChanges, ProfileRow, ProfilesRepository } from './profiles.
 export interface UsersServiceDeps {
   repo: ProfilesRepository;
   avatars: AvatarStorage;
+  clock: Clock;
 }
 
 const SEARCH_LIMIT = 10;
@@ -40,7 +44,7 @@ function isHidden(row: { status: string; username: string }): boolean {
 const cleared = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value === '' ? null : value;
 
-export function profilesService({ repo, avatars }: UsersServiceDeps) {
+export function profilesService({ repo, avatars, clock }: UsersServiceDeps) {
   async function ownRow(userId: number): Promise<ProfileRow> {
     const row = await repo.findProfileById(userId);
     // The auth plugin only lets ACTIVE accounts through, so this is a race with a deletion.
@@ -63,10 +67,18 @@ export function profilesService({ repo, avatars }: UsersServiceDeps) {
       return toPersonalData(row, await repo.departmentName(withoutPrefix(row.department)));
     },
 
-    async publicProfile(username: string): Promise<UserProfile> {
+    /**
+     * Anyone's view of a member; a moderator or an administrator (`viewer`) also learns of a
+     * silence in force, which no one else sees.
+     */
+    async publicProfile(username: string, viewer: Role | null = null): Promise<UserProfile> {
       const row = await repo.findProfileByUsernameKey(username.trim().toLowerCase());
       if (!row || isHidden(row)) throw notFound();
-      return toProfile(row, await repo.countRanked());
+      const profile = toProfile(row, await repo.countRanked());
+      const silenced = row.silencedUntil !== null && row.silencedUntil > clock.now();
+      if (silenced && viewer && hasRole(viewer, 'MODERATEUR'))
+        profile.silencedUntil = row.silencedUntil!.toISOString();
+      return profile;
     },
 
     async departement(userId: number): Promise<{ departement: string }> {

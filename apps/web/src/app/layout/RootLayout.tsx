@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, matchPath, useLocation, type Location } from 'react-router-dom';
+import { ScrollRestoration, matchPath, useLocation, type Location } from 'react-router-dom';
 import { AuthProvider } from '../../lib/auth';
 import { markFirstPageRendered } from '../../lib/boot';
 import { OfflineBanner } from '../../components/ui/OfflineBanner';
 import { UpdatePrompt } from '../../components/ui/UpdatePrompt';
 import { Navbar } from './Navbar';
+import { SuspendedGate } from './SuspendedGate';
 import { Footer } from './Footer';
 import { usePageTitle } from './pageTitle';
 import styles from './RootLayout.module.css';
@@ -41,7 +42,7 @@ export function RootLayout() {
         <OfflineBanner />
         <Navbar />
         <main id="contenu" className={styles['app-main']} tabIndex={-1}>
-          <Outlet />
+          <SuspendedGate />
         </main>
         {showsFooter(pathname) && <Footer />}
       </div>

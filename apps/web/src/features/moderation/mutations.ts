@@ -5,7 +5,7 @@ import { moderationKeys } from './api';
 
 /** What a moderator does: on a report, or on a member directly. */
 export type ReportAction = 'dismiss' | 'warn' | 'suspend' | 'ban';
-export type MemberAction = 'suspend' | 'ban' | 'lift';
+export type MemberAction = 'warn' | 'silence' | 'suspend' | 'ban' | 'lift';
 
 export interface ActionInput {
   id: number;
@@ -55,6 +55,17 @@ export const useMemberAction = () =>
     async ({ action, id, reason, days }: ActionInput & { action: MemberAction }) => {
       const params = { id };
       switch (action) {
+        case 'warn':
+          return unwrap(
+            await call('POST /moderation/users/:id/warn', { params, body: { reason } }),
+          );
+        case 'silence':
+          return unwrap(
+            await call('POST /moderation/users/:id/silence', {
+              params,
+              body: { reason, days: days ?? 0 },
+            }),
+          );
         case 'suspend':
           return unwrap(
             await call('POST /moderation/users/:id/suspend', {

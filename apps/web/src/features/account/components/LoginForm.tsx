@@ -1,8 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
-import { AUTH_TEXTS, LIMITS, TEXTS, loginSchema, type LoginInput } from '@munegu/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  AUTH_TEXTS,
+  LIMITS,
+  SANCTION_TEXTS,
+  TEXTS,
+  loginSchema,
+  type LoginInput,
+} from '@munegu/shared';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
@@ -21,6 +28,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const resendConfirmation = useResendConfirmation();
   const [error, setError] = useState<string | null>(null);
   const [inactive, setInactive] = useState(false);
+  const [suspended, setSuspended] = useState<string | null>(null);
   const [waitSeconds, setWaitSeconds] = useState(0);
   const [resent, setResent] = useState<{ ok: boolean; text: string } | null>(null);
   const {
@@ -44,6 +52,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const onSubmit = async (values: Values) => {
     setError(null);
     setInactive(false);
+    setSuspended(null);
     setResent(null);
     try {
       const result = await login.mutateAsync(values);
@@ -58,8 +67,8 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       ) {
         setInactive(true);
       } else if (e instanceof ApiError && e.code === 'SUSPENDED_ACCOUNT') {
-        // 'Ton compte est suspendu jusqu’au …' / 'Ton compte est banni.'
-        setError(e.message);
+        // 'Ton compte est suspendu jusqu’au … : <raison>.' / 'Ton compte est banni : <raison>.'
+        setSuspended(e.message);
       } else if (e instanceof ApiError && e.network) {
         setError(TEXTS.generic.network);
       } else {
@@ -104,6 +113,17 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       <div aria-live="polite">
         {limited && <p className="error-text">{TEXTS.generic.tooManyRequests(waitSeconds)}</p>}
         {error && <p className="error-text">{error}</p>}
+        {suspended && (
+          <div className={styles['auth-form__notice']} role="alert">
+            <p className={styles['auth-form__suspended']}>{suspended}</p>
+            <p>
+              {SANCTION_TEXTS.contactHint}{' '}
+              <Link to="/contact" className={styles['auth-form__contact']}>
+                {SANCTION_TEXTS.contact}
+              </Link>
+            </p>
+          </div>
+        )}
         {inactive && (
           <div className={styles['auth-form__notice']}>
             <p>{AUTH_TEXTS.inactive}</p>

@@ -70,15 +70,21 @@ describe('login form', () => {
     expect(screen.queryByText(/Trop de tentatives/)).toBeNull();
   });
 
-  it('tells a suspended member until when, instead of wrong credentials', async () => {
+  it('tells a suspended member until when and why, with a way to write to the association', async () => {
+    const message = 'Ton compte est suspendu jusqu’au 14 juillet 2031 à 10:30 : Spam répété.';
     api.reply('POST /api/auth/login', 401, {
-      message: 'Ton compte est suspendu jusqu’au 14 juillet 2031 à 10:30.',
+      message,
       code: 'SUSPENDED_ACCOUNT',
+      suspension: { until: '2031-07-14T08:30:00.000Z', reason: 'Spam répété.' },
     });
     await logInWith('jean@example.fr', 'Secret12!');
-    expect(
-      await screen.findByText('Ton compte est suspendu jusqu’au 14 juillet 2031 à 10:30.'),
-    ).toBeVisible();
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText(message)).toBeVisible();
+    expect(within(notice).getByRole('link', { name: 'Écrire à l’association' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    expect(screen.queryByText('Email ou mot de passe incorrect.')).toBeNull();
   });
 
   it('offers to resend the confirmation mail to an inactive account', async () => {

@@ -1,65 +1,153 @@
-import { MODERATION_LIMITS, MODERATION_TEXTS, moderationReasonSchema } from '@munegu/shared';
+import {
+  MODERATION_LIMITS,
+  MODERATION_TEXTS,
+  moderationReasonSchema,
+  type LiftedSanction,
+} from '@munegu/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';
+import { useMemberAction } from '../mutations';
 import styles from './SanctionDialog.module.css';
 
-export type SanctionKind = 'dismiss' | 'warn' | 'suspend' | 'ban' | 'lift';
+export type SanctionKind = 'dismiss' | 'warn' | 'silence' | 'suspend' | 'ban' | 'lift';
+/** What a lift ends, for its wording; 'several' when a silence and a suspension are in force. */
+export type Lifting = LiftedSanction | 'several';
 
-const DIALOG_TEXTS: Record<SanctionKind, { title: string; label: string; submit: string }> = {
+interface DialogTexts {
+  title: string;
+  label: string;
+  submit: string;
+  /** What the sanction does, under the title. */
+  hint?: string;
+}
+
+const MAILED = 'Raison (envoyée au membre par e-mail)';
+const LIFT_NOTE = 'Note (facultative)';
+
+const DIALOG_TEXTS: Record<Exclude<SanctionKind, 'lift'>, DialogTexts> = {
   dismiss: { title: 'Classer le signalement', label: 'Note (facultative)', submit: 'Classer' },
-  warn: {
-    title: 'Avertir {pseudo}',
-    label: 'Raison (envoyée au membre par e-mail)',
-    submit: 'Envoyer l’avertissement',
+  warn: { title: 'Avertir {pseudo}', label: MAILED, submit: 'Envoyer l’avertissement' },
+  silence: {
+    title: 'Réduire {pseudo} au silence',
+    label: MAILED,
+    submit: 'Réduire au silence',
+    hint: 'Le membre continue de tout lire, mais ne peut plus envoyer de messages, de propositions ou de demandes de covoiturage, de signalements ni de notes.',
   },
-  suspend: { title: 'Suspendre {pseudo}', label: 'Raison', submit: 'Suspendre' },
-  ban: { title: 'Bannir {pseudo}', label: 'Raison', submit: 'Bannir' },
-  lift: {
+  suspend: {
+    title: 'Suspendre {pseudo}',
+    label: MAILED,
+    submit: 'Suspendre',
+    hint: 'Le membre est déconnecté et ne peut plus se connecter jusqu’à la fin de la suspension.',
+  },
+  ban: {
+    title: 'Bannir {pseudo}',
+    label: MAILED,
+    submit: 'Bannir',
+    hint: 'Le membre est déconnecté et ne peut plus se connecter jusqu’à la levée du bannissement.',
+  },
+};
+
+const LIFT_TEXTS: Record<Lifting, DialogTexts> = {
+  suspension: {
     title: 'Lever la suspension de {pseudo}',
-    label: 'Note (facultative)',
+    label: LIFT_NOTE,
     submit: 'Lever la suspension',
   },
+  ban: {
+    title: 'Lever le bannissement de {pseudo}',
+    label: LIFT_NOTE,
+    submit: 'Lever le bannissement',
+  },
+  silence: { title: 'Lever le silence de {pseudo}', label: LIFT_NOTE, submit: 'Lever le silence' },
+  several: {
+    title: 'Lever les sanctions de {pseudo}',
+    label: LIFT_NOTE,
+    submit: 'Lever les sanctions',
+  },
 };
+
+/** The label of the button that opens a lift, by what is in force. */
+export const liftLabel = (lifting: Lifting): string => LIFT_TEXTS[lifting].submit;
+
+const textsOf = (kind: SanctionKind, lifting: Lifting = 'suspension') =>
+  kind === 'lift' ? LIFT_TEXTS[lifting] : DIALOG_TEXTS[kind];
 
 const { days: DAYS } = MODERATION_LIMITS;
+const withDays = (kind: SanctionKind) => kind === 'suspend' || kind === 'silence';
+
+type Submit = (input: { reason: string; days?: number }) => Promise<{ message: string }>;
 
 type Props = {
+  /** null: closed. */
   kind: SanctionKind | null;
-  pseudo: string;
+  /** The member's pseudo, for the title ('ce membre' without it). */
+  pseudo?: string;
   onClose: () => void;
-  /** Sends the action; resolves to the server's message, shown as a toast. */
-  onSubmit: (input: { reason: string; days?: number }) => Promise<{ message: string }>;
-};
+  /** For 'lift': what is in force, for the wording (default 'suspension'). */
+  lifting?: Lifting;
+} & (
+  | {
+      /**
+       * A sanction on this member without a report (warn, silence, suspend, ban, lift): the
+       * dialog calls POST /moderation/users/:id/<kind> itself.
+       */
+      userId: number;
+      onSubmit?: never;
+    }
+  | {
+      /** Any other action (those on a report): sends it; resolves to the server's message. */
+      onSubmit: Submit;
+      userId?: never;
+    }
+);
 
-/** Asks the reason (and the days of a suspension) before a moderation action. */
-export function SanctionDialog({ kind, pseudo, onClose, onSubmit }: Props) {
-  const texts = DIALOG_TEXTS[kind ?? 'dismiss'];
+/**
+ * Asks the reason (and the days of a silence or a suspension) before a moderation action, then
+ * says the server's answer in a toast. With `userId` it sanctions that member directly:
+ *
+ *   <SanctionDialog userId={member.id} pseudo={member.pseudo} kind="silence" onClose={close} />
+ */
+export function SanctionDialog(props: Props) {
+  const { kind, pseudo, onClose, lifting } = props;
+  const act = useMemberAction();
+  const texts = textsOf(kind ?? 'dismiss', lifting);
+  const submit: Submit = props.userId
+    ? (input) => {
+        if (kind === 'dismiss' || kind === null) throw new Error('Pas d’action sur un membre.');
+        return act.mutateAsync({ action: kind, id: props.userId, ...input });
+      }
+    : props.onSubmit!;
   return (
     <Dialog
       open={kind !== null}
       onClose={onClose}
-      title={texts.title.replace('{pseudo}', pseudo)}
+      title={texts.title.replace('{pseudo}', pseudo || 'ce membre')}
       freshContent
     >
-      {kind && <SanctionForm kind={kind} onClose={onClose} onSubmit={onSubmit} />}
+      {kind && <SanctionForm kind={kind} texts={texts} onClose={onClose} onSubmit={submit} />}
     </Dialog>
   );
 }
 
 function SanctionForm({
   kind,
+  texts,
   onClose,
   onSubmit,
-}: Pick<Props, 'onClose' | 'onSubmit'> & { kind: SanctionKind }) {
+}: {
+  kind: SanctionKind;
+  texts: DialogTexts;
+  onClose: () => void;
+  onSubmit: Submit;
+}) {
   const [reason, setReason] = useState('');
-  const [days, setDays] = useState('7');
+  const [days, setDays] = useState(kind === 'silence' ? '3' : '7');
   const [errors, setErrors] = useState<{ reason?: string; days?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const optional = kind === 'dismiss' || kind === 'lift';
-  const texts = DIALOG_TEXTS[kind];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +156,7 @@ function SanctionForm({
     if (!(optional && reason.trim() === '') && !parsed.success)
       next.reason = parsed.error.issues[0]?.message;
     const n = Number(days);
-    if (kind === 'suspend' && !(Number.isInteger(n) && n >= DAYS.min && n <= DAYS.max))
+    if (withDays(kind) && !(Number.isInteger(n) && n >= DAYS.min && n <= DAYS.max))
       next.days = MODERATION_TEXTS.days;
     setErrors(next);
     if (next.reason || next.days) return;
@@ -76,7 +164,7 @@ function SanctionForm({
     try {
       const result = await onSubmit({
         reason: parsed.success ? parsed.data : '',
-        ...(kind === 'suspend' ? { days: n } : {}),
+        ...(withDays(kind) ? { days: n } : {}),
       });
       toast.success(result.message);
       onClose();
@@ -89,7 +177,8 @@ function SanctionForm({
 
   return (
     <form onSubmit={submit} noValidate className={styles['sanction']}>
-      {kind === 'suspend' && (
+      {texts.hint && <p className={styles['sanction__hint']}>{texts.hint}</p>}
+      {withDays(kind) && (
         <FormField id="sanction-days" label="Durée (jours)" error={errors.days}>
           <input
             {...invalidProps('sanction-days', errors.days)}

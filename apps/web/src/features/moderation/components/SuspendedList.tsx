@@ -2,27 +2,37 @@ import { useState } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { errorMessage } from '../../../lib/api';
 import { useSuspended, type SuspendedMember } from '../api';
-import { useMemberAction } from '../mutations';
-import { SanctionDialog } from './SanctionDialog';
-import { SuspensionBadge } from './SuspensionBadge';
+import { liftLabel, SanctionDialog, type Lifting } from './SanctionDialog';
+import { SilenceBadge, SuspensionBadge } from './SuspensionBadge';
 import styles from './SuspendedList.module.css';
 import { Button } from '../../../components/ui/Button';
 
-/** Suspended and banned members, bans first, each with 'Lever la suspension'. */
+/** What lifting ends for this member: a ban, a suspension, a silence, or several. */
+export function liftingOf(
+  m: Pick<SuspendedMember, 'suspended' | 'suspendedUntil' | 'silencedUntil'>,
+): Lifting {
+  if (m.suspended && m.silencedUntil) return 'several';
+  if (m.suspended) return m.suspendedUntil ? 'suspension' : 'ban';
+  return 'silence';
+}
+
+/**
+ * Members under a sanction in force (bans first, then suspensions, then silences), each with
+ * the button that lifts it: 'Lever le bannissement' for a ban, not 'Lever la suspension'.
+ */
 export function SuspendedList() {
   const suspended = useSuspended();
-  const lift = useMemberAction();
   const [target, setTarget] = useState<SuspendedMember | null>(null);
 
   if (suspended.isPending) return <p className="empty-state">Chargement…</p>;
   if (suspended.isError)
     return (
       <p className="error-text" role="alert">
-        {errorMessage(suspended.error, 'Impossible de charger les membres suspendus.')}
+        {errorMessage(suspended.error, 'Impossible de charger les membres sanctionnés.')}
       </p>
     );
   if (suspended.data.length === 0)
-    return <p className="empty-state">Aucun membre suspendu ou banni.</p>;
+    return <p className="empty-state">Aucun membre suspendu, banni ou réduit au silence.</p>;
   return (
     <>
       <ul className={styles['suspended']}>
@@ -30,19 +40,22 @@ export function SuspendedList() {
           <li key={m.id} className={`card ${styles['suspended__row']}`}>
             <Avatar username={m.pseudo} picture={m.avatar} size={32} />
             <span className={styles['suspended__name']}>
-              {m.pseudo} <SuspensionBadge status="SUSPENDED" until={m.suspendedUntil} />
+              {m.pseudo}{' '}
+              {m.suspended && <SuspensionBadge status="SUSPENDED" until={m.suspendedUntil} />}{' '}
+              {m.silencedUntil && <SilenceBadge until={m.silencedUntil} />}
             </span>
             <Button variant="light" small onClick={() => setTarget(m)}>
-              Lever la suspension
+              {liftLabel(liftingOf(m))}
             </Button>
           </li>
         ))}
       </ul>
       <SanctionDialog
         kind={target ? 'lift' : null}
+        lifting={target ? liftingOf(target) : undefined}
         pseudo={target?.pseudo ?? ''}
+        userId={target?.id ?? 0}
         onClose={() => setTarget(null)}
-        onSubmit={(input) => lift.mutateAsync({ action: 'lift', id: target!.id, ...input })}
       />
     </>
   );

@@ -10,3 +10,8 @@ export function SuspensionBadge({ status, until }: { status: string; until: stri
     </span>
   );
 }
+
+/** 'Silence jusqu’au …' next to a silenced member (staff screens only). */
+export function SilenceBadge({ until }: { until: string }) {
+  return <span className={styles['badge']}>Silence jusqu’au {formatDate(until)}</span>;
+}

@@ -70,7 +70,7 @@ export default function ModerationPage() {
       </section>
       <section aria-labelledby="suspended-title">
         <h2 id="suspended-title" className={styles['moderation__title']}>
-          Membres suspendus
+          Membres sanctionnés
         </h2>
         <SuspendedList />
       </section>

@@ -160,7 +160,9 @@ describe('a member’s moderation page', () => {
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Suspendre Bob_06' }));
     fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '3' } });
-    fireEvent.change(dialog.getByLabelText('Raison'), { target: { value: 'Propos haineux.' } });
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
+      target: { value: 'Propos haineux.' },
+    });
     fireEvent.click(dialog.getByRole('button', { name: 'Suspendre' }));
     expect(await screen.findByText('Membre suspendu.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/moderation/users/105/suspend')[0]!.body).toEqual({

@@ -9,8 +9,30 @@ beforeEach(() => {
   api = fakeApi();
   signIn(api, { id: 1, username: 'Modo', role: { libelle: 'MODERATEUR' } } as never);
   api.reply('GET /api/moderation/users/suspended', 200, [
-    { id: 200, pseudo: 'Banni_1', avatar: null, suspendedUntil: null },
-    { id: 201, pseudo: 'Court_2', avatar: null, suspendedUntil: '2031-06-01T10:00:00.000Z' },
+    {
+      id: 200,
+      pseudo: 'Banni_1',
+      avatar: null,
+      suspended: true,
+      suspendedUntil: null,
+      silencedUntil: null,
+    },
+    {
+      id: 201,
+      pseudo: 'Court_2',
+      avatar: null,
+      suspended: true,
+      suspendedUntil: '2031-06-01T10:00:00.000Z',
+      silencedUntil: null,
+    },
+    {
+      id: 202,
+      pseudo: 'Muet_3',
+      avatar: null,
+      suspended: false,
+      suspendedUntil: null,
+      silencedUntil: '2031-06-03T10:00:00.000Z',
+    },
   ]);
 });
 
@@ -27,6 +49,29 @@ describe('suspended members and the journal', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Lever la suspension' }));
     expect(await screen.findByText('Suspension levée.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/moderation/users/201/lift')).toHaveLength(1);
+  });
+
+  it.each([
+    ['Banni_1', 200, 'Lever le bannissement', 'Bannissement levé.'],
+    ['Muet_3', 202, 'Lever le silence', 'Silence levé.'],
+  ])('offers %s the lift of what is in force', async (pseudo, id, label, done) => {
+    api.reply(`POST /api/moderation/users/${id}/lift`, 200, { message: done });
+    renderAt('/admin/moderation');
+    const row = within((await screen.findByText(pseudo)).closest('li')!);
+    expect(row.queryByRole('button', { name: 'Lever la suspension' })).toBeNull();
+    fireEvent.click(row.getByRole('button', { name: label }));
+    const dialog = within(await screen.findByRole('dialog', { name: `${label} de ${pseudo}` }));
+    fireEvent.click(dialog.getByRole('button', { name: label }));
+    expect(await screen.findByText(done)).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/moderation/users/${id}/lift`)).toHaveLength(1);
+  });
+
+  it('shows a banned member as banned and a silenced one with the end of the silence', async () => {
+    renderAt('/admin/moderation');
+    const banned = within((await screen.findByText('Banni_1')).closest('li')!);
+    expect(banned.getByText('Banni')).toBeVisible();
+    const silenced = within((await screen.findByText('Muet_3')).closest('li')!);
+    expect(silenced.getByText('Silence jusqu’au 03/06/2031')).toBeVisible();
   });
 
   it('names the news and contest actions and what an edit changed', async () => {

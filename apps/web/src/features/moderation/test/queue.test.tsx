@@ -140,7 +140,9 @@ describe('the queue, one card per reported member', () => {
     });
     const dialog = await sanctionDialog('Suspendre', 'Suspendre Bob_06');
     fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '400' } });
-    fireEvent.change(dialog.getByLabelText('Raison'), { target: { value: 'abc' } });
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
+      target: { value: 'abc' },
+    });
     fireEvent.click(dialog.getByRole('button', { name: 'Suspendre' }));
     expect(
       await dialog.findByText('La durée doit être comprise entre 1 et 365 jours.'),
@@ -149,7 +151,7 @@ describe('the queue, one card per reported member', () => {
     expect(api.callsTo('POST /api/moderation/reports/5/suspend')).toHaveLength(0);
 
     fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '7' } });
-    fireEvent.change(dialog.getByLabelText('Raison'), {
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
       target: { value: '  Insultes répétées.  ' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Suspendre' }));
@@ -170,7 +172,9 @@ describe('the queue, one card per reported member', () => {
       code: 'CONFLICT',
     });
     const dialog = await sanctionDialog('Bannir', 'Bannir Bob_06');
-    fireEvent.change(dialog.getByLabelText('Raison'), { target: { value: 'Spam massif.' } });
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
+      target: { value: 'Spam massif.' },
+    });
     fireEvent.click(dialog.getByRole('button', { name: 'Bannir' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Ce signalement a déjà été traité.');
   });

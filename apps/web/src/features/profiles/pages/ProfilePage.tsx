@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { silencedBadgeText } from '@munegu/shared';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
@@ -60,6 +61,12 @@ export default function ProfilePage() {
         />
         {own && <AvatarEditor hasPicture={Boolean(p.profile_picture)} onDone={changed} />}
         <h1 className={styles['profile__name']}>{p.username}</h1>
+        {/* Only in a moderator's or an administrator's answer (the API tells no one else). */}
+        {p.silencedUntil && (
+          <p className={styles['profile__silenced']}>
+            {silencedBadgeText(new Date(p.silencedUntil))}
+          </p>
+        )}
         {p.poste && <p className={styles['profile__poste']}>{p.poste}</p>}
         {antennas.length > 0 && (
           <p className={styles['profile__antennas']}>

@@ -1,0 +1,75 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
+import { SanctionDialog } from '../components/SanctionDialog';
+
+/** The dialog the member page reuses: `userId` and `kind`, and it calls the API itself. */
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi();
+});
+
+const REASON = 'Messages insultants à plusieurs membres.';
+
+function open(kind: 'warn' | 'silence' | 'suspend' | 'ban', onClose = vi.fn()) {
+  renderWithProviders(<SanctionDialog userId={42} pseudo="Bob_06" kind={kind} onClose={onClose} />);
+  return onClose;
+}
+
+describe('SanctionDialog on a member', () => {
+  it('silences for the days given, with the reason, and says so', async () => {
+    api.reply('POST /api/moderation/users/42/silence', 200, {
+      message: 'Membre réduit au silence.',
+      silencedUntil: '2031-07-14T08:30:00.000Z',
+    });
+    const onClose = open('silence');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Réduire Bob_06 au silence' }));
+    expect(dialog.getByText(/continue de tout lire/)).toBeVisible();
+    fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '366' } });
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
+      target: { value: REASON },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Réduire au silence' }));
+    expect(
+      await dialog.findByText('La durée doit être comprise entre 1 et 365 jours.'),
+    ).toBeVisible();
+    expect(api.callsTo('POST /api/moderation/users/42/silence')).toHaveLength(0);
+    fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '4' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Réduire au silence' }));
+    expect(await screen.findByText('Membre réduit au silence.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/moderation/users/42/silence')[0]!.body).toEqual({
+      reason: REASON,
+      days: 4,
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('warns without a report', async () => {
+    api.reply('POST /api/moderation/users/42/warn', 200, {
+      message: 'Avertissement envoyé au membre.',
+    });
+    open('warn');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Avertir Bob_06' }));
+    expect(dialog.queryByLabelText('Durée (jours)')).toBeNull();
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
+      target: { value: REASON },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Envoyer l’avertissement' }));
+    expect(await screen.findByText('Avertissement envoyé au membre.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/moderation/users/42/warn')[0]!.body).toEqual({ reason: REASON });
+  });
+
+  it('shows the server’s refusal in the dialog', async () => {
+    const higher =
+      'Cette sanction a été prononcée par un membre de rang supérieur au tien : tu ne peux ni la lever ni la modifier.';
+    api.reply('POST /api/moderation/users/42/ban', 403, { message: higher, code: 'FORBIDDEN' });
+    const onClose = open('ban');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bannir Bob_06' }));
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
+      target: { value: REASON },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Bannir' }));
+    expect(await dialog.findByText(higher)).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
