@@ -133,17 +133,35 @@ for (const viewport of [
       .click();
     await expect(page).toHaveURL(/\/admin\/moderation\/membres\/\d+$/);
     await expect(page.getByRole('heading', { name: 'demo_enzo', level: 2 })).toBeVisible();
-    const history = page.locator('section', {
-      has: page.getByRole('heading', { name: 'Sanctions passées' }),
-    });
-    await expect(history.getByText('Avertissement', { exact: true })).toBeVisible();
+    // The demo's warning: what, who and when, why (other runs may have added lines above it).
+    const warning = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Sanctions passées' }) })
+      .getByRole('listitem')
+      .filter({ hasText: 'Messages agressifs envers un autre supporter après le match.' });
+    await expect(warning.getByText('Avertissement', { exact: true })).toBeVisible();
     await expect(
-      history.getByText(/^par moderateur_demo \(Modérateur\) le \d\d\/\d\d\/\d{4} à \d\d:\d\d$/),
+      warning.getByText(/^par moderateur_demo \(Modérateur\) le \d\d\/\d\d\/\d{4} à \d\d:\d\d$/),
     ).toBeVisible();
-    await expect(
-      history.getByText('« Messages agressifs envers un autre supporter après le match. »'),
-    ).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Sanctions' })).toBeVisible();
+    // A sanction without a report, from the member page, then its lifting.
+    const actions = page.getByRole('group', { name: 'Sanctions' });
+    await actions.getByRole('button', { name: 'Réduire au silence' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Réduire demo_enzo au silence' });
+    await dialog.getByLabel('Durée (jours)').fill('2');
+    await dialog
+      .getByLabel('Raison (envoyée au membre par e-mail)')
+      .fill('Messages répétés malgré l’avertissement.');
+    await dialog.getByRole('button', { name: 'Réduire au silence' }).click();
+    await expect(page.getByText('Membre réduit au silence.')).toBeVisible();
+    const inForce = page.getByRole('list', { name: 'Sanctions en cours' });
+    await expect(inForce.getByText(/^Réduit au silence jusqu’au /)).toBeVisible();
+    await expect(inForce.getByText('« Messages répétés malgré l’avertissement. »')).toBeVisible();
+    await actions.getByRole('button', { name: 'Lever le silence' }).click();
+    await page
+      .getByRole('dialog', { name: 'Lever le silence de demo_enzo' })
+      .getByRole('button', { name: 'Lever le silence' })
+      .click();
+    await expect(page.getByText('Silence levé.')).toBeVisible();
+    await expect(page.getByText('Aucune sanction en cours.')).toBeVisible();
     // Nothing sticks out sideways at this width.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -77,11 +77,6 @@ describe('GET /api/moderation/users/:id (a member’s moderation page)', () => {
       reason: 'Menaces répétées.',
     });
     expect(banned.statusCode, banned.body).toBe(200);
-    // The reason column belongs to the sanctions' side; set here as it will store it.
-    await t.db.user.update({
-      where: { id: member.id },
-      data: { suspensionReason: 'Menaces répétées.' },
-    });
     const body = await page(moderator, member.id);
     expect(body.member).toMatchObject({
       status: 'SUSPENDED',
@@ -99,27 +94,60 @@ describe('GET /api/moderation/users/:id (a member’s moderation page)', () => {
     expect(body.openReports).toBe(0);
   });
 
-  it('shows a silence only while it is in force', async () => {
+  it('shows a silence only while it is in force, and its lifting in the history', async () => {
     const moderator = await w.member('MODERATEUR');
     const member = await w.member();
     t.clock.set('2031-04-01T12:00:00Z');
-    await t.db.user.update({
-      where: { id: member.id },
-      data: {
-        silencedUntil: new Date('2031-04-03T12:00:00Z'),
-        silenceReason: 'Spam de messages.',
-        silencedByRole: 'MODERATEUR',
-      },
+    const silenced = await w.call(moderator, 'POST', `/users/${member.id}/silence`, {
+      reason: 'Spam de messages.',
+      days: 2,
     });
-    expect((await page(moderator, member.id)).member).toMatchObject({
+    expect(silenced.statusCode, silenced.body).toBe(200);
+    const body = await page(moderator, member.id);
+    expect(body.member).toMatchObject({
+      status: 'ACTIVE',
       silencedUntil: '2031-04-03T12:00:00.000Z',
       silenceReason: 'Spam de messages.',
     });
+    expect(body.sanctions[0]).toMatchObject({
+      kind: 'silence',
+      by: { id: moderator.id },
+      reason: 'Spam de messages.',
+      days: 2,
+      until: '2031-04-03T12:00:00.000Z',
+    });
+    // Nothing runs at the end date: past it, the page no longer calls them silenced.
     t.clock.set('2031-04-03T12:00:01Z');
     expect((await page(moderator, member.id)).member).toMatchObject({
       silencedUntil: null,
       silenceReason: null,
     });
+
+    t.clock.set('2031-04-01T13:00:00Z');
+    const lifted = await w.call(moderator, 'POST', `/users/${member.id}/lift`, {});
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect((await page(moderator, member.id)).sanctions[0]).toMatchObject({
+      kind: 'lift',
+      lifted: 'silence',
+      by: { id: moderator.id },
+    });
+  });
+
+  it('counts a warning without a report in the history', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const member = await w.member();
+    const warned = await w.call(moderator, 'POST', `/users/${member.id}/warn`, {
+      reason: 'Ton agressif dans les messages.',
+    });
+    expect(warned.statusCode, warned.body).toBe(200);
+    expect((await page(moderator, member.id)).sanctions).toEqual([
+      expect.objectContaining({
+        kind: 'warn',
+        reason: 'Ton agressif dans les messages.',
+        by: { id: moderator.id, pseudo: moderator.username, role: 'MODERATEUR' },
+        reportId: null,
+      }),
+    ]);
   });
 
   it('lists the reports about them and by them, with the open count', async () => {

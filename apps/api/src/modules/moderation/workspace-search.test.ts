@@ -70,6 +70,7 @@ describe('GET /api/moderation/users?q= (member search)', () => {
       (await w.call(moderator, 'POST', `/reports/${warned.id}/warn`, { reason })).statusCode,
     ).toBe(200);
     for (const [path, body] of [
+      ['silence', { reason, days: 2 }],
       ['suspend', { reason, days: 3 }],
       ['lift', {}],
       ['ban', { reason }],
@@ -83,7 +84,7 @@ describe('GET /api/moderation/users?q= (member search)', () => {
       status: 'SUSPENDED',
       suspendedUntil: null,
       openReports: 2,
-      sanctions: { warn: 1, silence: 0, suspend: 1, ban: 1 },
+      sanctions: { warn: 1, silence: 1, suspend: 1, ban: 1 },
     });
   });
 

@@ -1,28 +1,20 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import type { ModerationMember } from '../api';
-import { useMemberAction, type MemberAction } from '../mutations';
-import { SanctionDialog } from './SanctionDialog';
+import type { MemberAction } from '../mutations';
+import { liftLabel, SanctionDialog } from './SanctionDialog';
+import { liftingOf } from './SuspendedList';
 import styles from './MemberSanctionActions.module.css';
-
-/** What 'Lever …' ends: the ban, the suspension, the silence, or all that is in force. */
-export function liftLabel(member: ModerationMember['member']): string | null {
-  const suspended = member.status === 'SUSPENDED';
-  const silenced = member.silencedUntil !== null;
-  if (suspended && silenced) return 'Lever les sanctions';
-  if (suspended) return member.suspendedUntil ? 'Lever la suspension' : 'Lever le bannissement';
-  if (silenced) return 'Lever le silence';
-  return null;
-}
 
 /**
  * The sanctions a moderator gives a member without a report: warn, silence, suspend, ban, and
- * lift what is in force. Only what makes sense now is offered (a banned member is only
- * un-banned); the API checks the ranks again.
+ * lift what is in force ('Lever le bannissement', '… la suspension', '… le silence'). Only what
+ * makes sense now is offered (a banned member is only un-banned, a suspended one banned or
+ * un-suspended); the API checks the ranks again. The dialog calls
+ * POST /moderation/users/:id/<kind> itself.
  */
 export function MemberSanctionActions({ data }: { data: ModerationMember }) {
   const { member, canSanction } = data;
-  const act = useMemberAction();
   const [kind, setKind] = useState<MemberAction | null>(null);
 
   if (!canSanction)
@@ -34,14 +26,31 @@ export function MemberSanctionActions({ data }: { data: ModerationMember }) {
   if (member.status === 'DELETED' || member.status === 'PENDING')
     return <p className={styles['note']}>Ce compte ne peut pas être sanctionné.</p>;
 
-  const banned = member.status === 'SUSPENDED' && member.suspendedUntil === null;
-  const suspended = member.status === 'SUSPENDED' && !banned;
-  const lift = liftLabel(member);
+  const suspended = member.status === 'SUSPENDED';
+  const banned = suspended && member.suspendedUntil === null;
+  const silenced = member.silencedUntil !== null;
+  const lifting =
+    suspended || silenced
+      ? liftingOf({
+          suspended,
+          suspendedUntil: member.suspendedUntil,
+          silencedUntil: member.silencedUntil,
+        })
+      : null;
   return (
     <>
       <div className={styles['actions']} role="group" aria-label="Sanctions">
-        {/* TODO(h29-sanctions): Avertir and Réduire au silence, once their endpoints land. */}
-        {!banned && !suspended && (
+        {!suspended && (
+          <Button variant="light" onClick={() => setKind('warn')}>
+            Avertir
+          </Button>
+        )}
+        {!suspended && !silenced && (
+          <Button variant="light" onClick={() => setKind('silence')}>
+            Réduire au silence
+          </Button>
+        )}
+        {!suspended && (
           <Button variant="primary" onClick={() => setKind('suspend')}>
             Suspendre
           </Button>
@@ -51,17 +60,18 @@ export function MemberSanctionActions({ data }: { data: ModerationMember }) {
             Bannir
           </Button>
         )}
-        {lift && (
+        {lifting && (
           <Button variant="outline" onClick={() => setKind('lift')}>
-            {lift}
+            {liftLabel(lifting)}
           </Button>
         )}
       </div>
       <SanctionDialog
-        kind={kind}
+        userId={member.id}
         pseudo={member.pseudo}
+        kind={kind}
+        lifting={lifting ?? undefined}
         onClose={() => setKind(null)}
-        onSubmit={(input) => act.mutateAsync({ action: kind!, id: member.id, ...input })}
       />
     </>
   );

@@ -171,6 +171,49 @@ describe('a member’s moderation page', () => {
     });
   });
 
+  it.each([
+    ['Avertir', 'warn', 'Avertir Bob_06', 'Envoyer l’avertissement', null],
+    ['Réduire au silence', 'silence', 'Réduire Bob_06 au silence', 'Réduire au silence', 5],
+  ])('%s an active member without a report', async (button, kind, title, submit, days) => {
+    api.reply('GET /api/moderation/users/105', 200, {
+      ...page(),
+      member: { ...bob, status: 'ACTIVE', suspendedUntil: null, suspensionReason: null },
+    });
+    api.reply(`POST /api/moderation/users/105/${kind}`, 200, { message: 'C’est fait.' });
+    renderAt('/admin/moderation/membres/105');
+    const actions = within(await screen.findByRole('group', { name: 'Sanctions' }));
+    fireEvent.click(actions.getByRole('button', { name: button }));
+    const dialog = within(await screen.findByRole('dialog', { name: title }));
+    if (days) fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '5' } });
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
+      target: { value: 'Messages insistants.' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: submit }));
+    expect(await screen.findByText('C’est fait.')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/moderation/users/105/${kind}`)[0]!.body).toEqual({
+      reason: 'Messages insistants.',
+      ...(days ? { days } : {}),
+    });
+  });
+
+  it.each([
+    ['banned', { suspendedUntil: null }, 'Lever le bannissement', ['Bannir', 'Suspendre']],
+    [
+      'silenced',
+      { status: 'ACTIVE', suspendedUntil: null, silencedUntil: '2031-06-01T10:00:00.000Z' },
+      'Lever le silence',
+      ['Réduire au silence'],
+    ],
+  ])('offers a %s member the right lift only', async (_state, state, lift, absent) => {
+    api.reply('GET /api/moderation/users/105', 200, { ...page(), member: { ...bob, ...state } });
+    renderAt('/admin/moderation/membres/105');
+    const actions = within(await screen.findByRole('group', { name: 'Sanctions' }));
+    expect(actions.getByRole('button', { name: lift })).toBeVisible();
+    for (const name of absent) expect(actions.queryByRole('button', { name })).toBeNull();
+    fireEvent.click(actions.getByRole('button', { name: lift }));
+    expect(await screen.findByRole('dialog', { name: `${lift} de Bob_06` })).toBeVisible();
+  });
+
   it('keeps a peer’s reports for admins and offers no sanction', async () => {
     api.reply('GET /api/moderation/users/105', 200, {
       ...page(),
