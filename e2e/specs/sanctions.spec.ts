@@ -68,8 +68,13 @@ test('a silenced member is told when writing; only staff see the badge; then a s
   const [memberSmall, memberLarge] = await pagesAs(browser, m);
   for (const page of [memberSmall!, memberLarge!]) {
     await page.goto(`/messages/${DEMO.supporter.username}`);
+    await page
+      .getByRole('alertdialog', { name: 'Messagerie' })
+      .getByRole('button', { name: 'Continuer' })
+      .click();
     const start = page.getByRole('button', { name: 'Démarrer' });
-    if (await start.isVisible().catch(() => false)) await start.click();
+    await start.waitFor({ timeout: 5000 }).catch(() => {});
+    if (await start.isVisible()) await start.click();
     const field = page.getByRole('textbox', { name: 'Votre message' });
     await field.fill('Tu vas au stade samedi ?');
     await field.press('Enter');
