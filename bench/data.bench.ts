@@ -83,7 +83,9 @@ function alternatePerCall(baseline: () => Promise<unknown>, subject: () => Promi
     })) / BATCH;
   return alternate(perCall(baseline), perCall(subject), OPTIONS);
 }
-const clock = { now: () => SEED_NOW };
+/** SEED_NOW, except during the score entries: just after the scored round's kickoff. */
+let benchNow = SEED_NOW;
+const clock = { now: () => benchNow };
 /** Members listed per leaderboard page (the route's default). */
 const PAGE = 100;
 type Op = 'leaderboard' | 'score entry' | 'conversation page' | 'unread count';
@@ -293,6 +295,14 @@ async function main() {
       let flip = 0;
       const nextScore = () => (++flip % 2 ? { home: 2, away: 1 } : { home: 0, away: 0 });
       const sqlClient = await pool.connect();
+      // The API takes a final score only once the match has kicked off.
+      const { kickoff } = (
+        await client.query<{ kickoff: Date }>(
+          'SELECT kickoff_at AS kickoff FROM matches WHERE id = $1',
+          [nextMatch.id],
+        )
+      ).rows[0]!;
+      benchNow = new Date(kickoff.getTime() + 2 * 3_600_000);
       try {
         const entry = await alternateTimed(
           () => handScoreEntry(sqlClient, nextMatch, nextScore()),
@@ -324,6 +334,7 @@ async function main() {
         console.log(`   ${failures.at(-1)}`);
       } finally {
         sqlClient.release();
+        benchNow = SEED_NOW;
       }
       const conversation = await alternatePerCall(
         () =>

@@ -9,8 +9,9 @@ import { FINISHED_MATCH_SHOWN_MS } from '@munegu/api/public';
 export const RAW_SQL = {
   '/api/matchs/next': `SELECT m.id, m.kickoff_at, m.journee, m.hashtag, m.finished_at, m.home_goals,
   m.away_goals, m.ticket_url, h.id AS h_id, h.nom AS h_nom, h.logo AS h_logo, h.stade_image AS h_stade_image, h.nom_stade AS h_nom_stade, h.ville AS h_ville, h.departement AS h_departement, h.live_feed_url AS h_live_feed_url, a.id AS a_id, a.nom AS a_nom, a.logo AS a_logo, a.stade_image AS a_stade_image, a.nom_stade AS a_nom_stade, a.ville AS a_ville, a.departement AS a_departement, a.live_feed_url AS a_live_feed_url
-FROM ((SELECT * FROM matches WHERE finished_at >= $1 AND finished_at <= $2
-        ORDER BY finished_at DESC, id DESC LIMIT 1)
+FROM ((SELECT * FROM (SELECT * FROM matches WHERE finished_at IS NOT NULL AND kickoff_at <= $2
+                      ORDER BY kickoff_at DESC, id DESC LIMIT 1) last
+        WHERE last.finished_at >= $1 AND last.finished_at <= $2)
       UNION ALL (SELECT * FROM matches WHERE finished_at IS NULL)) m
 JOIN clubs h ON h.id = m.home_club_id
 JOIN clubs a ON a.id = m.away_club_id

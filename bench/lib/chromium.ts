@@ -1,22 +1,14 @@
 /**
- * Chromium for the web benchmarks (web.bench.ts, audit-web.ts): the flags Debian's Chromium needs
- * on these machines, and the DevTools protocol calls that put a member's session in the browser.
- * e2e/playwright.config.ts keeps its own copy of the flags: e2e is a package of its own.
+ * Chromium for the web benchmarks (web.bench.ts, audit-web.ts): the browser and flags the
+ * end-to-end tests use (e2e/chromium.ts), and the DevTools protocol calls that put a member's
+ * session in the browser.
  */
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@munegu/e2e/chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 /** Chrome's flags; Playwright's launch takes them without the first (it sets headless itself). */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 type Send = (
   method: string,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, apiToken, pageAs } from '../fixtures/accounts';
+import { kickedOff } from '../fixtures/matches';
 
 /**
  * Going to the match together, with two members in two browsers: a driver declares a car with
@@ -115,6 +116,8 @@ test('after the final whistle both rate each other and the profile shows the ave
   request,
 }) => {
   const admin = await apiToken(request, ADMIN);
+  // The API takes a score only from kickoff on: the match is played (its kickoff moved back).
+  const restoreKickoff = await kickedOff(request, admin, match.id);
   const scored = await request.put(`/api/admin/matchs/${match.id}/score`, {
     headers: { authorization: `Bearer ${admin}` },
     data: { buts_dom: 2, buts_ext: 0 },
@@ -141,6 +144,7 @@ test('after the final whistle both rate each other and the profile shows the ave
     headers: { authorization: `Bearer ${admin}` },
   });
   expect(cleared.status()).toBe(200);
+  await restoreKickoff();
 });
 
 test('a passenger cancels with a reason and the driver reads it', async ({ request }) => {

@@ -31,3 +31,42 @@ test('a member reloading /jeu_prono: each of their first reads is asked once, an
   expect(count('GET /api/mini-leagues')).toBe(1);
   await page.context().close();
 });
+
+/**
+ * docs/PERFORMANCE.md's "No Intl at boot" and "zod loads only with a page that parses", held
+ * on a signed-in page once the member's navbar (bell, messages, menu) is there: a formatter
+ * with a time zone starts ICU (tens of milliseconds of a phone's main thread), and the schemas'
+ * module builds every zod schema it holds. Both once came back through the bell's imports.
+ */
+test('a member on /jeu_prono: no Intl formatter and no zod before they interact', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, DEMO.supporter);
+  await page.addInitScript(() => {
+    const w = window as unknown as { intlMade: string[] };
+    w.intlMade = [];
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat'] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      const Counted = function (this: unknown, ...args: unknown[]) {
+        w.intlMade.push(`${name} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+        return new Original(...args);
+      };
+      Counted.prototype = Original.prototype;
+      Object.assign(Counted, Original);
+      (Intl as unknown as Record<string, unknown>)[name] = Counted;
+    }
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/jeu_prono');
+  await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Messages/ })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual(
+    [],
+  );
+  expect(scripts.filter((s) => /\/(zod-locale|users)-[\w-]+\.js$/.test(s))).toEqual([]);
+  await page.context().close();
+});

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, apiToken, signIn, type Account } from '../fixtures/accounts';
+import { kickedOff, parisLocal } from '../fixtures/matches';
 
 /**
  * The prediction game end to end: a member predicts from the home page, an operator enters the
@@ -36,20 +37,6 @@ async function nextMatches(request: APIRequestContext): Promise<NextMatch[]> {
 const isMonaco = (c: { id: number; nom: string }) =>
   c.id === 1 || c.nom.toLowerCase().includes('monaco');
 const opponentOf = (m: NextMatch) => (isMonaco(m.club_dom) ? m.club_ext.nom : m.club_dom.nom);
-
-/** 'YYYY-MM-DDTHH:mm' in Europe/Paris, what the operator API takes. */
-function parisLocal(date: Date): string {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(date);
-  return parts.replace(' ', 'T');
-}
 
 let scored: NextMatch;
 let memberName: string;
@@ -106,7 +93,9 @@ test('members and signed-out visitors cannot open the operators’ screens', asy
   await expect(page).toHaveURL(/\/404$/);
 });
 
-test('an operator enters the final score in the operators’ screens', async ({ page }) => {
+test('an operator enters the final score in the operators’ screens', async ({ page, request }) => {
+  // The API takes a score only from kickoff on: the match is played (its kickoff moved back).
+  await kickedOff(request, await apiToken(request, ADMIN), scored.id);
   await login(page, ADMIN);
   await page.getByRole('button', { name: /Menu du profil/ }).click();
   await page.getByRole('menuitem', { name: 'Espace opérateurs' }).click();

@@ -103,11 +103,16 @@ export function carpoolStatusWording(status: number | null | undefined): string 
 /** How the bell and the mails name a member whose account was deleted (anonymised). */
 export const FORMER_MEMBER = 'Un ancien membre';
 
-const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-});
+// Made on first use, not when the module loads: the first Intl formatter with a time zone
+// costs a phone tens of milliseconds (ICU data), and the navbar's bell loads this module on
+// every signed-in page whether or not it shows a notification.
+let dayMonth: Intl.DateTimeFormat | undefined;
+const DAY_MONTH = () =>
+  (dayMonth ??= new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+  }));
 
 /** 'AS Monaco – FC Nantes du 29/11' (Paris date): the match a notification is about. */
 export function notificationMatchLabel(match: {
@@ -115,12 +120,13 @@ export function notificationMatchLabel(match: {
   exterieur: string;
   date: string | Date;
 }): string {
-  return `${match.domicile} – ${match.exterieur} du ${DAY_MONTH.format(new Date(match.date))}`;
+  return `${match.domicile} – ${match.exterieur} du ${DAY_MONTH().format(new Date(match.date))}`;
 }
 
 /** Transport codes as the spec's Info for a match writes them. */
 export const TRANSPORT_CODES = ['VOITURE', 'BUS', 'TRAIN', 'AVION', 'A PIED'] as const;
 export type TransportCode = (typeof TRANSPORT_CODES)[number];
+
 /** Transport ids fixed by the seed: 1 voiture … 5 a pied, 6 en recherche. */
 export const TRANSPORT_IDS = {
   VOITURE: 1,
@@ -151,6 +157,22 @@ export const TRANSPORT_LABELS = {
 /** 'En bus - {branch}', or 'En bus - public' for the public bus. */
 export const busLabel = (antenne: string | null | undefined) =>
   `${TRANSPORT_LABELS.BUS} - ${antenne || 'public'}`;
+
+/**
+ * Names an administrator cannot give a transport mode they add: the spec's modes and their
+ * labels ('voiture', 'En voiture', 'à pied', 'recherche', 'covoiturage'...), which the screens
+ * read as those modes.
+ */
+export function isReservedTransportName(name: string): boolean {
+  const key = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s_-]+/g, ' ')
+    .trim()
+    .toUpperCase();
+  const reserved = [...Object.keys(TRANSPORT_LABELS), 'EN RECHERCHE'];
+  return reserved.some((code) => key === code || key === `EN ${code}`);
+}
 
 /** A transport type's label by its id (reference rows), else its libellé capitalised. */
 export function transportLabelOf(id: number, libelle = ''): string {

@@ -1,4 +1,5 @@
 import type { ErrorBody } from './errors.js';
+import type { GroupMessage } from './schemas/message-groups.js';
 import type { SendMessageBody, SendMessageResponse } from './schemas/messages.js';
 
 /**
@@ -19,6 +20,7 @@ export const SOCKET_EVENTS = {
   typing: 'typing',
   conversationBlocked: 'conversationBlocked',
   notification: 'notification',
+  groupMessage: 'groupMessage',
   joinRoom: 'joinRoom',
   sendMessage: 'sendMessage',
 } as const;
@@ -81,6 +83,11 @@ export interface ServerToClientEvents {
   typing: (event: TypingEvent) => void;
   conversationBlocked: (event: ConversationBlockedEvent) => void;
   notification: (event: NotificationEvent) => void;
+  /**
+   * A message in one of the member's group threads (issue 30), sent to the rooms of the
+   * group's current members only: fromMe is false here, the page compares senderId.
+   */
+  groupMessage: (event: GroupMessage) => void;
 }
 
 /**

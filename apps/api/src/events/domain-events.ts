@@ -1,4 +1,5 @@
 import type { NotificationEvent } from '@munegu/shared';
+import type { Tx } from '../db/tx.js';
 import type { MemberRemovalCause } from '../modules/account/member-removal.js';
 import type { ReminderInfo } from '../modules/predictions/reminder.service.js';
 
@@ -34,6 +35,21 @@ export interface DomainEventMap {
    * Listener: push queues it for the member's devices, without holding the carpool request.
    */
   carpoolNotified: { userId: number; event: NotificationEvent };
+  /**
+   * A carpool relation changed status (confirmed, refused, cancelled, excluded, withdrawn),
+   * emitted INSIDE the transaction that changed it, with that transaction: a listener writes
+   * through `tx`, so what it keeps in step commits or rolls back with the status itself.
+   * Listener: messages keeps the car's group thread (driver + confirmed passengers) in step.
+   * Awaited; a failure rolls the change back.
+   */
+  carpoolRelationChanged: {
+    tx: Tx;
+    matchId: number;
+    driverId: number;
+    passengerId: number;
+    from: number;
+    to: number;
+  };
   /**
    * A private message was stored and sent to the sockets of both members.
    * Listener: push queues it for the recipient's devices, without holding the sender.

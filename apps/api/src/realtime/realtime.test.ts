@@ -1,32 +1,16 @@
-import {
-  type ConversationBlockedEvent,
-  type ServerToClientEvents,
-  type ClientToServerEvents,
-} from '@munegu/shared';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import type { ConversationBlockedEvent } from '@munegu/shared';
+import { io as connect } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { bearer } from '../../test/helpers/auth.js';
 import { createUser } from '../../test/helpers/factories.js';
-import { collect, until } from '../../test/helpers/sockets.js';
+import { collect, until, useSocketApp, type Client } from '../../test/helpers/sockets.js';
 import { randomToken, hashToken } from '../lib/tokens.js';
 import { randomUUID } from 'node:crypto';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type User = Awaited<ReturnType<typeof createUser>>;
 
-let t: TestApp;
-let url: string;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await t.close();
-});
+const { t, server } = useSocketApp();
+const clients = server.clients;
 
 async function tokenOf(user: User) {
   return (await bearer(t.app, user, t.clock)).authorization.slice(7);
@@ -64,8 +48,8 @@ describe('realtime messaging', () => {
   it('delivers a stored message to the receiver and the sender within a second', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    const receiver = collect(await open(url, { token: await tokenOf(b) }));
-    const senderTab = collect(await open(url, { token: await tokenOf(a) }));
+    const receiver = collect(await open(server.url, { token: await tokenOf(b) }));
+    const senderTab = collect(await open(server.url, { token: await tokenOf(a) }));
     const started = Date.now();
     expect((await send(a, b, 'Hello en direct')).statusCode).toBe(200);
     await until(() => receiver.length === 1 && senderTab.length === 1);
@@ -79,10 +63,12 @@ describe('realtime messaging', () => {
   });
 
   it('refuses an unauthenticated handshake', async () => {
-    await expect(open(url, {})).rejects.toThrow('Tu dois être connecté(e).');
-    await expect(open(url, { token: 'pas-un-jeton' })).rejects.toThrow('Tu dois être connecté(e).');
+    await expect(open(server.url, {})).rejects.toThrow('Tu dois être connecté(e).');
+    await expect(open(server.url, { token: 'pas-un-jeton' })).rejects.toThrow(
+      'Tu dois être connecté(e).',
+    );
     const suspended = await createUser(t.db, { status: 'SUSPENDED' });
-    await expect(open(url, { token: await tokenOf(suspended) })).rejects.toThrow();
+    await expect(open(server.url, { token: await tokenOf(suspended) })).rejects.toThrow();
   });
 
   it('authenticates from a current session_id cookie, not from a rotated one', async () => {
@@ -102,7 +88,7 @@ describe('realtime messaging', () => {
     };
     const viaCookie = (header: string) =>
       new Promise<Client>((resolve, reject) => {
-        const socket: Client = connect(url, {
+        const socket: Client = connect(server.url, {
           path: '/socket.io',
           transports: ['websocket'],
           extraHeaders: { cookie: header },
@@ -122,10 +108,10 @@ describe('realtime messaging', () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     const intruder = await createUser(t.db);
-    const spy = await open(url, { token: await tokenOf(intruder) });
+    const spy = await open(server.url, { token: await tokenOf(intruder) });
     const stolen = collect(spy);
     spy.emit('joinRoom', b.id);
-    const receiver = collect(await open(url, { token: await tokenOf(b) }));
+    const receiver = collect(await open(server.url, { token: await tokenOf(b) }));
     await new Promise((r) => setTimeout(r, 100));
     await send(a, b, 'Pour b seulement');
     await until(() => receiver.length === 1);
@@ -137,7 +123,7 @@ describe('realtime messaging', () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     const id = (await send(a, b, 'Premier')).json().conversationId as number;
-    const receiver = collect(await open(url, { token: await tokenOf(b) }));
+    const receiver = collect(await open(server.url, { token: await tokenOf(b) }));
     await t.app.inject({
       method: 'PATCH',
       url: `/api/messages/conversation/${id}/block`,
@@ -159,11 +145,11 @@ describe('realtime messaging', () => {
       return got;
     };
     const bTabs = [
-      seen(await open(url, { token: await tokenOf(b) })),
-      seen(await open(url, { token: await tokenOf(b) })),
+      seen(await open(server.url, { token: await tokenOf(b) })),
+      seen(await open(server.url, { token: await tokenOf(b) })),
     ];
-    const aOtherTab = seen(await open(url, { token: await tokenOf(a) }));
-    const third = seen(await open(url, { token: await tokenOf(outsider) }));
+    const aOtherTab = seen(await open(server.url, { token: await tokenOf(a) }));
+    const third = seen(await open(server.url, { token: await tokenOf(outsider) }));
     const act = async (what: 'block' | 'unblock') =>
       t.app.inject({
         method: 'PATCH',
@@ -199,9 +185,9 @@ describe('realtime messaging', () => {
     const b = await createUser(t.db);
     const other = await createUser(t.db);
     const id = (await send(a, b, 'Salut')).json().conversationId as number;
-    const sa = await open(url, { token: await tokenOf(a) });
-    const sb = await open(url, { token: await tokenOf(b) });
-    const so = await open(url, { token: await tokenOf(other) });
+    const sa = await open(server.url, { token: await tokenOf(a) });
+    const sb = await open(server.url, { token: await tokenOf(b) });
+    const so = await open(server.url, { token: await tokenOf(other) });
     const seenB: unknown[] = [];
     const seenO: unknown[] = [];
     sb.on('typing', (e) => seenB.push(e));
@@ -217,7 +203,7 @@ describe('realtime messaging', () => {
   it('catches up a message sent while the client was disconnected', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    const socket = await open(url, { token: await tokenOf(b) });
+    const socket = await open(server.url, { token: await tokenOf(b) });
     const got = collect(socket);
     // Recovery resumes from the offset of the last event received, so one arrives first.
     const id = (await send(a, b, 'Avant la coupure')).json().conversationId as number;

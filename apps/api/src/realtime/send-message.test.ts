@@ -1,46 +1,34 @@
-import {
-  BAD_TEXT_MESSAGE,
-  MESSAGING_TEXTS as M,
-  type ClientToServerEvents,
-  type SendMessageAck,
-  type ServerToClientEvents,
-} from '@munegu/shared';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { BAD_TEXT_MESSAGE, MESSAGING_TEXTS as M, type SendMessageAck } from '@munegu/shared';
+import { io as connect } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { bearer } from '../../test/helpers/auth.js';
 import { createMember, signIn } from '../../test/helpers/accounts.js';
 import { createUser } from '../../test/helpers/factories.js';
-import { collect, connected, until } from '../../test/helpers/sockets.js';
+import {
+  collect,
+  connected,
+  until,
+  useSocketApp,
+  type Client,
+} from '../../test/helpers/sockets.js';
 
 /**
  * 'sendMessage' over the member's socket: real socket.io clients against the real app on
  * PostgreSQL. The same rules and French answers as POST /messages/send, the same pushes, and
  * its own per-socket budget.
  */
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type User = Awaited<ReturnType<typeof createUser>>;
 
 const MESSAGES_PER_10S = 5;
-let t: TestApp;
-let url: string;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { SOCKET_MESSAGES_PER_10S: String(MESSAGES_PER_10S), SOCKET_MAX_VIOLATIONS: '2' },
-  });
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+const { t, server } = useSocketApp({
+  env: { SOCKET_MESSAGES_PER_10S: String(MESSAGES_PER_10S), SOCKET_MAX_VIOLATIONS: '2' },
 });
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await t.close();
-});
+const clients = server.clients;
 
 async function open(user: User | { token: string }): Promise<Client> {
   const token =
     'token' in user ? user.token : (await bearer(t.app, user, t.clock)).authorization.slice(7);
-  const socket: Client = connect(url, {
+  const socket: Client = connect(server.url, {
     path: '/socket.io',
     transports: ['websocket'],
     auth: { token },

@@ -9,6 +9,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
 import { sendMessageHandler } from '../modules/messages/messages.socket.js';
+import type { GroupNotifier } from '../modules/messages/groups.service.js';
 import { RateLimitedError } from '../plugins/rate-limit/index.js';
 import type { Silence } from '../plugins/auth.js';
 import { errorAck } from './socket-ack.js';
@@ -55,6 +56,15 @@ export function realtimeNotifier(io: RealtimeServer): MessagingNotifier {
     messagesRead: (ids, event) => void io.to(rooms(ids)).emit('messagesRead', event),
     typing: (ids, event) => void io.to(rooms(ids)).emit('typing', event),
     conversationBlocked: (ids, event) => void io.to(rooms(ids)).emit('conversationBlocked', event),
+  };
+}
+
+/** Group messages, to the user rooms of the group's current members (issue 30). */
+export function realtimeGroupNotifier(io: RealtimeServer): GroupNotifier {
+  return {
+    groupMessage: (ids, event) => {
+      if (ids.length > 0) io.to([...new Set(ids)].map(userRoom)).emit('groupMessage', event);
+    },
   };
 }
 

@@ -173,6 +173,17 @@ describe('demo community', () => {
     });
     expect(pending).toHaveLength(1);
     expect(pending[0]!.groupSize).toBeLessThanOrEqual(mine.freeSeats);
+    // The car's group thread (issue 30): the driver and the confirmed passengers, a few
+    // messages, the last one unread for supporter_demo.
+    const group = await db.messageGroup.findFirstOrThrow({
+      where: { matchId: nextMatchId, driverId: supporterId },
+      include: { members: true, messages: true },
+    });
+    expect(group.kind).toBe('covoiturage');
+    expect(new Set(group.members.map((m) => m.userId))).toEqual(
+      new Set([supporterId, ...confirmed.map((r) => r.passengerId)]),
+    );
+    expect(group.messages.length).toBeGreaterThanOrEqual(3);
     const others = await db.carpoolRelation.count({
       where: {
         matchId: nextMatchId,

@@ -50,6 +50,15 @@ export async function signIn(t: TestApp, email: string, password = PASSWORD) {
   return { token: res.json().access_token as string, cookie: sessionCookie(res)! };
 }
 
+/** Changes the password of the member signed in with `token` (from PASSWORD). */
+export const changePassword = (t: TestApp, token: string, newPassword = 'Nouveau1922!') =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/users/me/password',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { oldPassword: PASSWORD, newPassword },
+  });
+
 export const refresh = (t: TestApp, cookie: string | null, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',

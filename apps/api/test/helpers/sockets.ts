@@ -1,5 +1,7 @@
-import type { NewMessageEvent } from '@munegu/shared';
+import type { ClientToServerEvents, NewMessageEvent, ServerToClientEvents } from '@munegu/shared';
 import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
 
 /** Resolves once the socket is connected; rejects with the handshake's refusal. */
 export function connected<S extends Socket>(socket: S): Promise<S> {
@@ -23,4 +25,24 @@ export function collect(socket: Socket): NewMessageEvent[] {
   const got: NewMessageEvent[] = [];
   socket.on('newMessage', (e: NewMessageEvent) => got.push(e));
   return got;
+}
+
+export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * useTestApp listening on a free port, for real socket.io clients: `server.url` once started;
+ * the clients a file pushes to `server.clients` are disconnected before the app closes.
+ */
+export function useSocketApp(options: TestAppOptions = {}) {
+  const t = {} as TestApp;
+  const server = { url: '', clients: [] as Client[] };
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+    server.url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const c of server.clients) c.disconnect();
+    await t.close();
+  });
+  return { t, server };
 }

@@ -98,6 +98,10 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /administration/antennes':                      [401,  403,  403,  403,     403, 201,  401],
   'PUT /administration/antennes/:id':                   [401,  403,  403,  403,     403, 200,  401],
   'DELETE /administration/antennes/:id':                [401,  403,  403,  403,     403, 200,  401],
+  'GET /administration/transports':                     [401,  403,  403,  403,     403, 200,  401],
+  'POST /administration/transports':                    [401,  403,  403,  403,     403, 201,  401],
+  'PUT /administration/transports/:id':                 [401,  403,  403,  403,     403, 200,  401],
+  'DELETE /administration/transports/:id':              [401,  403,  403,  403,     403, 200,  401],
   'GET /administration/motifs':                         [401,  403,  403,  403,     403, 200,  401],
   'POST /administration/motifs':                        [401,  403,  403,  403,     403, 201,  401],
   'PUT /administration/motifs/ordre':                   [401,  403,  403,  403,     403, 200,  401],
@@ -251,6 +255,12 @@ beforeAll(async () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id } })).status).toBe(status);
   const title = () =>
     t.db.title.create({ data: { label: `T ${tag()}`, color: '#E2001A', importance: 1 } });
+  /** A transport mode as an administrator would add it (ids above the spec's six). */
+  const transportMode = async () => {
+    const { _max } = await t.db.transportType.aggregate({ _max: { id: true } });
+    const id = (_max.id ?? 6) + 1;
+    return t.db.transportType.create({ data: { id, code: `MODE_${id}`, label: `M ${tag()}` } });
+  };
   const exists = (count: Promise<number>) => async () => expect(await count).toBe(1);
 
   requests = {
@@ -477,6 +487,22 @@ beforeAll(async () => {
       return {
         url: `/administration/antennes/${row.id}`,
         untouched: exists(t.db.antenna.count({ where: { id: row.id } })),
+      };
+    },
+    'GET /administration/transports': async () => ({ url: '/administration/transports' }),
+    'POST /administration/transports': async () => ({
+      url: '/administration/transports',
+      payload: { libelle: `Mode ${tag()}` },
+    }),
+    'PUT /administration/transports/:id': async () => ({
+      url: `/administration/transports/${(await transportMode()).id}`,
+      payload: { libelle: `Mode ${tag()}` },
+    }),
+    'DELETE /administration/transports/:id': async () => {
+      const row = await transportMode();
+      return {
+        url: `/administration/transports/${row.id}`,
+        untouched: exists(t.db.transportType.count({ where: { id: row.id } })),
       };
     },
     'GET /administration/motifs': async () => ({ url: '/administration/motifs' }),

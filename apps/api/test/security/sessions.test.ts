@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, PASSWORD, refresh, sessionCookie, signIn } from '../helpers/accounts.js';
+import {
+  changePassword,
+  createMember,
+  refresh,
+  sessionCookie,
+  signIn,
+} from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { createUser } from '../helpers/factories.js';
@@ -110,12 +116,7 @@ describe('ending sessions', () => {
     const member = await createMember(t.db);
     const mine = await signIn(t, member.email);
     const other = await signIn(t, member.email);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/me/password',
-      headers: { authorization: `Bearer ${mine.token}` },
-      payload: { oldPassword: PASSWORD, newPassword: 'Nouveau1922!' },
-    });
+    const res = await changePassword(t, mine.token);
     expect(res.statusCode).toBe(200);
     expect(await me(other.token)).toBe(401);
     expect((await refresh(t, other.cookie)).statusCode).toBe(401);

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { installAdapter } from '../../src/realtime/adapter.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createMember, PASSWORD, signIn } from '../helpers/accounts.js';
+import { changePassword, createMember, PASSWORD, signIn } from '../helpers/accounts.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -72,6 +72,17 @@ describe('one instance', () => {
   });
   afterAll(() => t.close());
 
+  /** The first message from the member signed in with `token` to `toUserId`: its conversation. */
+  async function firstMessage(token: string, toUserId: number): Promise<number> {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/send',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { toUserId, content: 'Salut' },
+    });
+    return sent.json().conversationId as number;
+  }
+
   it('cuts the socket of a login within a second of its logout', async () => {
     const member = await createMember(t.db);
     const { token, cookie } = await signIn(t, member.email);
@@ -88,12 +99,7 @@ describe('one instance', () => {
     const kept = await open(url, mine.token);
     const ended = await open(url, other.token);
     const cut = cutWithin(ended);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/me/password',
-      headers: { authorization: `Bearer ${mine.token}` },
-      payload: { oldPassword: PASSWORD, newPassword: 'Nouveau1922!' },
-    });
+    const res = await changePassword(t, mine.token);
     expect(res.statusCode).toBe(200);
     await cut;
     await new Promise((r) => setTimeout(r, 200));
@@ -151,13 +157,7 @@ describe('one instance', () => {
     const a = await createMember(t.db);
     const b = await createMember(t.db);
     const ta = (await signIn(t, a.email)).token;
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/messages/send',
-      headers: { authorization: `Bearer ${ta}` },
-      payload: { toUserId: b.id, content: 'Salut' },
-    });
-    const conversationId = sent.json().conversationId as number;
+    const conversationId = await firstMessage(ta, b.id);
     const flooder = await open(url, ta);
     const receiver = await open(url, (await signIn(t, b.email)).token);
     let relayed = 0;
@@ -229,13 +229,7 @@ describe('one instance', () => {
       await createMember(t.db),
     ];
     const ta = (await signIn(t, a.email)).token;
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/messages/send',
-      headers: { authorization: `Bearer ${ta}` },
-      payload: { toUserId: b.id, content: 'Salut' },
-    });
-    const conversationId = sent.json().conversationId as number;
+    const conversationId = await firstMessage(ta, b.id);
     const sa = await open(url, ta);
     const sb = await open(url, (await signIn(t, b.email)).token);
     const intruder = await open(url, (await signIn(t, spy.email)).token);

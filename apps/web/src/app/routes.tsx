@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { prefetchLeagueTable, prefetchNextMatches, prefetchPastMatches } from '../features/matches';
-import { prefetchContests, prefetchNews } from '../features/news';
+import { prefetchContests, prefetchNews, prefetchNewsPage } from '../features/news';
 import { prefetchPartner } from '../features/administration';
 import { prefetchMemberProno } from '../features/predictions/prefetch';
 import { RootLayout } from './layout/RootLayout';
@@ -65,7 +65,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'actualites',
-          loader: prefetch(prefetchNews, queryClient),
+          loader: prefetch(prefetchNewsPage, queryClient),
           lazy: page(() => import('../features/news/pages/NewsPage'), 'Actualités'),
         },
         {
@@ -89,6 +89,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'messages',
           lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Messages'),
+        },
+        {
+          path: 'messages/groupes/:groupId',
+          lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Groupe'),
         },
         {
           path: 'messages/:username',

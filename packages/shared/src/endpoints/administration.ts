@@ -5,6 +5,7 @@ import {
   adminCategorySchema,
   adminClubFeedSchema,
   adminReasonSchema,
+  adminTransportSchema,
   antennaInputSchema,
   categoryInputSchema,
   grantTitleInputSchema,
@@ -23,6 +24,7 @@ import {
   roleInputSchema,
   titleInputSchema,
   titleWithHoldersSchema,
+  transportInputSchema,
 } from '../schemas/administration.js';
 import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
 import { defineEndpoints, writeEndpoints } from './define.js';
@@ -90,6 +92,9 @@ export const administrationEndpoints = defineEndpoints({
     categoryInputSchema,
     adminCategorySchema,
   ),
+
+  'GET /administration/transports': { response: z.array(adminTransportSchema) },
+  ...writeEndpoints('/administration/transports', transportInputSchema, adminTransportSchema),
 
   'PUT /administration/partner': { body: partnerInputSchema, response: partnerSchema },
   'GET /administration/clubs': { response: z.array(adminClubFeedSchema) },

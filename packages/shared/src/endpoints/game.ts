@@ -11,6 +11,7 @@ import {
   importQuerySchema,
   importResultSchema,
   leagueTableInputSchema,
+  matchDeleteQuerySchema,
   matchScoreInputSchema,
   pastMatchSchema,
 } from '../schemas/matches.js';
@@ -85,6 +86,12 @@ export const gameEndpoints = defineEndpoints({
 
   'GET /admin/matchs': { query: adminMatchListQuerySchema, response: z.array(adminMatchSchema) },
   ...writeEndpoints('/admin/matchs', adminMatchInputSchema, adminMatchSchema),
+  /** `?pronostics=N`: the predictions the operator agreed to lose (see matchDeleteQuerySchema). */
+  'DELETE /admin/matchs/:id': {
+    params: idParamSchema,
+    query: matchDeleteQuerySchema,
+    response: messageResponseSchema,
+  },
   'PUT /admin/matchs/:id/score': {
     params: idParamSchema,
     body: matchScoreInputSchema,

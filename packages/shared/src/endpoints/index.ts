@@ -3,6 +3,7 @@ import { administrationEndpoints } from './administration.js';
 import { carpoolEndpoints } from './carpool.js';
 import { communityEndpoints } from './community.js';
 import { gameEndpoints } from './game.js';
+import { groupEndpoints } from './groups.js';
 import { moderationEndpoints } from './moderation.js';
 import { pushEndpoints } from './push.js';
 
@@ -16,6 +17,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...gameEndpoints,
   ...communityEndpoints,
+  ...groupEndpoints,
   ...carpoolEndpoints,
   ...administrationEndpoints,
   ...moderationEndpoints,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale.js';
+import { isReservedTransportName } from '../carpool-constants.js';
 import { ROLES } from '../limits.js';
 import { ID_MAX, isSafeText } from './common.js';
 import { REPORT_SECTIONS } from './reference.js';
@@ -46,6 +47,15 @@ export const ADMINISTRATION_TEXTS = {
   categoryNotFound: 'Catégorie introuvable.',
   categoryProtected: 'Les catégories TOUT et AUTRE ne peuvent être ni renommées ni supprimées.',
   categoryInUse: 'Des actualités utilisent cette catégorie : elle ne peut pas être supprimée.',
+  transportLabel: 'Le mode de transport doit contenir de 2 à 30 caractères, sans balise.',
+  transportTaken: 'Un mode de transport porte déjà ce nom.',
+  transportReserved:
+    'Ce nom désigne déjà un mode de l’application (voiture, bus, train, avion, à pied, recherche, covoiturage).',
+  transportNotFound: 'Mode de transport introuvable.',
+  transportProtected:
+    'Les modes voiture, bus, train, avion, à pied et en recherche ne peuvent être ni renommés ni supprimés : le covoiturage, les bus des antennes et la MuneguMap reposent sur eux.',
+  transportInUse:
+    'Des membres ont choisi ce mode de transport : renomme-le plutôt que de le supprimer.',
   partnerCode: 'Code invalide : 2 à 30 lettres, chiffres ou tirets.',
   httpsUrl: 'Lien invalide : une adresse https:// est attendue.',
   partnerBoth: 'Renseigne le code et le lien, ou aucun des deux.',
@@ -206,6 +216,27 @@ export const adminCategorySchema = z.object({
   uses: z.number().int(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
+
+/**
+ * Transport modes (GET /transport). The spec's six (voiture, bus, train, avion, a pied, en
+ * recherche) are `protected`: the carpool rules hang on them. Modes an administrator adds are
+ * offered in the presence form after them and ask nothing more (like the train); they can be
+ * renamed, and deleted while no presence names them.
+ */
+export const transportInputSchema = z.object({
+  libelle: label(2, 30, M.transportLabel).refine((name) => !isReservedTransportName(name), {
+    error: M.transportReserved,
+  }),
+});
+export type TransportInput = z.infer<typeof transportInputSchema>;
+export const adminTransportSchema = z.object({
+  id: z.number().int(),
+  libelle: z.string(),
+  protected: z.boolean(),
+  /** Presences naming it. */
+  uses: z.number().int(),
+});
+export type AdminTransport = z.infer<typeof adminTransportSchema>;
 
 // ───────────────────────────── Site settings ─────────────────────────────
 

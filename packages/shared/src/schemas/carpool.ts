@@ -2,12 +2,7 @@ import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import { ID_MAX, isSafeText } from './common.js';
-import {
-  CARPOOL_TEXTS,
-  CARPOOL_STATUS,
-  TRANSPORT_CODES,
-  TRANSPORT_IDS,
-} from '../carpool-constants.js';
+import { CARPOOL_TEXTS, CARPOOL_STATUS, TRANSPORT_IDS } from '../carpool-constants.js';
 
 /**
  * Going to the match: presences, searches, carpool relations, notifications and ratings
@@ -41,16 +36,28 @@ const count = (min: number, max: number, message: string) =>
     .max(max, { error: message });
 
 export const matchIdQuerySchema = z.object({ match_id: matchId });
+
+/**
+ * A transport mode on the wire (Info for a match, supporter lists): one of the spec's codes
+ * (TRANSPORT_CODES) for its own modes, or the libellé of a mode an administrator added, which
+ * the screens show as is (transportLabelOfCode).
+ */
+const transportWire = z.string();
 export type MatchIdQuery = z.infer<typeof matchIdQuerySchema>;
 
 /** POST /user-transport (spec section 3, User presence). Creating or modifying a presence. */
 export const presenceInputSchema = z
   .object({
+    /**
+     * A mode of GET /transport except 'en recherche' (POST /user-recherche): the spec's five,
+     * or one an administrator added (the API checks it exists).
+     */
     transport_id: z.coerce
       .number({ error: CARPOOL_TEXTS.unknownTransport })
       .int({ error: CARPOOL_TEXTS.unknownTransport })
-      .min(TRANSPORT_IDS.VOITURE, { error: CARPOOL_TEXTS.unknownTransport })
-      .max(TRANSPORT_IDS['A PIED'], { error: CARPOOL_TEXTS.unknownTransport }),
+      .positive({ error: CARPOOL_TEXTS.unknownTransport })
+      .max(ID_MAX, { error: CARPOOL_TEXTS.unknownTransport })
+      .refine((id) => id !== TRANSPORT_IDS.RECHERCHE, { error: CARPOOL_TEXTS.unknownTransport }),
     /** The antenna whose bus the member takes; null = public bus. Only for the bus. */
     antenne_id: id(CARPOOL_TEXTS.unknownAntenna).nullable().optional(),
     match_id: matchId,
@@ -120,7 +127,8 @@ export const antennaRefSchema = z.object({ id: z.number().int(), nom: z.string()
 /** GET /users/infos-utilisateur (spec section 3, Info for a match); null without an answer. */
 export const matchInfoSchema = z.object({
   type: z.enum(['transport', 'recherche']),
-  transport: z.enum(TRANSPORT_CODES).nullable(),
+  /** VOITURE, BUS, TRAIN, AVION, A PIED, or the libellé of a mode an administrator added. */
+  transport: transportWire.nullable(),
   nb_pers: z.number().int().nullable(),
   places_dispo: z.number().int().nullable(),
   covoiturage: z.boolean(),
@@ -153,8 +161,8 @@ export const supporterSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   profile_picture: z.string().nullable(),
-  /** VOITURE, BUS… or null for a member searching. */
-  transport: z.enum(TRANSPORT_CODES).nullable(),
+  /** VOITURE, BUS… (or an added mode's libellé), null for a member searching. */
+  transport: transportWire.nullable(),
   covoiturage: z.boolean(),
   places_dispo: z.number().int().nullable(),
   nb_pers: z.number().int().nullable(),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
+import { plural, pluralWord } from '../french.js';
 import { ID_MAX, isSafeText } from './common.js';
+
+/** 'YYYY-MM-DDTHH:mm' (Paris) → '12/09/2026 à 21:00'. */
+const parisWhen = (kickoff: string) => {
+  const [date = '', time = ''] = kickoff.split('T');
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y} à ${time}`;
+};
 
 /**
  * Matches, clubs and league table beyond the read side of reference.ts (spec sections 3 and 7),
@@ -11,6 +19,10 @@ import { ID_MAX, isSafeText } from './common.js';
 export const MATCH_TEXTS = {
   notFound: 'Match introuvable.',
   clubNotFound: 'Club introuvable.',
+  /** A club select left on '— Choisir un club —'. */
+  homeClubRequired: 'Choisis le club à domicile.',
+  awayClubRequired: 'Choisis le club à l’extérieur.',
+  tableClubRequired: 'Choisis un club.',
   noMatch: 'Aucun match prochainement.',
   kickoff: 'Date invalide : format attendu AAAA-MM-JJTHH:mm (heure de Paris).',
   journee: 'La journée doit être un entier entre 1 et 99.',
@@ -18,7 +30,18 @@ export const MATCH_TEXTS = {
   hashtag: 'Hashtag invalide : # suivi de 1 à 29 lettres, chiffres ou _.',
   sameClubs: 'Les deux clubs doivent être différents.',
   goals: 'Le nombre de buts doit être un entier entre 0 et 50.',
-  hasPredictions: 'Ce match a déjà des pronostics : il ne peut pas être supprimé.',
+  /** `kickoff`: Paris local time 'YYYY-MM-DDTHH:mm'. */
+  scoreBeforeKickoff: (kickoff: string) =>
+    `Le score ne peut être saisi qu’après le coup d’envoi (${parisWhen(kickoff)}).`,
+  /** What deleting a match loses, e.g. '16 pronostics seront perdus.'. */
+  predictionsLost: (count: number) =>
+    `${plural(count, 'pronostic')} ${pluralWord(count, 'sera perdu', 'seront perdus')}.`,
+  /** A delete whose accepted count is not the match's (none given, or new ones since). */
+  deleteNeedsConfirm: (count: number) =>
+    `${plural(count, 'pronostic')} ${pluralWord(count, 'sera perdu', 'seront perdus')} : confirme la suppression.`,
+  hasTravel:
+    'Des membres ont déclaré leur venue à ce match (transport, recherche ou covoiturage) : il ne peut pas être supprimé. Modifie-le plutôt.',
+  deleted: 'Match supprimé.',
   duplicateRound: 'Un match existe déjà pour cette journée de cette saison.',
   clubName: 'Nom de club invalide (2 à 60 caractères, sans balise).',
   stadium: 'Nom de stade invalide (2 à 80 caractères, sans balise).',
@@ -88,7 +111,16 @@ const goals = z
   .min(0, { error: MATCH_TEXTS.goals })
   .max(LIMITS.predictionScoreMax, { error: MATCH_TEXTS.goals });
 
-const clubId = z.number({ error: MATCH_TEXTS.clubNotFound }).int().positive().max(ID_MAX);
+/**
+ * A club id: `required` when none was chosen (absent, or 0 from an empty select), 'Club
+ * introuvable.' for an id that names no club (checked again by the API against the table).
+ */
+const clubId = (required: string) =>
+  z
+    .number({ error: (issue) => (issue.input == null ? required : MATCH_TEXTS.clubNotFound) })
+    .int({ error: MATCH_TEXTS.clubNotFound })
+    .positive({ error: required })
+    .max(ID_MAX, { error: MATCH_TEXTS.clubNotFound });
 
 /** POST /admin/matchs and PUT /admin/matchs/{id} (full replacement of the editable fields). */
 export const adminMatchInputSchema = z
@@ -106,8 +138,8 @@ export const adminMatchInputSchema = z
       .string()
       .regex(/^#[A-Za-z0-9_]{1,29}$/, { error: MATCH_TEXTS.hashtag })
       .nullish(),
-    club_dom_id: clubId,
-    club_ext_id: clubId,
+    club_dom_id: clubId(MATCH_TEXTS.homeClubRequired),
+    club_ext_id: clubId(MATCH_TEXTS.awayClubRequired),
     /** Ticket office link (https only). */
     ticket_url: z
       .url({ protocol: /^https$/ })
@@ -150,10 +182,21 @@ export const adminMatchListQuerySchema = z.object({ season: seasonSchema.optiona
 export const matchScoreInputSchema = z.object({ buts_dom: goals, buts_ext: goals });
 export type MatchScoreInput = z.infer<typeof matchScoreInputSchema>;
 
+/**
+ * DELETE /admin/matchs/{id}?pronostics=N: N is the number of predictions the operator agreed
+ * to lose (the match's nb_pronostics when they confirmed). A match with predictions is only
+ * deleted when N equals its current count; otherwise 409 with the count ('16 pronostics seront
+ * perdus : confirme la suppression.'), so predictions made since the dialog opened are never
+ * dropped unseen.
+ */
+export const matchDeleteQuerySchema = z.object({
+  pronostics: z.coerce.number().int().min(0).max(ID_MAX).optional(),
+});
+
 /** One row of PUT /admin/classement. */
 export const leagueTableRowInputSchema = z.object({
   position: z.number().int().min(1).max(40),
-  club_id: clubId,
+  club_id: clubId(MATCH_TEXTS.tableClubRequired),
   matchs_joues: z.number().int().min(0).max(99),
   points: z.number().int().min(0).max(300),
   diff_buts: z.number().int().min(-300).max(300),

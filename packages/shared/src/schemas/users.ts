@@ -33,10 +33,7 @@ export const DESCRIPTION_MAX = 500;
 /** X and Instagram handles: 2 to 30 letters, digits, _ . - (spec section 5). */
 export const SOCIAL_HANDLE = /^[A-Za-z0-9_.-]{2,30}$/;
 
-/** A deleted (anonymised) account: its pseudo contains 'supprime' (spec section 2, redirects). */
-export function isDeletedPseudo(pseudo: string): boolean {
-  return pseudo.toLowerCase().includes('supprime');
-}
+export { isDeletedPseudo } from '../member-names.js';
 
 /**
  * Spec section 5: "A profile link must be https on {host} or {host} with a path starting with

@@ -42,7 +42,23 @@ export function adminMatchesRepository(db: Db) {
     update: (tx: Tx, id: number, data: Partial<MatchFields>) =>
       tx.match.update({ where: { id }, data }),
     delete: (tx: Tx, id: number) => tx.match.delete({ where: { id } }),
+    /**
+     * Locks the match row until the transaction ends: a prediction or a presence being saved
+     * takes a key-share lock on it (foreign key check), so none can slip in between the counts
+     * of a deletion and the delete itself.
+     */
+    lock: (tx: Tx, id: number) =>
+      tx.$queryRaw<{ id: number }[]>`SELECT id FROM matches WHERE id = ${id} FOR UPDATE`,
     predictionCount: (tx: Tx, matchId: number) => tx.prediction.count({ where: { matchId } }),
+    deletePredictions: (tx: Tx, matchId: number) =>
+      tx.prediction.deleteMany({ where: { matchId } }),
+    /** Presences, ride searches and carpool relations declared for the match. */
+    async travelCount(tx: Tx, matchId: number): Promise<number> {
+      const presences = await tx.presence.count({ where: { matchId } });
+      const searches = await tx.rideSearch.count({ where: { matchId } });
+      const relations = await tx.carpoolRelation.count({ where: { matchId } });
+      return presences + searches + relations;
+    },
     setScore: (
       tx: Tx,
       id: number,

@@ -62,11 +62,11 @@ export const adminMatchesRoutes: FastifyPluginAsyncZod<{
     handler: (req) => adminMatches.update(req.params.id, req.body, actor(req)),
   });
   app.route({
-    ...endpoint('DELETE /admin/matchs/:id', { tags, summary: 'Supprimer un match sans pronostic' }),
-    handler: async (req) => {
-      await adminMatches.remove(req.params.id, actor(req));
-      return { message: 'Match supprimé.' };
-    },
+    ...endpoint('DELETE /admin/matchs/:id', {
+      tags,
+      summary: 'Supprimer un match (?pronostics=N : les N pronostics perdus, confirmés)',
+    }),
+    handler: (req) => adminMatches.remove(req.params.id, req.query.pronostics, actor(req)),
   });
   app.route({
     ...endpoint('PUT /admin/matchs/:id/score', {

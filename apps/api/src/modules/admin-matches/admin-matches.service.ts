@@ -1,6 +1,8 @@
 import type { EventEmitter } from '../../events/domain-events.js';
 import {
   MATCH_TEXTS,
+  plural,
+  pluralWord,
   type AdminMatch,
   type AdminMatchInput,
   type LeagueTableInput,
@@ -16,7 +18,7 @@ import type {
   MatchFields,
 } from './admin-matches.repository.js';
 import { toAdminMatch as toWire } from './admin-matches.mapper.js';
-import { isValidParisTime, parisToUtc } from './paris-time.js';
+import { isValidParisTime, parisToUtc, utcToParis } from './paris-time.js';
 
 export interface Actor {
   id: number;
@@ -123,25 +125,65 @@ export function adminMatchesService({
       return toAdminMatch(after);
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      await existing(id);
-      await transaction(async (tx) => {
-        if ((await repo.predictionCount(tx, id)) > 0)
-          throw new AppError('CONFLICT', MATCH_TEXTS.hasPredictions);
+    /**
+     * Deletes a match. One with predictions goes only when `acceptedPredictions` (what the
+     * operator confirmed losing) equals its count: they are deleted with it, and the rankings
+     * rebuilt if it was scored. Travel declarations (presences, searches, carpools) are
+     * members' arrangements with each other: such a match is edited, never deleted.
+     */
+    async remove(
+      id: number,
+      acceptedPredictions: number | undefined,
+      actor: Actor,
+    ): Promise<{ message: string }> {
+      const match = await existing(id);
+      const lost = await transaction(async (tx) => {
+        if ((await repo.lock(tx, id)).length === 0) throw notFound(MATCH_TEXTS.notFound);
+        const predictions = await repo.predictionCount(tx, id);
+        if (predictions > 0 && acceptedPredictions !== predictions)
+          throw new AppError('CONFLICT', MATCH_TEXTS.deleteNeedsConfirm(predictions));
+        if ((await repo.travelCount(tx, id)) > 0)
+          throw new AppError('CONFLICT', MATCH_TEXTS.hasTravel);
+        if (predictions > 0) await repo.deletePredictions(tx, id);
         await repo.delete(tx, id);
-        await repo.audit(tx, audit(actor, 'match.delete', id));
+        // Its points leave every total and rank; the match row is gone, its round is rebuilt.
+        if (match.finishedAt && predictions > 0)
+          await scoring.rescore(tx, { ...match, finishedAt: null });
+        await repo.audit(tx, audit(actor, 'match.delete', id, { pronostics: predictions }));
+        return predictions;
       });
+      return {
+        message:
+          lost > 0
+            ? `${MATCH_TEXTS.deleted} ${plural(lost, 'pronostic')} ${pluralWord(lost, 'effacé', 'effacés')}.`
+            : MATCH_TEXTS.deleted,
+      };
     },
 
-    /** Enter or correct the final score; null clears it. Everything derived is recomputed. */
+    /**
+     * Enter or correct the final score; null clears it. Everything derived is recomputed.
+     * A score exists only once the match has kicked off. A correction keeps the time the
+     * score was first entered (finishedAt): the home page leads with a match for a day after
+     * its score came in, and a correction must not bring an old match back there.
+     */
     async setScore(id: number, score: MatchScoreInput | null, actor: Actor): Promise<AdminMatch> {
-      await existing(id);
+      const before = await existing(id);
+      const now = clock.now();
+      if (score && now < before.kickoffAt)
+        throw new AppError(
+          'CONFLICT',
+          MATCH_TEXTS.scoreBeforeKickoff(utcToParis(before.kickoffAt)),
+        );
       await transaction(async (tx) => {
         const m = await repo.setScore(
           tx,
           id,
           score
-            ? { homeGoals: score.buts_dom, awayGoals: score.buts_ext, finishedAt: clock.now() }
+            ? {
+                homeGoals: score.buts_dom,
+                awayGoals: score.buts_ext,
+                finishedAt: before.finishedAt ?? now,
+              }
             : { homeGoals: null, awayGoals: null, finishedAt: null },
         );
         await scoring.rescore(tx, m);

@@ -35,7 +35,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   let editor: Member;
   let home: number;
   let away: number;
-  const { season } = uniqueRealSeason();
+  const { season, year } = uniqueRealSeason();
   const auth = (user: Member) => bearer(t.app, user, t.clock);
   /** POST /admin/matchs as `user` (a match's creation from the operators' form). */
   const createAs = async (user: Member, payload: object) =>
@@ -118,7 +118,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
     expect(bad.json().message).toMatch(/Date invalide/);
   });
 
-  it('moves the prediction lock with a moved kickoff, and refuses to delete a predicted match', async () => {
+  it('moves the prediction lock with a moved kickoff', async () => {
     const m = await createMatch(t.db, {
       season,
       matchday: 10,
@@ -140,29 +140,179 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/matchs/${m.id}` })).json(),
     ).toMatchObject({ edit_pronostic: true });
+  });
 
-    await createPrediction(t.db, { userId: member.id, matchId: m.id, homeScore: 1, awayScore: 0 });
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/matchs/${m.id}`,
-      headers: await auth(moderator),
+  it('says which club to choose when none was, and which one is unknown', async () => {
+    const { club_dom_id: _, ...noHome } = matchBody(13, '2026-10-10T21:00');
+    const missing = await createAs(moderator, noHome);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toContainEqual({
+      path: 'club_dom_id',
+      message: 'Choisis le club à domicile.',
     });
-    expect(del.statusCode).toBe(409);
-    expect(del.json()).toMatchObject({
-      message: 'Ce match a déjà des pronostics : il ne peut pas être supprimé.',
+    const unknown = await createAs(moderator, {
+      ...matchBody(13, '2026-10-10T21:00'),
+      club_ext_id: 999_999_999,
     });
-    const empty = await createMatch(t.db, {
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Club introuvable.');
+  });
+
+  describe('deleting a match', () => {
+    const del = async (id: number, query = '') =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/matchs/${id}${query}`,
+        headers: await auth(moderator),
+      });
+
+    it('gives the predictions to be lost and deletes them only once confirmed', async () => {
+      const m = await createMatch(t.db, {
+        season,
+        matchday: 30,
+        kickoffAt: new Date(`${year}-03-01T19:00:00Z`),
+        homeClubId: home,
+        awayClubId: away,
+      });
+      const predictors = await Promise.all([1, 2, 3].map(() => createUser(t.db)));
+      for (const u of predictors)
+        await createPrediction(t.db, { userId: u.id, matchId: m.id, homeScore: 1, awayScore: 0 });
+      const listed = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/matchs?season=${season}`,
+          headers: await auth(moderator),
+        })
+      ).json() as AdminMatch[];
+      expect(listed.find((x) => x.id === m.id)).toMatchObject({ nb_pronostics: 3 });
+
+      // A first request, or one confirming another count, deletes nothing and gives the count.
+      for (const query of ['', '?pronostics=0', '?pronostics=2']) {
+        const refused = await del(m.id, query);
+        expect(refused.statusCode, query).toBe(409);
+        expect(refused.json()).toMatchObject({
+          message: '3 pronostics seront perdus : confirme la suppression.',
+        });
+      }
+      expect(await t.db.match.count({ where: { id: m.id } })).toBe(1);
+      expect(await t.db.prediction.count({ where: { matchId: m.id } })).toBe(3);
+
+      const confirmed = await del(m.id, '?pronostics=3');
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toEqual({ message: 'Match supprimé. 3 pronostics effacés.' });
+      expect(await t.db.match.count({ where: { id: m.id } })).toBe(0);
+      expect(await t.db.prediction.count({ where: { matchId: m.id } })).toBe(0);
+      const audit = await t.db.auditLog.findFirst({
+        where: { action: 'match.delete', targetId: String(m.id) },
+      });
+      expect(audit).toMatchObject({ actorId: moderator.id, data: { pronostics: 3 } });
+    });
+
+    it('deletes a match without predictions at once', async () => {
+      const empty = await createMatch(t.db, {
+        season,
+        matchday: 31,
+        kickoffAt: new Date(`${year}-03-08T19:00:00Z`),
+      });
+      const ok = await del(empty.id);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ message: 'Match supprimé.' });
+      expect(await t.db.match.count({ where: { id: empty.id } })).toBe(0);
+      expect((await del(empty.id)).statusCode).toBe(404);
+    });
+
+    it('takes a deleted scored match’s points out of the ranking', async () => {
+      const { season: s, year: y } = await unusedRealSeason(t.db);
+      const m = await createMatch(t.db, {
+        season: s,
+        matchday: 1,
+        kickoffAt: new Date(`${y}-08-15T19:00:00Z`),
+        homeClubId: home,
+        awayClubId: away,
+      });
+      const fan = await createUser(t.db);
+      await createPrediction(t.db, { userId: fan.id, matchId: m.id, homeScore: 2, awayScore: 1 });
+      t.clock.set(`${y}-08-15T21:00:00Z`);
+      const scored = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/matchs/${m.id}/score`,
+        headers: await auth(moderator),
+        payload: { buts_dom: 2, buts_ext: 1 },
+      });
+      expect(scored.statusCode).toBe(200);
+      const points = () => t.db.user.findUniqueOrThrow({ where: { id: fan.id } });
+      expect(await points()).toMatchObject({ predictionPoints: 5, predictionRank: 1 });
+      expect((await del(m.id, '?pronostics=1')).statusCode).toBe(200);
+      expect(await points()).toMatchObject({ predictionPoints: 0, predictionRank: null });
+      expect(await t.db.rankingSnapshot.count({ where: { season: s } })).toBe(0);
+    });
+
+    it('refuses to delete a match members travel to', async () => {
+      const m = await createMatch(t.db, {
+        season,
+        matchday: 32,
+        kickoffAt: new Date(`${year}-03-15T19:00:00Z`),
+      });
+      await t.db.rideSearch.create({
+        data: { userId: member.id, matchId: m.id, groupSize: 2, departureDepartment: '06' },
+      });
+      const refused = await del(m.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/^Des membres ont déclaré leur venue à ce match/);
+      expect(await t.db.match.count({ where: { id: m.id } })).toBe(1);
+    });
+  });
+
+  it('refuses a final score before kickoff and changes nothing', async () => {
+    const m = await createMatch(t.db, {
       season,
-      matchday: 11,
-      kickoffAt: new Date('2026-09-27T19:00:00Z'),
+      matchday: 20,
+      // 21:00 in Paris (summer time).
+      kickoffAt: new Date(`${year}-09-12T19:00:00Z`),
+      homeClubId: home,
+      awayClubId: away,
     });
-    const ok = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/matchs/${empty.id}`,
-      headers: await auth(moderator),
+    await createPrediction(t.db, { userId: member.id, matchId: m.id, homeScore: 1, awayScore: 1 });
+    // Two weeks ahead.
+    t.clock.set(`${year}-08-29T10:00:00Z`);
+    const score = async () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/matchs/${m.id}/score`,
+        headers: await auth(moderator),
+        payload: { buts_dom: 2, buts_ext: 1 },
+      });
+    const refused = await score();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: `Le score ne peut être saisi qu’après le coup d’envoi (12/09/${year} à 21:00).`,
     });
-    expect(ok.statusCode).toBe(200);
-    expect(await t.db.match.count({ where: { id: empty.id } })).toBe(0);
+
+    // Still upcoming, predictions still open: the member can change theirs.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/matchs/${m.id}` })).json(),
+    ).toMatchObject({ is_finish: false, edit_pronostic: true });
+    const stored = await t.db.match.findUniqueOrThrow({ where: { id: m.id } });
+    expect(stored).toMatchObject({ homeGoals: null, awayGoals: null, finishedAt: null });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-pronostic-match',
+      headers: await auth(member),
+      payload: { userId: member.id, match_id: m.id, score_club_dom: 3, score_club_ext: 0 },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(
+      await t.db.prediction.findFirst({ where: { matchId: m.id, userId: member.id } }),
+    ).toMatchObject({ homeScore: 3, awayScore: 0, points: null });
+    expect(
+      await t.db.auditLog.count({ where: { action: 'match.score', targetId: String(m.id) } }),
+    ).toBe(0);
+
+    // From kickoff on, the score is taken.
+    t.clock.set(`${year}-09-12T19:00:00Z`);
+    const taken = await score();
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ is_finish: true, buts_dom: 2, buts_ext: 1 });
   });
 
   it('validates scores in French', async () => {

@@ -7,7 +7,7 @@ import type {
   TitleInput,
   TitleWithHolders,
 } from '@munegu/shared';
-import { PROTECTED_CATEGORIES } from '@munegu/shared';
+import { PROTECTED_CATEGORIES, TRANSPORT_IDS, type AdminTransport } from '@munegu/shared';
 import type { TitleFields, TitleRow } from './titles.repository.js';
 
 // The administration's wire names are the spec's French ones (nom, categorie, libelle,
@@ -39,6 +39,20 @@ export const toCategory = (c: {
   libelle: c.label,
   protected: isProtected(c.label),
   uses: c._count.news,
+});
+
+/** The spec's six modes (ids fixed by the seed) carry the carpool rules: never edited. */
+export const isSpecTransport = (id: number) =>
+  (Object.values(TRANSPORT_IDS) as number[]).includes(id);
+export const toTransport = (t: {
+  id: number;
+  label: string;
+  _count: { presences: number };
+}): AdminTransport => ({
+  id: t.id,
+  libelle: t.label,
+  protected: isSpecTransport(t.id),
+  uses: t._count.presences,
 });
 
 export const toAdminTitle = (t: {

@@ -9,7 +9,7 @@ const tags = ['administration'];
 const errors = memberErrors;
 
 /**
- * Reference lists (antennas, reasons, news categories), the partner offer and the clubs' live
+ * Reference lists (antennas, transport modes, reasons, news categories), the partner offer and the clubs' live
  * feeds: ADMIN only, except the public reads of the operator's content and the partner offer.
  */
 export const listsRoutes: FastifyPluginAsyncZod<{
@@ -67,6 +67,36 @@ export const listsRoutes: FastifyPluginAsyncZod<{
     }),
     ...admin,
     handler: (req) => lists.removeAntenna(req.params.id, actorOf(req)),
+  });
+
+  app.route({
+    ...endpoint('GET /administration/transports', { tags, summary: 'Modes de transport', errors }),
+    ...admin,
+    handler: () => lists.transports(),
+  });
+  app.route({
+    ...endpoint('POST /administration/transports', { tags, summary: 'Ajouter un mode', errors }),
+    ...admin,
+    handler: async (req, reply) =>
+      reply.code(201).send(await lists.saveTransport(null, req.body.libelle, actorOf(req))),
+  });
+  app.route({
+    ...endpoint('PUT /administration/transports/:id', {
+      tags,
+      summary: 'Renommer (les six modes du cahier des charges exceptés)',
+      errors,
+    }),
+    ...admin,
+    handler: (req) => lists.saveTransport(req.params.id, req.body.libelle, actorOf(req)),
+  });
+  app.route({
+    ...endpoint('DELETE /administration/transports/:id', {
+      tags,
+      summary: 'Supprimer (refusé si utilisé, et pour les six modes du cahier des charges)',
+      errors,
+    }),
+    ...admin,
+    handler: (req) => lists.removeTransport(req.params.id, actorOf(req)),
   });
 
   app.route({

@@ -2,13 +2,21 @@ import {
   ADMINISTRATION_TEXTS as M,
   type AdminAntenna,
   type AdminCategory,
+  type AdminTransport,
   type AntennaInput,
 } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { RunInTransaction } from '../../db/tx.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { writeAudit, type Actor } from '../../db/audit.js';
-import { antennaFields, isProtected, toAntenna, toCategory } from './administration.mapper.js';
+import {
+  antennaFields,
+  isProtected,
+  isSpecTransport,
+  toAntenna,
+  toCategory,
+  toTransport,
+} from './administration.mapper.js';
 import type { ListsRepository } from './lists.repository.js';
 
 /** A duplicate name that raced past the service's own check still gets the French message. */
@@ -22,9 +30,11 @@ async function unique<T>(message: string, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Antennas and news categories. Deletion is refused while something uses the row: deleting
- * an antenna would silently drop members' memberships (cascade) and presences' bus choice,
- * and news need their category; renaming is the way to change them.
+ * Antennas, news categories and transport modes. Deletion is refused while something uses
+ * the row: deleting an antenna would silently drop members' memberships (cascade) and
+ * presences' bus choice, news need their category and presences their mode; renaming is the
+ * way to change them. The spec's six transport modes carry the carpool rules (a car offers
+ * seats, a bus names an antenna, 'en recherche' is a ride search): they stay as they are.
  */
 export function listsService({
   repo,
@@ -112,6 +122,59 @@ export function listsService({
           {
             libelle: category.libelle,
           },
+        );
+        return { message: M.deleted };
+      }),
+
+    transports: async (): Promise<AdminTransport[]> => (await repo.transports()).map(toTransport),
+
+    saveTransport: (id: number | null, libelle: string, actor: Actor): Promise<AdminTransport> =>
+      unique(M.transportTaken, () =>
+        transaction(async (tx) => {
+          const before = id === null ? null : await repo.transport(id, tx);
+          if (id !== null && !before) throw notFound(M.transportNotFound);
+          if (before && isSpecTransport(before.id))
+            throw new AppError('CONFLICT', M.transportProtected);
+          const same = await repo.transportNamed(libelle, tx);
+          if (same && same.id !== id) throw new AppError('CONFLICT', M.transportTaken);
+          let savedId: number;
+          if (id === null) {
+            // Its code only has to be unique: the wire names an added mode by its libellé.
+            savedId = await repo.nextTransportId(tx);
+            await repo.createTransport(tx, {
+              id: savedId,
+              code: `MODE_${savedId}`,
+              label: libelle,
+            });
+          } else {
+            savedId = (await repo.renameTransport(tx, id, libelle)).id;
+          }
+          const action = id === null ? 'transport.create' : 'transport.update';
+          const data = before ? { from: before.label, to: libelle } : { libelle };
+          await writeAudit(
+            tx,
+            actor,
+            action,
+            { type: 'transport', id: savedId, label: libelle },
+            data,
+          );
+          return toTransport((await repo.transport(savedId, tx))!);
+        }),
+      ),
+
+    removeTransport: (id: number, actor: Actor) =>
+      transaction(async (tx) => {
+        if ((await repo.lockTransport(tx, id)).length === 0) throw notFound(M.transportNotFound);
+        const mode = toTransport((await repo.transport(id, tx))!);
+        if (mode.protected) throw new AppError('CONFLICT', M.transportProtected);
+        if (mode.uses > 0) throw new AppError('CONFLICT', M.transportInUse);
+        await repo.deleteTransport(tx, id);
+        await writeAudit(
+          tx,
+          actor,
+          'transport.delete',
+          { type: 'transport', id, label: mode.libelle },
+          { libelle: mode.libelle },
         );
         return { message: M.deleted };
       }),

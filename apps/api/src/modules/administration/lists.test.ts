@@ -1,12 +1,14 @@
-import type { AdminCategory, AdminReason } from '@munegu/shared';
+import type { AdminCategory, AdminReason, AdminTransport, MatchInfo } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/helpers/admin.js';
+import { bearer } from '../../../test/helpers/auth.js';
+import { carpoolWorld } from '../../../test/helpers/carpool.js';
 import { createUser } from '../../../test/helpers/factories.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-describe('administration: antennas, reasons and news categories', () => {
+describe('administration: antennas, transport modes, reasons and news categories', () => {
   const { t, admin } = useAdminApp();
   const send = (method: Method, url: string, payload?: object) =>
     t.app.inject({
@@ -63,6 +65,119 @@ describe('administration: antennas, reasons and news categories', () => {
     expect((await publicRead('/antennes')).some((a) => a.id === id)).toBe(false);
     expect(await lastAudit('antenna.delete', id)).toMatchObject({ data: { nom: renamed } });
     expect((await send('DELETE', `/administration/antennes/${id}`)).statusCode).toBe(404);
+  });
+
+  it('adds, renames and deletes a transport mode members can choose', async () => {
+    const libelle = `Trottinette ${tag()}`;
+    const created = await send('POST', '/administration/transports', { libelle });
+    expect(created.statusCode).toBe(201);
+    const mode = created.json() as AdminTransport;
+    expect(mode).toMatchObject({ libelle, protected: false, uses: 0 });
+    expect(await lastAudit('transport.create', mode.id)).toMatchObject({
+      actorId: admin.id,
+      targetLabel: libelle,
+      data: { libelle },
+    });
+    // Offered to members after the spec's five, 'en recherche' staying last.
+    const offered = await publicRead('/transport');
+    expect(offered.at(-1)).toEqual({ id: 6, libelle: 'en recherche' });
+    expect(offered.at(-2)).toEqual({ id: mode.id, libelle });
+
+    for (const [payload, status, message] of [
+      [{ libelle: libelle.toUpperCase() }, 409, 'Un mode de transport porte déjà ce nom.'],
+      [{ libelle: 'Voiture' }, 400, null],
+      [{ libelle: 'À pied' }, 400, null],
+      [{ libelle: 'covoiturage' }, 400, null],
+      [{ libelle: '<b>x</b>' }, 400, null],
+    ] as const) {
+      const refused = await send('POST', '/administration/transports', payload);
+      expect(refused.statusCode, payload.libelle).toBe(status);
+      if (message) expect(refused.json().message).toBe(message);
+    }
+    const reserved = await send('POST', '/administration/transports', { libelle: 'En bus' });
+    expect(reserved.json().errors).toContainEqual({
+      path: 'libelle',
+      message:
+        'Ce nom désigne déjà un mode de l’application (voiture, bus, train, avion, à pied, recherche, covoiturage).',
+    });
+
+    const renamed = `Vélo ${tag()}`;
+    const put = await send('PUT', `/administration/transports/${mode.id}`, { libelle: renamed });
+    expect(put.json()).toMatchObject({ id: mode.id, libelle: renamed });
+    expect(await lastAudit('transport.update', mode.id)).toMatchObject({
+      targetLabel: renamed,
+      data: { from: libelle, to: renamed },
+    });
+
+    // A member goes by it: their answer names it, and it cannot be deleted any more.
+    const world = carpoolWorld(t);
+    const match = await world.match();
+    const rider = await world.member();
+    const going = await world.api(rider, 'POST', '/user-transport', {
+      transport_id: mode.id,
+      match_id: match.id,
+      departement_depart: '06',
+    });
+    expect(going.statusCode, going.body).toBe(200);
+    const info = (
+      await world.api(rider, 'GET', `/users/infos-utilisateur?match_id=${match.id}`)
+    ).json() as MatchInfo;
+    expect(info).toMatchObject({ type: 'transport', transport: renamed, covoiturage: false });
+    const listed = (await send('GET', '/administration/transports')).json() as AdminTransport[];
+    expect(listed.find((m) => m.id === mode.id)).toMatchObject({ uses: 1 });
+    const inUse = await send('DELETE', `/administration/transports/${mode.id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toBe(
+      'Des membres ont choisi ce mode de transport : renomme-le plutôt que de le supprimer.',
+    );
+
+    await t.db.presence.deleteMany({ where: { transportTypeId: mode.id } });
+    expect((await send('DELETE', `/administration/transports/${mode.id}`)).statusCode).toBe(200);
+    expect((await publicRead('/transport')).some((m) => m.id === mode.id)).toBe(false);
+    expect(await lastAudit('transport.delete', mode.id)).toMatchObject({
+      targetLabel: renamed,
+      data: { libelle: renamed },
+    });
+    expect((await send('DELETE', `/administration/transports/${mode.id}`)).statusCode).toBe(404);
+    // A deleted (or unknown) mode is refused to members.
+    const gone = await world.api(rider, 'POST', '/user-transport', {
+      transport_id: mode.id,
+      match_id: match.id,
+      departement_depart: '06',
+    });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().message).toBe('Moyen de transport inconnu.');
+  });
+
+  it('keeps the spec’s six transport modes as they are', async () => {
+    const all = (await send('GET', '/administration/transports')).json() as AdminTransport[];
+    const spec = all.filter((m) => m.protected);
+    expect(spec.map((m) => m.libelle)).toEqual([
+      'voiture',
+      'bus',
+      'train',
+      'avion',
+      'a pied',
+      'en recherche',
+    ]);
+    for (const [method, payload] of [
+      ['DELETE', undefined],
+      ['PUT', { libelle: `Navette ${tag()}` }],
+    ] as const) {
+      const refused = await send(method, `/administration/transports/${spec[2]!.id}`, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(
+        /^Les modes voiture, bus, train, avion, à pied et en recherche ne peuvent être ni renommés ni supprimés/,
+      );
+    }
+    const member = await createUser(t.db);
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/administration/transports',
+      headers: await bearer(t.app, member, t.clock),
+      payload: { libelle: 'Moto' },
+    });
+    expect(forbidden.statusCode).toBe(403);
   });
 
   it('adds reasons before « Autre », reorders them, and protects « Autre »', async () => {

@@ -61,6 +61,7 @@ export function carpoolModule(infra: Infra, needs: CarpoolNeeds) {
       clock,
       budgets,
       blocks: needs.blocks,
+      events,
     }),
     map: mapService({
       repo: mapRepository(db),
@@ -75,7 +76,7 @@ export function carpoolModule(infra: Infra, needs: CarpoolNeeds) {
       clock,
       currentSeason: needs.currentSeason,
     }),
-    withdrawal: withdrawalService({ repo, notifications, transaction, clock }),
+    withdrawal: withdrawalService({ repo, notifications, transaction, clock, events }),
   };
   events.on('kickoffMoved', ({ matchId, kickoff }) => notifications.kickoffMoved(matchId, kickoff));
   events.on('memberRemoved', ({ userId, cause }) =>

@@ -63,6 +63,8 @@ export function carpoolRepository(db: Db) {
         select: { id: true, username: true, email: true, appMailOptIn: true, status: true },
       }),
 
+    /** Whether a transport mode exists (the spec's five, or one an administrator added). */
+    transportExists: async (id: number) => (await db.transportType.count({ where: { id } })) > 0,
     presence: (userId: number, matchId: number, tx: Tx | Db = db) =>
       tx.presence.findUnique({
         where: { userId_matchId: { userId, matchId } },

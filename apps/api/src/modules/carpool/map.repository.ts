@@ -1,3 +1,4 @@
+import { ACTIVE_CARPOOL_STATUSES, CARPOOL_STATUS } from '@munegu/shared';
 import { sqlOf, type Db } from '../../db/client.js';
 
 /** One row of a department's list, with the caller's latest active relation to that member. */
@@ -8,6 +9,7 @@ export interface SupporterRow {
   avatar_version: number;
   note_covoiturage: number | null;
   transport_code: string | null;
+  transport_label: string | null;
   covoiturage: boolean;
   places_dispo: number | null;
   nb_pers: number | null;
@@ -27,10 +29,13 @@ export interface AccessRow {
   localOffer: boolean;
 }
 
-// $1 match, $2 caller in every statement below.
+// $1 match, $2 caller in every statement below. The status ids are the shared constants
+// (carpool-status.ts), written into the text: numbers of ours, never a caller's input.
+const ACTIVE = `(${ACTIVE_CARPOOL_STATUSES.join(', ')})`;
+const CONFIRMED = CARPOOL_STATUS.CONFIRME;
 const ANSWERED = `(EXISTS (SELECT 1 FROM presences WHERE match_id = $1 AND user_id = $2)
   OR EXISTS (SELECT 1 FROM ride_searches WHERE match_id = $1 AND user_id = $2)
-  OR EXISTS (SELECT 1 FROM carpool_relations WHERE match_id = $1 AND status_id IN (1, 2, 3)
+  OR EXISTS (SELECT 1 FROM carpool_relations WHERE match_id = $1 AND status_id IN ${ACTIVE}
              AND (user1_id = $2 OR user2_id = $2)))`;
 
 const ACTIVE_MEMBER = (alias: string) =>
@@ -40,7 +45,7 @@ const ACTIVE_MEMBER = (alias: string) =>
 const RELATION = `LEFT JOIN LATERAL (
     SELECT r.id, r.status_id, r.user1_id = $2 AS initiator, r.nb_pers, r.description
     FROM carpool_relations r
-    WHERE r.match_id = $1 AND r.status_id IN (1, 2, 3)
+    WHERE r.match_id = $1 AND r.status_id IN ${ACTIVE}
       AND ((r.user1_id = $2 AND r.user2_id = u.id) OR (r.user2_id = $2 AND r.user1_id = u.id))
     ORDER BY r.id DESC LIMIT 1) r ON true`;
 
@@ -50,13 +55,14 @@ const COLUMNS = `u.id, u.pseudo AS username, u.avatar_file, u.avatar_version,
   r.nb_pers AS rel_nb_pers, r.description AS rel_description`;
 
 /** Presences (p) and searches (s) shaped as list rows. */
-const PRESENCE_ROW = `SELECT ${COLUMNS}, t.code AS transport_code, p.covoiturage,
+const PRESENCE_ROW = `SELECT ${COLUMNS}, t.code AS transport_code, t.libelle AS transport_label,
+    p.covoiturage,
     CASE WHEN p.covoiturage THEN p.places_dispo END AS places_dispo, NULL::int AS nb_pers,
     a.nom AS antenne, p.departement_depart
   FROM p JOIN users u ON u.id = p.user_id
   JOIN transport_types t ON t.id = p.transport_type_id
   LEFT JOIN antennas a ON a.id = p.antenna_id ${RELATION}`;
-const SEARCH_ROW = `SELECT ${COLUMNS}, NULL, false, NULL, s.nb_pers, NULL, s.departement_depart
+const SEARCH_ROW = `SELECT ${COLUMNS}, NULL, NULL, false, NULL, s.nb_pers, NULL, s.departement_depart
   FROM s JOIN users u ON u.id = s.user_id ${RELATION}`;
 
 /**
@@ -71,7 +77,7 @@ WITH gate AS (SELECT 1 WHERE ${ANSWERED}),
 related AS (
   SELECT $2::int AS id
   UNION SELECT CASE WHEN user1_id = $2 THEN user2_id ELSE user1_id END FROM carpool_relations
-  WHERE match_id = $1 AND status_id IN (1, 2, 3) AND (user1_id = $2 OR user2_id = $2)),
+  WHERE match_id = $1 AND status_id IN ${ACTIVE} AND (user1_id = $2 OR user2_id = $2)),
 p AS (
   (SELECT x.* FROM gate, presences x
    WHERE x.match_id = $1 AND x.departement_depart = $3 AND ${ACTIVE_MEMBER('x')}
@@ -83,13 +89,13 @@ s AS (
   (SELECT x.* FROM gate, ride_searches x
    WHERE x.match_id = $1 AND x.departement_depart = $3 AND ${ACTIVE_MEMBER('x')}
      AND NOT EXISTS (SELECT 1 FROM carpool_relations c
-                     WHERE c.match_id = $1 AND c.status_id = 3 AND c.passenger_id = x.user_id)
+                     WHERE c.match_id = $1 AND c.status_id = ${CONFIRMED} AND c.passenger_id = x.user_id)
    ORDER BY x.nb_pers DESC, x.id LIMIT $4)
   UNION
   SELECT x.* FROM gate, ride_searches x JOIN related ON related.id = x.user_id
   WHERE x.match_id = $1 AND x.departement_depart = $3 AND ${ACTIVE_MEMBER('x')}
     AND NOT EXISTS (SELECT 1 FROM carpool_relations c
-                    WHERE c.match_id = $1 AND c.status_id = 3 AND c.passenger_id = x.user_id))
+                    WHERE c.match_id = $1 AND c.status_id = ${CONFIRMED} AND c.passenger_id = x.user_id))
 ${PRESENCE_ROW}
 UNION ALL
 ${SEARCH_ROW}`;

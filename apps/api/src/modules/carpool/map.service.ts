@@ -43,7 +43,9 @@ export function toSupporter(row: SupporterRow): Supporter {
     username: row.username,
     profile_picture: avatarUrl(row.avatar_file, row.avatar_version),
     note_covoiturage: row.note_covoiturage,
-    transport: row.transport_code ? transportCode(row.transport_code) : null,
+    transport: row.transport_code
+      ? transportCode({ code: row.transport_code, label: row.transport_label ?? '' })
+      : null,
     covoiturage: row.covoiturage,
     places_dispo: row.places_dispo,
     nb_pers: row.nb_pers,

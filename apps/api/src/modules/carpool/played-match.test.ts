@@ -156,3 +156,37 @@ describe('nothing about a played match can be changed (issue 27)', () => {
     });
   }
 });
+
+describe("a member's record of honoured trips (profile, 'Mes matchs au stade')", () => {
+  it('counts confirmed carpools of finished matches, less those the member cancelled late', async () => {
+    const { match, driver, a } = await playedCarpool('finished');
+    // A second carpool of `a`'s, cancelled by `a` 12 hours before its kickoff, then played.
+    t.clock.reset();
+    const next = await w.match(0.5);
+    const other = await w.driver(next.id, 3);
+    const search = await w.api(a, 'POST', '/user-recherche', {
+      nb_pers: 1,
+      match_id: next.id,
+      departement_depart: '06',
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    await w.request(a, other, next.id);
+    await w.answer(other, 'confirm', a, next.id);
+    const [relation] = await t.db.carpoolRelation.findMany({
+      where: { matchId: next.id, passengerId: a.id },
+    });
+    const cancel = await w.api(a, 'POST', '/user-to-user-match/annuler-covoiturage', {
+      matchId: next.id,
+      userToUserMatchId: relation!.id,
+      motifId: (await w.reason('ANNULATION')).id,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await t.db.match.update({ where: { id: next.id }, data: { finishedAt: new Date() } });
+
+    const record = async (id: number) =>
+      (await w.api(a, 'POST', '/users/my-covoiturage', { publicId: id })).json().trajets;
+    expect(await record(a.id)).toEqual({ honores: 1, total: 2 });
+    expect(await record(driver.id)).toEqual({ honores: 2, total: 2 });
+    expect(match.id).not.toBe(next.id);
+  });
+});

@@ -1,6 +1,6 @@
 // A member's answer for a match (presence or ride search) as the wire names it: the spec's
 // French and snake_case fields.
-import type { MatchInfo, TransportCode } from '@munegu/shared';
+import { TRANSPORT_CODES, type MatchInfo, type TransportCode } from '@munegu/shared';
 import type { CarpoolRepository } from './carpool.repository.js';
 
 type PresenceRow = NonNullable<Awaited<ReturnType<CarpoolRepository['presence']>>>;
@@ -8,10 +8,17 @@ type SearchRow = NonNullable<Awaited<ReturnType<CarpoolRepository['search']>>>;
 /** What the match block adds to either kind of answer. */
 type InfoFlags = Pick<MatchInfo, 'has_relation' | 'has_confirmed' | 'note_submitted'>;
 
-/** Transport codes of the seed ('A_PIED') as the spec writes them ('A PIED'). */
-export function transportCode(code: string): TransportCode | null {
-  const spec = code.replace('_', ' ');
-  return spec === 'RECHERCHE' ? null : (spec as TransportCode);
+/**
+ * A transport mode as the wire names it: the seed's codes ('A_PIED') as the spec writes them
+ * ('A PIED'), null for RECHERCHE (a search, not a transport), and the libellé of a mode an
+ * administrator added (its code, MODE_<id>, means nothing to the screens).
+ */
+export function transportCode(mode: { code: string; label: string }): string | null {
+  const spec = mode.code.replace('_', ' ');
+  if (spec === 'RECHERCHE') return null;
+  return (TRANSPORT_CODES as readonly string[]).includes(spec)
+    ? (spec as TransportCode)
+    : mode.label;
 }
 
 export const toPresence = (row: PresenceRow) => ({
@@ -36,7 +43,7 @@ export const toSearch = (row: SearchRow) => ({
 export function presenceInfo(presence: PresenceRow, flags: InfoFlags): MatchInfo {
   return {
     type: 'transport',
-    transport: transportCode(presence.transportType.code),
+    transport: transportCode(presence.transportType),
     nb_pers: null,
     places_dispo: presence.freeSeats,
     covoiturage: presence.offersCarpool,

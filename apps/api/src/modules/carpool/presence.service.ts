@@ -77,6 +77,8 @@ export function presenceService({
       const departement = String(input.departement_depart);
       await ensureCanAnswer(me, matchId, departement);
       const transportId = Number(input.transport_id);
+      if (!(await repo.transportExists(transportId)))
+        throw new AppError('VALIDATION', M.unknownTransport);
       const isCar = transportId === TRANSPORT_IDS.VOITURE;
       const antennaId = transportId === TRANSPORT_IDS.BUS ? (input.antenne_id ?? null) : null;
       if (antennaId !== null && !(await repo.memberAntennaIds(me)).includes(Number(antennaId))) {

@@ -9,6 +9,7 @@ import {
   type ExcludeInput,
 } from '@munegu/shared';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
+import type { EventEmitter } from '../../events/domain-events.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
@@ -38,6 +39,8 @@ export interface RelationsDeps {
   clock: Clock;
   budgets: AccountBudgets;
   blocks: Blocks;
+  /** carpoolRelationChanged, inside each status change's transaction (group threads). */
+  events: EventEmitter;
 }
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -63,6 +66,7 @@ export function relationsService({
   clock,
   budgets,
   blocks,
+  events,
 }: RelationsDeps) {
   /** Runs `fn` in a transaction, then pushes the notifications it recorded. */
   async function withNotifications<T>(fn: (tx: Tx, out: Recorded[]) => Promise<T>): Promise<T> {
@@ -75,12 +79,23 @@ export function relationsService({
   async function move(
     tx: Tx,
     out: Recorded[],
-    rel: { id: number; matchId: number; statusId: number; user1Id: number; user2Id: number },
+    rel: Pick<
+      RelationRow,
+      'id' | 'matchId' | 'statusId' | 'user1Id' | 'user2Id' | 'driverId' | 'passengerId'
+    >,
     to: number,
     by: number,
     reason: (ReasonChoice & { withReport: boolean }) | null = null,
   ) {
     const changeId = await repo.changeStatus(tx, rel.id, rel.statusId, to, by, reason);
+    await events.emit('carpoolRelationChanged', {
+      tx,
+      matchId: rel.matchId,
+      driverId: rel.driverId,
+      passengerId: rel.passengerId,
+      from: rel.statusId,
+      to,
+    });
     const other = rel.user1Id === by ? rel.user2Id : rel.user1Id;
     out.push(
       await notifications.record(tx, {

@@ -14,7 +14,7 @@ export function stadiumRepository(db: Db) {
         where: { userId, match: { season, finishedAt: { not: null } } },
         select: {
           matchId: true,
-          transportType: { select: { code: true } },
+          transportType: { select: { code: true, label: true } },
           antenna: { select: { name: true } },
         },
       }),
@@ -57,13 +57,13 @@ export function stadiumRepository(db: Db) {
         SELECT count(*)::int AS total,
           count(*) FILTER (WHERE EXISTS (
             SELECT 1 FROM carpool_status_changes c
-            WHERE c.relation_id = r.id AND c.to_status_id = 5 AND c.by_user_id = ${userId}
+            WHERE c.relation_id = r.id AND c.to_status_id = ${CARPOOL_STATUS.ANNULE} AND c.by_user_id = ${userId}
               AND c.created_at >= m.kickoff_at - interval '24 hours'))::int AS late
         FROM carpool_relations r JOIN matches m ON m.id = r.match_id
         WHERE (r.driver_id = ${userId} OR r.passenger_id = ${userId})
           AND m.finished_at IS NOT NULL
           AND EXISTS (SELECT 1 FROM carpool_status_changes c
-                      WHERE c.relation_id = r.id AND c.to_status_id = 3)`;
+                      WHERE c.relation_id = r.id AND c.to_status_id = ${CARPOOL_STATUS.CONFIRME})`;
       return rows[0] ?? { total: 0, late: 0 };
     },
   };

@@ -70,7 +70,7 @@ export function stadiumService(deps: {
                 passagers: crew.map((c) => personRef(c.passenger)),
               }
             : {
-                libelle_transport: transportCode(presence?.transportType.code ?? '') ?? 'VOITURE',
+                libelle_transport: (presence && transportCode(presence.transportType)) ?? 'VOITURE',
                 libelle_antenne: presence?.antenna?.name ?? null,
                 conducteur: null,
                 passagers: [],

@@ -1,5 +1,6 @@
 import { CARPOOL_STATUS as S } from '@munegu/shared';
 import type { RunInTransaction } from '../../db/tx.js';
+import type { EventEmitter } from '../../events/domain-events.js';
 import type { Clock } from '../../lib/clock.js';
 import { isActiveCarpoolStatus } from '@munegu/shared';
 import type { CarpoolRepository } from './carpool.repository.js';
@@ -13,6 +14,8 @@ export interface WithdrawalDeps {
   notifications: Pick<NotificationsService, 'record' | 'push'>;
   transaction: RunInTransaction;
   clock: Clock;
+  /** carpoolRelationChanged, inside each withdrawal's transaction (group threads). */
+  events: EventEmitter;
 }
 
 /**
@@ -22,7 +25,13 @@ export interface WithdrawalDeps {
  * is told (bell, live, push, mail per their settings). Relations of past matches are history
  * and stay as they are.
  */
-export function withdrawalService({ repo, notifications, transaction, clock }: WithdrawalDeps) {
+export function withdrawalService({
+  repo,
+  notifications,
+  transaction,
+  clock,
+  events,
+}: WithdrawalDeps) {
   /** One relation per transaction: a failure leaves the member's other carpools to be freed. */
   async function withdrawOne(
     userId: number,
@@ -43,6 +52,14 @@ export function withdrawalService({ repo, notifications, transaction, clock }: W
         reasonId,
         customReason: null,
         withReport: false,
+      });
+      await events.emit('carpoolRelationChanged', {
+        tx,
+        matchId: rel.matchId,
+        driverId: rel.driverId,
+        passengerId: rel.passengerId,
+        from: rel.statusId,
+        to: S.ANNULE,
       });
       out.push(
         await notifications.record(tx, {

@@ -28,15 +28,18 @@ const clubColumns = (alias: string) =>
     .join(', ');
 
 /**
- * GET /matchs/next in one statement: the latest match finished between $1 and $2 (at most
- * one) first, then every unfinished match, nearest kickoff first, each with both clubs. The
- * home page and every visitor call it, so it is written in SQL on the pool (no ORM round of
- * six statements: matches, then clubs per relation). A season has a few dozen matches.
+ * GET /matchs/next in one statement: the last match played (the finished one with the latest
+ * kickoff up to $2) if its score came in between $1 and $2, then every unfinished match,
+ * nearest kickoff first, each with both clubs. Only the last match played may lead: a score
+ * entered or corrected for an older match never brings it back to the home page. The home
+ * page and every visitor call it, so it is written in SQL on the pool (no ORM round of six
+ * statements: matches, then clubs per relation). A season has a few dozen matches.
  */
 export const NEXT_MATCHES_SQL = `SELECT m.id, m.kickoff_at, m.journee, m.hashtag, m.finished_at, m.home_goals,
   m.away_goals, m.ticket_url, ${clubColumns('h')}, ${clubColumns('a')}
-FROM ((SELECT * FROM matches WHERE finished_at >= $1 AND finished_at <= $2
-        ORDER BY finished_at DESC, id DESC LIMIT 1)
+FROM ((SELECT * FROM (SELECT * FROM matches WHERE finished_at IS NOT NULL AND kickoff_at <= $2
+                      ORDER BY kickoff_at DESC, id DESC LIMIT 1) last
+        WHERE last.finished_at >= $1 AND last.finished_at <= $2)
       UNION ALL (SELECT * FROM matches WHERE finished_at IS NULL)) m
 JOIN clubs h ON h.id = m.home_club_id
 JOIN clubs a ON a.id = m.away_club_id
@@ -121,7 +124,7 @@ export function matchesRepository(db: Db) {
   const sql = sqlOf(db);
   return {
     /**
-     * The latest match finished between `since` and `now` if any, then the unfinished
+     * The last match played if its score came in between `since` and `now`, then the unfinished
      * matches (upcoming and live), nearest kickoff first (one statement, NEXT_MATCHES_SQL).
      */
     async nextMatches(since: Date, now: Date) {

@@ -36,6 +36,8 @@ export interface MessagesServiceDeps {
   events: EventEmitter;
   /** New conversation requests per account (RATE_LIMIT_MESSAGE_REQUEST). */
   budgets: AccountBudgets;
+  /** The member's unread group messages, counted in the same badge (issue 30). */
+  groupUnread: (userId: number) => Promise<number>;
 }
 
 function toMessage(row: MessageRow, me: number): Message {
@@ -59,7 +61,14 @@ export interface SocketLogin {
 }
 
 /** Spec section 4 (Messaging): requests, acceptance, blocking, reading. */
-export function messagesService({ repo, clock, notifier, events, budgets }: MessagesServiceDeps) {
+export function messagesService({
+  repo,
+  clock,
+  notifier,
+  events,
+  budgets,
+  groupUnread,
+}: MessagesServiceDeps) {
   /** The conversation if the caller takes part in it; 404 otherwise (never reveal others'). */
   async function ownConversation(callerId: number, id: number): Promise<ConversationRow> {
     const c = await repo.findConversation(id);
@@ -149,7 +158,8 @@ export function messagesService({ repo, clock, notifier, events, budgets }: Mess
 
   return {
     async unreadCount(callerId: number): Promise<{ count: number }> {
-      return { count: await repo.countUnread(callerId) };
+      const [own, groups] = await Promise.all([repo.countUnread(callerId), groupUnread(callerId)]);
+      return { count: own + groups };
     },
 
     async conversations(callerId: number): Promise<ConversationListItem[]> {

@@ -25,7 +25,7 @@ async function upload(headers: Record<string, string>) {
 }
 
 describe('contests', () => {
-  it('lets an editor create, edit and delete a contest that leaves the list when it ends', async () => {
+  it('lets an editor create, edit and delete a contest, each with its message', async () => {
     const headers = await headersOf('REDACTEUR');
     const stored = await upload(headers);
     expect(stored.statusCode).toBe(200);
@@ -45,28 +45,27 @@ describe('contests', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    const { id } = created.json() as { id: number };
+    const { id, message } = created.json() as { id: number; message: string };
+    expect(message).toBe('Concours créé avec succès !');
     const listed = (await t.app.inject({ url: '/api/concours' })).json() as {
       id: number;
       lienX: unknown;
     }[];
     expect(listed.find((c) => c.id === id)).toMatchObject({ titre: 'Le maillot', lienX: null });
 
-    const past = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    const later = new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString();
     const edited = await t.app.inject({
       method: 'PUT',
       url: `/api/concours/${id}`,
       headers,
       payload: {
-        titre: 'Terminé',
-        dateFin: past,
+        titre: 'Le maillot, prolongé',
+        dateFin: later,
         image,
         lienX: 'https://x.com/AS_Monaco/status/9',
       },
     });
-    expect(edited.json()).toEqual({ message: 'Concours enregistré avec succès !', id });
-    const after = (await t.app.inject({ url: '/api/concours' })).json() as { id: number }[];
-    expect(after.map((c) => c.id)).not.toContain(id);
+    expect(edited.json()).toEqual({ message: 'Concours mis à jour avec succès !', id });
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/concours/${id}`, headers });
     expect(removed.json()).toEqual({ message: 'Concours supprimé avec succès !' });
@@ -77,10 +76,71 @@ describe('contests', () => {
         orderBy: { id: 'asc' },
       }),
     ).toMatchObject([
-      { action: 'contest.create' },
-      { action: 'contest.update' },
-      { action: 'contest.delete', data: { titre: 'Terminé' }, ip: '127.0.0.1' },
+      { action: 'contest.create', targetLabel: 'Le maillot' },
+      { action: 'contest.update', targetLabel: 'Le maillot, prolongé' },
+      {
+        action: 'contest.delete',
+        targetLabel: 'Le maillot, prolongé',
+        data: { titre: 'Le maillot, prolongé' },
+        ip: '127.0.0.1',
+      },
     ]);
+  });
+
+  it('refuses an end already passed, on creation and on edit, and changes nothing', async () => {
+    const headers = await headersOf('REDACTEUR');
+    const { image } = (await upload(headers)).json() as { image: string };
+    const now = t.clock.now().getTime();
+    const past = new Date(now - 60_000).toISOString();
+    const before = await t.db.contest.count();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/concours',
+      headers,
+      payload: { titre: 'Trop tard', dateFin: past, image },
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        message: 'La date de fin doit être dans le futur.',
+        code: 'VALIDATION',
+        errors: [{ path: 'dateFin', message: 'La date de fin doit être dans le futur.' }],
+      },
+    ]);
+    expect(await t.db.contest.count()).toBe(before);
+
+    const end = new Date(now + 3_600_000).toISOString();
+    const { id } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/concours',
+        headers,
+        payload: { titre: 'À temps', dateFin: end, image },
+      })
+    ).json() as { id: number };
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/concours/${id}`,
+      headers,
+      payload: { titre: 'À temps', dateFin: past, image },
+    });
+    expect([moved.statusCode, moved.json().message]).toEqual([
+      400,
+      'La date de fin doit être dans le futur.',
+    ]);
+    const row = await t.db.contest.findUniqueOrThrow({ where: { id } });
+    expect(row.endsAt.toISOString()).toBe(end);
+    const running = (await t.app.inject({ url: '/api/concours' })).json() as { id: number }[];
+    expect(running.map((c) => c.id)).toContain(id);
+
+    // It leaves the list by itself once its end has passed.
+    t.clock.advance(2 * 3_600_000);
+    try {
+      const after = (await t.app.inject({ url: '/api/concours' })).json() as { id: number }[];
+      expect(after.map((c) => c.id)).not.toContain(id);
+    } finally {
+      t.clock.reset();
+    }
   });
 
   it('journals the creation and each edit with who, what changed, before and after', async () => {
@@ -138,25 +198,52 @@ describe('contests', () => {
     ]);
   });
 
-  it('refuses a missing title, a bad link or an image the server did not store', async () => {
+  it('refuses a bad title, link, image or date, saying which field and why', async () => {
     const headers = await headersOf('REDACTEUR');
     const { image } = (await upload(headers)).json() as { image: string };
     const dateFin = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
-    const bad = [
-      { titre: '', dateFin, image },
-      { titre: 'Ok', dateFin, image, lienInsta: 'javascript:alert(1)' },
-      { titre: 'Ok', dateFin, image, lienX: 'https://evil.example/x' },
-      {
-        titre: 'Ok',
-        dateFin,
-        image: '/uploads/contests/00000000-0000-0000-0000-000000000000.webp',
-      },
-      { titre: 'Ok', dateFin: 'demain', image },
+    const bad: [object, string, string][] = [
+      [{ titre: '', dateFin, image }, 'titre', 'Le titre est obligatoire.'],
+      [
+        { titre: 'Le script du concours', dateFin, image },
+        'titre',
+        'Le titre ne peut pas contenir « script ».',
+      ],
+      [
+        { titre: 'Ok', dateFin, image, lienInsta: 'javascript:alert(1)' },
+        'lienInsta',
+        'Lien Instagram invalide.',
+      ],
+      [
+        { titre: 'Ok', dateFin, image, lienX: 'https://evil.example/x' },
+        'lienX',
+        'Lien X invalide.',
+      ],
+      [
+        {
+          titre: 'Ok',
+          dateFin,
+          image: '/uploads/contests/00000000-0000-0000-0000-000000000000.webp',
+        },
+        'image',
+        'Image invalide.',
+      ],
+      [{ titre: 'Ok', dateFin: 'demain', image }, 'dateFin', 'Date de fin invalide.'],
     ];
-    for (const payload of bad) {
+    for (const [payload, path, message] of bad) {
       const res = await t.app.inject({ method: 'POST', url: '/api/concours', headers, payload });
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(
+        [res.statusCode, res.json().message, res.json().errors],
+        JSON.stringify(payload),
+      ).toEqual([400, message, [{ path, message }]]);
     }
+    const inscriptions = await t.app.inject({
+      method: 'POST',
+      url: '/api/concours',
+      headers,
+      payload: { titre: 'Les inscriptions au concours sont ouvertes', dateFin, image },
+    });
+    expect(inscriptions.statusCode).toBe(201);
   });
 
   it('is for editors only: 401 anonymous, 403 members', async () => {

@@ -1,4 +1,4 @@
-import { hasRole, NEWS_TEXTS as M, parseTweetLink } from '@munegu/shared';
+import { mayManageNews, NEWS_TEXTS as M, parseTweetLink } from '@munegu/shared';
 import type { z } from 'zod';
 import type { newsCreateSchema, newsUpdateSchema } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -41,8 +41,8 @@ export function newsEditorService(deps: NewsEditorDeps) {
   async function mayChange(caller: Caller, newsId: number) {
     const author = await deps.repo.authorOf(newsId);
     if (author === null) throw notFound();
-    if (author !== caller.id && !hasRole(caller.role, 'MODERATEUR'))
-      throw new AppError('FORBIDDEN', M.notAllowed);
+    // The rule the web applies to show 'Éditer' / 'Supprimer' (shared news-policy.ts).
+    if (!mayManageNews(caller, author)) throw new AppError('FORBIDDEN', M.notAllowed);
   }
 
   async function category(id: number) {

@@ -260,10 +260,83 @@ describe('news writes', () => {
       ['news.update', author.user.id],
       ['news.delete', moderator.user.id],
     ]);
+    // The journal names the item by its title at the time.
+    expect(audit[0]?.targetLabel).toBe('Victoire');
     expect(audit.at(-1)).toMatchObject({
+      targetLabel: 'Modifié',
       data: { authorId: author.user.id },
       ip: '127.0.0.1',
     });
+  });
+
+  it('takes words containing "script" in a title and refuses the word itself, saying why', async () => {
+    const author = await member('REDACTEUR');
+    const created = (await publish(author.headers)).json() as { id: number };
+    const cat = await category();
+    const edit = (titre: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/actualite/${created.id}`,
+        headers: author.headers,
+        payload: { titre, contenu: 'Texte', categorieId: cat.id, imageObjectPosY: 10 },
+      });
+    for (const titre of [
+      'Déplacement à Paris : les inscriptions sont ouvertes',
+      'La description du match',
+    ]) {
+      const res = await edit(titre);
+      expect([titre, res.statusCode]).toEqual([titre, 200]);
+      expect((await t.db.news.findUniqueOrThrow({ where: { id: created.id } })).title).toBe(titre);
+    }
+    const refused = await edit('Le script du match');
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        message: 'Le titre ne peut pas contenir « script ».',
+        code: 'VALIDATION',
+        errors: [{ path: 'titre', message: 'Le titre ne peut pas contenir « script ».' }],
+      },
+    ]);
+    expect((await t.db.news.findUniqueOrThrow({ where: { id: created.id } })).title).toBe(
+      'La description du match',
+    );
+    const tooLong = await edit('x'.repeat(201));
+    expect(tooLong.json().message).toBe('Le titre ne peut pas dépasser 200 caractères.');
+    await t.db.news.delete({ where: { id: created.id } });
+  });
+
+  it('tells the web whose item it is, and refuses another editor’s edit or deletion', async () => {
+    const author = await member('REDACTEUR');
+    const other = await member('REDACTEUR');
+    const created = (await publish(author.headers)).json() as { id: number };
+    const list = (await t.app.inject({ url: '/api/actualite' })).json() as {
+      id: number;
+      redacteur: unknown;
+    }[];
+    expect(list.find((n) => n.id === created.id)?.redacteur).toEqual({
+      id: author.user.id,
+      username: author.user.username,
+    });
+    const cat = await category();
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/actualite/${created.id}`,
+      headers: other.headers,
+      payload: { titre: 'Détourné', contenu: 'Texte', categorieId: cat.id, imageObjectPosY: 10 },
+    });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/actualite/${created.id}`,
+      headers: other.headers,
+    });
+    for (const res of [edit, del])
+      expect([res.statusCode, res.json().message]).toEqual([
+        403,
+        "Vous n'êtes pas autorisé à effectuer cette action.",
+      ]);
+    const row = await t.db.news.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.title).toBe('Victoire');
+    await t.db.news.delete({ where: { id: created.id } });
   });
 
   it('journals publication and every edit, a moderator’s naming whose item it was', async () => {

@@ -26,7 +26,8 @@ export function toNewsItem(row: NewsRow): NewsItem {
     formattedDate: PARIS_DATE.format(row.publishedAt),
     categorie: { id: row.category.id, libelle: row.category.label },
     // An anonymised editor is nobody's profile to link to.
-    redacteur: row.author.status === 'DELETED' ? null : { username: row.author.username },
+    redacteur:
+      row.author.status === 'DELETED' ? null : { id: row.author.id, username: row.author.username },
   };
 }
 

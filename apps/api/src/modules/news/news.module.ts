@@ -34,6 +34,7 @@ export function newsModule({ db, clock, config, uploadsDir, log, overrides }: In
   const contests = contestsService({
     repo: contestsRepository(db),
     images: imageStore(path.join(uploadsDir, 'contests'), '/uploads/contests'),
+    clock,
   });
   const routes: ApiRoutes = (api) => api.register(newsRoutes, { news, editor, contests });
   return { news, editor, contests, routes };

@@ -30,7 +30,7 @@ export function newsRepository(db: Db) {
           imageObjectPosY: true,
           publishedAt: true,
           category: { select: { id: true, label: true } },
-          author: { select: { username: true, status: true } },
+          author: { select: { id: true, username: true, status: true } },
         },
       }),
     /** Contests whose end is still ahead, ending soonest first. */
@@ -103,7 +103,7 @@ export function newsWriteRepository(db: Db) {
           tx,
           by,
           'news.create',
-          { type: 'news', id: created.id },
+          { type: 'news', id: created.id, label: data.title },
           { titre: data.title, categorie: created.category.label, lien: data.link },
         );
         return { id: created.id };
@@ -126,7 +126,7 @@ export function newsWriteRepository(db: Db) {
           tx,
           by,
           'news.update',
-          { type: 'news', id },
+          { type: 'news', id, label: after.title },
           {
             titre: after.title,
             ...authorOf(before),
@@ -146,7 +146,7 @@ export function newsWriteRepository(db: Db) {
           tx,
           by,
           'news.delete',
-          { type: 'news', id },
+          { type: 'news', id, label: gone.title },
           { titre: gone.title, ...authorOf(gone) },
         );
         return gone;
@@ -180,14 +180,15 @@ export function contestsRepository(db: Db) {
     lienInsta: c.instagramLink,
     lienX: c.xLink,
   });
-  const target = (id: number) => ({ type: 'contest', id });
+  /** The journal names a contest by its title at the time. */
+  const target = (id: number, title: string) => ({ type: 'contest', id, label: title });
   return {
     exists: async (id: number) => (await db.contest.count({ where: { id } })) > 0,
     /** Creates the contest and writes its audit row, in one transaction. */
     create: (data: Data, by: StaffActor) =>
       db.$transaction(async (tx) => {
         const { id } = await tx.contest.create({ data, select: { id: true } });
-        await writeAudit(tx, by, 'contest.create', target(id), {
+        await writeAudit(tx, by, 'contest.create', target(id, data.title), {
           titre: data.title,
           dateFin: data.endsAt.toISOString(),
           lienInsta: data.instagramLink,
@@ -202,7 +203,7 @@ export function contestsRepository(db: Db) {
         const before = await tx.contest.findUnique({ where: { id }, select: fields });
         if (!before) return null;
         const after = await tx.contest.update({ where: { id }, data, select: fields });
-        await writeAudit(tx, by, 'contest.update', target(id), {
+        await writeAudit(tx, by, 'contest.update', target(id, after.title), {
           titre: after.title,
           ...auditChanges(journaled(before), journaled(after)),
         });
@@ -212,7 +213,9 @@ export function contestsRepository(db: Db) {
     remove: (id: number, by: StaffActor) =>
       db.$transaction(async (tx) => {
         const gone = await tx.contest.delete({ where: { id }, select: { title: true } });
-        await writeAudit(tx, by, 'contest.delete', target(id), { titre: gone.title });
+        await writeAudit(tx, by, 'contest.delete', target(id, gone.title), {
+          titre: gone.title,
+        });
       }),
   };
 }

@@ -47,7 +47,7 @@ describe('GET /api/actualite', () => {
         // Paris is an hour ahead in November: already Monday there.
         formattedDate: 'lundi 23 novembre 2026',
         categorie: { id: category.id, libelle: 'AUTRE' },
-        redacteur: { username: editor.username },
+        redacteur: { id: editor.id, username: editor.username },
       },
       expect.objectContaining({
         id: older.id,

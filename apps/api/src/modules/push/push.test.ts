@@ -65,33 +65,42 @@ async function sendMessage(from: Member, to: Member, content = 'On se retrouve a
 /** Lets any job already queued reach the fake service (polling 0.5 s, a few workers). */
 const settle = () => new Promise((r) => setTimeout(r, 1500));
 
+/** The first push the fake service received for `endpoint`, once one has arrived. */
+async function firstPushTo(endpoint: string) {
+  const [push] = await eventually(() => fake.pushesTo(endpoint).length && fake.pushesTo(endpoint));
+  return push!;
+}
+
+/** Waits for stragglers, then checks `endpoint` received exactly one push. */
+async function expectOnlyOnePushTo(endpoint: string) {
+  await settle();
+  expect(fake.pushesTo(endpoint)).toHaveLength(1);
+}
+
 describe('web push of new messages', () => {
   it('delivers the French notification once, encrypted for the subscribed device only', async () => {
     const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
     const device = await subscribe(alice);
     await sendMessage(bob, alice);
-    const [push] = await eventually(
-      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
-    );
-    expect(device.read(push!)).toEqual({
+    const push = await firstPushTo(device.endpoint);
+    expect(device.read(push)).toEqual({
       title: 'Nouveau message',
       body: `${bob.username} t'a envoyé un message.`,
       url: `/messages/${bob.username}`,
       tag: expect.stringMatching(/^conversation-\d+$/),
     });
     // RFC 8291 payload, VAPID (RFC 8292) signed with the server's public key, a TTL.
-    expect(push!.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
     const { publicKey } = (
       await t.app.inject({ method: 'GET', url: '/api/push/public-key', headers: await as(alice) })
     ).json();
-    expect(push!.headers.authorization).toMatch(
+    expect(push.headers.authorization).toMatch(
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
     );
-    expect(push!.headers.ttl).toBe('86400');
+    expect(push.headers.ttl).toBe('86400');
     // The message text itself never leaves the server.
-    expect(push!.body.toString('latin1')).not.toContain('stade');
-    await settle();
-    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+    expect(push.body.toString('latin1')).not.toContain('stade');
+    await expectOnlyOnePushTo(device.endpoint);
   });
 
   it('sends nothing of a kind the member switched off, and again once switched back on', async () => {
@@ -123,8 +132,7 @@ describe('web push of new messages', () => {
     // Another sender: Bob's request waits for Alice's acceptance before he may write again.
     await sendMessage(await createUser(t.db), alice, 'second');
     await eventually(() => fake.pushesTo(device.endpoint).length === 1);
-    await settle();
-    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+    await expectOnlyOnePushTo(device.endpoint);
   });
 
   it('sends nothing after the device unsubscribed', async () => {
@@ -192,8 +200,7 @@ describe('web push of new messages', () => {
     });
     expect(gone.json().message).toBe(PUSH_TEXTS.subscriptionNotFound);
     await sendMessage(await createUser(t.db), alice, 'encore');
-    await settle();
-    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+    await expectOnlyOnePushTo(device.endpoint);
   });
 
   it('retries with backoff when the push service fails, then delivers once', async () => {
@@ -281,10 +288,8 @@ describe('web push of carpool notifications and prediction reminders', () => {
     const device = await subscribe(driver);
     const searcher = await w.searcher(match.id);
     expect((await w.request(searcher, driver, match.id)).statusCode).toBe(201);
-    const [push] = await eventually(
-      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
-    );
-    expect(device.read(push!)).toEqual({
+    const push = await firstPushTo(device.endpoint);
+    expect(device.read(push)).toEqual({
       title: 'Covoiturage',
       body: `${searcher.username} vous a demandé un covoiturage. 👋`,
       url: '/',
@@ -370,10 +375,8 @@ describe('the push routes', () => {
     expect(theirs.body).toBe(unknown.body);
     // Alice's device still receives Alice's notifications.
     await sendMessage(await createUser(t.db), alice);
-    const [push] = await eventually(
-      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
-    );
-    expect(device.read(push!)).toMatchObject({ title: 'Nouveau message' });
+    const push = await firstPushTo(device.endpoint);
+    expect(device.read(push)).toMatchObject({ title: 'Nouveau message' });
   });
 
   it('refuse non-https endpoints and push services not in the list, in French', async () => {
@@ -476,13 +479,10 @@ describe('devices per member', () => {
     expect(posted.statusCode, posted.body).toBe(201);
 
     await sendMessage(await createUser(t.db), alice);
-    const [push] = await eventually(
-      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
-    );
+    const push = await firstPushTo(device.endpoint);
     // Encrypted for Alice's browser keys: her row, keys and owner are intact.
-    expect(device.read(push!)).toMatchObject({ title: 'Nouveau message' });
-    await settle();
-    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+    expect(device.read(push)).toMatchObject({ title: 'Nouveau message' });
+    await expectOnlyOnePushTo(device.endpoint);
     // Alice still holds her subscription: she can end it herself.
     const ended = await t.app.inject({
       method: 'DELETE',
@@ -500,12 +500,9 @@ describe('devices per member', () => {
     const again = await subscribeWith(alice, device.endpoint, renewed.json.keys);
     expect(again.statusCode, again.body).toBe(201);
     await sendMessage(await createUser(t.db), alice);
-    const [push] = await eventually(
-      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
-    );
-    expect(renewed.read(push!)).toMatchObject({ title: 'Nouveau message' });
-    await settle();
-    expect(fake.pushesTo(device.endpoint)).toHaveLength(1);
+    const push = await firstPushTo(device.endpoint);
+    expect(renewed.read(push)).toMatchObject({ title: 'Nouveau message' });
+    await expectOnlyOnePushTo(device.endpoint);
   });
 
   it("ends only the caller's own subscription of a shared device", async () => {
@@ -523,10 +520,8 @@ describe('devices per member', () => {
     const [toBruno, toAlice] = [await createUser(t.db), await createUser(t.db)];
     await sendMessage(toBruno, bruno, 'pour Bruno');
     await sendMessage(toAlice, alice, 'pour Alice');
-    const [push] = await eventually(
-      () => fake.pushesTo(device.endpoint).length && fake.pushesTo(device.endpoint),
-    );
-    expect(device.read(push!)).toMatchObject({ url: `/messages/${toAlice.username}` });
+    const push = await firstPushTo(device.endpoint);
+    expect(device.read(push)).toMatchObject({ url: `/messages/${toAlice.username}` });
     await settle();
     // Alice's only: Bruno's row is gone, hers is not.
     expect(fake.pushesTo(device.endpoint)).toHaveLength(1);

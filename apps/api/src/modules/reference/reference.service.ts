@@ -1,4 +1,11 @@
-import { MONACO_PLACE, isOtherReason, type Department, type Reason } from '@munegu/shared';
+import {
+  MONACO_PLACE,
+  TRANSPORT_IDS,
+  isOtherReason,
+  type Department,
+  type Reason,
+  type TransportType,
+} from '@munegu/shared';
 import { toAntennaRef, toCategoryRef, toTransport } from './reference.mapper.js';
 import type { ReferenceRepository } from './reference.repository.js';
 
@@ -6,6 +13,12 @@ import type { ReferenceRepository } from './reference.repository.js';
 function autreLast(reasons: Reason[]): Reason[] {
   const other = (r: Reason) => isOtherReason(r.label);
   return [...reasons.filter((r) => !other(r)), ...reasons.filter(other)];
+}
+
+/** Modes an administrator added come after the spec's five, before 'en recherche' (last). */
+function searchLast(modes: TransportType[]): TransportType[] {
+  const search = (t: TransportType) => t.id === TRANSPORT_IDS.RECHERCHE;
+  return [...modes.filter((t) => !search(t)), ...modes.filter(search)];
 }
 
 /** Monaco is listed right after the Alpes-Maritimes (06), the department around it. */
@@ -19,7 +32,7 @@ function monacoBeside06(departments: Department[]): Department[] {
 
 export function referenceService({ repo }: { repo: ReferenceRepository }) {
   return {
-    transports: async () => (await repo.transports()).map(toTransport),
+    transports: async () => searchLast((await repo.transports()).map(toTransport)),
     antennas: async () => (await repo.antennas()).map(toAntennaRef),
     newsCategories: async () => (await repo.newsCategories()).map(toCategoryRef),
     departments: async () => monacoBeside06(await repo.departments()),

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { Match } from '../../generated/prisma/client.js';
 import { refreshRatingAverages, seedRelations } from './carpools.js';
 import { seedConversations } from './conversations.js';
+import { seedCarGroups } from './groups.js';
 import { seedMembers } from './members.js';
 import { PLAYED_MATCHES } from './played-matches.js';
 import type { MatchPlan } from './plans.js';
@@ -76,5 +77,6 @@ export async function seedCommunity(db: Db, now: Date): Promise<void> {
   }
   await refreshRatingAverages(db, ids);
   await seedConversations(db, now, ids);
+  await seedCarGroups(db, now, ids, upcoming[0]);
   await seedReports(db, now, ids);
 }

@@ -58,12 +58,17 @@ export function useSaveMatch() {
   });
 }
 
+/**
+ * Deletes a match; `pronostics` is the number of predictions the operator confirmed losing
+ * (the API refuses with 409 and the current count when it differs). The list is refreshed
+ * either way, so a refused delete shows the new count.
+ */
 export function useDeleteMatch() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: async (id: number) =>
-      unwrap(await call('DELETE /admin/matchs/:id', { params: { id } })),
-    onSuccess: refresh,
+    mutationFn: async ({ id, pronostics }: { id: number; pronostics: number }) =>
+      unwrap(await call('DELETE /admin/matchs/:id', { params: { id }, query: { pronostics } })),
+    onSettled: refresh,
   });
 }
 

@@ -11,6 +11,7 @@ export const administrationKeys = {
   antennas: () => [...administrationKeys.all, 'antennas'] as const,
   reasons: () => [...administrationKeys.all, 'reasons'] as const,
   categories: () => [...administrationKeys.all, 'categories'] as const,
+  transports: () => [...administrationKeys.all, 'transports'] as const,
   clubs: () => [...administrationKeys.all, 'clubs'] as const,
 };
 /** The public partner offer (home banner), outside the ADMIN keys so any visitor caches it. */
@@ -55,6 +56,11 @@ export const useAdminCategories = () =>
   useQuery({
     queryKey: administrationKeys.categories(),
     queryFn: query('GET /administration/categories-actualite'),
+  });
+export const useAdminTransports = () =>
+  useQuery({
+    queryKey: administrationKeys.transports(),
+    queryFn: query('GET /administration/transports'),
   });
 export const useClubFeeds = () =>
   useQuery({ queryKey: administrationKeys.clubs(), queryFn: query('GET /administration/clubs') });

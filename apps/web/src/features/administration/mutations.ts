@@ -3,6 +3,7 @@ import type { MemberDetail } from '@munegu/shared';
 import { toast } from '../../components/ui/toast';
 import { unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
+import { carpoolKeys } from '../carpool';
 import { matchKeys } from '../matches';
 import { referenceKeys } from '../reference';
 import { administrationKeys, partnerKey, problem } from './api';
@@ -104,6 +105,21 @@ export const useSaveCategory = () =>
     { success: 'Catégorie enregistrée.', refresh: [administrationKeys.categories()] },
   );
 
+/** Transport modes: the presence form's list (GET /transport) is refreshed too. */
+export const useSaveTransport = () =>
+  useWrite(
+    async ({ id, body }: Save<BodyOf<'POST /administration/transports'>>) =>
+      unwrap(
+        id === null
+          ? await call('POST /administration/transports', { body })
+          : await call('PUT /administration/transports/:id', { params: { id }, body }),
+      ),
+    {
+      success: 'Mode de transport enregistré.',
+      refresh: [administrationKeys.transports(), carpoolKeys.transports()],
+    },
+  );
+
 export const useSaveReason = () =>
   useWrite(
     async (
@@ -131,6 +147,7 @@ const DELETE_KEYS = {
   antennes: referenceKeys.all,
   motifs: administrationKeys.reasons(),
   'categories-actualite': administrationKeys.categories(),
+  transports: administrationKeys.transports(),
 } as const;
 /** Deletes one row of a list; the server refuses what is protected or in use (409). */
 export function useDeleteRow(list: keyof typeof DELETE_KEYS) {
@@ -141,11 +158,17 @@ export function useDeleteRow(list: keyof typeof DELETE_KEYS) {
       if (list === 'antennes')
         return unwrap(await call('DELETE /administration/antennes/:id', params));
       if (list === 'motifs') return unwrap(await call('DELETE /administration/motifs/:id', params));
+      if (list === 'transports')
+        return unwrap(await call('DELETE /administration/transports/:id', params));
       return unwrap(await call('DELETE /administration/categories-actualite/:id', params));
     },
     {
       success: 'Suppression effectuée.',
-      refresh: [DELETE_KEYS[list], ...(list === 'antennes' ? [administrationKeys.antennas()] : [])],
+      refresh: [
+        DELETE_KEYS[list],
+        ...(list === 'antennes' ? [administrationKeys.antennas()] : []),
+        ...(list === 'transports' ? [carpoolKeys.transports()] : []),
+      ],
     },
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@munegu/shared';
 import { useSocketEvent, useSocketReconnect } from '../../lib/realtime';
 import { messageKeys, setUnreadDot } from './api';
+import { groupKeys } from './groups';
 
 /**
  * Live messaging (spec section 4): the socket is shared by the navbar badge (always mounted
@@ -14,6 +15,12 @@ export { useSocketEvent, useSocketReconnect };
 let activeChatUserId: number | null = null;
 export function setActiveChat(userId: number | null): void {
   activeChatUserId = userId;
+}
+
+let activeGroupId: number | null = null;
+/** The group whose thread is open (its live messages are read there, not counted). */
+export function setActiveGroup(groupId: number | null): void {
+  activeGroupId = groupId;
 }
 
 /**
@@ -31,6 +38,16 @@ export function useMessagesRealtime(me: number | undefined): void {
       }
       void qc.invalidateQueries({ queryKey: messageKeys.unread() });
     }
+  });
+  // A group message (issue 30) counts in the badge unless its thread is open here.
+  useSocketEvent(me, SOCKET_EVENTS.groupMessage, (event) => {
+    if (event.senderId === me || event.groupId === activeGroupId) return;
+    void qc.invalidateQueries({ queryKey: groupKeys.list() });
+    void qc.invalidateQueries({ queryKey: messageKeys.unread() });
+  });
+  // A carpool confirmed, cancelled or excluded (the bell's event) opens or closes a group.
+  useSocketEvent(me, SOCKET_EVENTS.notification, () => {
+    void qc.invalidateQueries({ queryKey: groupKeys.list() });
   });
   // A block or unblock changes what the list and the open chat of any tab show.
   useSocketEvent(me, SOCKET_EVENTS.conversationBlocked, () => {

@@ -57,6 +57,15 @@ export function prefetchContests(queryClient: QueryClient): Promise<void> {
   return queryClient.prefetchQuery(contestsQuery);
 }
 
+/**
+ * /actualites' route loader: the news and the running contests (its section below the news),
+ * asked for together beside the page's code, so the contests do not arrive one round trip
+ * later and push the page's end down.
+ */
+export function prefetchNewsPage(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([prefetchNews(queryClient), prefetchContests(queryClient)]);
+}
+
 export function useContests() {
   return useQuery(contestsQuery);
 }

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 
 export * from './api';
 export { NewsCard } from './components/NewsCard';
+export { ContestCard } from './components/ContestCard';
 export { NewsPopup } from './components/NewsPopup';
 export { ContestActions } from './components/ContestEditor';
 

@@ -4,6 +4,7 @@ import { plural, pluralWord, type ImportResult } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useImport, type ImportKind } from '../api';
 import adminStyles from '../admin.module.css';
+import { cx } from '../../../lib/cx';
 import { AdminPanel } from '../components/AdminPanel';
 import styles from './AdminImportPage.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -114,7 +115,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
         {result.message}
       </p>
       <div className={adminStyles['admin__scroll']}>
-        <table className={adminStyles['admin__table']}>
+        <table className={cx(adminStyles['admin__table'], adminStyles['admin__table--stack'])}>
           <thead>
             <tr>
               <th scope="col">Ligne</th>
@@ -130,12 +131,19 @@ function ImportPreview({ result }: { result: ImportResult }) {
           <tbody>
             {result.lines.map((line) => (
               <tr key={line.line} className={line.ok ? undefined : styles['is-error']}>
-                <td>{line.line}</td>
-                <td>{line.ok ? '✓ Valide' : '✗ Invalide'}</td>
+                <td data-label="Ligne">{line.line}</td>
+                <td data-label="État">{line.ok ? '✓ Valide' : '✗ Invalide'}</td>
                 {keys.map((k) => (
-                  <td key={k}>{formatCell(line.value[k])}</td>
+                  <td key={k} data-label={k}>
+                    {formatCell(line.value[k])}
+                  </td>
                 ))}
-                <td>{line.errors.join(' ')}</td>
+                <td
+                  data-label={line.errors.length ? 'Erreurs' : undefined}
+                  className={line.errors.length ? adminStyles['admin__cell--wide'] : undefined}
+                >
+                  {line.errors.join(' ')}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -19,6 +19,13 @@ type Row = {
   diff_buts: string;
 };
 const NUMERIC = ['position', 'matchs_joues', 'points', 'diff_buts'] as const;
+/** Column names: the header's, and each cell's own once rows stack (narrow screens). */
+const COLUMN = {
+  position: 'Position',
+  matchs_joues: 'Matchs joués',
+  points: 'Points',
+  diff_buts: 'Différence de buts',
+} as const;
 let nextKey = 1;
 
 /** /admin/classement: the league table as editable rows, saved as a whole. */
@@ -108,7 +115,13 @@ export default function AdminLeaguePage() {
           <p className="error-text">Erreur lors de la récupération du classement.</p>
         ) : (
           <div className={adminStyles['admin__scroll']}>
-            <table className={cx(adminStyles['admin__table'], 'admin__table--edit')}>
+            <table
+              className={cx(
+                adminStyles['admin__table'],
+                adminStyles['admin__table--stack'],
+                styles['admin__league'],
+              )}
+            >
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -127,17 +140,17 @@ export default function AdminLeaguePage() {
                   return (
                     <tr key={r.key}>
                       {NUMERIC.slice(0, 1).map((f) => (
-                        <td key={f}>
+                        <td key={f} data-label={COLUMN[f]}>
                           <input
                             className={cx('input', styles['admin__num'])}
                             type="number"
-                            aria-label={`Position, ligne ${index + 1}`}
+                            aria-label={`${COLUMN[f]}, ligne ${index + 1}`}
                             value={r[f]}
                             onChange={(e) => update(r.key, f, e.target.value)}
                           />
                         </td>
                       ))}
-                      <td>
+                      <td data-label="Club" className={styles['admin__league-club']}>
                         <span className={adminStyles['admin__club-select']}>
                           {club ? (
                             <Crest name={club.nom} logo={club.logo} size={24} />
@@ -160,17 +173,17 @@ export default function AdminLeaguePage() {
                         </span>
                       </td>
                       {NUMERIC.slice(1).map((f) => (
-                        <td key={f}>
+                        <td key={f} data-label={COLUMN[f]}>
                           <input
                             className={cx('input', styles['admin__num'])}
                             type="number"
-                            aria-label={`${f === 'matchs_joues' ? 'Matchs joués' : f === 'points' ? 'Points' : 'Différence de buts'}, ligne ${index + 1}`}
+                            aria-label={`${COLUMN[f]}, ligne ${index + 1}`}
                             value={r[f]}
                             onChange={(e) => update(r.key, f, e.target.value)}
                           />
                         </td>
                       ))}
-                      <td>
+                      <td className={styles['admin__league-remove']}>
                         <Button
                           variant="ghost"
                           small

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import type { AdminMatch } from '@munegu/shared';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { MATCH_TEXTS, type AdminMatch } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatTime } from '../../../lib/dates';
-import { currentSeason, useAdminClubs, useAdminMatches, useDeleteMatch } from '../api';
+import { currentSeason, useAdminClubs, useAdminMatches } from '../api';
+import { DeleteMatchDialog } from '../components/DeleteMatchDialog';
 import { MatchForm } from '../components/MatchForm';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ScoreForm } from '../components/ScoreForm';
@@ -22,18 +21,8 @@ export default function AdminMatchesPage() {
   const [season, setSeason] = useState(currentSeason);
   const matches = useAdminMatches(season);
   const clubs = useAdminClubs();
-  const remove = useDeleteMatch();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<AdminMatch | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success('Match supprimé.'),
-      onError: (e) => toast.error(errorMessage(e, 'Échec de la suppression')),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <AdminPanel titleId="admin-matches-title">
@@ -53,7 +42,7 @@ export default function AdminMatchesPage() {
         <p className="empty-state">Aucun match pour la saison {season}.</p>
       ) : (
         <div className={adminStyles['admin__scroll']}>
-          <table className={cx(adminStyles['admin__table'], styles['admin__table--cards'])}>
+          <table className={cx(adminStyles['admin__table'], adminStyles['admin__table--stack'])}>
             <thead>
               <tr>
                 <th scope="col">J.</th>
@@ -67,58 +56,73 @@ export default function AdminMatchesPage() {
               </tr>
             </thead>
             <tbody>
-              {matches.data.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.journee}</td>
-                  <td>
-                    {formatDate(m.date)} {formatTime(m.date)}
-                  </td>
-                  <td>
-                    <span className={styles['admin__fixture']}>
-                      <Crest name={m.club_dom.nom} logo={m.club_dom.logo} size={24} />{' '}
-                      {m.club_dom.nom}
-                      <span aria-hidden="true"> – </span>
-                      <Crest name={m.club_ext.nom} logo={m.club_ext.logo} size={24} />{' '}
-                      {m.club_ext.nom}
-                    </span>
-                    {m.hashtag && <span className={adminStyles['admin__muted']}> {m.hashtag}</span>}
-                  </td>
-                  <td>
-                    {m.is_finish
-                      ? `${m.buts_dom} – ${m.buts_ext}`
-                      : m.edit_pronostic
-                        ? 'À venir'
-                        : 'En cours'}
-                  </td>
-                  <td>{m.nb_pronostics}</td>
-                  <td className={styles['admin__actions']}>
-                    <Button
-                      variant="outline"
-                      small
-                      onClick={() => setEditing({ kind: 'form', match: m })}
-                      aria-label={`Modifier le match de la journée ${m.journee}`}
-                    >
-                      Modifier
-                    </Button>
-                    <Button
-                      variant="primary"
-                      small
-                      onClick={() => setEditing({ kind: 'score', match: m })}
-                      aria-label={`Score du match de la journée ${m.journee}`}
-                    >
-                      Score
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      small
-                      onClick={() => setDeleting(m)}
-                      aria-label={`Supprimer le match de la journée ${m.journee}`}
-                    >
-                      Supprimer
-                    </Button>
-                  </td>
-                </tr>
-              ))}
+              {matches.data.map((m) => {
+                // The API takes a score only from kickoff on (edit_pronostic: not kicked off).
+                const upcoming = !m.is_finish && m.edit_pronostic;
+                const why = `score-why-${m.id}`;
+                return (
+                  <tr key={m.id}>
+                    <td data-label="Journée">{m.journee}</td>
+                    <td data-label="Coup d’envoi">
+                      {formatDate(m.date)} {formatTime(m.date)}
+                    </td>
+                    <td data-label="Match" className={adminStyles['admin__cell--wide']}>
+                      <span className={styles['admin__fixture']}>
+                        <Crest name={m.club_dom.nom} logo={m.club_dom.logo} size={24} />{' '}
+                        {m.club_dom.nom}
+                        <span aria-hidden="true"> – </span>
+                        <Crest name={m.club_ext.nom} logo={m.club_ext.logo} size={24} />{' '}
+                        {m.club_ext.nom}
+                      </span>
+                      {m.hashtag && (
+                        <span className={adminStyles['admin__muted']}> {m.hashtag}</span>
+                      )}
+                    </td>
+                    <td data-label="Score">
+                      {m.is_finish
+                        ? `${m.buts_dom} – ${m.buts_ext}`
+                        : upcoming
+                          ? 'À venir'
+                          : 'En cours'}
+                    </td>
+                    <td data-label="Pronostics">{m.nb_pronostics}</td>
+                    <td className={cx(styles['admin__actions'], adminStyles['admin__cell--wide'])}>
+                      <Button
+                        variant="outline"
+                        small
+                        onClick={() => setEditing({ kind: 'form', match: m })}
+                        aria-label={`Modifier le match de la journée ${m.journee}`}
+                      >
+                        Modifier
+                      </Button>
+                      <Button
+                        variant="primary"
+                        small
+                        disabled={upcoming}
+                        title={upcoming ? MATCH_TEXTS.scoreBeforeKickoff(m.kickoff) : undefined}
+                        aria-describedby={upcoming ? why : undefined}
+                        onClick={() => setEditing({ kind: 'score', match: m })}
+                        aria-label={`Score du match de la journée ${m.journee}`}
+                      >
+                        Score
+                      </Button>
+                      {upcoming && (
+                        <span id={why} className="visually-hidden">
+                          {MATCH_TEXTS.scoreBeforeKickoff(m.kickoff)}
+                        </span>
+                      )}
+                      <Button
+                        variant="ghost"
+                        small
+                        onClick={() => setDeleting(m)}
+                        aria-label={`Supprimer le match de la journée ${m.journee}`}
+                      >
+                        Supprimer
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
@@ -149,20 +153,9 @@ export default function AdminMatchesPage() {
           <ScoreForm match={editing.match} onDone={() => setEditing(null)} />
         )}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Supprimer ce match ?"
-        message={
-          deleting
-            ? `Journée ${deleting.journee} : ${deleting.club_dom.nom} – ${deleting.club_ext.nom}`
-            : ''
-        }
-        confirmLabel="Supprimer"
-        danger
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {deleting && (
+        <DeleteMatchDialog key={deleting.id} match={deleting} onClose={() => setDeleting(null)} />
+      )}
     </AdminPanel>
   );
 }

@@ -5,6 +5,7 @@ import { LiveFeedsEditor } from '../components/LiveFeedsEditor';
 import { PartnerEditor } from '../components/PartnerEditor';
 import { ReasonsEditor } from '../components/ReasonsEditor';
 import { TitlesEditor } from '../components/TitlesEditor';
+import { TransportsEditor } from '../components/TransportsEditor';
 import styles from './ReferencesPage.module.css';
 
 /** /admin/referentiels (ADMIN): the lists the forms offer, titles, partner and live links. */
@@ -15,6 +16,7 @@ export default function ReferencesPage() {
         <AntennasEditor />
         <ReasonsEditor />
         <CategoriesEditor />
+        <TransportsEditor />
         <TitlesEditor />
         <PartnerEditor />
         <LiveFeedsEditor />

@@ -205,3 +205,69 @@ describe('reasons editor', () => {
     });
   });
 });
+
+describe('transport modes editor', () => {
+  const mode = (id: number, libelle: string, extra = {}) => ({
+    id,
+    libelle,
+    protected: id <= 6,
+    uses: 0,
+    ...extra,
+  });
+
+  beforeEach(() => {
+    as('ADMIN');
+    api.reply('GET /api/administration/transports', 200, [
+      mode(1, 'voiture', { uses: 12 }),
+      mode(6, 'en recherche'),
+      mode(7, 'Trottinette', { uses: 2 }),
+      mode(8, 'Vélo'),
+    ]);
+  });
+
+  it('adds, renames and deletes modes; the spec’s ones and used ones stay', async () => {
+    renderAt('/admin/referentiels');
+    const section = await screen.findByRole('region', { name: 'Modes de transport' });
+    await within(section).findByText('Trottinette');
+    // The spec's modes are fixed; a mode members chose cannot be deleted.
+    expect(within(section).queryByRole('button', { name: 'Renommer voiture' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Supprimer voiture' })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Supprimer Trottinette' })).toBeDisabled();
+    expect(within(section).getByText(/ajouté · 2 présences/)).toBeVisible();
+
+    api.reply('POST /api/administration/transports', 201, mode(9, 'Navette'));
+    fireEvent.change(within(section).getByLabelText('Mode de transport'), {
+      target: { value: 'Navette' },
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByText('Mode de transport enregistré.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/administration/transports')[0]?.body).toEqual({
+      libelle: 'Navette',
+    });
+
+    api.reply('PUT /api/administration/transports/8', 409, {
+      code: 'CONFLICT',
+      message: 'Un mode de transport porte déjà ce nom.',
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Renommer Vélo' }));
+    const [, rename] = within(section).getAllByLabelText('Mode de transport');
+    fireEvent.change(rename!, { target: { value: 'Trottinette' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Un mode de transport porte déjà ce nom.')).toBeVisible();
+    expect(api.callsTo('PUT /api/administration/transports/8')[0]?.body).toEqual({
+      libelle: 'Trottinette',
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Annuler' }));
+
+    api.reply('DELETE /api/administration/transports/8', 200, {
+      message: 'Suppression effectuée.',
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Supprimer Vélo' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('DELETE /api/administration/transports/8')).toHaveLength(1),
+    );
+  });
+});

@@ -112,6 +112,9 @@ describe('labels and sources', () => {
     );
     expect(transportLabel({ transport: 'BUS', antenne: null })).toBe('En bus - public');
     expect(transportLabel({ transport: null, antenne: null })).toBe('En recherche');
+    expect(transportLabel({ transport: 'A PIED', antenne: null })).toBe('À pied');
+    // A mode an administrator added comes by its libellé, shown as is.
+    expect(transportLabel({ transport: 'Trottinette', antenne: null })).toBe('Trottinette');
   });
 
   it('reads the departments of the SVG without keeping anything else', () => {

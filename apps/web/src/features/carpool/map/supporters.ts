@@ -4,6 +4,7 @@ import {
   isPendingCarpoolStatus,
   plural,
   TRANSPORT_LABELS,
+  transportLabelOfCode,
   type ConfirmedCarpool,
   type MatchInfo,
   type Supporter,
@@ -219,7 +220,7 @@ export function transportLabel(s: Pick<Supporter, 'transport' | 'antenne'>): str
     case 'BUS':
       return busLabel(s.antenne);
     default:
-      return TRANSPORT_LABELS[s.transport];
+      return transportLabelOfCode(s.transport);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   plural,
   pluralWord,
   TRANSPORT_LABELS,
+  transportLabelOfCode,
   type MatchInfo,
 } from '@munegu/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -101,6 +102,6 @@ export function describe(info: MatchInfo): string {
     case null:
       return `${lower(TRANSPORT_LABELS.RECHERCHE)}, ${from}`;
     default:
-      return `${lower(TRANSPORT_LABELS[info.transport])}, ${from}`;
+      return `${lower(transportLabelOfCode(info.transport))}, ${from}`;
   }
 }

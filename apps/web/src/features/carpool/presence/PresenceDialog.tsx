@@ -3,7 +3,7 @@ import { CARPOOL_TEXTS, TEXTS, type Match } from '@munegu/shared';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { hasKickedOff } from '../../matches';
-import { useConfirmedCarpool, useMatchInfo, type MatchInfo } from '../api';
+import { useConfirmedCarpool, useMatchInfo, useTransports, type MatchInfo } from '../api';
 import { CancelCarpoolDialog } from '../cancel/CancelCarpoolDialog';
 import { useSavePresence, useSaveSearch } from '../mutations';
 import {
@@ -73,6 +73,7 @@ function PresenceBody({
 }) {
   const info = useMatchInfo(match.id);
   const member = useMemberDefaults();
+  const transports = useTransports();
   const savePresence = useSavePresence();
   const saveSearch = useSaveSearch();
   const [editing, setEditing] = useState(false);
@@ -113,7 +114,9 @@ function PresenceBody({
 
   return (
     <PresenceForm
-      initial={current ? answersFromInfo(current) : emptyAnswers(member.departement)}
+      initial={
+        current ? answersFromInfo(current, transports.data ?? []) : emptyAnswers(member.departement)
+      }
       busy={savePresence.isPending || saveSearch.isPending}
       onSubmit={submit}
     />

@@ -1,4 +1,10 @@
-import { CARPOOL_TEXTS, LIMITS, TRANSPORT_IDS, type MatchInfo } from '@munegu/shared';
+import {
+  CARPOOL_TEXTS,
+  LIMITS,
+  TRANSPORT_IDS,
+  type MatchInfo,
+  type TransportType,
+} from '@munegu/shared';
 import { isApiError } from '../../../lib/api';
 import type { BodyOf } from '../../../lib/call';
 
@@ -25,8 +31,15 @@ export const emptyAnswers = (departement: string): Answers => ({
   people: LIMITS.stepper.min,
 });
 
-/** 'Modifier' starts from what the member answered last time. */
-export function answersFromInfo(info: MatchInfo): Answers {
+/** The id of a mode named on the wire: a spec code, or an added mode's libellé (`modes`). */
+function transportIdOf(transport: string | null, modes: TransportType[]): number | null {
+  if (transport === null) return null;
+  if (transport in TRANSPORT_IDS) return TRANSPORT_IDS[transport as keyof typeof TRANSPORT_IDS];
+  return modes.find((m) => m.libelle === transport)?.id ?? null;
+}
+
+/** 'Modifier' starts from what the member answered last time (`modes`: GET /transport). */
+export function answersFromInfo(info: MatchInfo, modes: TransportType[] = []): Answers {
   const base = emptyAnswers(info.departement_depart.replace(/^FR-/i, ''));
   if (info.type === 'recherche')
     return {
@@ -36,7 +49,7 @@ export function answersFromInfo(info: MatchInfo): Answers {
     };
   return {
     ...base,
-    transportId: info.transport ? TRANSPORT_IDS[info.transport] : null,
+    transportId: transportIdOf(info.transport, modes),
     covoiturage: info.covoiturage,
     places: clampStepper(info.places_dispo),
     antenneId: info.antenne?.id ?? null,

@@ -39,6 +39,16 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 613 585">
   <path id="83" aria-label="Var" d="M40 40h10v10z"/></svg>`;
 
 const SUPPORTERS = 'GET /api/users/supporters-par-departement-detail';
+/** The body of the n-th proposal or request the popup sent, for a member of the 06. */
+const sentRelation = (n = 0) => api.callsTo('POST /api/user-to-user-match')[n]?.body;
+const relationTo = (user2_id: number, statut_id: number, description: string | null) => ({
+  user2_id,
+  statut_id,
+  nbPers: 2,
+  departement_depart: '06',
+  match_id: 42,
+  description,
+});
 let api: FakeApi;
 let lists: Record<string, Supporter[]>;
 beforeEach(() => {
@@ -198,14 +208,7 @@ describe('MuneguMapDialog', () => {
     expect(within(dialog).getByText('15/150')).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(CARPOOL_TEXTS.sent('demande', 'ana'))).toBeVisible();
-    expect(api.callsTo('POST /api/user-to-user-match')[0]?.body).toEqual({
-      user2_id: 1,
-      statut_id: 2,
-      nbPers: 2,
-      departement_depart: '06',
-      match_id: 42,
-      description: 'Deux places svp',
-    });
+    expect(sentRelation()).toEqual(relationTo(1, 2, 'Deux places svp'));
   });
 
   it("shows the server's refusal of a request and keeps the description typed", async () => {
@@ -225,7 +228,7 @@ describe('MuneguMapDialog', () => {
     api.reply('POST /api/user-to-user-match', 201, { message: 'ok', relation: {} });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(CARPOOL_TEXTS.sent('demande', 'ana'))).toBeVisible();
-    expect(api.callsTo('POST /api/user-to-user-match')[1]?.body).toMatchObject({
+    expect(sentRelation(1)).toMatchObject({
       description: 'On part de Nice à 17h',
     });
   });
@@ -290,14 +293,7 @@ describe('MuneguMapDialog', () => {
     fireEvent.click(within(await row('eva')).getByRole('button', { name: 'Proposer' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(CARPOOL_TEXTS.sent('proposition', 'eva'))).toBeVisible();
-    expect(api.callsTo('POST /api/user-to-user-match')[0]?.body).toEqual({
-      user2_id: 5,
-      statut_id: 1,
-      nbPers: 2,
-      departement_depart: '06',
-      match_id: 42,
-      description: null,
-    });
+    expect(sentRelation()).toEqual(relationTo(5, 1, null));
   });
 
   it("opens on the member's confirmed carpool, driver then passengers", async () => {

@@ -25,6 +25,14 @@ const carpool = (over: Partial<ConfirmedCarpool> = {}) =>
     ],
     ...over,
   });
+/** The same carpool seen from my own car: I drive Bob_06 (relation 901). */
+const myCar = (over: Partial<ConfirmedCarpool> = {}) =>
+  carpool({
+    vehicule: testCarpoolDriver(ME.id, ME.username),
+    passagers: [testCarpoolPassenger(5, 'Bob_06', 901)],
+    isDriver: true,
+    ...over,
+  });
 const URL = 'GET /api/user-to-user-match/mon-covoiturage-confirme';
 
 beforeEach(() => {
@@ -99,15 +107,7 @@ describe('carpool members', () => {
   });
 
   it('lets the driver set the seats, exclude a passenger and cancel everything', async () => {
-    api.reply(
-      URL,
-      200,
-      carpool({
-        vehicule: testCarpoolDriver(ME.id, ME.username),
-        passagers: [testCarpoolPassenger(5, 'Bob_06', 901)],
-        isDriver: true,
-      }),
-    );
+    api.reply(URL, 200, myCar());
     show();
     const dialog = await members();
     expect(await dialog.findByRole('group', { name: 'Places disponibles' })).toBeVisible();
@@ -154,16 +154,7 @@ describe('carpool members', () => {
   });
 
   it('once the match has kicked off, the driver can no longer exclude, resize or cancel', async () => {
-    api.reply(
-      URL,
-      200,
-      carpool({
-        vehicule: testCarpoolDriver(ME.id, ME.username),
-        passagers: [testCarpoolPassenger(5, 'Bob_06', 901)],
-        isDriver: true,
-        isModifiable: false,
-      }),
-    );
+    api.reply(URL, 200, myCar({ isModifiable: false }));
     show();
     const dialog = await members();
     expect(await dialog.findByRole('link', { name: 'Bob_06' })).toBeVisible();

@@ -3,15 +3,13 @@ import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS } from '@munegu/shared';
 import { useMediaQuery } from '../../../lib/hooks';
 import { useCarousel } from '../../../components/ui/useCarousel';
-import { formatDate } from '../../../lib/dates';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
-import { NewsCard } from '../../news';
+import { ContestCard, NewsCard } from '../../news';
 import { LazyContestActions as ContestActions, LazyNewsPopup as NewsPopup } from '../../news';
 import { Deferred } from '../../../lib/boot/Deferred';
 import { hasRole } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import styles from './NewsContestCarousel.module.css';
-import { cx } from '../../../lib/cx';
 
 /**
  * Two slides: the latest news and, when there are any, the running contests. Swiping moves
@@ -114,28 +112,17 @@ export function NewsContestCarousel() {
             >
               <div className={styles['news-carousel__grid']}>
                 {contestList.map((contest) => (
-                  <article key={contest.id} className={cx(styles['contest'], 'card')}>
-                    {contest.image && <img src={contest.image} alt="" loading="lazy" />}
-                    <h3>{contest.titre}</h3>
-                    <p className={styles['contest__end']}>Jusqu’au {formatDate(contest.dateFin)}</p>
-                    <p className={styles['contest__links']}>
-                      {contest.lienInsta && (
-                        <a href={contest.lienInsta} target="_blank" rel="noopener noreferrer">
-                          Participer sur Instagram
-                        </a>
-                      )}
-                      {contest.lienX && (
-                        <a href={contest.lienX} target="_blank" rel="noopener noreferrer">
-                          Participer sur X
-                        </a>
-                      )}
-                    </p>
-                    {editor && (
-                      <Suspense fallback={null}>
-                        <ContestActions contest={contest} />
-                      </Suspense>
-                    )}
-                  </article>
+                  <ContestCard
+                    key={contest.id}
+                    contest={contest}
+                    actions={
+                      editor && (
+                        <Suspense fallback={null}>
+                          <ContestActions contest={contest} />
+                        </Suspense>
+                      )
+                    }
+                  />
                 ))}
               </div>
             </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { TEXTS } from '@munegu/shared';
+import { GROUP_TEXTS as G, TEXTS } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
@@ -9,13 +9,16 @@ import { useAuth } from '../../../lib/auth';
 import { isDeletedUsername, useProfile } from '../../profiles';
 import { useConversations } from '../api';
 import { ChatPanel } from '../components/ChatPanel';
+import { GroupChatPanel } from '../components/GroupChatPanel';
+import { groupLabel, useGroups } from '../groups';
 import { NewConversationDialog } from '../components/NewConversationDialog';
 import styles from './MessagesPage.module.css';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
 
 export default function MessagesPage() {
-  const { username } = useParams();
+  const { username, groupId: groupParam } = useParams();
+  const groupId = groupParam === undefined ? undefined : Number(groupParam);
   const { status, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -30,6 +33,9 @@ export default function MessagesPage() {
   const other = useProfile(signedIn ? username : undefined);
   const [dialogOpen, setDialogOpen] = useState(false);
   const list = Array.isArray(conversations.data) ? conversations.data : [];
+  const groups = useGroups(signedIn);
+  const groupList = Array.isArray(groups.data) ? groups.data : [];
+  const openGroup = groupList.find((g) => g.id === groupId);
 
   if (username && isDeletedUsername(username)) return <Navigate to="/404" replace />;
   if (status === 'loading') return <LoadingOverlay fullScreen />;
@@ -50,7 +56,7 @@ export default function MessagesPage() {
   }
 
   return (
-    <div className={`${styles['messages']}${username ? ` ${styles['has-chat']}` : ''}`}>
+    <div className={`${styles['messages']}${username || groupId ? ` ${styles['has-chat']}` : ''}`}>
       <h1 className="visually-hidden">Messagerie</h1>
       <aside className={styles['messages__sidebar']} aria-label="Discussions">
         <div className={styles['messages__sidebar-head']}>
@@ -92,9 +98,52 @@ export default function MessagesPage() {
             })}
           </ul>
         )}
+        {groupList.length > 0 && (
+          <>
+            <h2 className={styles['messages__section']}>{G.section}</h2>
+            <ul className={styles['messages__list']} aria-label={G.section}>
+              {groupList.map((group) => {
+                const active = group.id === groupId;
+                const label = groupLabel(group);
+                return (
+                  <li key={group.id}>
+                    <Link
+                      to={`/messages/groupes/${group.id}`}
+                      className={`${styles['messages__conv']}${active ? ' is-active' : ''}`}
+                      aria-current={active ? 'page' : undefined}
+                    >
+                      <span className={styles['messages__group-icon']} aria-hidden="true">
+                        {group.members.length}
+                      </span>
+                      <span className={styles['messages__conv-name']}>{label}</span>
+                      {group.unread > 0 && (
+                        <span className={styles['messages__dot']}>
+                          <span className="visually-hidden">Non lu</span>
+                        </span>
+                      )}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
       </aside>
       <div className={styles['messages__main']}>
-        {!username ? (
+        {groupId !== undefined ? (
+          openGroup && user ? (
+            <>
+              <Link to="/messages" className={styles['messages__back']}>
+                ← Discussions
+              </Link>
+              <GroupChatPanel key={openGroup.id} group={openGroup} me={user.id} />
+            </>
+          ) : groups.isPending ? (
+            <LoadingOverlay />
+          ) : (
+            <p className={cx(styles['messages__placeholder'], 'error-text')}>{G.notFound}</p>
+          )
+        ) : !username ? (
           <p className={styles['messages__placeholder']}>{TEXTS.messaging.placeholder}</p>
         ) : other.isPending ? (
           <LoadingOverlay />

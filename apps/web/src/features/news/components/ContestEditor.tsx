@@ -1,99 +1,182 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { CONTEST_TEXTS as M, type Contest } from '@munegu/shared';
+import {
+  CONTEST_TEXTS as M,
+  NEWS_TITLE_MAX,
+  contestEndProblem,
+  contestInputSchema,
+  type Contest,
+} from '@munegu/shared';
+import { toast } from '../../../components/ui/toast';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
-import { FormError, FormField, TextField } from '../../../components/ui/FormField';
-import { errorMessage } from '../../../lib/api';
+import { FormError, FormField, TextField, invalidProps } from '../../../components/ui/FormField';
+import { fieldErrors } from '../../../components/ui/formErrors';
+import { errorMessage, isApiError } from '../../../lib/api';
 import { useDeleteContest, useSaveContest, useUploadContestImage } from '../mutations';
 import { EditDeleteActions } from './EditDeleteActions';
+import { LengthCounter } from './LengthCounter';
 import styles from './NewsEditor.module.css';
 import { Button } from '../../../components/ui/Button';
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's time, as a datetime-local input wants it. */
-function toLocalInput(iso: string): string {
-  const d = new Date(iso);
+function toLocalInput(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+type Values = { titre: string; image: string; dateFin: string; lienInsta: string; lienX: string };
+type Field = keyof Values;
+
+/**
+ * What is wrong with each filled-in field, in the shared schema's words ('Lien X invalide.'),
+ * and an end that is not ahead of now. An empty required field is not an error: it only keeps
+ * 'Enregistrer' disabled.
+ */
+function problems(values: Values, end: Date | null): Partial<Record<Field, string>> {
+  const parsed = contestInputSchema.safeParse({
+    ...values,
+    dateFin: end ? end.toISOString() : values.dateFin,
+  });
+  const found: Partial<Record<Field, string>> = parsed.success
+    ? {}
+    : (fieldErrors(parsed.error.issues) as Partial<Record<Field, string>>);
+  if (end && !found.dateFin) {
+    const late = contestEndProblem(end, new Date());
+    if (late) found.dateFin = late;
+  }
+  for (const field of Object.keys(found) as Field[]) if (!values[field]) delete found[field];
+  return found;
 }
 
 /**
  * 'ÉDITION CONCOURS' (spec sections 2 and 5): title, image and end date required; the
- * Instagram and X links are optional and decide where members take part.
+ * Instagram and X links are optional and decide where members take part. Each field says what
+ * is wrong with it, the server's answer included; a successful save or deletion says so in a
+ * toast ('Concours mis à jour avec succès !').
  */
 function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onClose: () => void }) {
-  const [titre, setTitre] = useState(contest?.titre ?? '');
-  const [image, setImage] = useState(contest?.image ?? '');
-  const [dateFin, setDateFin] = useState(contest ? toLocalInput(contest.dateFin) : '');
-  const [lienInsta, setLienInsta] = useState(contest?.lienInsta ?? '');
-  const [lienX, setLienX] = useState(contest?.lienX ?? '');
+  const [values, setValues] = useState<Values>({
+    titre: contest?.titre ?? '',
+    image: contest?.image ?? '',
+    dateFin: contest ? toLocalInput(new Date(contest.dateFin)) : '',
+    lienInsta: contest?.lienInsta ?? '',
+    lienX: contest?.lienX ?? '',
+  });
+  /** The last upload's refusal, until another file is chosen. */
+  const [imageError, setImageError] = useState<string | null>(null);
+  /** The server's refusal of the last save: per field, or for the form as a whole. */
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const upload = useUploadContestImage();
   const save = useSaveContest();
-  const ready = titre.trim() !== '' && image !== '' && dateFin !== '';
-  const fields: [string, string, string, string, (value: string) => void][] = [
-    ['contest-title', 'Titre', 'text', titre, setTitre],
-    ['contest-end', 'Fin du concours', 'datetime-local', dateFin, setDateFin],
-    ['contest-insta', 'Lien Instagram (facultatif)', 'url', lienInsta, setLienInsta],
-    ['contest-x', 'Lien X (facultatif)', 'url', lienX, setLienX],
-  ];
 
+  const end = values.dateFin ? new Date(values.dateFin) : null;
+  const local = problems(values, end && !Number.isNaN(end.getTime()) ? end : null);
+  const errorOf = (field: Field) => local[field] ?? serverErrors[field];
+  const ready =
+    values.titre.trim() !== '' &&
+    values.image !== '' &&
+    values.dateFin !== '' &&
+    Object.keys(local).length === 0;
+  const set = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const submit = () => {
+    if (!ready || !end) return;
+    setFailure(null);
+    setServerErrors({});
+    save.mutate(
+      { id: contest?.id ?? null, body: { ...values, dateFin: end.toISOString() } },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message);
+          onClose();
+        },
+        onError: (error) => {
+          const byField = isApiError(error)
+            ? (fieldErrors(error.errors) as Partial<Record<Field, string>>)
+            : {};
+          setServerErrors(byField);
+          if (Object.keys(byField).length === 0) setFailure(errorMessage(error, M.failed));
+        },
+      },
+    );
+  };
+
+  const imageProblem = imageError ?? serverErrors.image;
   return (
     <Dialog open onClose={onClose} title="ÉDITION CONCOURS" wide>
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!ready) return;
-          setFailure(null);
-          save.mutate(
-            {
-              id: contest?.id ?? null,
-              body: {
-                titre,
-                image,
-                dateFin: new Date(dateFin).toISOString(),
-                lienInsta,
-                lienX,
-              },
-            },
-            {
-              onSuccess: (res) => {
-                toast.success(res.message);
-                onClose();
-              },
-              onError: (error) =>
-                setFailure(errorMessage(error, 'Erreur lors de l’enregistrement.')),
-            },
-          );
+          submit();
         }}
       >
-        {image && <img className={styles['contest-edit__image']} src={image} alt="" />}
-        <FormField id="contest-image" label="Image">
+        {values.image && (
+          <img className={styles['contest-edit__image']} src={values.image} alt="" />
+        )}
+        <FormField id="contest-image" label="Image" error={imageProblem}>
           <input
-            id="contest-image"
+            {...invalidProps('contest-image', imageProblem)}
             type="file"
             accept="image/png,image/jpeg,image/webp"
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (!file) return;
+              // A new file starts afresh: an earlier refusal no longer describes the form.
+              setImageError(null);
               upload.mutate(file, {
-                onSuccess: (res) => setImage(res.image),
-                onError: (error) => setFailure(errorMessage(error, M.invalidImage)),
+                onSuccess: (res) => set('image', res.image),
+                onError: (error) => setImageError(errorMessage(error, M.invalidImage)),
               });
             }}
           />
         </FormField>
-        {fields.map(([id, label, type, value, set]) => (
-          <TextField
-            key={id}
-            id={id}
-            label={label}
-            type={type}
-            maxLength={300}
-            value={value}
-            onChange={(e) => set(e.target.value)}
-          />
-        ))}
+        <TextField
+          id="contest-title"
+          label="Titre"
+          error={errorOf('titre')}
+          hint={
+            <LengthCounter
+              id="contest-title-count"
+              length={values.titre.trim().length}
+              max={NEWS_TITLE_MAX}
+            />
+          }
+          value={values.titre}
+          onChange={(e) => set('titre', e.target.value)}
+        />
+        <TextField
+          id="contest-end"
+          label="Fin du concours"
+          type="datetime-local"
+          min={toLocalInput(new Date())}
+          error={errorOf('dateFin')}
+          value={values.dateFin}
+          onChange={(e) => set('dateFin', e.target.value)}
+        />
+        <TextField
+          id="contest-insta"
+          label="Lien Instagram (facultatif)"
+          type="url"
+          inputMode="url"
+          error={errorOf('lienInsta')}
+          hint={M.instagramHint}
+          value={values.lienInsta}
+          onChange={(e) => set('lienInsta', e.target.value)}
+        />
+        <TextField
+          id="contest-x"
+          label="Lien X (facultatif)"
+          type="url"
+          inputMode="url"
+          error={errorOf('lienX')}
+          hint={M.xHint}
+          value={values.lienX}
+          onChange={(e) => set('lienX', e.target.value)}
+        />
         <FormError message={failure} />
         <DialogFooter>
           <DialogCancel />
@@ -122,13 +205,13 @@ export function AddContestButton() {
   );
 }
 
-/** 'Éditer' and 'Supprimer' under a contest, for editors. */
+/** 'Éditer' and 'Supprimer' under a contest, for editors (any REDACTEUR and above). */
 export function ContestActions({ contest }: { contest: Contest }) {
   const remove = useDeleteContest();
   return (
     <EditDeleteActions
       name={contest.titre}
-      confirm="Es-tu sûr de vouloir supprimer ce concours ?"
+      confirm={M.confirmDelete}
       deleting={remove.isPending}
       onDelete={(done) =>
         remove.mutate(contest.id, {
@@ -136,7 +219,10 @@ export function ContestActions({ contest }: { contest: Contest }) {
             toast.success(res.message);
             done();
           },
-          onError: () => toast.error('Erreur lors de la suppression.'),
+          onError: (error) => {
+            done();
+            toast.error(errorMessage(error, M.deleteFailed));
+          },
         })
       }
       editor={(close) => <ContestEditDialog contest={contest} onClose={close} />}

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/Button';
 
 /**
  * The editors' 'Éditer' / 'Supprimer' pair under a news item or a contest: `editor` renders the
- * edit dialog (given its close function), `onDelete` runs after the confirmation.
+ * edit dialog (given its close function), `onDelete` runs after the confirmation and calls
+ * `done` to close it, on success and on failure alike (its toast then says what happened).
  */
 export function EditDeleteActions({
   name,

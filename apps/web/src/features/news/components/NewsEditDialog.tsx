@@ -1,8 +1,14 @@
 import { useState } from 'react';
-import { NEWS_TEXTS as M, newsContentSchema, newsTitleSchema } from '@munegu/shared';
+import {
+  NEWS_CONTENT_MAX,
+  NEWS_TITLE_MAX,
+  newsContentSchema,
+  newsTitleSchema,
+} from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, TextField, invalidProps } from '../../../components/ui/FormField';
 import { useNewsCategories } from '../api';
+import { LengthCounter } from './LengthCounter';
 import styles from './NewsEditDialog.module.css';
 
 export interface NewsDraft {
@@ -12,6 +18,12 @@ export interface NewsDraft {
   categorieId: number | null;
   imageObjectPosY: number;
 }
+
+/** What the schema says is wrong with a value (its first refusal), or undefined. */
+const problem = (
+  schema: { safeParse: (v: string) => { error?: { issues: { message: string }[] } } },
+  value: string,
+) => schema.safeParse(value).error?.issues[0]?.message;
 
 type Props = {
   open: boolean;
@@ -25,7 +37,9 @@ type Props = {
 /**
  * 'ÉDITION ACTU' (spec sections 2 and 5): title, content, category (TOUT excluded, AUTRE by
  * default) and the image's vertical focus, 0 to 100 in steps of 5. 'Publier' stays disabled
- * until title, image, content and category are there, and reads 'Enregistrement...' while saving.
+ * until title, image, content and category are there and valid, and reads 'Enregistrement...'
+ * while saving. Each field says what is wrong in the shared schema's words ('Le titre ne peut
+ * pas contenir « script ».'), and a counter announces its length limit: nothing is cut.
  */
 export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }: Props) {
   const categories = useNewsCategories();
@@ -39,8 +53,9 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
       .trim(),
   }));
   const categorieId = values.categorieId ?? autre;
-  const titleError = values.titre && !newsTitleSchema.safeParse(values.titre).success;
-  const contentError = values.contenu && !newsContentSchema.safeParse(values.contenu).success;
+  // An empty field is only 'not ready' (Publier disabled), not an error, until it was touched.
+  const titleError = values.titre ? problem(newsTitleSchema, values.titre) : undefined;
+  const contentError = values.contenu ? problem(newsContentSchema, values.contenu) : undefined;
   const ready =
     !!values.titre.trim() &&
     !!values.contenu.trim() &&
@@ -85,21 +100,33 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
         <TextField
           id="news-edit-title"
           label="Titre"
-          error={titleError ? M.invalidTitle : undefined}
-          maxLength={200}
+          error={titleError}
+          hint={
+            <LengthCounter
+              id="news-edit-title-count"
+              length={values.titre.trim().length}
+              max={NEWS_TITLE_MAX}
+            />
+          }
           value={values.titre}
           onChange={(e) => set('titre', e.target.value)}
         />
         <FormField
           id="news-edit-content"
           label="Contenu"
-          error={contentError ? M.invalidContent : undefined}
+          error={contentError}
+          hint={
+            <LengthCounter
+              id="news-edit-content-count"
+              length={values.contenu.trim().length}
+              max={NEWS_CONTENT_MAX}
+            />
+          }
         >
           <textarea
-            {...invalidProps('news-edit-content', contentError ? M.invalidContent : undefined)}
+            {...invalidProps('news-edit-content', contentError)}
             className="input"
             rows={6}
-            maxLength={5000}
             value={values.contenu}
             onChange={(e) => set('contenu', e.target.value)}
           />

@@ -136,7 +136,10 @@ export function AddNewsButton() {
   );
 }
 
-/** 'Éditer' and 'Supprimer' under a news tile (the server lets the author and moderators). */
+/**
+ * 'Éditer' and 'Supprimer' under a news tile. The page shows them only where `mayManageNews`
+ * holds (the author, moderators and admins), the rule the server enforces.
+ */
 export function NewsItemActions({ item }: { item: NewsItem }) {
   const remove = useDeleteNews();
   return (
@@ -150,7 +153,12 @@ export function NewsItemActions({ item }: { item: NewsItem }) {
             toast.success(M.deleted);
             done();
           },
-          onError: () => toast.error(M.deleteFailed),
+          // The confirmation closes either way; the toast says why it failed when the server
+          // said (e.g. the item is no longer theirs to delete).
+          onError: (error) => {
+            done();
+            toast.error(errorMessage(error, M.deleteFailed));
+          },
         })
       }
       editor={(close) => <EditNewsDialog item={item} onClose={close} />}

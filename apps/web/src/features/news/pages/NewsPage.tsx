@@ -1,10 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
-import { hasRole, TEXTS } from '@munegu/shared';
+import { hasRole, mayManageNews, TEXTS } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
 import { useMediaQuery } from '../../../lib/hooks';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { EAGER_IMAGES, excerptLength, useNews, useNewsCategories, type NewsItem } from '../api';
+import {
+  EAGER_IMAGES,
+  excerptLength,
+  useContests,
+  useNews,
+  useNewsCategories,
+  type NewsItem,
+} from '../api';
 import { NewsCard } from '../components/NewsCard';
+import { ContestCard } from '../components/ContestCard';
 import { Deferred } from '../../../lib/boot/Deferred';
 import styles from './NewsPage.module.css';
 
@@ -22,17 +30,26 @@ const NewsPopup = lazy(() =>
 const AddContestButton = lazy(() =>
   import('../components/ContestEditor').then((m) => ({ default: m.AddContestButton })),
 );
+const ContestActions = lazy(() =>
+  import('../components/ContestEditor').then((m) => ({ default: m.ContestActions })),
+);
 
 /** null = TOUT */
 type Filter = number | null;
 
 export default function NewsPage() {
   const news = useNews();
+  const contests = useContests();
   const categories = useNewsCategories();
   const [filter, setFilter] = useState<Filter>(null);
   const [opened, setOpened] = useState<NewsItem | null>(null);
   const { user } = useAuth();
   const editor = hasRole(user?.role?.libelle, 'REDACTEUR');
+  // Éditer / Supprimer only where the server will accept it: one's own items for a REDACTEUR,
+  // every item for MODERATEUR and above.
+  const caller = user ? { id: user.id, role: user.role?.libelle } : null;
+  const mayManage = (item: NewsItem) => mayManageNews(caller, item.redacteur?.id);
+  const running = contests.data ?? [];
   const medium = useMediaQuery('(max-width: 999px)');
   const small = useMediaQuery('(max-width: 749px)');
   const excerptMax = excerptLength(small ? 700 : medium ? 900 : 1200);
@@ -73,10 +90,11 @@ export default function NewsPage() {
           </button>
         ))}
       </div>
-      {/* While the list loads the area spans the viewport, so the footer is not painted above
-          the fold and then pushed down by the cards (it was most of this page's layout shift). */}
+      {/* While the list (or the contests below it) loads the area spans the viewport, so the
+          footer is not painted above the fold and then pushed down by the cards (it was most
+          of this page's layout shift). */}
       <div
-        className={`${styles['news-page__content']}${news.isPending ? ` ${styles['news-page__content--pending']}` : ''}`}
+        className={`${styles['news-page__content']}${news.isPending || contests.isPending ? ` ${styles['news-page__content--pending']}` : ''}`}
       >
         {news.isPending ? (
           <LoadingOverlay label="Chargement des actualités…" />
@@ -94,7 +112,7 @@ export default function NewsPage() {
                   onOpen={setOpened}
                   eager={index < EAGER_IMAGES}
                 />
-                {editor && (
+                {mayManage(item) && (
                   <Suspense fallback={null}>
                     <NewsItemActions item={item} />
                   </Suspense>
@@ -104,6 +122,28 @@ export default function NewsPage() {
           </div>
         )}
       </div>
+      {running.length > 0 && (
+        <section className={styles['news-page__contests']} aria-labelledby="contests-title">
+          <h2 id="contests-title" className={styles['news-page__section-title']}>
+            Concours en cours
+          </h2>
+          <div className={styles['contest-grid']}>
+            {running.map((contest) => (
+              <ContestCard
+                key={contest.id}
+                contest={contest}
+                actions={
+                  editor && (
+                    <Suspense fallback={null}>
+                      <ContestActions contest={contest} />
+                    </Suspense>
+                  )
+                }
+              />
+            ))}
+          </div>
+        </section>
+      )}
       <Deferred when={opened !== null}>
         <NewsPopup item={opened} onClose={() => setOpened(null)} />
       </Deferred>

@@ -16,12 +16,19 @@ const item = {
   date: '2026-11-22T10:00:00.000Z',
   formattedDate: 'dimanche 22 novembre 2026',
   categorie: { id: 2, libelle: 'MATCH' },
-  redacteur: { username: 'redac' },
+  redacteur: { id: 4, username: 'redac' },
+};
+/** Another editor's item: a REDACTEUR may not change it, a moderator may. */
+const othersItem = {
+  ...item,
+  id: 11,
+  titre: 'Déplacement à Paris : les inscriptions sont ouvertes',
+  redacteur: { id: 77, username: 'autre_redac' },
 };
 
 beforeEach(() => {
   api = fakeApi();
-  api.reply('GET /api/actualite', 200, [item]);
+  api.reply('GET /api/actualite', 200, [item, othersItem]);
   api.reply('GET /api/concours', 200, []);
   api.reply('GET /api/categorie-actualite', 200, [
     { id: 1, libelle: 'TOUT' },
@@ -33,6 +40,9 @@ beforeEach(() => {
 
 const editor = () =>
   signIn(api, { id: 4, username: 'redac', role: { libelle: 'REDACTEUR' } } as never);
+const moderator = () =>
+  signIn(api, { id: 5, username: 'modo', role: { libelle: 'MODERATEUR' } } as never);
+const manage = (title: string) => screen.queryByRole('group', { name: `Gérer « ${title} »` });
 
 describe('news editors', () => {
   it('shows no editing to members', async () => {
@@ -87,6 +97,85 @@ describe('news editors', () => {
     expect(api.callsTo('POST /api/actualite/proxy-tweet')).toHaveLength(0);
   });
 
+  it('offers Éditer / Supprimer on an editor’s own items only, on all to moderators', async () => {
+    editor();
+    renderAt('/actualites');
+    expect(await screen.findAllByRole('button', { name: 'Éditer' })).toHaveLength(1);
+    expect(manage('Convocation')).not.toBeNull();
+    expect(screen.getByText(othersItem.titre)).toBeVisible();
+    expect(manage(othersItem.titre)).toBeNull();
+  });
+
+  it('lets a moderator manage every item', async () => {
+    moderator();
+    renderAt('/actualites');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Éditer' })).toHaveLength(2));
+    expect(manage(othersItem.titre)).not.toBeNull();
+  });
+
+  it('says what is wrong with a title, counts its length and never cuts it', async () => {
+    moderator();
+    renderAt('/actualites');
+    const actions = await waitFor(() => {
+      const found = manage(othersItem.titre);
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Éditer' }));
+    const form = await screen.findByRole('dialog', { name: 'ÉDITION ACTU' });
+    const title = within(form).getByLabelText('Titre');
+    const publish = within(form).getByRole('button', { name: 'Publier' });
+    // The demo's own title: 'inscriptions' contains "script", and is fine.
+    expect(title).toHaveValue(othersItem.titre);
+    expect(publish).toBeEnabled();
+    expect(within(form).getByText('52 / 200 caractères')).toBeVisible();
+
+    fireEvent.change(title, { target: { value: 'Le script du match' } });
+    expect(within(form).getByText('Le titre ne peut pas contenir « script ».')).toBeVisible();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(publish).toBeDisabled();
+
+    fireEvent.change(title, { target: { value: 'La description du match' } });
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(publish).toBeEnabled();
+
+    const long = 'x'.repeat(230);
+    fireEvent.change(title, { target: { value: long } });
+    expect(title).toHaveValue(long); // kept whole, not cut at 200
+    expect(within(form).getByText('230 / 200 caractères')).toBeVisible();
+    expect(within(form).getByText('Le titre ne peut pas dépasser 200 caractères.')).toBeVisible();
+    expect(publish).toBeDisabled();
+
+    const content = within(form).getByLabelText('Contenu');
+    fireEvent.change(title, { target: { value: 'Titre' } });
+    fireEvent.change(content, { target: { value: 'y'.repeat(5001) } });
+    expect(content).toHaveValue('y'.repeat(5001));
+    // getByText compares the page's text with its spaces normalised: '5 000' is written with a
+    // narrow no-break space (U+202F) on the page, a plain space here.
+    expect(within(form).getByText('5 001 / 5 000 caractères')).toBeVisible();
+    expect(
+      within(form).getByText('Le contenu ne peut pas dépasser 5 000 caractères.'),
+    ).toBeVisible();
+    expect(publish).toBeDisabled();
+  });
+
+  it('closes the question and says why when a deletion is refused', async () => {
+    editor();
+    api.reply('DELETE /api/actualite/9', 403, {
+      message: "Vous n'êtes pas autorisé à effectuer cette action.",
+      code: 'FORBIDDEN',
+    });
+    renderAt('/actualites');
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }),
+    );
+    expect(
+      await screen.findByText("Vous n'êtes pas autorisé à effectuer cette action."),
+    ).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
   it('edits and deletes after the spec question', async () => {
     editor();
     api.reply('PUT /api/actualite/9', 200, {
@@ -117,41 +206,5 @@ describe('news editors', () => {
     );
     await waitFor(() => expect(api.callsTo('DELETE /api/actualite/9')).toHaveLength(1));
     expect(await screen.findByText('Actualité supprimée avec succès !')).toBeVisible();
-  });
-});
-
-describe('contest editors', () => {
-  it('creates a contest: visual uploaded, title and end date, optional links', async () => {
-    editor();
-    const visual = '/uploads/contests/7d1c2d1e-1111-4c0e-9a53-5f3f0f1d2a77.webp';
-    api.reply('POST /api/concours/image', 200, { image: visual });
-    api.reply('POST /api/concours', 201, { message: 'Concours enregistré avec succès !', id: 3 });
-    renderAt('/actualites');
-    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un concours' }));
-    const form = await screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
-    const save = within(form).getByRole('button', { name: 'Enregistrer' });
-    expect(save).toBeDisabled();
-    fireEvent.change(within(form).getByLabelText('Image'), {
-      target: { files: [new File(['x'], 'maillot.png', { type: 'image/png' })] },
-    });
-    await waitFor(() => expect(api.callsTo('POST /api/concours/image')).toHaveLength(1));
-    fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
-    fireEvent.change(within(form).getByLabelText('Fin du concours'), {
-      target: { value: '2026-12-24T18:00' },
-    });
-    fireEvent.change(within(form).getByLabelText('Lien X (facultatif)'), {
-      target: { value: 'https://x.com/AS_Monaco/status/5' },
-    });
-    await waitFor(() => expect(save).toBeEnabled());
-    fireEvent.click(save);
-    await waitFor(() => expect(api.callsTo('POST /api/concours')).toHaveLength(1));
-    expect(api.callsTo('POST /api/concours')[0]?.body).toEqual({
-      titre: 'Le maillot',
-      image: visual,
-      dateFin: new Date('2026-12-24T18:00').toISOString(),
-      lienInsta: '',
-      lienX: 'https://x.com/AS_Monaco/status/5',
-    });
-    expect(await screen.findByText('Concours enregistré avec succès !')).toBeVisible();
   });
 });

@@ -1,0 +1,134 @@
+import {
+  CARPOOL_STATUS as S,
+  GROUP_TEXTS as G,
+  LIMITS,
+  MESSAGING_TEXTS as M,
+  type GroupListItem,
+  type GroupMessage,
+} from '@munegu/shared';
+import type { DomainEventMap } from '../../events/domain-events.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { avatarUrl } from '../../lib/avatar-url.js';
+import type { GroupMessageRow, GroupsRepository } from './groups.repository.js';
+
+/** Pushes a group message to every socket of the given members (all tabs, all instances). */
+export interface GroupNotifier {
+  groupMessage(userIds: number[], event: GroupMessage): void;
+}
+
+export interface GroupsServiceDeps {
+  repo: GroupsRepository;
+  clock: Clock;
+  notifier: GroupNotifier;
+}
+
+const PAGE = LIMITS.messagesPageSize;
+const nameOf = (user: { username: string; status: string }) =>
+  user.status === 'DELETED' ? M.unknownUser : user.username;
+
+function toGroupMessage(row: GroupMessageRow, me: number): GroupMessage {
+  return {
+    id: row.id,
+    groupId: row.groupId,
+    senderId: row.senderId,
+    senderName: nameOf({ username: row.senderName, status: row.senderStatus }),
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    fromMe: row.senderId === me,
+  };
+}
+
+/**
+ * Group threads (issue 30). Membership follows the carpool: a confirmed relation puts its
+ * driver and passenger in the car's group, a confirmed relation that ends (cancelled,
+ * excluded, withdrawn) takes the passenger out, and the driver with their last passenger. Live
+ * messages go to the user rooms of the members at the time of sending, read in the same
+ * request, so a member who left receives nothing from then on, on any instance.
+ */
+export function groupsService({ repo, clock, notifier }: GroupsServiceDeps) {
+  /** 404 for a group the caller never belonged to (never reveal others'), 403 once left. */
+  async function assertMember(callerId: number, groupId: number): Promise<void> {
+    const membership = await repo.membership(groupId, callerId);
+    if (membership === null) throw new AppError('NOT_FOUND', G.notFound);
+    if (membership === 'left') throw new AppError('FORBIDDEN', G.notMember);
+  }
+
+  return {
+    /** carpoolRelationChanged, inside the carpool's transaction. */
+    async carpoolChanged({
+      tx,
+      matchId,
+      driverId,
+      passengerId,
+      from,
+      to,
+    }: DomainEventMap['carpoolRelationChanged']): Promise<void> {
+      const car = { matchId, driverId };
+      if (to === S.CONFIRME) await repo.joinCar(tx, car, [driverId, passengerId], clock.now());
+      else if (from === S.CONFIRME) await repo.leaveCar(tx, car, passengerId, clock.now());
+    },
+
+    async memberRemoved(userId: number): Promise<void> {
+      await repo.leaveAll(userId, clock.now());
+    },
+
+    async accountsRemoved(): Promise<void> {
+      await repo.leaveDeleted(clock.now());
+    },
+
+    async list(callerId: number): Promise<GroupListItem[]> {
+      const [groups, unread] = await Promise.all([
+        repo.listFor(callerId),
+        repo.unreadByGroup(callerId),
+      ]);
+      return groups.map((g) => ({
+        id: g.id,
+        kind: g.kind === 'deplacement' ? 'deplacement' : 'covoiturage',
+        match: {
+          id: g.match.id,
+          domicile: g.match.homeClub.name,
+          exterieur: g.match.awayClub.name,
+          date: g.match.kickoffAt.toISOString(),
+        },
+        members: g.members.map(({ user }) => ({
+          id: user.id,
+          username: nameOf(user),
+          avatar: user.status === 'DELETED' ? null : avatarUrl(user.avatarFile, user.avatarVersion),
+          driver: user.id === g.driverId,
+        })),
+        unread: unread.get(g.id) ?? 0,
+        lastMessageAt: g.lastMessageAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** 20 messages older than the `offset` already loaded (0: the newest), oldest first. */
+    async messages(callerId: number, groupId: number, offset: number): Promise<GroupMessage[]> {
+      await assertMember(callerId, groupId);
+      const page = await repo.page(groupId, offset, PAGE);
+      return page.reverse().map((m) => toGroupMessage(m, callerId));
+    },
+
+    /** Stored only for a current member (checked in the storing statement), then pushed live. */
+    async send(callerId: number, groupId: number, content: string): Promise<GroupMessage> {
+      const row = await repo.append({ groupId, senderId: callerId, content, now: clock.now() });
+      if (!row) {
+        await assertMember(callerId, groupId);
+        // A member when checked, no longer one when storing: the same refusal.
+        throw new AppError('FORBIDDEN', G.notMember);
+      }
+      const members = await repo.memberIds(groupId);
+      notifier.groupMessage(members, { ...toGroupMessage(row, callerId), fromMe: false });
+      return toGroupMessage(row, callerId);
+    },
+
+    async markRead(callerId: number, groupId: number): Promise<void> {
+      await assertMember(callerId, groupId);
+      await repo.markRead(groupId, callerId, clock.now());
+    },
+
+    /** The caller's unread group messages (added to the navbar's messages badge). */
+    unreadCount: (callerId: number) => repo.countUnread(callerId),
+  };
+}
+export type GroupsService = ReturnType<typeof groupsService>;

@@ -1,0 +1,141 @@
+import type { GroupMessage } from '@munegu/shared';
+import { randomUUID } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { bearer } from '../../test/helpers/auth.js';
+import { carpoolWorld } from '../../test/helpers/carpool.js';
+import type { createUser } from '../../test/helpers/factories.js';
+import { until, useSocketApp } from '../../test/helpers/sockets.js';
+import { installAdapter } from './adapter.js';
+
+/**
+ * Group threads live (issue 30), on two API instances joined by the PostgreSQL or the Redis
+ * adapter (as multi-instance.test.ts): a message posted through the first reaches the members'
+ * sockets on the second, and a passenger taken out of the car receives nothing afterwards.
+ * The two-instance cases are skipped on the embedded tier (one process by design, see
+ * multi-instance.test.ts); the same scenario on one instance runs on every tier.
+ */
+const embedded = inject('dbMode') === 'embedded';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
+  'group messages across instances (%s adapter)',
+  (kind) => {
+    let first: TestApp;
+    let second: TestApp;
+    let secondUrl: string;
+    const closers: (() => Promise<void>)[] = [];
+    const sockets: Socket[] = [];
+
+    beforeAll(async () => {
+      first = await createTestApp();
+      second = await createTestApp({ database: first.database });
+      const redisPrefix = `munegu-test-${randomUUID()}`;
+      for (const t of [first, second])
+        closers.push(
+          await installAdapter(t.app.io, {
+            kind,
+            databaseUrl: first.database.url,
+            redisUrl,
+            redisPrefix,
+          }),
+        );
+      await first.app.listen({ port: 0, host: '127.0.0.1' });
+      secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      for (const s of sockets) s.disconnect();
+      for (const close of closers) await close();
+      await second?.app.close();
+      await first?.app.close();
+      await first?.database.drop();
+    });
+
+    it('reaches the members on the other instance, and no longer a passenger who was excluded', () =>
+      scenario(first, second, secondUrl, sockets));
+  },
+);
+
+/** A socket of `user` on the second instance, with every 'groupMessage' it receives. */
+async function listen(
+  second: TestApp,
+  secondUrl: string,
+  sockets: Socket[],
+  user: Awaited<ReturnType<typeof createUser>>,
+) {
+  const token = (await bearer(second.app, user, second.clock)).authorization.slice(7);
+  const socket = connect(secondUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+  });
+  sockets.push(socket);
+  const got: GroupMessage[] = [];
+  socket.on('groupMessage', (e: GroupMessage) => got.push(e));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return got;
+}
+
+/**
+ * Writes through `first`, listens on `second` (the same app on the embedded tier): members get
+ * the group's messages live, a passenger excluded from the car and a stranger get nothing.
+ */
+async function scenario(first: TestApp, second: TestApp, secondUrl: string, sockets: Socket[]) {
+  const w = carpoolWorld(first);
+  const match = await w.match();
+  const driver = await w.driver(match.id, 3);
+  const a = await w.searcher(match.id, 1);
+  const b = await w.searcher(match.id, 1);
+  const outsider = await w.member();
+  for (const p of [a, b]) {
+    await w.request(p, driver, match.id);
+    expect((await w.answer(driver, 'confirm', p, match.id)).statusCode).toBe(200);
+  }
+  const [gotA, gotB, gotOutsider] = await Promise.all([
+    listen(second, secondUrl, sockets, a),
+    listen(second, secondUrl, sockets, b),
+    listen(second, secondUrl, sockets, outsider),
+  ]);
+  // The LISTEN connections are opened asynchronously after the adapter is installed.
+  await new Promise((r) => setTimeout(r, 500));
+  const id = (await w.api(driver, 'GET', '/messages/groupes')).json()[0].id as number;
+
+  const sent = await w.api(driver, 'POST', `/messages/groupes/${id}`, { content: 'Départ 7h' });
+  expect(sent.statusCode).toBe(201);
+  await until(() => gotA.length === 1 && gotB.length === 1, 3000);
+  expect(gotA[0]).toMatchObject({
+    groupId: id,
+    senderId: driver.id,
+    senderName: driver.username,
+    content: 'Départ 7h',
+  });
+
+  const reason = await w.reason('EXCLUSION');
+  const excluded = await w.api(driver, 'POST', '/user-to-user-match/exclure-covoiturage', {
+    matchId: match.id,
+    passagerId: b.id,
+    motifId: reason.id,
+  });
+  expect(excluded.statusCode).toBe(200);
+  await w.api(driver, 'POST', `/messages/groupes/${id}`, { content: 'Sans toi, désolé' });
+  await w.api(a, 'POST', `/messages/groupes/${id}`, { content: 'Ok' });
+  await until(() => gotA.length === 2, 3000);
+  // a's own message comes back to a's other tabs too.
+  await until(() => gotA.length === 3, 3000);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(gotA.map((e) => e.content)).toEqual(['Départ 7h', 'Sans toi, désolé', 'Ok']);
+  expect(gotB.map((e) => e.content)).toEqual(['Départ 7h']);
+  expect(gotOutsider).toEqual([]);
+}
+
+describe('group messages on one instance', () => {
+  const { t, server } = useSocketApp();
+  const sockets: Socket[] = [];
+  afterAll(() => sockets.forEach((s) => s.disconnect()));
+  it('reaches the members, and no longer a passenger who was excluded', () =>
+    scenario(t, t, server.url, sockets));
+});

@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+
+/** The operators' matches screen through the real routes; only the network is fake. */
+let api: FakeApi;
+
+const club = (id: number, nom: string) => ({ id, nom, logo: `/clubs/${id}.svg` });
+const match = (id: number, extra: object) => ({
+  id,
+  season: '2026-2027',
+  journee: id,
+  date: '2026-09-12T19:00:00.000Z',
+  kickoff: '2026-09-12T21:00',
+  hashtag: null,
+  ticket_url: null,
+  club_dom: club(1, 'AS Monaco'),
+  club_ext: club(2, 'RC Lens'),
+  is_finish: false,
+  edit_pronostic: true,
+  buts_dom: null,
+  buts_ext: null,
+  nb_pronostics: 0,
+  ...extra,
+});
+const played = match(3, {
+  date: '2026-08-29T19:00:00.000Z',
+  kickoff: '2026-08-29T21:00',
+  is_finish: true,
+  edit_pronostic: false,
+  buts_dom: 2,
+  buts_ext: 1,
+  nb_pronostics: 16,
+});
+const upcoming = match(4, { nb_pronostics: 16 });
+
+beforeEach(() => {
+  api = fakeApi();
+  signIn(api, { id: 1, username: 'Chef', role: { libelle: 'MODERATEUR' } } as never);
+  api.reply('GET /api/admin/matchs', 200, [played, upcoming]);
+  api.reply('GET /api/admin/clubs', 200, [
+    { ...club(1, 'AS Monaco'), nomStade: 'Louis II', ville: 'Monaco', departement_club: 'MC' },
+    { ...club(2, 'RC Lens'), nomStade: 'Bollaert', ville: 'Lens', departement_club: '62' },
+  ]);
+});
+
+describe('operators’ matches', () => {
+  it('names each cell’s column, for the rows stacked on a phone', async () => {
+    renderAt('/admin/matchs');
+    const row = (
+      await screen.findByRole('button', { name: 'Score du match de la journée 3' })
+    ).closest('tr')!;
+    const labelled = [...row.querySelectorAll('td[data-label]')].map((td) => [
+      td.getAttribute('data-label'),
+      td.textContent,
+    ]);
+    expect(labelled).toContainEqual(['Score', '2 – 1']);
+    expect(labelled).toContainEqual(['Pronostics', '16']);
+  });
+
+  it('offers no score before kickoff and says from when', async () => {
+    renderAt('/admin/matchs');
+    const score = await screen.findByRole('button', { name: 'Score du match de la journée 4' });
+    expect(score).toBeDisabled();
+    expect(score).toHaveAccessibleDescription(
+      'Le score ne peut être saisi qu’après le coup d’envoi (12/09/2026 à 21:00).',
+    );
+    expect(screen.getByRole('button', { name: 'Score du match de la journée 3' })).toBeEnabled();
+  });
+
+  it('says how many predictions a deletion loses and asks a second time', async () => {
+    api.reply('DELETE /api/admin/matchs/3', 200, {
+      message: 'Match supprimé. 16 pronostics effacés.',
+    });
+    renderAt('/admin/matchs');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Supprimer le match de la journée 3' }),
+    );
+    const first = await screen.findByRole('alertdialog', { name: 'Supprimer ce match ?' });
+    expect(first).toHaveTextContent('16 pronostics seront perdus.');
+    fireEvent.click(within(first).getByRole('button', { name: 'Continuer' }));
+    // Nothing is deleted before the second answer.
+    const again = await screen.findByRole('alertdialog', {
+      name: 'Supprimer aussi les pronostics ?',
+    });
+    expect(api.callsTo('DELETE /api/admin/matchs/3')).toHaveLength(0);
+    fireEvent.click(
+      within(again).getByRole('button', { name: 'Supprimer le match et 16 pronostics' }),
+    );
+    expect(await screen.findByText('Match supprimé. 16 pronostics effacés.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/admin/matchs/3?pronostics=16')).toHaveLength(1);
+  });
+
+  it('stops at the first answer when cancelled, and deletes a match without predictions at once', async () => {
+    api.reply('GET /api/admin/matchs', 200, [{ ...played, nb_pronostics: 0 }, upcoming]);
+    api.reply('DELETE /api/admin/matchs/4', 200, { message: 'Match supprimé.' });
+    renderAt('/admin/matchs');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Supprimer le match de la journée 4' }),
+    );
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Annuler' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer le match de la journée 3' }));
+    const only = await screen.findByRole('alertdialog', { name: 'Supprimer ce match ?' });
+    expect(only).not.toHaveTextContent('pronostic');
+    api.reply('DELETE /api/admin/matchs/3', 200, { message: 'Match supprimé.' });
+    fireEvent.click(within(only).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText('Match supprimé.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/admin/matchs/3?pronostics=0')).toHaveLength(1);
+    expect(api.callsTo('DELETE /api/admin/matchs/4')).toHaveLength(0);
+  });
+
+  it('says which club to choose when none was', async () => {
+    renderAt('/admin/matchs');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nouveau match' }));
+    const form = await screen.findByRole('dialog', { name: 'Nouveau match' });
+    fireEvent.change(within(form).getByLabelText('Journée'), { target: { value: '5' } });
+    fireEvent.change(within(form).getByLabelText('Coup d’envoi (heure de Paris)'), {
+      target: { value: '2026-09-19T21:00' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(form).findByText('Choisis le club à domicile.')).toBeVisible();
+    expect(within(form).getByText('Choisis le club à l’extérieur.')).toBeVisible();
+    expect(within(form).queryByText('Club introuvable.')).toBeNull();
+    expect(api.callsTo('POST /api/admin/matchs')).toHaveLength(0);
+  });
+});

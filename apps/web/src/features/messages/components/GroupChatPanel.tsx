@@ -1,0 +1,178 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  GROUP_TEXTS as G,
+  LIMITS,
+  MESSAGING_TEXTS as M,
+  SOCKET_EVENTS,
+  type GroupListItem,
+  type GroupMessage,
+} from '@munegu/shared';
+import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { toast } from '../../../components/ui/toast';
+import { ABORTED, errorMessage, isApiError } from '../../../lib/api';
+import { formatMessageTime } from '../../../lib/dates';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  addToGroup,
+  groupLabel,
+  loadOlderGroupMessages,
+  useGroupThread,
+  useMarkGroupRead,
+  useSendGroupMessage,
+} from '../groups';
+import { setActiveGroup, useSocketEvent } from '../realtime';
+import { ChatInput, type ChatNotice } from './ChatInput';
+import messagesStyles from '../messages.module.css';
+import listStyles from './MessageList.module.css';
+import styles from './ChatPanel.module.css';
+import { cx } from '../../../lib/cx';
+
+/**
+ * A group thread (issue 30): the match it is for, its members, the bubbles with each sender's
+ * name (text only, never HTML) and the shared message field. Live messages of this group are
+ * added as they come and mark it read.
+ */
+export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number }) {
+  const qc = useQueryClient();
+  const thread = useGroupThread(group.id);
+  const send = useSendGroupMessage(group.id);
+  const markRead = useMarkGroupRead(group.id);
+  const [draft, setDraft] = useState('');
+  const [notice, setNotice] = useState<ChatNotice | null>(null);
+  const label = groupLabel(group);
+
+  useEffect(() => {
+    setActiveGroup(group.id);
+    markRead.mutate();
+    return () => setActiveGroup(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened group
+  }, [group.id]);
+
+  useSocketEvent(me, SOCKET_EVENTS.groupMessage, (event) => {
+    if (event.groupId !== group.id) return;
+    addToGroup(qc, group.id, [{ ...event, fromMe: event.senderId === me }]);
+    if (event.senderId !== me) markRead.mutate();
+  });
+
+  const onSend = (content: string) => {
+    setNotice(null);
+    const typed = draft;
+    setDraft('');
+    send.mutate(content, {
+      onError: (err) => {
+        setDraft(typed);
+        setNotice({ tone: 'error', text: errorMessage(err, M.sendFailed) });
+      },
+    });
+  };
+
+  const forbidden = isApiError(thread.error) && thread.error.status === 403;
+  const names = group.members.map((m) => m.username).join(', ');
+
+  return (
+    <section className={styles['chat']} aria-label={label}>
+      <header className={styles['chat__header']}>
+        <div>
+          <h2 className={messagesStyles['chat__title']}>{label}</h2>
+          <p className={messagesStyles['chat__members']}>{names}</p>
+        </div>
+      </header>
+      {thread.isPending ? (
+        <div className={messagesStyles['chat__messages']}>
+          <LoadingOverlay />
+        </div>
+      ) : thread.isError || !thread.data ? (
+        <p className={cx(messagesStyles['chat__info'], 'error-text')}>
+          {forbidden ? G.notMember : G.loadFailed}
+        </p>
+      ) : (
+        <GroupMessageList
+          groupId={group.id}
+          messages={thread.data}
+          onOlder={(older) => addToGroup(qc, group.id, older)}
+        />
+      )}
+      <ChatInput
+        value={draft}
+        onChange={setDraft}
+        disabled={forbidden}
+        placeholder={G.placeholder}
+        notice={notice}
+        onSend={onSend}
+        onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
+        onTyping={() => {}}
+      />
+    </section>
+  );
+}
+
+/** Bubbles oldest first; scrolling to the top loads the 20 before (fewer: no more). */
+function GroupMessageList({
+  groupId,
+  messages,
+  onOlder,
+}: {
+  groupId: number;
+  messages: GroupMessage[];
+  onOlder: (older: GroupMessage[]) => void;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const [hasMore, setHasMore] = useState(messages.length >= LIMITS.messagesPageSize);
+  const [loading, setLoading] = useState(false);
+  const anchor = useRef<number | null>(null);
+  const lastId = messages[messages.length - 1]?.id;
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    if (anchor.current !== null) {
+      list.scrollTop = list.scrollHeight - anchor.current;
+      anchor.current = null;
+    } else {
+      list.scrollTop = list.scrollHeight;
+    }
+  }, [messages.length, lastId]);
+
+  const onScroll = async () => {
+    const list = listRef.current;
+    if (!list || list.scrollTop > 40 || !hasMore || loading) return;
+    setLoading(true);
+    try {
+      const older = await loadOlderGroupMessages(groupId, messages.length);
+      if (older === ABORTED) return;
+      const page = Array.isArray(older) ? older : [];
+      if (page.length < LIMITS.messagesPageSize) setHasMore(false);
+      if (page.length > 0) {
+        anchor.current = list.scrollHeight - list.scrollTop;
+        onOlder(page);
+      }
+    } catch {
+      toast.error(M.loadMessagesFailed);
+      setHasMore(false);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <ol className={messagesStyles['chat__messages']} ref={listRef} onScroll={() => void onScroll()}>
+      {loading && <li className={messagesStyles['chat__info']}>Chargement…</li>}
+      {messages.length === 0 && <li className={messagesStyles['chat__info']}>{G.empty}</li>}
+      {messages.map((message) => (
+        <li
+          key={message.id}
+          className={cx(listStyles['bubble'], message.fromMe && listStyles['bubble--me'])}
+          data-testid="group-message"
+        >
+          {!message.fromMe && (
+            <span className={messagesStyles['bubble__sender']}>{message.senderName}</span>
+          )}
+          <p className={listStyles['bubble__text']}>{message.content}</p>
+          <time className={listStyles['bubble__time']} dateTime={message.createdAt}>
+            {formatMessageTime(message.createdAt)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}

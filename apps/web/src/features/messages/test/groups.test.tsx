@@ -1,0 +1,105 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { GROUP_TEXTS as G } from '@munegu/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setSocketFactory } from '../../../lib/socket';
+import { renderAt, type FakeApi } from '../../../test/harness';
+import type { FakeSocket } from './fakeSocket';
+import { BOB, ME, messagingWorld } from './world';
+
+/** Group threads of carpool cars (issue 30) on the messaging page. */
+let api: FakeApi;
+let io: FakeSocket;
+
+const GROUP = {
+  id: 3,
+  kind: 'covoiturage',
+  match: { id: 40, domicile: 'AS Monaco', exterieur: 'FC Nantes', date: '2026-11-29T19:00:00Z' },
+  members: [
+    { id: ME.id, username: ME.username, avatar: null, driver: true },
+    { id: BOB.id, username: BOB.username, avatar: null, driver: false },
+  ],
+  unread: 1,
+  lastMessageAt: '2026-11-27T10:00:00Z',
+};
+const LABEL = 'Covoiturage · AS Monaco – FC Nantes du 29/11';
+let seq = 500;
+const gm = (over: object = {}) => ({
+  id: ++seq,
+  groupId: GROUP.id,
+  senderId: BOB.id,
+  senderName: BOB.username,
+  content: `Message ${seq}`,
+  createdAt: new Date().toISOString(),
+  fromMe: false,
+  ...over,
+});
+
+beforeEach(() => {
+  ({ api, io } = messagingWorld());
+  api.reply('GET /api/messages/groupes', 200, [GROUP]);
+  api.reply('PATCH /api/messages/groupes/3/mark-read', 200, { message: G.markedRead });
+});
+afterEach(() => setSocketFactory(null));
+
+describe('group threads', () => {
+  it('lists the car’s group under Groupes with its match and unread dot', async () => {
+    renderAt('/messages');
+    const section = await screen.findByRole('list', { name: G.section });
+    const link = within(section).getByRole('link', { name: new RegExp(LABEL) });
+    expect(link).toHaveAttribute('href', '/messages/groupes/3');
+    expect(within(link).getByText('Non lu')).toBeInTheDocument();
+  });
+
+  it('shows each sender’s name, text only, and sends a message', async () => {
+    api.reply('GET /api/messages/groupes/3', 200, [
+      gm({ content: '<img src=x onerror=alert(1)>' }),
+    ]);
+    api.handle('POST /api/messages/groupes/3', (body) => ({
+      status: 201,
+      body: gm({
+        senderId: ME.id,
+        senderName: ME.username,
+        content: (body as { content: string }).content,
+        fromMe: true,
+      }),
+    }));
+    renderAt('/messages/groupes/3');
+    const panel = await screen.findByRole('region', { name: LABEL });
+    const bubble = (await within(panel).findAllByTestId('group-message'))[0]!;
+    expect(within(bubble).getByText(BOB.username)).toBeVisible();
+    // User text is never HTML.
+    expect(within(bubble).getByText('<img src=x onerror=alert(1)>')).toBeVisible();
+    expect(bubble.querySelector('img')).toBeNull();
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /api/messages/groupes/3/mark-read')).toHaveLength(1),
+    );
+
+    const field = within(panel).getByRole('textbox', { name: 'Votre message' });
+    fireEvent.change(field, { target: { value: 'On part à 7h' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(await within(panel).findByText('On part à 7h')).toBeVisible();
+    expect(api.callsTo('POST /api/messages/groupes/3')[0]!.body).toEqual({
+      content: 'On part à 7h',
+    });
+  });
+
+  it('adds a live message of the open group and marks it read', async () => {
+    api.reply('GET /api/messages/groupes/3', 200, []);
+    renderAt('/messages/groupes/3');
+    const panel = await screen.findByRole('region', { name: LABEL });
+    expect(await within(panel).findByText(G.empty)).toBeVisible();
+    await waitFor(() => expect(io.listeners('groupMessage')).toBeGreaterThan(0));
+    act(() => io.push('groupMessage', gm({ content: 'J’arrive !' })));
+    expect(await within(panel).findByText('J’arrive !')).toBeVisible();
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /api/messages/groupes/3/mark-read')).toHaveLength(2),
+    );
+  });
+
+  it('tells a member who left the car, and offers no field to write', async () => {
+    api.reply('GET /api/messages/groupes/3', 403, { message: G.notMember, code: 'FORBIDDEN' });
+    renderAt('/messages/groupes/3');
+    expect(await screen.findByText(G.notMember)).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Votre message' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,175 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+
+/** The editors' contests on /actualites, through the real routes; only the network is fake. */
+let api: FakeApi;
+const VISUAL = '/uploads/contests/7d1c2d1e-1111-4c0e-9a53-5f3f0f1d2a77.webp';
+const contest = {
+  id: 3,
+  titre: 'Gagne le maillot domicile dédicacé !',
+  dateFin: '2099-12-11T18:00:00.000Z',
+  image: VISUAL,
+  lienInsta: 'https://www.instagram.com/asmonaco/',
+  lienX: null,
+};
+/** 'YYYY-MM-DDTHH:mm', local time, `days` from now. */
+const localInput = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+const file = () => new File(['x'], 'maillot.png', { type: 'image/png' });
+
+beforeEach(() => {
+  api = fakeApi();
+  api.reply('GET /api/actualite', 200, []);
+  api.reply('GET /api/concours', 200, [contest]);
+  api.reply('GET /api/categorie-actualite', 200, [{ id: 3, libelle: 'AUTRE' }]);
+  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
+});
+
+const editor = () =>
+  signIn(api, { id: 4, username: 'redac', role: { libelle: 'REDACTEUR' } } as never);
+
+async function openNewContest() {
+  renderAt('/actualites');
+  fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un concours' }));
+  return screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+}
+
+describe('contests on /actualites', () => {
+  it('lists the running contests for everyone, with the edit menu for editors only', async () => {
+    signIn(api, { id: 5, username: 'membre', role: { libelle: 'UTILISATEUR' } } as never);
+    renderAt('/actualites');
+    const section = await screen.findByRole('region', { name: 'Concours en cours' });
+    const card = within(section).getByRole('article', { name: contest.titre });
+    expect(within(card).getByRole('link', { name: 'Participer sur Instagram' })).toHaveAttribute(
+      'href',
+      contest.lienInsta,
+    );
+    expect(within(card).queryByRole('button', { name: 'Éditer' })).toBeNull();
+  });
+
+  it('shows the editors their menu inside each contest card', async () => {
+    editor();
+    renderAt('/actualites');
+    const card = await screen.findByRole('article', { name: contest.titre });
+    expect(await within(card).findByRole('button', { name: 'Éditer' })).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Supprimer' })).toBeVisible();
+  });
+});
+
+describe('contest editors', () => {
+  it('creates a contest and says so', async () => {
+    editor();
+    api.reply('POST /api/concours/image', 200, { image: VISUAL });
+    api.reply('POST /api/concours', 201, { message: 'Concours créé avec succès !', id: 8 });
+    const form = await openNewContest();
+    const save = within(form).getByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    fireEvent.change(within(form).getByLabelText('Image'), { target: { files: [file()] } });
+    await waitFor(() => expect(api.callsTo('POST /api/concours/image')).toHaveLength(1));
+    fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
+    const end = localInput(10);
+    fireEvent.change(within(form).getByLabelText('Fin du concours'), { target: { value: end } });
+    fireEvent.change(within(form).getByLabelText('Lien X (facultatif)'), {
+      target: { value: 'https://x.com/AS_Monaco/status/5' },
+    });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(api.callsTo('POST /api/concours')).toHaveLength(1));
+    expect(api.callsTo('POST /api/concours')[0]?.body).toEqual({
+      titre: 'Le maillot',
+      image: VISUAL,
+      dateFin: new Date(end).toISOString(),
+      lienInsta: '',
+      lienX: 'https://x.com/AS_Monaco/status/5',
+    });
+    expect(await screen.findByText('Concours créé avec succès !')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('refuses an end date in the past before asking the server', async () => {
+    editor();
+    const form = await openNewContest();
+    fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
+    fireEvent.change(within(form).getByLabelText('Fin du concours'), {
+      target: { value: localInput(-1) },
+    });
+    expect(within(form).getByText('La date de fin doit être dans le futur.')).toBeVisible();
+    expect(within(form).getByLabelText('Fin du concours')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+  });
+
+  it('says which link is wrong', async () => {
+    editor();
+    const form = await openNewContest();
+    fireEvent.change(within(form).getByLabelText('Lien Instagram (facultatif)'), {
+      target: { value: 'https://evil.example/p/1' },
+    });
+    fireEvent.change(within(form).getByLabelText('Lien X (facultatif)'), {
+      target: { value: 'https://x.com/AS_Monaco/status/5' },
+    });
+    expect(within(form).getByText('Lien Instagram invalide.')).toBeVisible();
+    expect(within(form).queryByText('Lien X invalide.')).toBeNull();
+  });
+
+  it('clears an image refusal once a good image is uploaded', async () => {
+    editor();
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { message: 'Format de fichier non autorisé.', code: 'VALIDATION' },
+    };
+    api.handle('POST /api/concours/image', () => answer);
+    const form = await openNewContest();
+    const input = within(form).getByLabelText('Image');
+    fireEvent.change(input, { target: { files: [file()] } });
+    expect(await within(form).findByText('Format de fichier non autorisé.')).toBeVisible();
+    answer = { status: 200, body: { image: VISUAL } };
+    fireEvent.change(input, { target: { files: [file()] } });
+    await waitFor(() => expect(form.querySelector('img')).toHaveAttribute('src', VISUAL));
+    expect(within(form).queryByText('Format de fichier non autorisé.')).toBeNull();
+  });
+
+  it('updates and deletes a contest, each with its toast', async () => {
+    editor();
+    api.reply('PUT /api/concours/3', 200, { message: 'Concours mis à jour avec succès !', id: 3 });
+    api.reply('DELETE /api/concours/3', 200, { message: 'Concours supprimé avec succès !' });
+    renderAt('/actualites');
+    const card = await screen.findByRole('article', { name: contest.titre });
+    fireEvent.click(await within(card).findByRole('button', { name: 'Éditer' }));
+    const form = await screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+    fireEvent.change(within(form).getByLabelText('Titre'), {
+      target: { value: 'Gagne le maillot !' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Concours mis à jour avec succès !')).toBeVisible();
+    expect(api.callsTo('PUT /api/concours/3')[0]?.body).toMatchObject({
+      titre: 'Gagne le maillot !',
+      dateFin: contest.dateFin,
+    });
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Supprimer' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Es-tu sûr de vouloir supprimer ce concours ?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText('Concours supprimé avec succès !')).toBeVisible();
+  });
+
+  it('shows the server’s refusal under the field it names', async () => {
+    editor();
+    api.reply('PUT /api/concours/3', 400, {
+      message: 'La date de fin doit être dans le futur.',
+      code: 'VALIDATION',
+      errors: [{ path: 'dateFin', message: 'La date de fin doit être dans le futur.' }],
+    });
+    renderAt('/actualites');
+    const card = await screen.findByRole('article', { name: contest.titre });
+    fireEvent.click(await within(card).findByRole('button', { name: 'Éditer' }));
+    const form = await screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(form).findByText('La date de fin doit être dans le futur.')).toBeVisible();
+    expect(within(form).getByLabelText('Fin du concours')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

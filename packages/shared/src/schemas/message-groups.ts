@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import '../zod-locale.js';
+import { messageContentSchema } from './messages.js';
+
+/**
+ * Group threads (issue 30): one per carpool car for a match ('covoiturage': its driver and
+ * confirmed passengers) and, later, one per coach trip ('deplacement'). Same text rules as
+ * private messages (messageContentSchema).
+ */
+export const GROUP_TEXTS = {
+  /** Sidebar section of the messaging page. */
+  section: 'Groupes',
+  kinds: { covoiturage: 'Covoiturage', deplacement: 'Déplacement' },
+  // Server refusals (4xx bodies).
+  notFound: 'Groupe introuvable.',
+  notMember: 'Tu ne fais plus partie de ce groupe.',
+  loadFailed: 'Erreur lors du chargement du groupe.',
+  empty: 'Aucun message pour le moment : écris le premier !',
+  placeholder: 'Écris au groupe…',
+  markedRead: 'Groupe marqué comme lu.',
+} as const;
+
+export const GROUP_KINDS = ['covoiturage', 'deplacement'] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
+
+const groupMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  /** '/uploads/avatar/<file>?v=<n>' or null for the default avatar. */
+  avatar: z.string().nullable(),
+  /** The car's driver (covoiturage). */
+  driver: z.boolean(),
+});
+
+/** One line of GET /messages/groupes, most recent activity first. */
+export const groupListItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(GROUP_KINDS),
+  match: z.object({
+    id: z.number().int(),
+    domicile: z.string(),
+    exterieur: z.string(),
+    /** Kickoff, ISO 8601 UTC. */
+    date: z.string(),
+  }),
+  /** Current members (those who left are not listed). */
+  members: z.array(groupMemberSchema),
+  /** Others' messages since the caller last read the group. */
+  unread: z.number().int(),
+  lastMessageAt: z.string().nullable(),
+});
+export type GroupListItem = z.infer<typeof groupListItemSchema>;
+export const groupListSchema = z.array(groupListItemSchema);
+
+/** A group message; senderName is shown on every bubble (text only, never HTML). */
+export const groupMessageSchema = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  senderId: z.number().int(),
+  senderName: z.string(),
+  content: z.string(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+  fromMe: z.boolean(),
+});
+export type GroupMessage = z.infer<typeof groupMessageSchema>;
+
+/** GET /messages/groupes/{id}?offset=: 20 messages (the newest when offset is 0), oldest first. */
+export const groupMessagesPageSchema = z.array(groupMessageSchema);
+
+/** POST /messages/groupes/{id}. */
+export const sendGroupMessageSchema = z.object({ content: messageContentSchema });
+export type SendGroupMessageBody = z.infer<typeof sendGroupMessageSchema>;
