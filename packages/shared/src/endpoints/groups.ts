@@ -21,6 +21,7 @@ export const groupEndpoints = defineEndpoints({
     body: sendGroupMessageSchema,
     response: groupMessageSchema,
     status: 201,
+    reachesMembers: true,
   },
   'PATCH /messages/groupes/:id/mark-read': {
     params: idParamSchema,

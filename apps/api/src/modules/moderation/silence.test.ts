@@ -212,18 +212,22 @@ describe('POST /moderation/users/:id/silence', () => {
       .filter(([, spec]) => spec.reachesMembers)
       .map(([key]) => key);
     expect(marked.sort()).toEqual([
+      'POST /messages/groupes/:id',
       'POST /messages/send',
       'POST /user-notation-covoiturage/bulk',
       'POST /user-signalement',
       'POST /user-to-user-match',
     ]);
     for (const key of marked) {
-      const res = await as(member, methodOf(key) as 'POST', pathOf(key), { nimporte: 'quoi' });
+      const path = pathOf(key).replace(':id', '1');
+      const res = await as(member, methodOf(key) as 'POST', path, { nimporte: 'quoi' });
       expect(refused(res), key).toEqual([403, SILENCED]);
     }
     // Anonymous callers still get 401 first.
     for (const key of marked)
-      expect((await as(null, 'POST', pathOf(key), {})).statusCode, key).toBe(401);
+      expect((await as(null, 'POST', pathOf(key).replace(':id', '1'), {})).statusCode, key).toBe(
+        401,
+      );
   });
 
   it('refuses the socket’s sendMessage too, in an open conversation and a new one', async () => {
