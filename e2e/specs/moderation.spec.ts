@@ -155,6 +155,13 @@ for (const viewport of [
     const inForce = page.getByRole('list', { name: 'Sanctions en cours' });
     await expect(inForce.getByText(/^Réduit au silence jusqu’au /)).toBeVisible();
     await expect(inForce.getByText('« Messages répétés malgré l’avertissement. »')).toBeVisible();
+    // The badge beside the name, date included, stays within the page at this width.
+    await expect(page.getByText(/^Réduit au silence jusqu’au \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
     await actions.getByRole('button', { name: 'Lever le silence' }).click();
     await page
       .getByRole('dialog', { name: 'Lever le silence de demo_enzo' })
