@@ -79,3 +79,101 @@ test('a moderator suspends a reported member, whose open page says why', async (
     0,
   );
 });
+
+/**
+ * The moderators' workspace at a phone's and a desktop's width: the moderator lands on the
+ * queue from the profile menu, the open-report count shows on the avatar, the menu entry and
+ * the tab, the demo's most reported member has one card with their three reports, and the
+ * search leads to a member page with a past sanction (the demo's seeded warning).
+ */
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a moderator lands on the queue, the open-report count in the navigation (${viewport.width} px)`, async ({
+    browser,
+    request,
+  }) => {
+    const token = await apiToken(request, MODERATOR);
+    const count = await request.get('/api/moderation/reports/count', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { open } = (await count.json()) as { open: number };
+    expect(open, 'the demo seeds open reports').toBeGreaterThan(0);
+    const waiting = `${open} signalement${open > 1 ? 's' : ''} à traiter`;
+
+    const page = await pageAs(browser, MODERATOR, viewport);
+    const avatar = page.getByRole('button', {
+      name: `Menu du profil de ${MODERATOR.username}, ${waiting}`,
+    });
+    await expect(avatar).toBeVisible();
+    await expect(avatar).toContainText(String(open));
+    await avatar.click();
+    const entry = page.getByRole('menuitem', { name: /Espace opérateurs/ });
+    await expect(entry).toContainText(String(open));
+    await entry.click();
+
+    await expect(page).toHaveURL(/\/admin\/moderation$/);
+    // The tab's name: its label, then the count as a sentence (Chromium puts a space before
+    // the comma, at the pill's edge).
+    await expect(
+      page.getByRole('link', { name: new RegExp(`^Modération ?, ${waiting}$`) }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Signalements à traiter (${open})` }),
+    ).toBeVisible();
+    const enzo = page.getByRole('article', { name: 'Signalements visant demo_enzo' });
+    await expect(enzo.getByText('3 signalements ouverts')).toBeVisible();
+    await expect(enzo.getByRole('article', { name: 'Signalement de demo_enzo' })).toHaveCount(3);
+
+    await page.getByLabel('Début du pseudo ou de l’adresse e-mail').fill('ENZO@demo');
+    await page
+      .getByRole('list', { name: 'Membres trouvés' })
+      .getByRole('link', { name: /demo_enzo/ })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/moderation\/membres\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'demo_enzo', level: 2 })).toBeVisible();
+    // The demo's warning: what, who and when, why (other runs may have added lines above it).
+    const warning = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Sanctions passées' }) })
+      .getByRole('listitem')
+      .filter({ hasText: 'Messages agressifs envers un autre supporter après le match.' });
+    await expect(warning.getByText('Avertissement', { exact: true })).toBeVisible();
+    await expect(
+      warning.getByText(/^par moderateur_demo \(Modérateur\) le \d\d\/\d\d\/\d{4} à \d\d:\d\d$/),
+    ).toBeVisible();
+    // A sanction without a report, from the member page, then its lifting.
+    const actions = page.getByRole('group', { name: 'Sanctions' });
+    await actions.getByRole('button', { name: 'Réduire au silence' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Réduire demo_enzo au silence' });
+    await dialog.getByLabel('Durée (jours)').fill('2');
+    await dialog
+      .getByLabel('Raison (envoyée au membre par e-mail)')
+      .fill('Messages répétés malgré l’avertissement.');
+    await dialog.getByRole('button', { name: 'Réduire au silence' }).click();
+    await expect(page.getByText('Membre réduit au silence.')).toBeVisible();
+    const inForce = page.getByRole('list', { name: 'Sanctions en cours' });
+    await expect(inForce.getByText(/^Réduit au silence jusqu’au /)).toBeVisible();
+    await expect(inForce.getByText('« Messages répétés malgré l’avertissement. »')).toBeVisible();
+    // The badge beside the name, date included, stays within the page at this width.
+    await expect(page.getByText(/^Réduit au silence jusqu’au \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await actions.getByRole('button', { name: 'Lever le silence' }).click();
+    await page
+      .getByRole('dialog', { name: 'Lever le silence de demo_enzo' })
+      .getByRole('button', { name: 'Lever le silence' })
+      .click();
+    await expect(page.getByText('Silence levé.')).toBeVisible();
+    await expect(page.getByText('Aucune sanction en cours.')).toBeVisible();
+    // Nothing sticks out sideways at this width.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+}

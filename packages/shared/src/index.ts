@@ -21,6 +21,7 @@ export * from './schemas/news.js';
 export * from './schemas/carpool.js';
 export * from './schemas/administration.js';
 export * from './schemas/moderation.js';
+export * from './schemas/moderation-workspace.js';
 export * from './schemas/push.js';
 export * from './realtime.js';
 export * from './endpoints/index.js';

@@ -316,4 +316,35 @@ describe('demo community', () => {
     });
     expect(carpool).not.toBeNull();
   });
+
+  it('gives the moderators a queue: open reports grouped on a few members, and a history', async () => {
+    const open = await db.report.groupBy({
+      by: ['reportedUserId'],
+      where: { status: 'OPEN' },
+      _count: { _all: true },
+    });
+    const counts = open.map((g) => g._count._all).sort((a, b) => b - a);
+    expect(counts.slice(0, 3)).toEqual([3, 2, 1]);
+    // Every report before now, from a member about another one.
+    const reports = await db.report.findMany();
+    for (const r of reports) {
+      expect(r.createdAt.getTime()).toBeLessThan(NOW.getTime());
+      expect(r.reporterId).not.toBe(r.reportedUserId);
+    }
+    const enzo = await db.user.findUniqueOrThrow({ where: { usernameKey: 'demo_enzo' } });
+    const history = await db.auditLog.findMany({
+      where: {
+        targetType: 'user',
+        targetId: String(enzo.id),
+        action: { startsWith: 'moderation.' },
+      },
+      include: { actor: true },
+    });
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      action: 'moderation.user.warn',
+      targetLabel: 'demo_enzo',
+      actor: { usernameKey: 'moderateur_demo' },
+    });
+  });
 });

@@ -77,6 +77,10 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /moderation/users/:id/ban':                     [401,  403,  403,  403,     200, 200,  401],
   'POST /moderation/users/:id/lift':                    [401,  403,  403,  403,     200, 200,  401],
   'GET /moderation/audit':                              [401,  403,  403,  403,     200, 200,  401],
+  'GET /moderation/queue':                              [401,  403,  403,  403,     200, 200,  401],
+  'GET /moderation/reports/count':                      [401,  403,  403,  403,     200, 200,  401],
+  'GET /moderation/users':                              [401,  403,  403,  403,     200, 200,  401],
+  'GET /moderation/users/:id':                          [401,  403,  403,  403,     200, 200,  401],
   // ── Administration (administrationEndpoints): ADMIN only, except the public partner read ──
   'GET /site':                                          [200,  200,  200,  200,     200, 200,  200],
   'GET /site/partner':                                  [200,  200,  200,  200,     200, 200,  200],
@@ -409,6 +413,12 @@ beforeAll(async () => {
       };
     },
     'GET /moderation/audit': async () => ({ url: '/moderation/audit?action=moderation.&page=1' }),
+    'GET /moderation/queue': async () => ({ url: '/moderation/queue?page=1' }),
+    'GET /moderation/reports/count': async () => ({ url: '/moderation/reports/count' }),
+    'GET /moderation/users': async () => ({ url: '/moderation/users?q=u_' }),
+    'GET /moderation/users/:id': async () => ({
+      url: `/moderation/users/${(await createUser(t.db)).id}`,
+    }),
 
     // ── Administration ──
     'GET /site': async () => ({ url: '/site' }),

@@ -159,11 +159,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: page(() => import('../features/account/pages/StopNotifPage'), 'Désabonnement'),
         },
         {
-          // Operators' screens (MODERATEUR, ADMIN); the layout sends anyone else to /404.
+          // Operators' screens (MODERATEUR, ADMIN); the layout sends anyone else to /404. Every
+          // operator lands on the moderation queue.
           path: 'admin',
           lazy: page(() => import('../features/admin-matches/AdminLayout'), 'Espace opérateurs'),
           children: [
-            { index: true, element: <Navigate to="/admin/matchs" replace /> },
+            { index: true, element: <Navigate to="/admin/moderation" replace /> },
             {
               path: 'matchs',
               lazy: page(
@@ -212,6 +213,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: page(
                 () => import('../features/moderation/pages/ModerationPage'),
                 'Opérateurs · Modération',
+              ),
+            },
+            {
+              path: 'moderation/membres/:id',
+              lazy: page(
+                () => import('../features/moderation/pages/ModerationMemberPage'),
+                'Opérateurs · Fiche membre',
               ),
             },
             {

@@ -14,6 +14,14 @@ import {
   suspendedMemberSchema,
   suspendSchema,
 } from '../schemas/moderation.js';
+import { memberSearchQuerySchema } from '../schemas/administration.js';
+import {
+  moderationMemberSchema,
+  moderationSearchResultSchema,
+  openReportsCountSchema,
+  queuePageSchema,
+  queueQuerySchema,
+} from '../schemas/moderation-workspace.js';
 import { defineEndpoints } from './define.js';
 
 /**
@@ -69,4 +77,13 @@ export const moderationEndpoints = defineEndpoints({
     response: messageResponseSchema,
   },
   'GET /moderation/audit': { query: auditQuerySchema, response: auditPageSchema },
+  // The workspace: the queue grouped per reported member, its count, the member search and
+  // a member's moderation page (schemas/moderation-workspace.ts).
+  'GET /moderation/queue': { query: queueQuerySchema, response: queuePageSchema },
+  'GET /moderation/reports/count': { response: openReportsCountSchema },
+  'GET /moderation/users': {
+    query: memberSearchQuerySchema,
+    response: z.array(moderationSearchResultSchema),
+  },
+  'GET /moderation/users/:id': { params: idParamSchema, response: moderationMemberSchema },
 } as const);

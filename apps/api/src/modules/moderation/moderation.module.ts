@@ -7,6 +7,9 @@ import { moderationRepository } from './moderation.repository.js';
 import { moderationRoutes } from './moderation.routes.js';
 import { moderationService } from './moderation.service.js';
 import { sanctionsService } from './sanctions.service.js';
+import { workspaceRepository } from './workspace.repository.js';
+import { workspaceRoutes } from './workspace.routes.js';
+import { workspaceService } from './workspace.service.js';
 
 /**
  * The reports queue and sanctions: the reports side uses the sanctions side, both one
@@ -29,7 +32,15 @@ export function moderationModule(
   });
   const moderation = moderationService({ repo, sanctions, transaction, clock });
   const journal = journalService({ repo: journalRepository(db) });
-  const routes: ApiRoutes = (api) =>
-    api.register(moderationRoutes, { moderation, sanctions, journal });
-  return { moderation, sanctions, routes };
+  const workspace = workspaceService({
+    repo: workspaceRepository(db),
+    reports: repo,
+    sanctions,
+    clock,
+  });
+  const routes: ApiRoutes = async (api) => {
+    await api.register(moderationRoutes, { moderation, sanctions, journal });
+    await api.register(workspaceRoutes, { workspace });
+  };
+  return { moderation, sanctions, workspace, routes };
 }

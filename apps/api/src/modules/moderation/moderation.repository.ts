@@ -5,7 +5,7 @@ import type { Prisma, ReportStatus, Role } from '../../generated/prisma/client.j
 
 const member = { select: { id: true, username: true } } as const;
 
-const reportSelect = {
+export const reportSelect = {
   id: true,
   createdAt: true,
   status: true,

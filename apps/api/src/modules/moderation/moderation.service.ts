@@ -25,7 +25,7 @@ export interface ModerationDeps {
  * Whose reports `role` sees and handles. A report about a MODERATEUR or an ADMIN is for ADMINs
  * only, so no moderator judges a peer or a superior; for the others it does not exist (404).
  */
-const reportedRolesFor = (role: Role): Role[] =>
+export const reportedRolesFor = (role: Role): Role[] =>
   hasRole(role, 'ADMIN') ? [...ROLES] : ROLES.filter((r) => !hasRole(r, 'MODERATEUR'));
 
 /** The reports queue and what a moderator does with a report. */

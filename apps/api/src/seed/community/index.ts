@@ -7,6 +7,7 @@ import { seedMembers } from './members.js';
 import { PLAYED_MATCHES } from './played-matches.js';
 import type { MatchPlan } from './plans.js';
 import { seedPredictions } from './predictions.js';
+import { seedReports } from './reports.js';
 import { seedAnswers } from './travel.js';
 import { MATCH_AFTER_NEXT, NEXT_MATCH } from './upcoming-matches.js';
 
@@ -18,7 +19,8 @@ import { MATCH_AFTER_NEXT, NEXT_MATCH } from './upcoming-matches.js';
  * Idempotent without deleting anything: members are created once (keyed on their e-mail),
  * predictions, presences and searches only where the member has none for the match, a
  * relation (with its history, notifications, ratings and the seats it takes) only where the
- * pair has none for the match, a conversation only where the pair has none. A second run
+ * pair has none for the match, a conversation only where the pair has none, a report only where
+ * its reporter, member and section have none. A second run
  * therefore writes nothing, and what the demo user changed in the app is kept.
  */
 
@@ -33,7 +35,8 @@ export {
 /**
  * The demo community around the demo season of `seedDemo`: members, their predictions and
  * the resulting leaderboard, presences, searches and carpools for the next match, the one
- * after and the four latest played ones, ratings, and supporter_demo's conversations.
+ * after and the four latest played ones, ratings, supporter_demo's conversations, and a few
+ * reports and past sanctions for the moderators' queue.
  */
 export async function seedCommunity(db: Db, now: Date): Promise<void> {
   // Reference data, which nothing below changes: looked up once for every part.
@@ -75,4 +78,5 @@ export async function seedCommunity(db: Db, now: Date): Promise<void> {
   await refreshRatingAverages(db, ids);
   await seedConversations(db, now, ids);
   await seedCarGroups(db, now, ids, upcoming[0]);
+  await seedReports(db, now, ids);
 }

@@ -5,18 +5,28 @@ import { useAuth, type CurrentUser } from '../../lib/auth';
 import { Avatar } from '../../components/ui/Avatar';
 import styles from '../../components/ui/menu.module.css';
 import { cx } from '../../lib/cx';
+import { OpenReportsCount, openReportsLabel, useOpenReportCount } from '../../features/moderation';
 
-/** Profile dropdown of the navbar: Mon profil, Paramètres, Se déconnecter. */
+/**
+ * Profile dropdown of the navbar: Mon profil, Paramètres, Se déconnecter, and for staff the
+ * operators' space, which opens on the moderation queue. Staff see the count of open reports
+ * on the avatar (the menu's only visible trace on a phone) and on that entry.
+ */
 export function ProfileMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const { logout } = useAuth();
+  const staff = hasRole(user.role?.libelle, 'MODERATEUR');
+  const { data: open = 0 } = useOpenReportCount(staff);
+  const label = `Menu du profil de ${user.username}${open > 0 ? `, ${openReportsLabel(open)}` : ''}`;
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="icon-btn navbar__avatar"
-        aria-label={`Menu du profil de ${user.username}`}
-      >
+      <DropdownMenu.Trigger className="icon-btn navbar__avatar" aria-label={label}>
         <Avatar username={user.username} picture={user.profile_picture} size={34} />
+        {open > 0 && (
+          <span className={styles['badge']} aria-hidden="true">
+            {open > 99 ? '99+' : open}
+          </span>
+        )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles['menu']} align="end" sideOffset={8}>
@@ -33,12 +43,10 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
           >
             Paramètres
           </DropdownMenu.Item>
-          {hasRole(user.role?.libelle, 'MODERATEUR') && (
-            <DropdownMenu.Item
-              className={styles['menu__item']}
-              onSelect={() => navigate('/admin/matchs')}
-            >
+          {staff && (
+            <DropdownMenu.Item className={styles['menu__item']} onSelect={() => navigate('/admin')}>
               Espace opérateurs
+              <OpenReportsCount count={open} />
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className={styles['menu__separator']} />

@@ -1,21 +1,24 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithProviders } from '../../test/harness';
 import AdminLayout from './AdminLayout';
 
 let auth: { status: string; user: { id: number; role: { libelle: string } } | null };
 vi.mock('../../lib/auth', () => ({ useAuth: () => auth }));
 
+// The layout asks for the open-report count of its Modération tab.
+beforeEach(() => fakeApi().reply('GET /api/moderation/reports/count', 200, { open: 0 }));
+
 function mount() {
-  render(
-    <MemoryRouter initialEntries={['/admin/matchs']}>
-      <Routes>
-        <Route path="/admin" element={<AdminLayout />}>
-          <Route path="matchs" element={<p>liste des matchs</p>} />
-        </Route>
-        <Route path="/404" element={<p>Page introuvable</p>} />
-      </Routes>
-    </MemoryRouter>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/admin" element={<AdminLayout />}>
+        <Route path="matchs" element={<p>liste des matchs</p>} />
+      </Route>
+      <Route path="/404" element={<p>Page introuvable</p>} />
+    </Routes>,
+    { path: '/admin/matchs' },
   );
 }
 

@@ -2,15 +2,21 @@ import { hasRole } from '@munegu/shared';
 import { Navigate, NavLink, Outlet } from 'react-router-dom';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { useAuth } from '../../lib/auth';
+import { OpenReportsCount, useOpenReportCount } from '../moderation';
 import styles from './AdminLayout.module.css';
 
+/**
+ * The moderation queue comes first: it is where every operator lands (/admin), moderators and
+ * admins alike, with its count of open reports on the tab.
+ */
+const QUEUE = '/admin/moderation';
 const TABS = [
+  [QUEUE, 'Modération'],
+  ['/admin/journal', 'Journal'],
   ['/admin/matchs', 'Matchs'],
   ['/admin/classement', 'Classement'],
   ['/admin/clubs', 'Clubs'],
   ['/admin/import', 'Import'],
-  ['/admin/moderation', 'Modération'],
-  ['/admin/journal', 'Journal'],
 ] as const;
 /** ADMIN only: hidden from moderators. */
 const ADMIN_TABS = [
@@ -24,8 +30,10 @@ const ADMIN_TABS = [
  */
 export default function AdminLayout() {
   const { status, user } = useAuth();
+  const staff = hasRole(user?.role?.libelle, 'MODERATEUR');
+  const { data: open = 0 } = useOpenReportCount(staff);
   if (status === 'loading') return <LoadingOverlay fullScreen />;
-  if (!user || !hasRole(user.role?.libelle, 'MODERATEUR')) return <Navigate to="/404" replace />;
+  if (!user || !staff) return <Navigate to="/404" replace />;
   const tabs = hasRole(user.role?.libelle, 'ADMIN') ? [...TABS, ...ADMIN_TABS] : TABS;
   return (
     <div className="page admin">
@@ -38,6 +46,7 @@ export default function AdminLayout() {
             className={({ isActive }) => `chip${isActive ? ' is-active' : ''}`}
           >
             {label}
+            {to === QUEUE && <OpenReportsCount count={open} />}
           </NavLink>
         ))}
       </nav>

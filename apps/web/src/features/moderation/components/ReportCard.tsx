@@ -21,27 +21,50 @@ type Props = {
   /** false when the reported member's role is not below the moderator's: only 'Classer'. */
   canSanction: boolean;
   onAction: (action: ReportAction, report: ModerationReport) => void;
+  /**
+   * Inside the reported member's group (queue, member page): the member is named by the
+   * group, so the card starts with who reported and when.
+   */
+  grouped?: boolean;
 };
 
+/** Where a moderator reads about a member: their moderation page, not the public profile. */
+export const memberPagePath = (id: number) => `/admin/moderation/membres/${id}`;
+
 /** One report of the queue: who reported whom, why, about what, and the moderator's buttons. */
-export function ReportCard({ report, canSanction, onAction }: Props) {
+export function ReportCard({ report, canSanction, onAction, grouped = false }: Props) {
   const { reported, reporter, context } = report;
+  const section = (
+    <span className={`chip ${styles['report__section']}`}>
+      {SECTIONS[report.section] ?? report.section}
+    </span>
+  );
   return (
     <article
-      className={`card ${styles['report']}`}
+      className={`card ${styles['report']}${grouped ? ` ${styles['report--grouped']}` : ''}`}
       aria-label={`Signalement de ${reported.pseudo}`}
     >
-      <header className={styles['report__head']}>
-        <Avatar username={reported.pseudo} picture={reported.avatar} size={40} />
-        <div className={styles['report__who']}>
-          <Link to={`/profil/${encodeURIComponent(reported.pseudo)}`}>{reported.pseudo}</Link>
-          <SuspensionBadge status={reported.status} until={reported.suspendedUntil} />
-          <span className={styles['report__meta']}>
-            signalé par {reporter.pseudo} le {when(report.createdAt)}
+      {grouped ? (
+        <header className={styles['report__head']}>
+          <span className={styles['report__by']}>
+            Par <Link to={memberPagePath(reporter.id)}>{reporter.pseudo}</Link> le{' '}
+            {when(report.createdAt)}
           </span>
-        </div>
-        <span className="chip">{SECTIONS[report.section] ?? report.section}</span>
-      </header>
+          {section}
+        </header>
+      ) : (
+        <header className={styles['report__head']}>
+          <Avatar username={reported.pseudo} picture={reported.avatar} size={40} />
+          <div className={styles['report__who']}>
+            <Link to={memberPagePath(reported.id)}>{reported.pseudo}</Link>
+            <SuspensionBadge status={reported.status} until={reported.suspendedUntil} />
+            <span className={styles['report__meta']}>
+              signalé par {reporter.pseudo} le {when(report.createdAt)}
+            </span>
+          </div>
+          {section}
+        </header>
+      )}
       <p className={styles['report__reason']}>
         <strong>Motif :</strong> {report.reason}
       </p>
@@ -53,6 +76,13 @@ export function ReportCard({ report, canSanction, onAction }: Props) {
       )}
       {context.messageText !== null && (
         <blockquote className={styles['report__quote']}>{context.messageText}</blockquote>
+      )}
+      {report.status !== 'OPEN' && (
+        <p className={styles['report__context']}>
+          {report.status === 'DISMISSED' ? 'Classé' : 'Traité'}
+          {report.handledBy ? ` par ${report.handledBy.pseudo}` : ''}
+          {report.handledAt ? ` le ${when(report.handledAt)}` : ''}
+        </p>
       )}
       {report.status === 'OPEN' && (
         <div className={styles['report__actions']}>

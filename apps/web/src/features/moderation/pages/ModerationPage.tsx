@@ -1,10 +1,11 @@
-import { hasRole, ROLES, type Role } from '@munegu/shared';
+import { hasRole, MODERATION_WORKSPACE_TEXTS as T, ROLES, type Role } from '@munegu/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { useReports, type ModerationReport } from '../api';
-import { ReportCard } from '../components/ReportCard';
+import { useQueue, type ModerationReport } from '../api';
+import { MemberSearch } from '../components/MemberSearch';
 import { Pager } from '../components/Pager';
+import { QueueGroupCard } from '../components/QueueGroupCard';
 import { SanctionDialog } from '../components/SanctionDialog';
 import { SuspendedList } from '../components/SuspendedList';
 import { useReportAction, type ReportAction } from '../mutations';
@@ -16,44 +17,56 @@ function outranks(viewer: string | undefined, target: string): boolean {
   return above !== undefined && hasRole(viewer, above);
 }
 
-/** /admin/moderation: the open reports, then the suspended and banned members. */
+/**
+ * /admin/moderation, where every operator lands: the member search, the open reports grouped
+ * per reported member (most reported first), then the suspended and banned members.
+ */
 export default function ModerationPage() {
   const { user } = useAuth();
   const [page, setPage] = useState(1);
-  const reports = useReports('OPEN', page);
+  const queue = useQueue(page);
   const act = useReportAction();
   const [pending, setPending] = useState<{ action: ReportAction; report: ModerationReport } | null>(
     null,
   );
+  const open = queue.data?.open ?? 0;
+  const members = queue.data?.total ?? 0;
 
   return (
     <div className={styles['moderation']}>
+      <MemberSearch />
       <section aria-labelledby="queue-title">
         <h2 id="queue-title" className={styles['moderation__title']}>
-          Signalements à traiter{reports.data ? ` (${reports.data.total})` : ''}
+          Signalements à traiter{queue.data ? ` (${open})` : ''}
         </h2>
-        {reports.isPending && <p className="empty-state">Chargement…</p>}
-        {reports.isError && (
-          <p className="error-text" role="alert">
-            {errorMessage(reports.error, 'Impossible de charger les signalements.')}
+        {queue.data && open > 0 && (
+          <p className={styles['moderation__lead']}>
+            {members} membre{members > 1 ? 's' : ''} signalé{members > 1 ? 's' : ''}, les plus
+            signalés d’abord.
           </p>
         )}
-        {reports.data?.items.length === 0 && (
+        {queue.isPending && <p className="empty-state">Chargement…</p>}
+        {queue.isError && (
+          <p className="error-text" role="alert">
+            {errorMessage(queue.error, T.queueFailed)}
+          </p>
+        )}
+        {queue.data?.items.length === 0 && (
           <p className="empty-state">Aucun signalement en attente.</p>
         )}
         <div className={styles['moderation__list']}>
-          {reports.data?.items.map((r) => (
-            <ReportCard
-              key={r.id}
-              report={r}
+          {queue.data?.items.map((group) => (
+            <QueueGroupCard
+              key={group.member.id}
+              group={group}
               canSanction={
-                r.reported.id !== user?.id && outranks(user?.role?.libelle, r.reported.role)
+                group.member.id !== user?.id && outranks(user?.role?.libelle, group.member.role)
               }
               onAction={(action, report) => setPending({ action, report })}
             />
           ))}
         </div>
-        {reports.data && <Pager {...reports.data} onPage={setPage} />}
+        {queue.data && <Pager {...queue.data} onPage={setPage} />}
       </section>
       <section aria-labelledby="suspended-title">
         <h2 id="suspended-title" className={styles['moderation__title']}>
