@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale.js';
+import { GROUP_KINDS } from '../group-texts.js';
 import { messageContentSchema } from './messages.js';
 
 /**
@@ -7,21 +8,7 @@ import { messageContentSchema } from './messages.js';
  * confirmed passengers) and, later, one per coach trip ('deplacement'). Same text rules as
  * private messages (messageContentSchema).
  */
-export const GROUP_TEXTS = {
-  /** Sidebar section of the messaging page. */
-  section: 'Groupes',
-  kinds: { covoiturage: 'Covoiturage', deplacement: 'Déplacement' },
-  // Server refusals (4xx bodies).
-  notFound: 'Groupe introuvable.',
-  notMember: 'Tu ne fais plus partie de ce groupe.',
-  loadFailed: 'Erreur lors du chargement du groupe.',
-  empty: 'Aucun message pour le moment : écris le premier !',
-  placeholder: 'Écris au groupe…',
-  markedRead: 'Groupe marqué comme lu.',
-} as const;
-
-export const GROUP_KINDS = ['covoiturage', 'deplacement'] as const;
-export type GroupKind = (typeof GROUP_KINDS)[number];
+export { GROUP_KINDS, GROUP_TEXTS, type GroupKind } from '../group-texts.js';
 
 const groupMemberSchema = z.object({
   id: z.number().int(),
