@@ -98,7 +98,10 @@ test('an operator enters the final score in the operators’ screens', async ({ 
   await kickedOff(request, await apiToken(request, ADMIN), scored.id);
   await login(page, ADMIN);
   await page.getByRole('button', { name: /Menu du profil/ }).click();
-  await page.getByRole('menuitem', { name: 'Espace opérateurs' }).click();
+  await page.getByRole('menuitem', { name: /Espace opérateurs/ }).click();
+  // Operators land on the moderation queue (issue 29); the matches are the next tab but one.
+  await expect(page).toHaveURL(/\/admin\/moderation$/);
+  await page.getByRole('link', { name: 'Matchs', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/matchs$/);
 
   await page
