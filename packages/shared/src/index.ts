@@ -23,5 +23,6 @@ export * from './schemas/administration.js';
 export * from './schemas/moderation.js';
 export * from './schemas/moderation-workspace.js';
 export * from './schemas/push.js';
+export * from './schemas/trips.js';
 export * from './realtime.js';
 export * from './endpoints/index.js';

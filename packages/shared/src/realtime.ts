@@ -73,7 +73,7 @@ export interface ConversationBlockedEvent {
  */
 export interface NotificationEvent {
   id: number;
-  type: 'COVOIT' | 'HORAIRE';
+  type: 'COVOIT' | 'HORAIRE' | 'DEPLACEMENT';
   matchId: number | null;
 }
 
@@ -88,6 +88,17 @@ export interface ServerToClientEvents {
    * group's current members only: fromMe is false here, the page compares senderId.
    */
   groupMessage: (event: GroupMessage) => void;
+  /**
+   * A coach trip's seats or waiting list changed (issue 30), sent after the commit to the user
+   * rooms of everyone registered on it (confirmed or waiting) and of its organisers: the page
+   * refetches the match's trips, so a waiting position stays live.
+   */
+  tripChanged: (event: TripChangedEvent) => void;
+}
+
+export interface TripChangedEvent {
+  tripId: number;
+  matchId: number;
 }
 
 /**

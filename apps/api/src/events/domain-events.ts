@@ -51,6 +51,43 @@ export interface DomainEventMap {
     to: number;
   };
   /**
+   * A coach-trip registration changed (issue 30), emitted INSIDE the transaction that changed
+   * it, with that transaction, once per registration (a cancelled trip emits one per
+   * registrant). `from`/`to`: the registration's status before and after, null for none.
+   * Listeners: carpool sets the member's presence to 'bus — {antenna}' when it becomes
+   * CONFIRME and withdraws that presence when a CONFIRME goes away (unless `cause` is
+   * 'presence': the presence is already gone); messages adds/removes the member in the trip's
+   * group thread; trips' notifications tell a promoted member (cause 'promotion') and every
+   * registrant of a cancelled trip (cause 'annulation'). Awaited; a failure rolls it back.
+   */
+  tripRegistrationChanged: {
+    tx: Tx;
+    tripId: number;
+    matchId: number;
+    antennaId: number;
+    userId: number;
+    from: 'CONFIRME' | 'ATTENTE' | null;
+    to: 'CONFIRME' | 'ATTENTE' | null;
+    cause: 'inscription' | 'promotion' | 'desistement' | 'presence' | 'annulation';
+  };
+  /**
+   * A trip was created (in its transaction). Listener: messages opens the trip's group thread
+   * with the antenna's organisers.
+   */
+  tripCreated: { tx: Tx; tripId: number; matchId: number; antennaId: number };
+  /**
+   * An ADMIN replaced an antenna's organisers (in that transaction). Listener: messages puts
+   * the new organisers in, and the removed ones out of, the threads of the antenna's trips to
+   * come.
+   */
+  tripOrganizersChanged: { tx: Tx; antennaId: number; added: number[]; removed: number[] };
+  /**
+   * A member withdrew their presence for a match (carpool, inside that transaction).
+   * Listener: trips withdraws their registration on that match's coach (cause 'presence') and
+   * promotes the waiting list. Awaited; a failure rolls the withdrawal back.
+   */
+  presenceWithdrawn: { tx: Tx; userId: number; matchId: number };
+  /**
    * A private message was stored and sent to the sockets of both members.
    * Listener: push queues it for the recipient's devices, without holding the sender.
    */

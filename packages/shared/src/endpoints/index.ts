@@ -6,6 +6,7 @@ import { gameEndpoints } from './game.js';
 import { groupEndpoints } from './groups.js';
 import { moderationEndpoints } from './moderation.js';
 import { pushEndpoints } from './push.js';
+import { tripEndpoints } from './trips.js';
 
 export * from './define.js';
 
@@ -22,6 +23,7 @@ export const endpoints = {
   ...administrationEndpoints,
   ...moderationEndpoints,
   ...pushEndpoints,
+  ...tripEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -337,7 +337,7 @@ export type NotificationMatch = z.infer<typeof notificationMatchSchema>;
  */
 export const notificationSchema = z.object({
   id: z.number().int(),
-  type_notification: z.enum(['COVOIT', 'HORAIRE']),
+  type_notification: z.enum(['COVOIT', 'HORAIRE', 'DEPLACEMENT']),
   notification_covoiturage_id: z.number().int().nullable(),
   statut: z.object({ id: z.number().int() }).nullable(),
   match_id: z.number().int().nullable(),
@@ -348,6 +348,14 @@ export const notificationSchema = z.object({
   kickoff: z.string().nullable(),
   /** The match it is about (null when it is gone); added after the spec's fields. */
   match: notificationMatchSchema.nullable(),
+  /** For DEPLACEMENT (issue 30): the coach trip and what happened; null for the others. */
+  deplacement: z
+    .object({
+      id: z.number().int(),
+      antenne: z.string(),
+      evenement: z.enum(['PLACE_LIBEREE', 'ANNULATION', 'RAPPEL', 'ANNONCE']),
+    })
+    .nullable(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
 

@@ -305,6 +305,8 @@ export function notificationsService(deps: NotificationsDeps) {
         read: row.readAt !== null,
         kickoff: row.type === 'HORAIRE' ? (row.match?.kickoffAt.toISOString() ?? null) : null,
         match: toMatch(row.relation?.match ?? row.match),
+        // Filled for DEPLACEMENT rows by the trips notifications (issue 30).
+        deplacement: null,
       }));
     },
 

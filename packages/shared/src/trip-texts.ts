@@ -1,0 +1,87 @@
+/**
+ * Coach trips' limits, statuses and French texts (issue 30), apart from their schemas
+ * (schemas/trips.ts re-exports them) so that screens which only name them do not load zod.
+ */
+export const TRIP_LIMITS = {
+  placeMin: 3,
+  placeMax: 120,
+  seatsMax: 90,
+  /** The member and up to 3 companions. */
+  seatsPerRegistration: 4,
+  notesMax: 1000,
+  fareMax: 1000,
+  organizersMax: 20,
+  announcementMax: 1000,
+} as const;
+
+/** A trip's status on the wire; COMPLET is computed, the others are stored. */
+export const TRIP_STATUSES = ['OUVERT', 'COMPLET', 'CLOS', 'ANNULE'] as const;
+export type TripStatusWire = (typeof TRIP_STATUSES)[number];
+export const REGISTRATION_STATUSES = ['CONFIRME', 'ATTENTE'] as const;
+export type RegistrationStatusWire = (typeof REGISTRATION_STATUSES)[number];
+
+export const TRIP_TEXTS = {
+  // Labels
+  cardTitle: (antenne: string) => `Car de ${antenne}`,
+  statusLabels: {
+    OUVERT: 'Inscriptions ouvertes',
+    COMPLET: 'Complet : liste d’attente',
+    CLOS: 'Inscriptions closes',
+    ANNULE: 'Annulé',
+  } satisfies Record<TripStatusWire, string>,
+  mySpace: 'Mes déplacements',
+  // Successes
+  created: 'Déplacement créé.',
+  updated: 'Déplacement mis à jour.',
+  cancelled: 'Déplacement annulé : les inscrits sont prévenus.',
+  registered: (antenne: string) => `Tu es inscrit dans le car de ${antenne} !`,
+  waiting: (position: number) => `Car complet : tu es en liste d’attente (position ${position}).`,
+  unregistered: 'Ton inscription est annulée.',
+  organizersSaved: 'Organisateurs enregistrés.',
+  announcementSent: 'Annonce envoyée aux inscrits.',
+  // Notifications (bell, push, mail)
+  promoted: (antenne: string) =>
+    `Une place s'est libérée : tu es inscrit dans le car de ${antenne} !`,
+  tripCancelledNotice: (antenne: string) => `Le car de ${antenne} est annulé.`,
+  reminder: (antenne: string, time: string, place: string) =>
+    `Rappel : départ du car de ${antenne} demain à ${time}, ${place}.`,
+  announcement: (antenne: string) => `Nouvelle annonce pour le car de ${antenne}.`,
+  // Refusals (4xx bodies) and field errors
+  notFound: 'Déplacement introuvable.',
+  registrationNotFound: 'Inscription introuvable.',
+  unknownMatch: 'Match introuvable.',
+  unknownAntenna: 'Antenne introuvable.',
+  unknownMember: 'Membre introuvable.',
+  matchPast: 'Ce match est déjà joué.',
+  placeLength: 'Le lieu de départ doit faire entre 3 et 120 caractères.',
+  placeForbidden: 'Le lieu de départ contient un contenu interdit.',
+  departureInvalid: 'Heure de départ invalide.',
+  returnInvalid: 'Heure de retour invalide.',
+  returnBeforeDeparture: 'Le retour doit être après le départ.',
+  deadlineInvalid: 'Date limite invalide.',
+  deadlineAfterDeparture: 'La date limite doit être avant le départ.',
+  departurePast: 'Le départ doit être dans le futur.',
+  seatsRange: 'Le nombre de places doit être entre 1 et 90.',
+  seatsBelowConfirmed: (confirmed: number) =>
+    `Impossible de descendre sous les ${confirmed} places déjà confirmées.`,
+  fareInvalid: 'Prix invalide (en euros, 2 décimales au plus).',
+  notesLength: 'Les notes font 1 000 caractères au maximum.',
+  notesForbidden: 'Les notes contiennent un contenu interdit.',
+  seatCountRange: 'Tu peux réserver de 1 à 4 places (toi et 3 accompagnants au plus).',
+  phoneInvalid: 'Numéro de téléphone invalide.',
+  patchEmpty: 'Rien à modifier.',
+  tooManyOrganizers: 'Vingt organisateurs au plus par antenne.',
+  announcementLength: 'Une annonce fait entre 1 et 1 000 caractères.',
+  announcementForbidden: 'Cette annonce contient un contenu interdit.',
+  notOrganizer: 'Seuls les organisateurs de cette antenne gèrent ce déplacement.',
+  alreadyRegistered: 'Tu es déjà inscrit à ce déplacement.',
+  alreadyOnCoach: (antenne: string) =>
+    `Tu es déjà inscrit dans le car de ${antenne} pour ce match.`,
+  alreadyInCar: 'Tu as déjà un covoiturage pour ce match : annule-le avant de prendre le car.',
+  onCoachNoCarpool: (antenne: string) =>
+    `Tu es inscrit dans le car de ${antenne} pour ce match : annule d'abord ton inscription.`,
+  deadlinePassed: 'Les inscriptions à ce déplacement sont closes.',
+  tripClosed: 'Les inscriptions à ce déplacement sont closes.',
+  tripCancelled: 'Ce déplacement est annulé.',
+  notRegistered: 'Tu n’es pas inscrit à ce déplacement.',
+} as const;
