@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale.js';
 import { ID_MAX, isSafeText } from './common.js';
 import { multilineText, text } from './text.js';
+import { notificationMatchSchema } from './carpool.js';
 import { TRIP_TEXTS } from '../trip-texts.js';
 
 /**
@@ -129,13 +130,7 @@ export const tripListSchema = z.array(tripSchema);
 
 /** A trip in the organisers' space, with its match named (GET /deplacements/organisation). */
 export const organizedTripSchema = tripSchema.extend({
-  match: z.object({
-    id: z.number().int(),
-    domicile: z.string(),
-    exterieur: z.string(),
-    /** Kickoff, ISO instant. */
-    date: z.string(),
-  }),
+  match: notificationMatchSchema,
   /** Confirmed seats (places_total - places_restantes). */
   places_confirmees: z.number().int(),
 });
