@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma, Role } from '../../generated/prisma/client.js';
+import { likeLiteral } from '../../db/like.js';
 
 const summary = { id: true, username: true, email: true, role: true, status: true } as const;
 const detail = {
@@ -22,8 +23,8 @@ export function membersRepository(db: Db) {
         where: {
           status: { not: 'DELETED' },
           OR: [
-            { username: { contains: q, mode: 'insensitive' } },
-            { email: { contains: q, mode: 'insensitive' } },
+            { username: { contains: likeLiteral(q), mode: 'insensitive' } },
+            { email: { contains: likeLiteral(q), mode: 'insensitive' } },
           ],
         },
         orderBy: { usernameKey: 'asc' },

@@ -47,6 +47,11 @@ describe('administration: members, roles, poste and titles', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().errors[0].message).toBe('Saisis au moins 2 caractères.');
     expect(((await search('u_')).json() as unknown[]).length).toBeLessThanOrEqual(20);
+    // '%' and '_' are letters to look for, not wildcards that match every member.
+    const underscored = await createUser(t.db, { username: `a_${key}` });
+    const literal = (await search(`_${key}`)).json() as MemberSummary[];
+    expect(literal.map((m) => m.id)).toEqual([underscored.id]);
+    expect((await search('%25%25')).json()).toEqual([]);
   });
 
   it('shows a member with poste and titles by importance; unknown ids are 404', async () => {

@@ -2,6 +2,7 @@ import { CARPOOL_STATUS } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import type { Prisma, Role } from '../../generated/prisma/client.js';
 import { reportSelect } from './moderation.repository.js';
+import { likeLiteral } from '../../db/like.js';
 
 /** A member as the workspace shows them (queue groups, search results, member page). */
 const memberSelect = {
@@ -93,7 +94,7 @@ export function workspaceRepository(db: Db) {
      * leaves % and _ as wildcards: they are escaped, so 'ab_' means those three characters.
      */
     search: (prefix: string, take: number) => {
-      const literal = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const literal = likeLiteral(prefix);
       return db.user.findMany({
         where: {
           status: { not: 'DELETED' },

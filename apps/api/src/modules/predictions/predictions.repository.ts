@@ -1,5 +1,6 @@
 import { sqlOf, type Db } from '../../db/client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { likeLiteral } from '../../db/like.js';
 
 const rowSelect = {
   id: true,
@@ -76,7 +77,7 @@ export function predictionsRepository(db: Db) {
       offset: number;
       q?: string;
     }): Promise<{ rows: RankedUserRow[]; matching: number | null }> {
-      const pattern = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
+      const pattern = opts.q ? `%${likeLiteral(opts.q.toLowerCase())}%` : null;
       const where = `${RANKED} AND ($1::text IS NULL OR pseudo_key LIKE $1 ESCAPE '\\')`;
       const pool = sqlOf(db);
       const [rows, matching] = await Promise.all([
