@@ -36,7 +36,9 @@ export function avatarInitials(pseudo: string): string {
   const first = parts[0];
   if (first === undefined) return pseudo.trim().slice(0, 1).toUpperCase() || '?';
   const last = parts.length > 1 ? parts[parts.length - 1] : '';
-  return (first + last).toLocaleUpperCase('fr-FR');
+  // Plain toUpperCase: French has no casing rule of its own, and a locale-aware call loads the
+  // locale's data on the first avatar of every page (no Intl at boot, docs/PERFORMANCE.md).
+  return (first + last).toUpperCase();
 }
 
 /** The same colour for the same pseudo on every page (case ignored), spread over the palette. */
