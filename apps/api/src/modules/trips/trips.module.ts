@@ -1,3 +1,4 @@
+import { transactionRunner } from '../../db/tx.js';
 import type { Infra } from '../../infra.js';
 import { realtimeTripNotifier } from '../../realtime/socket-server.js';
 import type { ApiRoutes } from '../module.js';
@@ -14,8 +15,12 @@ import { tripsService } from './trips.service.js';
  * organisers' tools. Reacts to a withdrawn presence (the member leaves the match's coach).
  * Its notifications, reminder and announcements live in trips/notify/.
  */
-export function tripsModule({ db, clock, transaction, events, io, log }: Infra) {
+/** A coach's registrations come in bursts on its row lock: each waits its turn (db/tx.ts). */
+const QUEUE_WAIT_MS = 20_000;
+
+export function tripsModule({ db, clock, events, io, log }: Infra) {
   const repo = tripsRepository(db);
+  const transaction = transactionRunner(db, { maxWaitMs: QUEUE_WAIT_MS });
   const access = tripAccess(repo);
   const registrations = registrationsService({
     repo,
