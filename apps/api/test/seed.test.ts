@@ -120,6 +120,56 @@ describe('seed', () => {
     expect(before.departments).toBe(102); // 101 departments and Monaco
   }, 120_000);
 
+  it('has the Nice coach for the next away match, its redacteur organiser and a waiting list', async () => {
+    const trip = await db.trip.findFirstOrThrow({
+      where: { antenna: { name: 'Club des Supporters - Nice' } },
+      include: { match: true, registrations: { orderBy: { id: 'asc' } }, antenna: true },
+    });
+    expect(trip.match.awayClubId).toBe(MONACO_CLUB_ID);
+    const next = await db.match.findFirstOrThrow({
+      where: { awayClubId: MONACO_CLUB_ID, finishedAt: null, kickoffAt: { gt: NOW } },
+      orderBy: { kickoffAt: 'asc' },
+    });
+    expect(trip.matchId).toBe(next.id);
+    expect(trip).toMatchObject({ seats: 50, fareCents: 2500, status: 'OUVERT' });
+    expect(
+      new Intl.DateTimeFormat('fr-FR', {
+        timeZone: 'Europe/Paris',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(trip.departureAt),
+    ).toBe('06:00');
+    expect(trip.deadline!.getTime()).toBe(trip.departureAt.getTime() - 2 * 86_400_000);
+    const confirmed = trip.registrations.filter((r) => r.status === 'CONFIRME');
+    const waiting = trip.registrations.filter((r) => r.status === 'ATTENTE');
+    expect(confirmed.reduce((n, r) => n + r.seatCount, 0)).toBe(47);
+    expect(confirmed.some((r) => r.seatCount > 1)).toBe(true);
+    // Strict order: the head of the waiting list needs more than the 3 seats left.
+    expect(waiting.map((r) => r.seatCount)).toEqual([4, 2, 1]);
+    const supporter = await db.user.findUniqueOrThrow({
+      where: { email: 'utilisateur@demo.munegu.local' },
+    });
+    const inCar = await db.carpoolRelation.count({
+      where: { matchId: trip.matchId, OR: [{ user1Id: supporter.id }, { user2Id: supporter.id }] },
+    });
+    if (inCar > 0) expect(trip.registrations.map((r) => r.userId)).not.toContain(supporter.id);
+    const redacteur = await db.user.findUniqueOrThrow({
+      where: { email: 'redacteur@demo.munegu.local' },
+    });
+    expect(
+      await db.antennaOrganizer.count({
+        where: { antennaId: trip.antennaId, userId: redacteur.id },
+      }),
+    ).toBe(1);
+    // Confirmed members go by bus with the antenna.
+    for (const r of confirmed)
+      expect(
+        await db.presence.findUniqueOrThrow({
+          where: { userId_matchId: { userId: r.userId, matchId: trip.matchId } },
+        }),
+      ).toMatchObject({ transportTypeId: 2, antennaId: trip.antennaId });
+  });
+
   it('gives the demo journal a past of several kinds, each row naming its target', async () => {
     const rows = await db.auditLog.findMany({ orderBy: { id: 'asc' } });
     expect(new Set(rows.map((r) => r.action))).toEqual(

@@ -20,7 +20,9 @@ import { apiRouteKeys } from '../helpers/routes.js';
  *            report, join with a code); that feature's rules are tested in its module;
  * - token    the secret of a mailed link or cookie is the authorization;
  * - staff    acting on others' content is the role's job: role columns in route-guards, and
- *            authorization-matrix.test.ts (another editor's news: 403);
+ *            authorization-matrix.test.ts (another editor's news: 403); a coach trip's
+ *            organiser routes (its antenna's organisers, MODERATEUR+): another antenna's
+ *            organiser and a plain member get 403 in modules/trips/organizers.test.ts;
  * - cell     a scenario below: a signed-in member, Eve, sends a VALID request naming the
  *            resource of other members; the exact status, nothing of theirs in the answer,
  *            nothing changed, and (where the route allows it) the owner's same request works.
@@ -39,6 +41,8 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'DELETE /administration/titres/:id': 'staff',
   'DELETE /administration/transports/:id': 'staff',
   'DELETE /concours/:id': 'staff',
+  'DELETE /deplacements/:id': 'staff',
+  'DELETE /deplacements/:id/inscriptions/me': 'self',
   'DELETE /mini-leagues/:id/members/me': 'cell',
   'DELETE /push/subscriptions': 'cell',
   'DELETE /users/delete-presence-match': 'self',
@@ -48,6 +52,7 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'GET /admin/clubs': 'staff',
   'GET /admin/matchs': 'staff',
   'GET /administration/antennes': 'staff',
+  'GET /administration/antennes/:id/organisateurs': 'staff',
   'GET /administration/categories-actualite': 'staff',
   'GET /administration/clubs': 'staff',
   'GET /administration/membres': 'staff',
@@ -61,6 +66,10 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'GET /club/:id': 'public',
   'GET /concours': 'public',
   'GET /departements': 'public',
+  'GET /deplacements': 'public',
+  'GET /deplacements/:id/inscrits': 'staff',
+  'GET /deplacements/:id/inscrits.csv': 'staff',
+  'GET /deplacements/organisation': 'self',
   'GET /health': 'public',
   'GET /matchs/:id': 'public',
   'GET /matchs/:id/calendar.ics': 'public',
@@ -118,6 +127,7 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'GET /users/me/export': 'self',
   'GET /users/search': 'cell',
   'GET /users/supporters-par-departement-detail': 'public',
+  'PATCH /deplacements/:id/inscrits/:userId': 'staff',
   'PATCH /messages/conversation/:id/block': 'cell',
   'PATCH /messages/conversation/:id/mark-read': 'cell',
   'PATCH /messages/conversation/:id/unblock': 'cell',
@@ -148,6 +158,8 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'POST /concours': 'staff',
   'POST /concours/image': 'staff',
   'POST /contact': 'public',
+  'POST /deplacements': 'staff',
+  'POST /deplacements/:id/inscriptions': 'self',
   'POST /messages/accept/:conversationId': 'cell',
   'POST /messages/groupes/:id': 'cell',
   'POST /messages/send': 'address',
@@ -191,6 +203,7 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'PUT /admin/matchs/:id': 'staff',
   'PUT /admin/matchs/:id/score': 'staff',
   'PUT /administration/antennes/:id': 'staff',
+  'PUT /administration/antennes/:id/organisateurs': 'staff',
   'PUT /administration/categories-actualite/:id': 'staff',
   'PUT /administration/clubs/:id/live-feed': 'staff',
   'PUT /administration/membres/:id/poste': 'staff',
@@ -201,6 +214,7 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'PUT /administration/titres/:id': 'staff',
   'PUT /administration/transports/:id': 'staff',
   'PUT /concours/:id': 'staff',
+  'PUT /deplacements/:id': 'staff',
   'PUT /push/preferences': 'self',
 };
 

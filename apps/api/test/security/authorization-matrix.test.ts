@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administrationEndpoints } from '../../../../packages/shared/src/endpoints/administration.js';
 import { communityEndpoints } from '../../../../packages/shared/src/endpoints/community.js';
 import { moderationEndpoints } from '../../../../packages/shared/src/endpoints/moderation.js';
+import { tripEndpoints } from '../../../../packages/shared/src/endpoints/trips.js';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../src/plugins/auth.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
@@ -98,6 +99,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /administration/antennes':                      [401,  403,  403,  403,     403, 201,  401],
   'PUT /administration/antennes/:id':                   [401,  403,  403,  403,     403, 200,  401],
   'DELETE /administration/antennes/:id':                [401,  403,  403,  403,     403, 200,  401],
+  'GET /administration/antennes/:id/organisateurs':     [401,  403,  403,  403,     403, 200,  401],
+  'PUT /administration/antennes/:id/organisateurs':     [401,  403,  403,  403,     403, 200,  401],
   'GET /administration/transports':                     [401,  403,  403,  403,     403, 200,  401],
   'POST /administration/transports':                    [401,  403,  403,  403,     403, 201,  401],
   'PUT /administration/transports/:id':                 [401,  403,  403,  403,     403, 200,  401],
@@ -122,6 +125,9 @@ const ROUTES: string[] = [
   ...Object.keys(communityEndpoints).filter((key) => CONTENT_ROUTE.test(key)),
   ...Object.keys(moderationEndpoints),
   ...Object.keys(administrationEndpoints),
+  // The trips table's administration routes (an antenna's organisers); the organisers' own
+  // rights on trips are checked in modules/trips/organizers.test.ts.
+  ...Object.keys(tripEndpoints).filter((key) => /^[A-Z]+ \/administration\//.test(key)),
 ];
 
 /** One valid request for a route: its concrete URL (under /api) and body. */
@@ -487,6 +493,19 @@ beforeAll(async () => {
       return {
         url: `/administration/antennes/${row.id}`,
         untouched: exists(t.db.antenna.count({ where: { id: row.id } })),
+      };
+    },
+    'GET /administration/antennes/:id/organisateurs': async () => {
+      const row = await t.db.antenna.create({ data: { name: `C ${tag()}`, category: 'Groupe' } });
+      return { url: `/administration/antennes/${row.id}/organisateurs` };
+    },
+    'PUT /administration/antennes/:id/organisateurs': async () => {
+      const row = await t.db.antenna.create({ data: { name: `D ${tag()}`, category: 'Groupe' } });
+      return {
+        url: `/administration/antennes/${row.id}/organisateurs`,
+        payload: { userIds: [users.user.id] },
+        untouched: async () =>
+          expect(await t.db.antennaOrganizer.count({ where: { antennaId: row.id } })).toBe(0),
       };
     },
     'GET /administration/transports': async () => ({ url: '/administration/transports' }),

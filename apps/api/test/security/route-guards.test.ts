@@ -1,4 +1,4 @@
-import { methodOf, pathOf, PREDICTION_TEXTS, type Role } from '@munegu/shared';
+import { methodOf, pathOf, PREDICTION_TEXTS, TRIP_TEXTS, type Role } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../src/plugins/auth.js';
 import { freshIp } from '../helpers/accounts.js';
@@ -52,6 +52,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'DELETE /administration/titres/:id':                    [401, 403, 403, 403, 404, 401],
   'DELETE /administration/transports/:id':                [401, 403, 403, 403, 404, 401],
   'DELETE /concours/:id':                                 [401, 403, 404, 404, 404, 401],
+  'DELETE /deplacements/:id':                             [401, 404, 404, 404, 404, 401],
+  'DELETE /deplacements/:id/inscriptions/me':             [401, 404, 404, 404, 404, 401],
   'DELETE /mini-leagues/:id/members/me':                  [401, 404, 404, 404, 404, 401],
   'DELETE /push/subscriptions':                           [401, 400, 400, 400, 400, 401],
   'DELETE /users/delete-presence-match':                  [401, 400, 400, 400, 400, 401],
@@ -61,6 +63,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /admin/clubs':                                     [401, 403, 403, 200, 200, 401],
   'GET /admin/matchs':                                    [401, 403, 403, 200, 200, 401],
   'GET /administration/antennes':                         [401, 403, 403, 403, 200, 401],
+  'GET /administration/antennes/:id/organisateurs':       [401, 403, 403, 403, 404, 401],
   'GET /administration/categories-actualite':             [401, 403, 403, 403, 200, 401],
   'GET /administration/clubs':                            [401, 403, 403, 403, 200, 401],
   'GET /administration/membres':                          [401, 403, 403, 403, 400, 401],
@@ -74,6 +77,10 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /club/:id':                                        [404, 404, 404, 404, 404, 404],
   'GET /concours':                                        [200, 200, 200, 200, 200, 200],
   'GET /departements':                                    [200, 200, 200, 200, 200, 200],
+  'GET /deplacements':                                    [401, 400, 400, 400, 400, 401],
+  'GET /deplacements/:id/inscrits':                       [401, 404, 404, 404, 404, 401],
+  'GET /deplacements/:id/inscrits.csv':                   [401, 404, 404, 404, 404, 401],
+  'GET /deplacements/organisation':                       [401, 403, 403, 200, 200, 401],
   'GET /health':                                          [200, 200, 200, 200, 200, 200],
   'GET /matchs/:id':                                      [404, 404, 404, 404, 404, 404],
   'GET /matchs/:id/calendar.ics':                         [404, 404, 404, 404, 404, 404],
@@ -131,6 +138,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /users/me/export':                                 [401, 200, 200, 200, 200, 401],
   'GET /users/search':                                    [401, 400, 400, 400, 400, 401],
   'GET /users/supporters-par-departement-detail':         [401, 400, 400, 400, 400, 401],
+  'PATCH /deplacements/:id/inscrits/:userId':             [401, 400, 400, 400, 400, 401],
   'PATCH /messages/conversation/:id/block':               [401, 404, 404, 404, 404, 401],
   'PATCH /messages/conversation/:id/mark-read':           [401, 404, 404, 404, 404, 401],
   'PATCH /messages/conversation/:id/unblock':             [401, 404, 404, 404, 404, 401],
@@ -161,6 +169,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /concours':                                       [401, 403, 400, 400, 400, 401],
   'POST /concours/image':                                 [401, 403, 400, 400, 400, 401],
   'POST /contact':                                        [400, 400, 400, 400, 400, 400],
+  'POST /deplacements':                                   [401, 400, 400, 400, 400, 401],
+  'POST /deplacements/:id/inscriptions':                  [401, 400, 400, 400, 400, 401],
   'POST /messages/accept/:conversationId':                [401, 404, 404, 404, 404, 401],
   'POST /messages/groupes/:id':                           [401, 400, 400, 400, 400, 401],
   'POST /messages/send':                                  [401, 400, 400, 400, 400, 401],
@@ -204,6 +214,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'PUT /admin/matchs/:id':                                [401, 403, 403, 400, 400, 401],
   'PUT /admin/matchs/:id/score':                          [401, 403, 403, 400, 400, 401],
   'PUT /administration/antennes/:id':                     [401, 403, 403, 403, 400, 401],
+  'PUT /administration/antennes/:id/organisateurs':       [401, 403, 403, 403, 400, 401],
   'PUT /administration/categories-actualite/:id':         [401, 403, 403, 403, 400, 401],
   'PUT /administration/clubs/:id/live-feed':              [401, 403, 403, 403, 400, 401],
   'PUT /administration/membres/:id/poste':                [401, 403, 403, 403, 400, 401],
@@ -214,6 +225,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'PUT /administration/titres/:id':                       [401, 403, 403, 403, 400, 401],
   'PUT /administration/transports/:id':                   [401, 403, 403, 403, 400, 401],
   'PUT /concours/:id':                                    [401, 403, 400, 400, 400, 401],
+  'PUT /deplacements/:id':                                [401, 400, 400, 400, 400, 401],
   'PUT /push/preferences':                                [401, 400, 400, 400, 400, 401],
 };
 
@@ -223,6 +235,8 @@ const OWN_MESSAGES: Record<string, string> = {
   '401 POST /auth/refresh': 'Session expirée, reconnecte-toi.',
   // Another member's prediction (999999999 is not the caller).
   '403 GET /user-pronostic-match/:userId/:matchId': PREDICTION_TEXTS.notYours,
+  // A member who organises no antenna's coach trips.
+  '403 GET /deplacements/organisation': TRIP_TEXTS.notOrganizer,
 };
 
 let t: TestApp;

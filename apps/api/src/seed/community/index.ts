@@ -9,6 +9,7 @@ import type { MatchPlan } from './plans.js';
 import { seedPredictions } from './predictions.js';
 import { seedReports } from './reports.js';
 import { seedAnswers } from './travel.js';
+import { seedCoachTrip } from './trips.js';
 import { MATCH_AFTER_NEXT, NEXT_MATCH } from './upcoming-matches.js';
 
 /**
@@ -78,5 +79,6 @@ export async function seedCommunity(db: Db, now: Date): Promise<void> {
   await refreshRatingAverages(db, ids);
   await seedConversations(db, now, ids);
   await seedCarGroups(db, now, ids, upcoming[0]);
+  await seedCoachTrip(db, now, ids, antennas);
   await seedReports(db, now, ids);
 }
