@@ -91,6 +91,8 @@ export function useCheckin(tripId: number) {
   return {
     list,
     registrants,
+    /** Ticks of this trip not stored yet. */
+    waiting: ticks.filter((t) => t.tripId === tripId).length,
     tick: (userId: number, patch: RegistrantPatch) =>
       void checkinQueue.push({ tripId, userId, patch }),
   };

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { frenchCount, TRIP_LIMITS, type OrganizedTrip, type TripInput } from '@munegu/shared';
+import {
+  frenchCount,
+  TRIP_LIMITS,
+  type Match,
+  type OrganizedTrip,
+  type TripInput,
+} from '@munegu/shared';
 import { Dialog, FormDialogFooter } from '../../../../components/ui/Dialog';
 import {
   FormError,
@@ -35,14 +41,25 @@ export function TripFormDialog({ trip, antennas, onClose }: Props) {
       description="Les heures sont celles de Paris."
       descriptionClassName="field__hint"
     >
-      <TripForm trip={trip} antennas={antennas} onDone={onClose} />
+      <MatchesFirst trip={trip} antennas={antennas} onDone={onClose} />
     </Dialog>
   );
 }
 
-function TripForm({ trip, antennas, onDone }: Omit<Props, 'onClose'> & { onDone: () => void }) {
+type FormProps = Omit<Props, 'onClose'> & { onDone: () => void };
+
+/**
+ * The form opens once the matches are there: a select whose chosen option arrives later shows
+ * '— Choisir —' while the form still holds the trip's match.
+ */
+function MatchesFirst(props: FormProps) {
+  const next = useNextMatches();
+  if (next.isPending) return <p className="empty-state">Chargement…</p>;
+  return <TripForm {...props} matches={matchOptions(next.data ?? [], props.trip)} />;
+}
+
+function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Option[] }) {
   const save = useSaveTrip();
-  const matches = useMatchOptions(trip);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -160,8 +177,7 @@ function TripForm({ trip, antennas, onDone }: Omit<Props, 'onClose'> & { onDone:
 type Option = { id: number; label: string };
 
 /** The matches to come, and the trip's own match when it is no longer among them. */
-function useMatchOptions(trip: OrganizedTrip | null): Option[] {
-  const { data = [] } = useNextMatches();
+function matchOptions(data: Match[], trip: OrganizedTrip | null): Option[] {
   const options = data
     .filter((m) => !m.is_finish && m.edit_pronostic)
     .map((m) => {

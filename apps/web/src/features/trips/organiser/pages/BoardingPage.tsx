@@ -26,7 +26,7 @@ export default function BoardingPage() {
 }
 
 function Boarding({ id }: { id: number }) {
-  const { list, registrants, tick } = useCheckin(id);
+  const { list, registrants, waiting: waitingSync, tick } = useCheckin(id);
   const online = useOnline();
   const [checkin, setCheckin] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -44,7 +44,6 @@ function Boarding({ id }: { id: number }) {
   }
 
   const trip = list.data.deplacement;
-  const waitingSync = registrants.filter((r) => r.pending).length;
   const exportCsv = async () => {
     setExporting(true);
     try {
