@@ -1,0 +1,131 @@
+import { TRANSPORT_IDS, TRIP_TEXTS as T } from '@munegu/shared';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
+import { carpoolWorld } from '../../../test/helpers/carpool.js';
+import { tripWorld } from '../../../test/helpers/trips.js';
+
+const t = useTestApp();
+const w = tripWorld(t);
+const c = carpoolWorld(t);
+
+const presence = (userId: number, matchId: number) =>
+  t.db.presence.findUnique({ where: { userId_matchId: { userId, matchId } } });
+const refused = (res: { statusCode: number; json(): { message?: string } }) => [
+  res.statusCode,
+  res.json().message,
+];
+
+describe('a coach and the presence form', () => {
+  it('a confirmed seat answers "bus — antenne"; leaving the coach takes it away', async () => {
+    const trip = await w.trip({ places_total: 1 });
+    const [a, b] = [await w.member({ department: 'FR-13' }), await w.member()];
+    await w.register(a, trip.id);
+    await w.register(b, trip.id);
+    expect(await presence(a.id, trip.matchId)).toMatchObject({
+      transportTypeId: TRANSPORT_IDS.BUS,
+      antennaId: trip.antenna.id,
+      departureDepartment: '13',
+      offersCarpool: false,
+    });
+    // Waiting is not going: no answer yet.
+    expect(await presence(b.id, trip.matchId)).toBeNull();
+
+    await w.unregister(a, trip.id);
+    expect(await presence(a.id, trip.matchId)).toBeNull();
+    // b moved up, and now goes by bus.
+    expect(await presence(b.id, trip.matchId)).toMatchObject({ antennaId: trip.antenna.id });
+  });
+
+  it('withdrawing the presence withdraws the registration and promotes the next', async () => {
+    const trip = await w.trip({ places_total: 2 });
+    const [a, b] = [await w.member(), await w.member()];
+    await w.register(a, trip.id, 2);
+    await w.register(b, trip.id, 2);
+    const res = await c.api(a, 'DELETE', `/users/delete-presence-match?match_id=${trip.matchId}`);
+    expect(res.statusCode).toBe(200);
+    const s = await w.state(trip.id);
+    expect(s.confirmed).toEqual([b.id]);
+    expect(s.waiting).toEqual([]);
+    expect(await presence(a.id, trip.matchId)).toBeNull();
+    expect(await presence(b.id, trip.matchId)).toMatchObject({
+      transportTypeId: TRANSPORT_IDS.BUS,
+    });
+  });
+
+  it('a cancelled trip withdraws its registrants’ bus presences', async () => {
+    const trip = await w.trip();
+    const a = await w.member();
+    await w.register(a, trip.id);
+    await w.api(trip.antenna.organizer, 'DELETE', `/deplacements/${trip.id}`);
+    expect(await presence(a.id, trip.matchId)).toBeNull();
+  });
+});
+
+describe('one coach or one car per match', () => {
+  it('a member with a carpool request cannot take the coach', async () => {
+    const match = await c.match();
+    const trip = await w.trip({}, { matchId: match.id });
+    const driver = await c.driver(match.id, 3);
+    const searcher = await c.searcher(match.id, 1);
+    expect((await c.request(searcher, driver, match.id)).statusCode).toBe(201);
+    expect(refused(await w.register(searcher, trip.id))).toEqual([409, T.alreadyInCar]);
+    expect(refused(await w.register(driver, trip.id))).toEqual([409, T.alreadyInCar]);
+  });
+
+  it('a member on a coach cannot carpool or answer another way, but may confirm the bus', async () => {
+    const match = await c.match();
+    const trip = await w.trip({}, { matchId: match.id });
+    const onCoach = await w.member();
+    await t.db.userAntenna.create({ data: { userId: onCoach.id, antennaId: trip.antenna.id } });
+    await w.register(onCoach, trip.id);
+    const refusal = [409, T.onCoachNoCarpool(trip.antenna.name)];
+
+    const driver = await c.driver(match.id, 3);
+    const asked = await c.api(onCoach, 'POST', '/user-to-user-match', {
+      user2_id: driver.id,
+      statut_id: 2,
+      departement_depart: '06',
+      match_id: match.id,
+    });
+    expect(refused(asked)).toEqual(refusal);
+    const car = await c.api(onCoach, 'POST', '/user-transport', {
+      transport_id: TRANSPORT_IDS.VOITURE,
+      match_id: match.id,
+      covoiturage: true,
+      places_dispo: 3,
+      departement_depart: '06',
+    });
+    expect(refused(car)).toEqual(refusal);
+    const search = await c.api(onCoach, 'POST', '/user-recherche', {
+      nb_pers: 1,
+      match_id: match.id,
+      departement_depart: '06',
+    });
+    expect(refused(search)).toEqual(refusal);
+    const bus = await c.api(onCoach, 'POST', '/user-transport', {
+      transport_id: TRANSPORT_IDS.BUS,
+      antenne_id: trip.antenna.id,
+      match_id: match.id,
+      departement_depart: '83',
+    });
+    expect(bus.statusCode).toBe(200);
+    expect(await presence(onCoach.id, match.id)).toMatchObject({ departureDepartment: '83' });
+  });
+});
+
+describe('who may register', () => {
+  it('refuses a silenced member (403) and a suspended one (401)', async () => {
+    const trip = await w.trip();
+    const silenced = await w.member();
+    await t.db.user.update({
+      where: { id: silenced.id },
+      data: { silencedUntil: w.days(3), silenceReason: 'Propos insultants' },
+    });
+    expect((await w.register(silenced, trip.id)).statusCode).toBe(403);
+    const suspended = await w.member();
+    await w.api(suspended, 'GET', `/deplacements?match_id=${trip.matchId}`);
+    await t.db.user.update({ where: { id: suspended.id }, data: { status: 'SUSPENDED' } });
+    expect((await w.register(suspended, trip.id)).statusCode).toBe(401);
+    expect(await t.db.tripRegistration.count({ where: { tripId: trip.id } })).toBe(0);
+  });
+});
