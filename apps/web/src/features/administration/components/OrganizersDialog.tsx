@@ -9,6 +9,7 @@ import { unwrap } from '../../../lib/api';
 import { call, query } from '../../../lib/call';
 import { administrationKeys, problem, useMemberSearch } from '../api';
 import shared from '../administration.module.css';
+import { MemberSearchInput } from './MemberSearchInput';
 
 type Organizer = { id: number; username: string };
 
@@ -109,15 +110,7 @@ function AddOrganizer({ taken, onAdd }: { taken: number[]; onAdd: (o: Organizer)
   return (
     <div className="field">
       <label htmlFor={`${id}-q`}>Ajouter par pseudo</label>
-      <input
-        id={`${id}-q`}
-        className="input"
-        type="search"
-        value={q}
-        maxLength={100}
-        placeholder="2 caractères au moins"
-        onChange={(e) => setQ(e.target.value)}
-      />
+      <MemberSearchInput id={`${id}-q`} value={q} onChange={setQ} />
       {term.trim().length >= 2 && results.isSuccess && found.length === 0 && (
         <p className="field__hint">Aucun membre trouvé.</p>
       )}

@@ -79,7 +79,7 @@ function Boarding({ id }: { id: number }) {
           {waitingSync} pointage{waitingSync > 1 ? 's' : ''} en attente de synchronisation
         </p>
       )}
-      <div className={styles['toolbar']}>
+      <div className={styles['actions']}>
         <Button
           variant={checkin ? 'primary' : 'outline'}
           aria-pressed={checkin}

@@ -1,10 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registrant } from '@munegu/shared';
-import { setSocketFactory } from '../../../../lib/socket';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../../../../test/harness';
-import { fakeSocket } from '../../../messages/test/fakeSocket';
-import { organizedTrip, registrant } from './fixtures';
+import { renderAt, type FakeApi } from '../../../../test/harness';
+import { organizedTrip, registrant, organiserApi } from './fixtures';
 
 /**
  * The boarding list of trip 7: ticks sent as PATCHes, queued while the network is cut and
@@ -55,21 +53,12 @@ function setOnline(value: boolean) {
 
 beforeEach(() => {
   online = true;
-  api = fakeApi();
-  setSocketFactory(() => fakeSocket().socket);
+  api = organiserApi();
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
-  api.reply('GET /api/user-notification/me', 200, []);
-  signIn(api, {
-    id: 1,
-    username: 'Chef_06',
-    antennes_organisees: [{ id: 3, nom: 'Nice' }],
-  } as never);
 });
 afterEach(() => {
   // React Query's online state is the page's, not the test's: leave it online.
   setOnline(true);
-  setSocketFactory(null);
   vi.restoreAllMocks();
 });
 

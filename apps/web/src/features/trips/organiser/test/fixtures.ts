@@ -1,3 +1,4 @@
+import { fakeApi, signIn, type FakeApi } from '../../../../test/harness';
 import type { OrganizedTrip, Registrant } from '@munegu/shared';
 
 /** A trip of the organisers' space, as GET /deplacements/organisation sends it. */
@@ -43,4 +44,20 @@ export function registrant(over: Partial<Registrant> & { user_id: number }): Reg
     inscrit_le: '2026-11-20T10:00:00.000Z',
     ...over,
   };
+}
+
+/**
+ * The fake network of an organiser's page: the shell's reads answered, the organiser of Nice
+ * signed in. Each file sets its own replies on the returned API.
+ */
+export function organiserApi(): FakeApi {
+  const api = fakeApi();
+  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
+  api.reply('GET /api/user-notification/me', 200, []);
+  signIn(api, {
+    id: 1,
+    username: 'Chef_06',
+    antennes_organisees: [{ id: 3, nom: 'Nice' }],
+  } as never);
+  return api;
 }

@@ -1,24 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setSocketFactory } from '../../../../lib/socket';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../../../../test/harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderAt, type FakeApi } from '../../../../test/harness';
 import { testClub, testMatch } from '../../../../test/fixtures';
-import { fakeSocket } from '../../../messages/test/fakeSocket';
-import { organizedTrip } from './fixtures';
+import { organizedTrip, organiserApi } from './fixtures';
 
 /** The trip form: the shared schema's messages per field, the server's too, Paris times sent as instants. */
 let api: FakeApi;
 
 beforeEach(() => {
-  api = fakeApi();
-  setSocketFactory(() => fakeSocket().socket);
-  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
-  api.reply('GET /api/user-notification/me', 200, []);
-  signIn(api, {
-    id: 1,
-    username: 'Chef_06',
-    antennes_organisees: [{ id: 3, nom: 'Nice' }],
-  } as never);
+  api = organiserApi();
   api.reply('GET /api/matchs/next', 200, [
     testMatch({ id: 11, club_dom: testClub(2, 'OGC Nice'), club_ext: testClub(1, 'AS Monaco') }),
     testMatch({ id: 10, ordre: 0, is_finish: true, edit_pronostic: false }),
@@ -28,7 +18,6 @@ beforeEach(() => {
     deplacements: [organizedTrip({ id: 7, notes: 'Prévoir une écharpe' })],
   });
 });
-afterEach(() => setSocketFactory(null));
 
 async function openForm(button: string) {
   renderAt('/mes-deplacements');

@@ -1,21 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setSocketFactory } from '../../../../lib/socket';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../../../../test/harness';
-import { fakeSocket } from '../../../messages/test/fakeSocket';
-import { organizedTrip } from './fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderAt, signIn, type FakeApi } from '../../../../test/harness';
+import { organizedTrip, organiserApi } from './fixtures';
 
 /** The organisers' space through the real routes; only the network is fake. */
 let api: FakeApi;
 
 beforeEach(() => {
-  api = fakeApi();
-  setSocketFactory(() => fakeSocket().socket);
-  api.reply('GET /api/messages/unread-count', 200, { count: 0 });
-  api.reply('GET /api/user-notification/me', 200, []);
+  api = organiserApi();
   api.reply('GET /api/moderation/reports/count', 200, { count: 0 });
 });
-afterEach(() => setSocketFactory(null));
 
 const me = (over: object) => signIn(api, { id: 1, username: 'Chef_06', ...over } as never);
 
