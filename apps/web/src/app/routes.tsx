@@ -108,6 +108,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'parametres',
               lazy: page(() => import('../features/settings/pages/SettingsPage'), 'Paramètres'),
             },
+            // An antenna's coach trips (issue 30): its organisers and MODERATEUR+; the API
+            // answers 403 to anyone else, and the pages then show /404.
+            {
+              path: 'mes-deplacements',
+              lazy: page(
+                () => import('../features/trips/organiser/pages/OrganiserPage'),
+                'Mes déplacements',
+              ),
+            },
+            {
+              path: 'mes-deplacements/:id',
+              lazy: page(
+                () => import('../features/trips/organiser/pages/BoardingPage'),
+                'Liste d’embarquement',
+              ),
+            },
           ],
         },
         {

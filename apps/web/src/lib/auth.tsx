@@ -25,6 +25,8 @@ export type CurrentUser = {
   username: string;
   profile_picture?: string | null;
   role?: { libelle: string } | null;
+  /** The antennas whose coach trips this member organises (issue 30); absent: none. */
+  antennes_organisees?: { id: number; nom: string }[];
   [key: string]: unknown;
 };
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
+  parisInputToIso,
+  toParisInput,
   LOCAL_ZONE,
   formatDate,
   formatDayMonth,
@@ -152,5 +154,21 @@ describe('formatMemberSince', () => {
   it('gives the French month and year', () => {
     expect(formatMemberSince('2024-03-15T10:00:00Z')).toBe('Membre depuis mars 2024');
     expect(formatMemberSince('2024-07-31T23:30:00Z')).toBe('Membre depuis août 2024');
+  });
+});
+
+describe('Paris datetime-local values', () => {
+  it('reads the typed time as Paris time, in winter and in summer', () => {
+    expect(parisInputToIso('2026-12-05T06:00')).toBe('2026-12-05T05:00:00.000Z');
+    expect(parisInputToIso('2026-07-05T06:00')).toBe('2026-07-05T04:00:00.000Z');
+    // The morning after the switch to winter time (last Sunday of October 2026 is the 25th).
+    expect(parisInputToIso('2026-10-25T06:00')).toBe('2026-10-25T05:00:00.000Z');
+    expect(parisInputToIso('2026-02-30T06:00')).toBe('');
+    expect(parisInputToIso('')).toBe('');
+  });
+
+  it('shows an instant back as the Paris time it was typed as', () => {
+    expect(toParisInput('2026-12-05T05:00:00.000Z')).toBe('2026-12-05T06:00');
+    expect(toParisInput(parisInputToIso('2026-03-29T09:30'))).toBe('2026-03-29T09:30');
   });
 });

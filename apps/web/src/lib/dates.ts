@@ -202,3 +202,23 @@ export function formatMemberSince(value: string | number | Date): string {
   const label = formatMonthYear(value);
   return label ? `Membre depuis ${label}` : '';
 }
+
+/** 'YYYY-MM-DDTHH:mm' as a datetime-local input shows it, in Paris time ('' for an invalid date). */
+export function toParisInput(value: string | number | Date): string {
+  return fmt(value, (p) => `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`);
+}
+
+/**
+ * A datetime-local value typed as Paris wall-clock time → the ISO instant the API takes; ''
+ * when it is not one. The offset is read twice: the first guess may sit on the other side of
+ * a daylight-saving change than the instant it names.
+ */
+export function parisInputToIso(local: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return '';
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  if (new Date(wall).getUTCDate() !== d) return '';
+  const first = wall - parisOffsetMs(wall);
+  return new Date(wall - parisOffsetMs(first)).toISOString();
+}

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { hasRole } from '@munegu/shared';
+import { hasRole, TRIP_TEXTS } from '@munegu/shared';
 import { useNavigate } from 'react-router-dom';
 import { useAuth, type CurrentUser } from '../../lib/auth';
 import { Avatar } from '../../components/ui/Avatar';
@@ -8,8 +8,9 @@ import { cx } from '../../lib/cx';
 import { OpenReportsCount, openReportsLabel, useOpenReportCount } from '../../features/moderation';
 
 /**
- * Profile dropdown of the navbar: Mon profil, Paramètres, Se déconnecter, and for staff the
- * operators' space, which opens on the moderation queue. Staff see the count of open reports
+ * Profile dropdown of the navbar: Mon profil, Paramètres, Se déconnecter; 'Mes déplacements'
+ * for the organisers of an antenna's coach trips and for staff (who may manage every
+ * antenna's); and for staff the operators' space, which opens on the moderation queue. Staff see the count of open reports
  * on the avatar (the menu's only visible trace on a phone) and on that entry.
  */
 export function ProfileMenu({ user }: { user: CurrentUser }) {
@@ -17,6 +18,7 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
   const { logout } = useAuth();
   const staff = hasRole(user.role?.libelle, 'MODERATEUR');
   const { data: open = 0 } = useOpenReportCount(staff);
+  const organiser = staff || (user.antennes_organisees?.length ?? 0) > 0;
   const label = `Menu du profil de ${user.username}${open > 0 ? `, ${openReportsLabel(open)}` : ''}`;
   return (
     <DropdownMenu.Root modal={false}>
@@ -43,6 +45,14 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
           >
             Paramètres
           </DropdownMenu.Item>
+          {organiser && (
+            <DropdownMenu.Item
+              className={styles['menu__item']}
+              onSelect={() => navigate('/mes-deplacements')}
+            >
+              {TRIP_TEXTS.mySpace}
+            </DropdownMenu.Item>
+          )}
           {staff && (
             <DropdownMenu.Item className={styles['menu__item']} onSelect={() => navigate('/admin')}>
               Espace opérateurs

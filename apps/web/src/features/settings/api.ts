@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PersonalData } from '@munegu/shared';
 import { call, query, type BodyOf } from '../../lib/call';
+import { saveBlob } from '../../lib/download';
 
 export type { PersonalData };
 
@@ -32,14 +33,5 @@ export const settingsApi = {
 
 /** Saves a JSON value as a file through a temporary link (GET /users/me/export). */
 export function downloadJson(data: unknown, fileName: string): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
 }

@@ -28,6 +28,8 @@ type Props<T extends { id: number }> = {
   /** The list's path in DELETE /administration/{list}/:id, and why a row may not go. */
   list: Parameters<typeof DeleteButton>[0]['list'];
   blocked?: (row: T) => string | null;
+  /** More buttons of a row, before Modifier (an antenna's 'Organisateurs'). */
+  actions?: (row: T) => ReactNode;
 };
 
 /**
@@ -71,6 +73,7 @@ export function EditableList<T extends { id: number }>(props: Props<T>) {
                     <span className={shared['row__main']}>{props.render(row)}</span>
                     {(props.editable?.(row) ?? true) && (
                       <span className={shared['row__actions']}>
+                        {props.actions?.(row)}
                         <Button
                           variant="outline"
                           small

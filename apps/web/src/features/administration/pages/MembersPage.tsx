@@ -3,6 +3,7 @@ import { problem, useMemberSearch } from '../api';
 import { AdminOnly } from '../components/AdminOnly';
 import { MemberPanel } from '../components/MemberPanel';
 import shared from '../administration.module.css';
+import { MemberSearchInput } from '../components/MemberSearchInput';
 import styles from './MembersPage.module.css';
 
 /** /admin/membres (ADMIN): find a member by pseudo or e-mail, then manage them. */
@@ -26,15 +27,7 @@ function Members() {
         <h2 id={`${id}-title`}>Membres</h2>
         <label className={styles['members__search']} htmlFor={`${id}-q`}>
           Pseudo ou e-mail
-          <input
-            id={`${id}-q`}
-            className="input"
-            type="search"
-            value={q}
-            maxLength={100}
-            placeholder="2 caractères au moins"
-            onChange={(e) => setQ(e.target.value)}
-          />
+          <MemberSearchInput id={`${id}-q`} value={q} onChange={setQ} />
         </label>
         {term.trim().length < 2 ? (
           <p className={shared['hint']}>Saisis au moins 2 caractères.</p>

@@ -1,0 +1,145 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Registrant, RegistrantList, RegistrantPatch, TripInput } from '@munegu/shared';
+import { TRIP_TEXTS } from '@munegu/shared';
+import { errorMessage, unwrap } from '../../../lib/api';
+import { call, query } from '../../../lib/call';
+import { toast } from '../../../components/ui/toast';
+import { saveBlob } from '../../../lib/download';
+import { checkinQueue, pendingTicks, withPending } from './checkinQueue';
+
+/** The organisers' reads (issue 30): their trips, and each trip's boarding list. */
+export const organiserKeys = {
+  organisation: () => ['trips', 'organisation'] as const,
+  registrants: (id: number) => ['trips', 'inscrits', id] as const,
+};
+
+/** GET /deplacements/organisation: my antennas and their trips, soonest first. */
+export function useOrganization() {
+  return useQuery({
+    queryKey: organiserKeys.organisation(),
+    queryFn: query('GET /deplacements/organisation'),
+    retry: false,
+  });
+}
+
+/** The last boarding list loaded on this device, per trip: it is what check-in shows offline. */
+const listKey = (id: number) => `munegu-inscrits-${id}`;
+
+function storedList(id: number): RegistrantList | undefined {
+  try {
+    const raw = localStorage.getItem(listKey(id));
+    return raw ? (JSON.parse(raw) as RegistrantList) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GET /deplacements/{id}/inscrits, starting from the copy kept on this device (marked old, so
+ * it is fetched again as soon as there is a network) and kept there after every answer.
+ */
+export function useRegistrants(id: number) {
+  const result = useQuery({
+    queryKey: organiserKeys.registrants(id),
+    queryFn: query('GET /deplacements/:id/inscrits', { params: { id } }),
+    initialData: () => storedList(id),
+    initialDataUpdatedAt: 0,
+    retry: false,
+  });
+  const { data } = result;
+  useEffect(() => {
+    if (data) localStorage.setItem(listKey(id), JSON.stringify(data));
+  }, [id, data]);
+  return result;
+}
+
+function storeRegistrant(qc: QueryClient, tripId: number, registrant: Registrant): void {
+  qc.setQueryData<RegistrantList>(organiserKeys.registrants(tripId), (list) =>
+    list
+      ? {
+          ...list,
+          inscrits: list.inscrits.map((r) => (r.user_id === registrant.user_id ? registrant : r)),
+        }
+      : list,
+  );
+}
+
+/**
+ * The boarding list with the ticks still queued on top, and `tick` to make one. The queue is
+ * sent when the page opens (a tick left from a visit without network) and each time the
+ * browser says the network is back.
+ */
+export function useCheckin(tripId: number) {
+  const qc = useQueryClient();
+  const list = useRegistrants(tripId);
+  const ticks = useSyncExternalStore(checkinQueue.subscribe, pendingTicks, pendingTicks);
+  useEffect(() => {
+    const off = checkinQueue.onEvent((event) => {
+      if (event.kind === 'stored') storeRegistrant(qc, event.tripId, event.registrant);
+      else toast.error(errorMessage(event.error, 'Pointage refusé par le serveur.'));
+    });
+    const flush = () => void checkinQueue.flush();
+    window.addEventListener('online', flush);
+    flush();
+    return () => {
+      off();
+      window.removeEventListener('online', flush);
+    };
+  }, [qc]);
+  const registrants = list.data ? withPending(tripId, list.data.inscrits, ticks) : [];
+  return {
+    list,
+    registrants,
+    /** Ticks of this trip not stored yet. */
+    waiting: ticks.filter((t) => t.tripId === tripId).length,
+    tick: (userId: number, patch: RegistrantPatch) =>
+      void checkinQueue.push({ tripId, userId, patch }),
+  };
+}
+
+/** A trip created (id null) or changed; the organiser's list is fetched again. */
+export function useSaveTrip() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number | null; body: TripInput }) =>
+      unwrap(
+        id === null
+          ? await call('POST /deplacements', { body })
+          : await call('PUT /deplacements/:id', { params: { id }, body }),
+      ),
+    onSuccess: (_trip, { id }) => {
+      toast.success(id === null ? TRIP_TEXTS.created : TRIP_TEXTS.updated);
+      void qc.invalidateQueries({ queryKey: organiserKeys.organisation() });
+      if (id !== null) void qc.invalidateQueries({ queryKey: organiserKeys.registrants(id) });
+    },
+  });
+}
+
+/** DELETE /deplacements/{id}: the trip is cancelled, its registrants told by the server. */
+export function useCancelTrip() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      unwrap(await call('DELETE /deplacements/:id', { params: { id } })),
+    onSuccess: (answer) => {
+      toast.success(answer.message || TRIP_TEXTS.cancelled);
+      void qc.invalidateQueries({ queryKey: organiserKeys.organisation() });
+    },
+    onError: (error) => void toast.error(errorMessage(error, 'Une erreur est survenue. Réessaie.')),
+  });
+}
+
+/** fetch() hands the text over without its BOM; French Excel needs it to read UTF-8. */
+const BOM = '\uFEFF';
+
+/**
+ * GET /deplacements/{id}/inscrits.csv through the API client (a plain link would not carry the
+ * Bearer token), saved from a Blob link.
+ */
+export async function downloadRegistrantsCsv(id: number, fileName: string): Promise<void> {
+  const text = unwrap(await call('GET /deplacements/:id/inscrits.csv', { params: { id } }));
+  const csv = typeof text === 'string' ? text : '';
+  const bytes = csv.startsWith(BOM) ? csv : BOM + csv;
+  saveBlob(new Blob([bytes], { type: 'text/csv;charset=utf-8' }), fileName);
+}

@@ -1,0 +1,120 @@
+import type { Registrant, RegistrantPatch } from '@munegu/shared';
+import { unwrap, isApiError } from '../../../lib/api';
+import { call } from '../../../lib/call';
+
+/**
+ * The organisers' ticks ('Payé', 'Présent') not yet stored by the server, oldest first. At the
+ * departure point at 6 a.m. the network comes and goes: every tick is queued in localStorage
+ * first, then sent one at a time, in order. A tick the network did not carry stays queued (it
+ * is shown 'en attente de synchronisation') and goes again on the browser's 'online' event or
+ * on the next load of the list; a tick the server refused leaves the queue with its reason.
+ * The PATCH sets values (it does not toggle), so sending one twice is harmless.
+ * The queue lives in localStorage only (no copy in memory), so a reload finds it whole.
+ */
+export type PendingTick = { tripId: number; userId: number; patch: RegistrantPatch };
+
+export type QueueEvent =
+  | { kind: 'stored'; tripId: number; registrant: Registrant }
+  | { kind: 'refused'; tripId: number; error: unknown };
+
+const STORAGE_KEY = 'munegu-pointages';
+
+let raw: string | null = null;
+let parsed: readonly PendingTick[] = [];
+const changeListeners = new Set<() => void>();
+const eventListeners = new Set<(event: QueueEvent) => void>();
+let flushing: Promise<void> | null = null;
+/** A flush asked for while one runs: that run goes round once more (it may have just ended). */
+let again = false;
+
+/** The queue as stored (the same array while the stored text is unchanged). */
+export function pendingTicks(): readonly PendingTick[] {
+  const now = localStorage.getItem(STORAGE_KEY);
+  if (now !== raw) {
+    raw = now;
+    try {
+      const value: unknown = now ? JSON.parse(now) : [];
+      parsed = Array.isArray(value) ? (value as PendingTick[]) : [];
+    } catch {
+      parsed = [];
+    }
+  }
+  return parsed;
+}
+
+function save(ticks: readonly PendingTick[]): void {
+  if (ticks.length) localStorage.setItem(STORAGE_KEY, JSON.stringify(ticks));
+  else localStorage.removeItem(STORAGE_KEY);
+  for (const listener of [...changeListeners]) listener();
+}
+
+function emit(event: QueueEvent): void {
+  for (const listener of [...eventListeners]) listener(event);
+}
+
+const send = async ({ tripId, userId, patch }: PendingTick) =>
+  unwrap(
+    await call('PATCH /deplacements/:id/inscrits/:userId', {
+      params: { id: tripId, userId },
+      body: patch,
+    }),
+  );
+
+async function drain(): Promise<void> {
+  for (let head = pendingTicks()[0]; head; head = pendingTicks()[0]) {
+    try {
+      const registrant = await send(head);
+      save(pendingTicks().slice(1));
+      emit({ kind: 'stored', tripId: head.tripId, registrant });
+    } catch (error) {
+      // No network: everything waits, in order, for the next chance.
+      if (isApiError(error) && error.network) return;
+      save(pendingTicks().slice(1));
+      emit({ kind: 'refused', tripId: head.tripId, error });
+    }
+  }
+}
+
+export const checkinQueue = {
+  /** Queues a tick and tries to send the queue at once. */
+  push(tick: PendingTick): Promise<void> {
+    save([...pendingTicks(), tick]);
+    return this.flush();
+  },
+  /** Sends what is queued, one at a time; one run at a time. */
+  flush(): Promise<void> {
+    if (flushing) {
+      again = true;
+      return flushing;
+    }
+    flushing = (async () => {
+      do {
+        again = false;
+        await drain();
+      } while (again);
+    })().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  },
+  subscribe(listener: () => void): () => void {
+    changeListeners.add(listener);
+    return () => void changeListeners.delete(listener);
+  },
+  onEvent(listener: (event: QueueEvent) => void): () => void {
+    eventListeners.add(listener);
+    return () => void eventListeners.delete(listener);
+  },
+};
+
+/** The registrants with the queued ticks applied on top, each marked when it waits for one. */
+export function withPending(
+  tripId: number,
+  registrants: readonly Registrant[],
+  ticks: readonly PendingTick[],
+): (Registrant & { pending: boolean })[] {
+  return registrants.map((r) => {
+    const mine = ticks.filter((t) => t.tripId === tripId && t.userId === r.user_id);
+    return mine.reduce((acc, t) => ({ ...acc, ...t.patch }), { ...r, pending: mine.length > 0 });
+  });
+}

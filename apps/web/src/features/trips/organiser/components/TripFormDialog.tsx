@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  frenchCount,
+  TRIP_LIMITS,
+  type Match,
+  type OrganizedTrip,
+  type TripInput,
+} from '@munegu/shared';
+import { Dialog, FormDialogFooter } from '../../../../components/ui/Dialog';
+import {
+  FormError,
+  FormField,
+  TextField,
+  fieldsOf,
+  invalidProps,
+} from '../../../../components/ui/FormField';
+import { errorMessage, isApiError } from '../../../../lib/api';
+import { formatDate, formatTime, matchKickoff } from '../../../../lib/dates';
+import { useNextMatches } from '../../../matches';
+import { useSaveTrip } from '../api';
+import { tripFormSchema, tripFormValues, type TripFormValues } from './tripForm';
+
+type Props = {
+  /** The trip to change, or null for 'Nouveau déplacement'. */
+  trip: OrganizedTrip | null;
+  antennas: { id: number; nom: string }[];
+  onClose: () => void;
+};
+
+/** Create or change a trip; the times are typed in Paris time and sent as instants. */
+export function TripFormDialog({ trip, antennas, onClose }: Props) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      wide
+      closeButton
+      title={trip ? 'Modifier le déplacement' : 'Nouveau déplacement'}
+      description="Les heures sont celles de Paris."
+      descriptionClassName="field__hint"
+    >
+      <MatchesFirst trip={trip} antennas={antennas} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+type FormProps = Omit<Props, 'onClose'> & { onDone: () => void };
+
+/**
+ * The form opens once the matches are there: a select whose chosen option arrives later shows
+ * '— Choisir —' while the form still holds the trip's match.
+ */
+function MatchesFirst(props: FormProps) {
+  const next = useNextMatches();
+  if (next.isPending) return <p className="empty-state">Chargement…</p>;
+  return <TripForm {...props} matches={matchOptions(next.data ?? [], props.trip)} />;
+}
+
+function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Option[] }) {
+  const save = useSaveTrip();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TripFormValues, unknown, TripInput>({
+    resolver: zodResolver(tripFormSchema),
+    defaultValues: tripFormValues(
+      trip,
+      antennas.map((a) => a.id),
+    ),
+  });
+  const field = fieldsOf(register, errors);
+  const notes = watch('notes');
+
+  const onSubmit = async (body: TripInput) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ id: trip?.id ?? null, body });
+      onDone();
+    } catch (error) {
+      // The server's field errors under their fields; anything else above the buttons.
+      const fields = isApiError(error) ? error.errors : [];
+      for (const e of fields) setError(e.path as Path<TripFormValues>, { message: e.message });
+      if (!fields.length) setFailure(errorMessage(error, 'Une erreur est survenue. Réessaie.'));
+    }
+  };
+
+  const select = (name: 'match_id' | 'antenne_id', label: string, options: Option[]) => {
+    const { error, registration } = field(name);
+    return (
+      <FormField id={`trip-${name}`} label={label} error={error}>
+        <select {...invalidProps(`trip-${name}`, error)} className="input" {...registration}>
+          <option value="">— Choisir —</option>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      {select('match_id', 'Match', matches)}
+      {select(
+        'antenne_id',
+        'Antenne',
+        antennas.map((a) => ({ id: a.id, label: a.nom })),
+      )}
+      <TextField id="trip-depart_lieu" label="Lieu de départ" {...field('depart_lieu')} />
+      <div className="field-row">
+        <TextField
+          id="trip-depart_heure"
+          label="Départ (date et heure)"
+          type="datetime-local"
+          {...field('depart_heure')}
+        />
+        <TextField
+          id="trip-retour_heure"
+          label="Retour (facultatif)"
+          type="datetime-local"
+          {...field('retour_heure')}
+        />
+      </div>
+      <div className="field-row">
+        <TextField
+          id="trip-places_total"
+          label="Places"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={TRIP_LIMITS.seatsMax}
+          {...field('places_total')}
+        />
+        <TextField
+          id="trip-prix"
+          label="Prix en euros (facultatif)"
+          inputMode="decimal"
+          {...field('prix')}
+        />
+      </div>
+      <TextField
+        id="trip-date_limite"
+        label="Date limite d’inscription (facultatif)"
+        type="datetime-local"
+        {...field('date_limite')}
+      />
+      <FormField
+        id="trip-notes"
+        label="Notes (facultatif)"
+        error={errors.notes?.message}
+        hint={`${frenchCount(notes.length)} / ${frenchCount(TRIP_LIMITS.notesMax)} caractères`}
+      >
+        <textarea
+          {...invalidProps('trip-notes', errors.notes?.message)}
+          className="input"
+          rows={3}
+          {...register('notes')}
+        />
+      </FormField>
+      <FormError message={failure} />
+      <FormDialogFooter
+        disabled={isSubmitting}
+        label={isSubmitting ? 'Enregistrement…' : 'Enregistrer'}
+      />
+    </form>
+  );
+}
+
+type Option = { id: number; label: string };
+
+/** The matches to come, and the trip's own match when it is no longer among them. */
+function matchOptions(data: Match[], trip: OrganizedTrip | null): Option[] {
+  const options = data
+    .filter((m) => !m.is_finish && m.edit_pronostic)
+    .map((m) => {
+      const kickoff = matchKickoff(m.date, m.heure);
+      return {
+        id: m.id,
+        label: `${m.club_dom.nom} – ${m.club_ext.nom}, ${formatDate(kickoff)} ${formatTime(kickoff)}`,
+      };
+    });
+  if (trip && !options.some((o) => o.id === trip.match_id))
+    options.unshift({
+      id: trip.match_id,
+      label: `${trip.match.domicile} – ${trip.match.exterieur}, ${formatDate(trip.match.date)}`,
+    });
+  return options;
+}

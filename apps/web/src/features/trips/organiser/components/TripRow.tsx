@@ -1,0 +1,55 @@
+import { Link } from 'react-router-dom';
+import { TRIP_TEXTS, type OrganizedTrip } from '@munegu/shared';
+import { Button } from '../../../../components/ui/Button';
+import { formatDate, formatTime } from '../../../../lib/dates';
+import { cx } from '../../../../lib/cx';
+import styles from './organiser.module.css';
+
+type Props = {
+  trip: OrganizedTrip;
+  onEdit: () => void;
+  onCancel: () => void;
+};
+
+/** One trip of the organisers' space: status, seats, waiting list, and what to do with it. */
+export function TripRow({ trip, onEdit, onCancel }: Props) {
+  const cancelled = trip.statut === 'ANNULE';
+  const name = TRIP_TEXTS.cardTitle(trip.antenne.nom);
+  return (
+    <li className={cx('card', styles['trip'])} aria-label={name}>
+      <div className={styles['trip__head']}>
+        <strong>{name}</strong>
+        <span className={cx(styles['status'], styles[`status--${trip.statut}`])}>
+          {TRIP_TEXTS.statusLabels[trip.statut]}
+        </span>
+      </div>
+      <p className={styles['trip__line']}>
+        Départ le {formatDate(trip.depart_heure)} à {formatTime(trip.depart_heure)},{' '}
+        {trip.depart_lieu}
+      </p>
+      <p className={styles['trip__line']}>
+        <span>
+          {trip.places_confirmees} / {trip.places_total} places confirmées
+        </span>
+        {' · '}
+        <span>{trip.nb_attente} en attente</span>
+        {trip.prix !== null && <span> · {String(trip.prix).replace('.', ',')} €</span>}
+      </p>
+      <div className={styles['trip__actions']}>
+        <Link className="btn btn--primary btn--small" to={`/mes-deplacements/${trip.id}`}>
+          Liste des inscrits
+        </Link>
+        {!cancelled && (
+          <>
+            <Button variant="outline" small onClick={onEdit}>
+              Modifier
+            </Button>
+            <Button variant="ghost" small onClick={onCancel}>
+              Annuler le déplacement
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

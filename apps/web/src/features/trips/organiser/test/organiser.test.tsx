@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderAt, signIn, type FakeApi } from '../../../../test/harness';
+import { organizedTrip, organiserApi } from './fixtures';
+
+/** The organisers' space through the real routes; only the network is fake. */
+let api: FakeApi;
+
+beforeEach(() => {
+  api = organiserApi();
+  api.reply('GET /api/moderation/reports/count', 200, { count: 0 });
+});
+
+const me = (over: object) => signIn(api, { id: 1, username: 'Chef_06', ...over } as never);
+
+async function openMenu() {
+  fireEvent.keyDown(await screen.findByRole('button', { name: /Menu du profil/ }), {
+    key: 'Enter',
+  });
+  await screen.findByRole('menuitem', { name: 'Paramètres' });
+}
+
+describe('the profile menu', () => {
+  it('offers Mes déplacements to an antenna’s organiser, and leads there', async () => {
+    me({ antennes_organisees: [{ id: 3, nom: 'Nice' }] });
+    api.reply('GET /api/deplacements/organisation', 200, { antennes: [], deplacements: [] });
+    const router = renderAt('/contact');
+    await openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Mes déplacements' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mes-deplacements'));
+    expect(await screen.findByRole('heading', { name: 'Mes déplacements' })).toBeVisible();
+  });
+
+  it('offers it to a moderator who organises nothing', async () => {
+    me({ role: { libelle: 'MODERATEUR' }, antennes_organisees: [] });
+    renderAt('/contact');
+    await openMenu();
+    expect(screen.getByRole('menuitem', { name: 'Mes déplacements' })).toBeVisible();
+  });
+
+  it('hides it from a member who organises nothing', async () => {
+    me({ role: { libelle: 'UTILISATEUR' }, antennes_organisees: [] });
+    renderAt('/contact');
+    await openMenu();
+    expect(screen.queryByRole('menuitem', { name: 'Mes déplacements' })).toBeNull();
+  });
+});
+
+describe('/mes-deplacements', () => {
+  beforeEach(() => me({ antennes_organisees: [{ id: 3, nom: 'Nice' }] }));
+
+  it('sends a member the API refuses to the usual refusal', async () => {
+    api.reply('GET /api/deplacements/organisation', 403, { message: 'Accès refusé.' });
+    const router = renderAt('/mes-deplacements');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('groups the trips by match, the soonest match first, with seats and waiting list', async () => {
+    const lens = {
+      id: 12,
+      domicile: 'RC Lens',
+      exterieur: 'AS Monaco',
+      date: '2027-01-10T19:00:00.000Z',
+    };
+    api.reply('GET /api/deplacements/organisation', 200, {
+      antennes: [
+        { id: 3, nom: 'Nice' },
+        { id: 4, nom: 'Menton' },
+      ],
+      deplacements: [
+        organizedTrip({ id: 9, match_id: 12, match: lens, antenne: { id: 3, nom: 'Nice' } }),
+        organizedTrip({ id: 7 }),
+        organizedTrip({
+          id: 8,
+          antenne: { id: 4, nom: 'Menton' },
+          statut: 'COMPLET',
+          places_total: 30,
+          places_confirmees: 30,
+          places_restantes: 0,
+          nb_attente: 4,
+        }),
+      ],
+    });
+    renderAt('/mes-deplacements');
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual([
+      expect.stringContaining('OGC Nice – AS Monaco'),
+      expect.stringContaining('RC Lens – AS Monaco'),
+    ]);
+    const first = within(headings[0]!.closest('section')!);
+    expect(first.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
+      'Car de Nice',
+      'Car de Menton',
+    ]);
+    const menton = first.getByRole('listitem', { name: 'Car de Menton' });
+    expect(menton).toHaveTextContent('30 / 30 places confirmées');
+    expect(menton).toHaveTextContent('4 en attente');
+    expect(menton).toHaveTextContent('Complet : liste d’attente');
+    expect(within(menton).getByRole('link', { name: 'Liste des inscrits' })).toHaveAttribute(
+      'href',
+      '/mes-deplacements/8',
+    );
+  });
+});
