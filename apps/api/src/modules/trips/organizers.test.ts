@@ -95,7 +95,7 @@ describe('the boarding list', () => {
       { firstName: '=CMD()', lastName: 'Müller; Jr' },
       { firstName: 'Zoé', lastName: 'Bâ' },
     ];
-    const people = [];
+    const people: Awaited<ReturnType<typeof w.member>>[] = [];
     for (const n of names) {
       const u = await w.member();
       await t.db.user.update({ where: { id: u.id }, data: n });

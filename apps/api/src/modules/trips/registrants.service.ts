@@ -1,16 +1,14 @@
 import { TRIP_TEXTS as T, type RegistrantList, type RegistrantPatch } from '@munegu/shared';
-import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { TripCaller } from './access.js';
 import { csvFileName, registrantsCsv } from './csv.js';
-import { toOrganizedTrip, toOwnRegistration, toRegistrant, toRegistrants } from './trips.mapper.js';
+import { toOrganizedTrip, toRegistrant, toRegistrants } from './trips.mapper.js';
 import type { TripsRepository } from './trips.repository.js';
 import type { TripsService } from './trips.service.js';
 
 export interface RegistrantsDeps {
   repo: TripsRepository;
-  trips: Pick<TripsService, 'managedTrip'>;
-  clock: Clock;
+  trips: Pick<TripsService, 'managedTrip' | 'facts'>;
 }
 
 /**
@@ -18,22 +16,12 @@ export interface RegistrantsDeps {
  * in its order), paid and present ticks, and the list as CSV. Every call checks the caller
  * manages the trip's antenna (403 notOrganizer otherwise).
  */
-export function registrantsService({ repo, trips, clock }: RegistrantsDeps) {
+export function registrantsService({ repo, trips }: RegistrantsDeps) {
   async function list(caller: TripCaller, tripId: number): Promise<RegistrantList> {
     const trip = await trips.managedTrip(caller, tripId);
-    const [rows, countsOf, own] = await Promise.all([
-      repo.registrants(tripId),
-      repo.countsNow([tripId]),
-      repo.ownRegistrations(caller.id, [tripId]),
-    ]);
-    const mine = own.get(tripId);
+    const [rows, of] = await Promise.all([repo.registrants(tripId), trips.facts(caller, [trip])]);
     return {
-      deplacement: toOrganizedTrip(
-        trip,
-        countsOf(tripId),
-        clock.now(),
-        mine ? toOwnRegistration(mine) : null,
-      ),
+      deplacement: toOrganizedTrip(...of(trip)),
       inscrits: toRegistrants(rows),
     };
   }

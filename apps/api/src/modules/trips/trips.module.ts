@@ -34,7 +34,7 @@ export function tripsModule({ db, clock, events, io, log }: Infra) {
   const services = {
     trips,
     registrations,
-    registrants: registrantsService({ repo, trips, clock }),
+    registrants: registrantsService({ repo, trips }),
     organizers: organizersService({ repo, transaction, events }),
   };
   events.on('presenceWithdrawn', (change) => registrations.presenceWithdrawn(change));

@@ -59,26 +59,29 @@ export function tripsService({
   clock,
   events,
 }: TripsDeps) {
-  async function view(caller: TripCaller, trips: TripRow[]): Promise<Trip[]> {
+  /**
+   * What a trip's view needs beyond its row, for a whole list in two statements: its counts
+   * and the caller's own registration; the mappers take the result as it is.
+   */
+  async function facts(caller: TripCaller, trips: TripRow[]) {
     const ids = trips.map((t) => t.id);
     const [countsOf, own] = await Promise.all([
       repo.countsNow(ids),
       repo.ownRegistrations(caller.id, ids),
     ]);
     const now = clock.now();
+    return (trip: TripRow) => {
+      const mine = own.get(trip.id);
+      return [trip, countsOf(trip.id), now, mine ? toOwnRegistration(mine) : null] as const;
+    };
+  }
+
+  async function view(caller: TripCaller, trips: TripRow[]): Promise<Trip[]> {
+    const of = await facts(caller, trips);
     const manageable = new Map<number, boolean>();
     for (const antennaId of new Set(trips.map((t) => t.antennaId)))
       manageable.set(antennaId, await access.mayManage(caller, antennaId));
-    return trips.map((trip) => {
-      const mine = own.get(trip.id);
-      return toTrip(
-        trip,
-        countsOf(trip.id),
-        now,
-        mine ? toOwnRegistration(mine) : null,
-        manageable.get(trip.antennaId) ?? false,
-      );
-    });
+    return trips.map((trip) => toTrip(...of(trip), manageable.get(trip.antennaId) ?? false));
   }
 
   /** The match is to come, the departure ahead. */
@@ -100,7 +103,7 @@ export function tripsService({
   const one = async (caller: TripCaller, trip: TripRow) => (await view(caller, [trip]))[0]!;
 
   return {
-    view,
+    facts,
     managedTrip,
     organizedAntennas: (userId: number) => repo.organizedAntennas(userId),
 
@@ -118,23 +121,10 @@ export function tripsService({
         everyAntenna ? 'all' : antennas.map((a) => a.id),
         since,
       );
-      const ids = trips.map((t) => t.id);
-      const [countsOf, own] = await Promise.all([
-        repo.countsNow(ids),
-        repo.ownRegistrations(caller.id, ids),
-      ]);
-      const now = clock.now();
+      const of = await facts(caller, trips);
       return {
         antennes: antennas.map((a) => ({ id: a.id, nom: a.name })),
-        deplacements: trips.map((trip) => {
-          const mine = own.get(trip.id);
-          return toOrganizedTrip(
-            trip,
-            countsOf(trip.id),
-            now,
-            mine ? toOwnRegistration(mine) : null,
-          );
-        }),
+        deplacements: trips.map((trip) => toOrganizedTrip(...of(trip))),
       };
     },
 
