@@ -36,6 +36,16 @@ export function notificationsRepository(db: Db) {
           sender: { select: memberSelect },
           relation: { select: { matchId: true, match: { select: matchSelect } } },
           match: { select: matchSelect },
+          // A DEPLACEMENT row's coach trip (issue 30): its antenna, departure and thread.
+          trip: {
+            select: {
+              id: true,
+              departureAt: true,
+              departurePlace: true,
+              antenna: { select: { name: true } },
+              group: { select: { id: true } },
+            },
+          },
         },
       }),
     detailFor: (id: number, recipientId: number) =>
