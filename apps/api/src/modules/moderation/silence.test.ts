@@ -212,6 +212,8 @@ describe('POST /moderation/users/:id/silence', () => {
       .filter(([, spec]) => spec.reachesMembers)
       .map(([key]) => key);
     expect(marked.sort()).toEqual([
+      'POST /deplacements/:id/annonces',
+      'POST /deplacements/:id/inscriptions',
       'POST /messages/groupes/:id',
       'POST /messages/send',
       'POST /user-notation-covoiturage/bulk',
