@@ -162,9 +162,12 @@ async function tripScenario(
   await w.register(trip, a);
   await w.register(trip, b);
   await w.register(trip, waiting, 'ATTENTE');
-  const [gotOrganizer, gotA, gotB, gotWaiting] = await Promise.all(
-    [organizer, a, b, waiting].map((u) => listen(second, secondUrl, sockets, u)),
-  );
+  const [gotOrganizer, gotA, gotB, gotWaiting] = await Promise.all([
+    listen(second, secondUrl, sockets, organizer),
+    listen(second, secondUrl, sockets, a),
+    listen(second, secondUrl, sockets, b),
+    listen(second, secondUrl, sockets, waiting),
+  ]);
   await new Promise((r) => setTimeout(r, 500));
   const id = (await c.api(a, 'GET', '/messages/groupes')).json()[0].id as number;
 

@@ -1,6 +1,9 @@
+import type { AppNotification } from '@munegu/shared';
 import { transactionRunner } from '../../src/db/tx.js';
 import type { DomainEventMap, DomainEvents } from '../../src/events/domain-events.js';
-import type { TestApp } from './app.js';
+import { smtpTransport } from '../../src/lib/mail/transport.js';
+import { createTestApp, FAST_JOBS, type TestApp } from './app.js';
+import { bearer } from './auth.js';
 import { createMatch, createUser, uniqueSeason } from './factories.js';
 
 type Status = 'CONFIRME' | 'ATTENTE';
@@ -64,8 +67,7 @@ export function tripWorld(t: TestApp, bus: DomainEvents) {
       antennaId: number,
       options: { departureAt?: Date; place?: string; seats?: number } = {},
     ): Promise<Trip> {
-      const departureAt =
-        options.departureAt ?? new Date(t.clock.now().getTime() + 6 * 86_400_000);
+      const departureAt = options.departureAt ?? new Date(t.clock.now().getTime() + 6 * 86_400_000);
       const match = await createMatch(t.db, {
         kickoffAt: new Date(departureAt.getTime() + 10 * 3_600_000),
         season: uniqueSeason(),
@@ -122,3 +124,21 @@ export function tripWorld(t: TestApp, bus: DomainEvents) {
     },
   };
 }
+
+/** The member's bell, as GET /user-notification/me lists it. */
+export async function bellOf(t: TestApp, user: { id: number }): Promise<AppNotification[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/user-notification/me',
+    headers: await bearer(t.app, { id: user.id, role: 'UTILISATEUR' }, t.clock),
+  });
+  return res.json();
+}
+
+/** An app whose mails reach the SMTP server at `smtpUrl` (workers on), built on `bus`. */
+export const mailingApp = (smtpUrl: string, bus: DomainEvents) =>
+  createTestApp({
+    mailTransport: smtpTransport(smtpUrl, 'Munegu <no-reply@munegu.test>'),
+    jobs: FAST_JOBS,
+    events: bus,
+  });

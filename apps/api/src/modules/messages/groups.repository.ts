@@ -1,4 +1,5 @@
 import { sqlOf, type Db } from '../../db/client.js';
+import { matchNameSelect } from '../../db/selects.js';
 import type { Tx } from '../../db/tx.js';
 
 /** A stored group message as the service reads it (the sender's name and status joined). */
@@ -175,14 +176,7 @@ export function groupsRepository(db: Db) {
           driverId: true,
           lastMessageAt: true,
           trip: { select: { id: true, antenna: { select: { name: true } } } },
-          match: {
-            select: {
-              id: true,
-              kickoffAt: true,
-              homeClub: { select: { name: true } },
-              awayClub: { select: { name: true } },
-            },
-          },
+          match: { select: matchNameSelect },
           members: {
             where: { leftAt: null },
             orderBy: { joinedAt: 'asc' },

@@ -126,7 +126,13 @@ export function groupsService({ repo, clock, notifier }: GroupsServiceDeps) {
      */
     async announce(
       tx: Tx,
-      input: { tripId: number; matchId: number; antennaId: number; senderId: number; content: string },
+      input: {
+        tripId: number;
+        matchId: number;
+        antennaId: number;
+        senderId: number;
+        content: string;
+      },
     ): Promise<GroupMessage> {
       const groupId = await tripGroup(tx, input);
       const row = await repo.appendAnnouncement(tx, {

@@ -1,15 +1,12 @@
-import { TRIP_TEXTS as T, type AppNotification, type NotificationEvent } from '@munegu/shared';
-import { io as connect } from 'socket.io-client';
+import { TRIP_TEXTS as T } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, FAST_JOBS, type TestApp } from '../../../../test/helpers/app.js';
-import { bearer } from '../../../../test/helpers/auth.js';
+import type { TestApp } from '../../../../test/helpers/app.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { smtpSink, waitFor } from '../../../../test/helpers/smtp-sink.js';
-import { connected, until, type Client } from '../../../../test/helpers/sockets.js';
-import { tripWorld } from '../../../../test/helpers/trip-notify.js';
+import { notificationTab, until, type Client } from '../../../../test/helpers/sockets.js';
+import { bellOf, mailingApp, tripWorld } from '../../../../test/helpers/trip-notify.js';
 import { transactionRunner } from '../../../db/tx.js';
 import { domainEvents } from '../../../events/domain-events.js';
-import { smtpTransport } from '../../../lib/mail/transport.js';
 
 /**
  * What a coach trip's registrant is told (issue 30): promoted from the waiting list, or their
@@ -25,11 +22,7 @@ let w: ReturnType<typeof tripWorld>;
 const clients: Client[] = [];
 beforeAll(async () => {
   await sink.start();
-  t = await createTestApp({
-    mailTransport: smtpTransport(sink.url, 'Munegu <no-reply@munegu.test>'),
-    jobs: FAST_JOBS,
-    events: bus,
-  });
+  t = await mailingApp(sink.url, bus);
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   w = tripWorld(t, bus);
 });
@@ -39,29 +32,9 @@ afterAll(async () => {
   await sink.stop();
 });
 
-/** A tab of `user`, with every 'notification' it receives. */
-async function tab(user: { id: number }): Promise<NotificationEvent[]> {
-  const token = (await bearer(t.app, { id: user.id, role: 'UTILISATEUR' }, t.clock)).authorization;
-  const socket: Client = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token: token.slice(7) },
-  });
-  clients.push(socket);
-  const got: NotificationEvent[] = [];
-  socket.on('notification', (e) => got.push(e));
-  await connected(socket);
-  return got;
-}
+const tab = (user: { id: number }) => notificationTab(t, url, clients, user);
 
-const bell = async (user: { id: number }) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/user-notification/me',
-      headers: await bearer(t.app, { id: user.id, role: 'UTILISATEUR' }, t.clock),
-    })
-  ).json() as AppNotification[];
+const bell = (user: { id: number }) => bellOf(t, user);
 
 const outbox = (email: string) =>
   t.db.mailOutbox.findMany({ where: { to: email, kind: 'trip-notification' } });

@@ -1,5 +1,6 @@
 import type { TripEventWire } from '@munegu/shared';
 import type { Db } from '../../../db/client.js';
+import { matchNameSelect } from '../../../db/selects.js';
 import type { Tx } from '../../../db/tx.js';
 
 /**
@@ -22,14 +23,7 @@ export function notifyRepository(db: Db) {
           departurePlace: true,
           antenna: { select: { name: true } },
           group: { select: { id: true } },
-          match: {
-            select: {
-              id: true,
-              kickoffAt: true,
-              homeClub: { select: { name: true } },
-              awayClub: { select: { name: true } },
-            },
-          },
+          match: { select: matchNameSelect },
         },
       }),
 
@@ -43,8 +37,7 @@ export function notifyRepository(db: Db) {
         tripEvent: TripEventWire;
         mailedAt: Date | null;
       },
-    ) =>
-      tx.notification.create({ data: { ...data, type: 'DEPLACEMENT' }, select: { id: true } }),
+    ) => tx.notification.create({ data: { ...data, type: 'DEPLACEMENT' }, select: { id: true } }),
 
     /** Where a member's mail goes, and whether they want the app's mails. */
     memberForMail: (tx: Tx, userId: number) =>

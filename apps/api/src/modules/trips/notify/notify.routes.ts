@@ -16,11 +16,7 @@ export const notifyRoutes: FastifyPluginAsyncZod<{ announcements: AnnouncementsS
     }),
     onRequest: app.authenticate,
     handler: async (req, reply) => {
-      const message = await announcements.announce(
-        callerOf(req),
-        req.params.id,
-        req.body.content,
-      );
+      const message = await announcements.announce(callerOf(req), req.params.id, req.body.content);
       return reply.code(201).send(message);
     },
   });

@@ -1,13 +1,11 @@
-import { TRIP_TEXTS as T, type AppNotification } from '@munegu/shared';
+import { TRIP_TEXTS as T } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, FAST_JOBS, type TestApp } from '../../../../test/helpers/app.js';
-import { bearer } from '../../../../test/helpers/auth.js';
+import type { TestApp } from '../../../../test/helpers/app.js';
 import { createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
 import { smtpSink, waitFor } from '../../../../test/helpers/smtp-sink.js';
-import { tripWorld } from '../../../../test/helpers/trip-notify.js';
+import { bellOf, mailingApp, tripWorld } from '../../../../test/helpers/trip-notify.js';
 import { TRIP_REMINDERS } from '../../../jobs/trips.jobs.js';
 import { domainEvents } from '../../../events/domain-events.js';
-import { smtpTransport } from '../../../lib/mail/transport.js';
 
 /**
  * The day-before reminder (issue 30), run by pg-boss as the schedule runs it, on the app's
@@ -20,11 +18,7 @@ let t: TestApp;
 let w: ReturnType<typeof tripWorld>;
 beforeAll(async () => {
   await sink.start();
-  t = await createTestApp({
-    mailTransport: smtpTransport(sink.url, 'Munegu <no-reply@munegu.test>'),
-    jobs: FAST_JOBS,
-    events: bus,
-  });
+  t = await mailingApp(sink.url, bus);
   w = tripWorld(t, bus);
 });
 afterAll(async () => {
@@ -32,14 +26,7 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const bell = async (user: { id: number }) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/user-notification/me',
-      headers: await bearer(t.app, { id: user.id, role: 'UTILISATEUR' }, t.clock),
-    })
-  ).json() as AppNotification[];
+const bell = (user: { id: number }) => bellOf(t, user);
 
 /** One run of the job through the queue, awaited until pg-boss marks it completed. */
 async function run() {
