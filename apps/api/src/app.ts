@@ -27,6 +27,7 @@ import { predictionsModule } from './modules/predictions/predictions.module.js';
 import { profilesModule } from './modules/profiles/profiles.module.js';
 import { pushModule } from './modules/push/push.module.js';
 import { referenceModule } from './modules/reference/reference.module.js';
+import { tripNotifyModule } from './modules/trips/notify/notify.module.js';
 import { reportsModule } from './modules/reports/reports.module.js';
 import { tripsModule } from './modules/trips/trips.module.js';
 import { apiScope } from './plugins/api-scope.js';
@@ -44,8 +45,6 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { installRealtime } from './realtime/install.js';
 import type { RealtimeServer } from './realtime/socket-server.js';
-
-export type { AppDeps } from './infra.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,10 +119,12 @@ export async function buildApp(deps: AppDeps) {
   const moderation = moderationModule(infra, { accounts: account.account });
   const administration = administrationModule(infra);
   const push = pushModule(infra);
+  const tripNotify = tripNotifyModule(infra, { stopLinks, groups: messages.groups });
   // In this order in the /api scope (the route table and the OpenAPI document follow it).
   const routes: ApiRoutes[] = [
     ...[health, reference, news, matches, contact, predictions, clubs, adminMatches, auth],
     ...[account, profiles, reports, messages, carpool, trips, moderation, administration, push],
+    tripNotify,
   ].map((m) => m.routes);
 
   app.decorate('mail', infra.mail);
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
       sanctions: moderation.sanctions,
       carpoolNotifications: carpool.notifications,
       push: push.push,
+      tripReminders: tripNotify.tripReminders,
     });
     await app.register(jobsPlugin, { ...infra.jobs, mail: infra.mail, workers });
   } else app.decorate('boss', null);

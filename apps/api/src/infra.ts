@@ -46,6 +46,11 @@ export interface AppDeps {
   newsFetch?: Partial<SafeFetchOptions>;
   /** Tests only: lets web push reach a local fake push service (modules/push/push.sender.ts). */
   pushDelivery?: PushDeliveryOptions;
+  /**
+   * Tests only: the bus to build the app on, so a test can emit another module's event (a
+   * trip's registration before the trips module exists) through the app's own listeners.
+   */
+  events?: DomainEvents;
 }
 
 /**
@@ -128,7 +133,7 @@ export async function buildInfra(app: FastifyInstance, deps: AppDeps): Promise<I
     clock,
     transaction: transactionRunner(db),
     mail,
-    events: domainEvents(),
+    events: deps.events ?? domainEvents(),
     // Counted where the route budgets are (shared by the instances), or in this process's memory.
     budgets: accountBudgets(counters ?? memoryCounters(), config.accountBudgets),
     site: config.site,

@@ -14,6 +14,8 @@ export const GROUP_TEXTS = {
   empty: 'Aucun message pour le moment : écris le premier !',
   placeholder: 'Écris au groupe…',
   markedRead: 'Groupe marqué comme lu.',
+  /** The label of an organiser's announcement in a trip's thread. */
+  announcement: 'Annonce',
 } as const;
 
 export const GROUP_KINDS = ['covoiturage', 'deplacement'] as const;

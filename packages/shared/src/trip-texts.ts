@@ -1,3 +1,5 @@
+import { journalTime } from './journal.js';
+
 /**
  * Coach trips' limits, statuses and French texts (issue 30), apart from their schemas
  * (schemas/trips.ts re-exports them) so that screens which only name them do not load zod.
@@ -85,3 +87,27 @@ export const TRIP_TEXTS = {
   tripCancelled: 'Ce déplacement est annulé.',
   notRegistered: 'Tu n’es pas inscrit à ce déplacement.',
 } as const;
+
+/** What a DEPLACEMENT notification says (Notification.tripEvent). */
+export const TRIP_EVENTS = ['PLACE_LIBEREE', 'ANNULATION', 'RAPPEL', 'ANNONCE'] as const;
+export type TripEventWire = (typeof TRIP_EVENTS)[number];
+
+/**
+ * The one sentence of a trip notification, as the bell, the push and the mail say it: the
+ * departure (an ISO instant, shown in Paris time) and its place only matter to the reminder.
+ */
+export function tripNoticeText(
+  evenement: TripEventWire,
+  trip: { antenne: string; depart_heure: string | Date; depart_lieu: string },
+): string {
+  switch (evenement) {
+    case 'PLACE_LIBEREE':
+      return TRIP_TEXTS.promoted(trip.antenne);
+    case 'ANNULATION':
+      return TRIP_TEXTS.tripCancelledNotice(trip.antenne);
+    case 'RAPPEL':
+      return TRIP_TEXTS.reminder(trip.antenne, journalTime(trip.depart_heure), trip.depart_lieu);
+    case 'ANNONCE':
+      return TRIP_TEXTS.announcement(trip.antenne);
+  }
+}

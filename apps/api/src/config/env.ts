@@ -35,6 +35,7 @@ export interface Schedules {
   reminders: string;
   suspensions: string;
   carpoolDigests: string;
+  tripReminders: string;
 }
 
 const envSchema = z.object({
@@ -124,6 +125,8 @@ const envSchema = z.object({
   SCHEDULE_SUSPENSIONS: cron.default('*/5 * * * *'),
   /** Carpool mails held back by CARPOOL_MAIL_WINDOW_MINUTES, sent once their window ends. */
   SCHEDULE_CARPOOL_DIGESTS: cron.default('* * * * *'),
+  /** Coach trips' day-before reminder (trips departing the next Paris day), Paris time. */
+  SCHEDULE_TRIP_REMINDERS: cron.default('0 18 * * *'),
   ASSOCIATION_NAME: z.string().min(1).default('Munegu'),
   /** The club's official X account: only its posts can become news. */
   CLUB_X_ACCOUNT: z
@@ -441,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reminders: e.SCHEDULE_REMINDERS,
       suspensions: e.SCHEDULE_SUSPENSIONS,
       carpoolDigests: e.SCHEDULE_CARPOOL_DIGESTS,
+      tripReminders: e.SCHEDULE_TRIP_REMINDERS,
     },
     socketOrigins: parseOrigins(publicUrl, e.SOCKET_ALLOWED_ORIGINS),
     socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,

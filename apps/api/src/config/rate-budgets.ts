@@ -58,6 +58,8 @@ export const ACCOUNT_BUDGET_DEFAULTS = {
   messageRequest: '20/1h',
   /** Push subscriptions one member registers (POST /push/subscriptions). */
   pushSubscription: '20/1h',
+  /** Coach-trip announcements one organiser posts (each one mails the confirmed registrants). */
+  tripAnnouncement: '10/1h',
   /**
    * POST /user-signalement and the report filed by a cancellation: counted by the reports
    * service in the database, in the transaction that files (race-free, every instance).

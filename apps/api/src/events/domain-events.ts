@@ -31,8 +31,10 @@ export interface DomainEventMap {
   accountsRemoved: { count: number };
   /**
    * A carpool bell notification committed (a relation proposed, confirmed, refused,
-   * cancelled, excluded, or a moved kickoff) and was pushed to the member's sockets.
-   * Listener: push queues it for the member's devices, without holding the carpool request.
+   * cancelled, excluded, or a moved kickoff), or a coach trip's (type DEPLACEMENT, from
+   * trips/notify: a seat freed, a cancellation, the reminder, an announcement), and was pushed
+   * to the member's sockets. Listener: push queues it for the member's devices (the trip's
+   * under the 'carpool' preference), without holding the request.
    */
   carpoolNotified: { userId: number; event: NotificationEvent };
   /**

@@ -6,12 +6,14 @@ import type { NotificationsService } from '../modules/carpool/notifications.serv
 import type { SanctionsService } from '../modules/moderation/sanctions.service.js';
 import type { ReminderService } from '../modules/predictions/reminder.service.js';
 import type { PushService } from '../modules/push/push.service.js';
+import type { TripReminderService } from '../modules/trips/notify/reminder.service.js';
 import { registerAccountJobs } from './account.jobs.js';
 import { registerCarpoolJobs } from './carpool.jobs.js';
 import { registerMaintenanceJobs } from './maintenance.jobs.js';
 import { registerModerationJobs } from './moderation.jobs.js';
 import { registerPredictionJobs } from './predictions.jobs.js';
 import { registerPushJobs } from './push.jobs.js';
+import { registerTripJobs } from './trips.jobs.js';
 
 /** Registers one module's worker on the queue; returns its stop function. */
 export type JobWorker = (boss: PgBoss) => Promise<() => void>;
@@ -19,7 +21,7 @@ export type JobWorker = (boss: PgBoss) => Promise<() => void>;
 /**
  * The modules' background workers besides the mail outbox's (plugins/jobs.ts starts them one
  * after another with pg-boss): the daily account run, prediction reminders, the end of
- * suspensions, held-back carpool mails, the rate-counter purge (shared counters only) and
+ * suspensions, held-back carpool mails, coach trips' day-before reminders, the rate-counter purge (shared counters only) and
  * push delivery.
  */
 export function jobWorkers(
@@ -32,6 +34,7 @@ export function jobWorkers(
     sanctions: Pick<SanctionsService, 'liftExpired'>;
     carpoolNotifications: Pick<NotificationsService, 'sendDueDigests'>;
     push: Pick<PushService, 'deliver'>;
+    tripReminders: Pick<TripReminderService, 'sendDue'>;
   },
 ): JobWorker[] {
   const { schedules } = config;
@@ -40,6 +43,7 @@ export function jobWorkers(
     (b) => registerPredictionJobs(b, schedules.reminders, services.reminders, log),
     (b) => registerModerationJobs(b, schedules.suspensions, services.sanctions, log),
     (b) => registerCarpoolJobs(b, schedules.carpoolDigests, services.carpoolNotifications, log),
+    (b) => registerTripJobs(b, schedules.tripReminders, services.tripReminders, log),
     ...(counters ? [(b: PgBoss) => registerMaintenanceJobs(b, counters)] : []),
     (b) =>
       registerPushJobs(

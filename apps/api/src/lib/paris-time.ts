@@ -33,3 +33,13 @@ export function parisDayStart(day: string, addDays = 0): Date {
     ).getTime(),
   );
 }
+
+/** The calendar day of `date` in Europe/Paris, 'YYYY-MM-DD' (parisDayStart's input). */
+export function parisDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}

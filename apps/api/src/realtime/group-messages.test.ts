@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';
 import { bearer } from '../../test/helpers/auth.js';
 import { carpoolWorld } from '../../test/helpers/carpool.js';
-import type { createUser } from '../../test/helpers/factories.js';
+import { createUser } from '../../test/helpers/factories.js';
 import { until, useSocketApp } from '../../test/helpers/sockets.js';
+import { tripWorld } from '../../test/helpers/trip-notify.js';
+import { domainEvents, type DomainEvents } from '../events/domain-events.js';
 import { installAdapter } from './adapter.js';
 
 /**
@@ -27,9 +29,10 @@ describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
     let secondUrl: string;
     const closers: (() => Promise<void>)[] = [];
     const sockets: Socket[] = [];
+    const bus = domainEvents();
 
     beforeAll(async () => {
-      first = await createTestApp();
+      first = await createTestApp({ events: bus });
       second = await createTestApp({ database: first.database });
       const redisPrefix = `munegu-test-${randomUUID()}`;
       for (const t of [first, second])
@@ -54,6 +57,8 @@ describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
 
     it('reaches the members on the other instance, and no longer a passenger who was excluded', () =>
       scenario(first, second, secondUrl, sockets));
+    it('reaches a coach trip’s members on the other instance, announcements included', () =>
+      tripScenario(first, second, secondUrl, sockets, bus));
   },
 );
 
@@ -132,10 +137,68 @@ async function scenario(first: TestApp, second: TestApp, secondUrl: string, sock
   expect(gotOutsider).toEqual([]);
 }
 
+/**
+ * A coach trip's thread (issue 30), written through `first` (its events on `bus`), heard on
+ * `second`: a registrant's message and an organiser's announcement reach the organiser and the
+ * confirmed members, and no longer a member who withdrew.
+ */
+async function tripScenario(
+  first: TestApp,
+  second: TestApp,
+  secondUrl: string,
+  sockets: Socket[],
+  bus: DomainEvents,
+) {
+  const w = tripWorld(first, bus);
+  const c = carpoolWorld(first);
+  const antenna = await w.antenna();
+  const organizer = await w.organizer(antenna.id);
+  const trip = await w.trip(antenna.id);
+  const [a, b, waiting] = [
+    await createUser(first.db),
+    await createUser(first.db),
+    await createUser(first.db),
+  ];
+  await w.register(trip, a);
+  await w.register(trip, b);
+  await w.register(trip, waiting, 'ATTENTE');
+  const [gotOrganizer, gotA, gotB, gotWaiting] = await Promise.all([
+    listen(second, secondUrl, sockets, organizer),
+    listen(second, secondUrl, sockets, a),
+    listen(second, secondUrl, sockets, b),
+    listen(second, secondUrl, sockets, waiting),
+  ]);
+  await new Promise((r) => setTimeout(r, 500));
+  const id = (await c.api(a, 'GET', '/messages/groupes')).json()[0].id as number;
+
+  const sent = await c.api(a, 'POST', `/messages/groupes/${id}`, { content: 'Qui a le drapeau ?' });
+  expect(sent.statusCode).toBe(201);
+  await until(() => gotOrganizer.length === 1 && gotB.length === 1, 3000);
+  expect(gotB[0]).toMatchObject({ groupId: id, senderId: a.id, annonce: false });
+
+  await w.withdraw(trip, b);
+  const announced = await c.api(organizer, 'POST', `/deplacements/${trip.id}/annonces`, {
+    content: 'Départ 6h pile',
+  });
+  expect(announced.statusCode).toBe(201);
+  // a's own message came back to a's other tabs too, then the announcement.
+  await until(() => gotA.length === 2 && gotOrganizer.length === 2, 3000);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(gotA.map((e) => [e.content, e.annonce])).toEqual([
+    ['Qui a le drapeau ?', false],
+    ['Départ 6h pile', true],
+  ]);
+  expect(gotB.map((e) => e.content)).toEqual(['Qui a le drapeau ?']);
+  expect(gotWaiting).toEqual([]);
+}
+
 describe('group messages on one instance', () => {
-  const { t, server } = useSocketApp();
+  const bus = domainEvents();
+  const { t, server } = useSocketApp({ events: bus });
   const sockets: Socket[] = [];
   afterAll(() => sockets.forEach((s) => s.disconnect()));
   it('reaches the members, and no longer a passenger who was excluded', () =>
     scenario(t, t, server.url, sockets));
+  it('reaches a coach trip’s members, announcements included', () =>
+    tripScenario(t, t, server.url, sockets, bus));
 });

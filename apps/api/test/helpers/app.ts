@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import { createDb, type Db } from '../../src/db/client.js';
+import type { DomainEvents } from '../../src/events/domain-events.js';
 import type { JobsOptions } from '../../src/jobs/queue.js';
 import type { SafeFetchOptions } from '../../src/lib/safe-fetch.js';
 import type { PushDeliveryOptions } from '../../src/modules/push/push.sender.js';
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   newsFetch?: Pick<SafeFetchOptions, 'allowLoopbackForTests' | 'ca'>;
   /** Lets web push reach a local fake push service (test/helpers/push-service.ts). */
   pushDelivery?: PushDeliveryOptions;
+  /** The app's event bus, to emit another module's events from a test (infra.ts). */
+  events?: DomainEvents;
   /** Where request-limit counters live (default 'memory', one process). */
   rateLimitStore?: 'memory' | 'postgres' | 'redis';
   /** Extra routes registered before the app is ready (e.g. one that throws). */
@@ -104,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimitStore: options.rateLimitStore,
     newsFetch: options.newsFetch,
     pushDelivery: options.pushDelivery,
+    events: options.events,
     logger: options.logger ?? false,
   });
   options.routes?.(app);

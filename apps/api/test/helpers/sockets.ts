@@ -1,7 +1,13 @@
-import type { ClientToServerEvents, NewMessageEvent, ServerToClientEvents } from '@munegu/shared';
-import type { Socket } from 'socket.io-client';
+import type {
+  ClientToServerEvents,
+  NewMessageEvent,
+  NotificationEvent,
+  ServerToClientEvents,
+} from '@munegu/shared';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
+import { bearer } from './auth.js';
 
 /** Resolves once the socket is connected; rejects with the handshake's refusal. */
 export function connected<S extends Socket>(socket: S): Promise<S> {
@@ -45,4 +51,27 @@ export function useSocketApp(options: TestAppOptions = {}) {
     await t.close();
   });
   return { t, server };
+}
+
+/**
+ * An open tab of `user` on the app at `url`, with every bell 'notification' it receives; the
+ * socket joins `clients`, which the file disconnects before closing the app.
+ */
+export async function notificationTab(
+  t: TestApp,
+  url: string,
+  clients: Client[],
+  user: { id: number },
+): Promise<NotificationEvent[]> {
+  const token = (await bearer(t.app, { id: user.id, role: 'UTILISATEUR' }, t.clock)).authorization;
+  const socket: Client = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token: token.slice(7) },
+  });
+  clients.push(socket);
+  const got: NotificationEvent[] = [];
+  socket.on('notification', (e) => got.push(e));
+  await connected(socket);
+  return got;
 }

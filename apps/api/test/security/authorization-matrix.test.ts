@@ -11,10 +11,11 @@ import { administrationEndpoints } from '../../../../packages/shared/src/endpoin
 import { communityEndpoints } from '../../../../packages/shared/src/endpoints/community.js';
 import { moderationEndpoints } from '../../../../packages/shared/src/endpoints/moderation.js';
 import { tripEndpoints } from '../../../../packages/shared/src/endpoints/trips.js';
+import { TRIP_TEXTS } from '@munegu/shared';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../src/plugins/auth.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { createClub, createUser } from '../helpers/factories.js';
+import { createClub, createUser, uniqueSeason } from '../helpers/factories.js';
 import { makeImage, multipartFile } from '../helpers/images.js';
 import { moderationWorld } from '../helpers/moderation.js';
 import { localhostCertificate } from '../helpers/push-service.js';
@@ -117,6 +118,13 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'PUT /administration/partner':                        [401,  403,  403,  403,     403, 200,  401],
   'GET /administration/clubs':                          [401,  403,  403,  403,     403, 200,  401],
   'PUT /administration/clubs/:id/live-feed':            [401,  403,  403,  403,     403, 200,  401],
+  // ── Coach trips (tripEndpoints): an antenna's organisers (own tests) and MODERATEUR+ ──
+  'POST /deplacements/:id/annonces':                    [401,  403,  403,  403,     201, 201,  401],
+};
+
+/** Routes whose 403 says why in their own words (the trip's organisers only). */
+const FORBIDDEN_TEXT: Readonly<Record<string, string>> = {
+  'POST /deplacements/:id/annonces': TRIP_TEXTS.notOrganizer,
 };
 
 /** The routes the table must cover, read from the shared endpoint tables. */
@@ -127,7 +135,9 @@ const ROUTES: string[] = [
   ...Object.keys(administrationEndpoints),
   // The trips table's administration routes (an antenna's organisers); the organisers' own
   // rights on trips are checked in modules/trips/organizers.test.ts.
-  ...Object.keys(tripEndpoints).filter((key) => /^[A-Z]+ \/administration\//.test(key)),
+  ...Object.keys(tripEndpoints).filter(
+    (key) => /^[A-Z]+ \/administration\//.test(key) || key === 'POST /deplacements/:id/annonces',
+  ),
 ];
 
 /** One valid request for a route: its concrete URL (under /api) and body. */
@@ -268,6 +278,29 @@ beforeAll(async () => {
     return t.db.transportType.create({ data: { id, code: `MODE_${id}`, label: `M ${tag()}` } });
   };
   const exists = (count: Promise<number>) => async () => expect(await count).toBe(1);
+  /** A coach trip of a fresh antenna, in a week. */
+  const coachTrip = async () => {
+    const antenna = await t.db.antenna.create({ data: { name: `A ${tag()}`, category: 'Groupe' } });
+    const match = await t.db.match.create({
+      data: {
+        kickoffAt: future(),
+        season: uniqueSeason(),
+        matchday: 1,
+        homeClubId: clubId,
+        awayClubId: (await createClub(t.db)).id,
+        hashtag: '#TEST',
+      },
+    });
+    return t.db.trip.create({
+      data: {
+        matchId: match.id,
+        antennaId: antenna.id,
+        departurePlace: 'Stade Louis-II',
+        departureAt: future(),
+        seats: 50,
+      },
+    });
+  };
 
   requests = {
     // ── Content ──
@@ -587,6 +620,17 @@ beforeAll(async () => {
       url: `/administration/clubs/${clubId}/live-feed`,
       payload: { live_feed_url: 'https://x.com/club' },
     }),
+
+    // ── Coach trips ──
+    'POST /deplacements/:id/annonces': async () => {
+      const trip = await coachTrip();
+      return {
+        url: `/deplacements/${trip.id}/annonces`,
+        payload: { content: 'Départ à 6h devant le stade' },
+        untouched: async () =>
+          expect(await t.db.groupMessage.count({ where: { group: { tripId: trip.id } } })).toBe(0),
+      };
+    },
   };
 });
 
@@ -629,7 +673,8 @@ describe('authorization matrix', () => {
         });
         expect(res.statusCode, `${key} as ${caller}: ${res.body}`).toBe(expected);
         if (expected === 401) expect(res.json().message).toBe(UNAUTHENTICATED_MESSAGE);
-        if (expected === 403) expect(res.json().message).toBe(FORBIDDEN_MESSAGE);
+        if (expected === 403)
+          expect(res.json().message).toBe(FORBIDDEN_TEXT[key] ?? FORBIDDEN_MESSAGE);
         if (expected === 401 || expected === 403) await request.untouched?.();
       },
     );

@@ -3,6 +3,7 @@ import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import { ID_MAX, isSafeText } from './common.js';
 import { CARPOOL_TEXTS, CARPOOL_STATUS, TRANSPORT_IDS } from '../carpool-constants.js';
+import { TRIP_EVENTS } from '../trip-texts.js';
 
 /**
  * Going to the match: presences, searches, carpool relations, notifications and ratings
@@ -348,12 +349,19 @@ export const notificationSchema = z.object({
   kickoff: z.string().nullable(),
   /** The match it is about (null when it is gone); added after the spec's fields. */
   match: notificationMatchSchema.nullable(),
-  /** For DEPLACEMENT (issue 30): the coach trip and what happened; null for the others. */
+  /**
+   * For DEPLACEMENT (issue 30): the coach trip and what happened; null for the others.
+   * depart_heure (ISO) and depart_lieu let the bell say the reminder's time and place;
+   * groupe_id: the trip's group thread (an announcement opens it), null when it has none.
+   */
   deplacement: z
     .object({
       id: z.number().int(),
       antenne: z.string(),
-      evenement: z.enum(['PLACE_LIBEREE', 'ANNULATION', 'RAPPEL', 'ANNONCE']),
+      evenement: z.enum(TRIP_EVENTS),
+      depart_heure: z.string(),
+      depart_lieu: z.string(),
+      groupe_id: z.number().int().nullable(),
     })
     .nullable(),
 });

@@ -5,7 +5,8 @@ import { messageContentSchema } from './messages.js';
 
 /**
  * Group threads (issue 30): one per carpool car for a match ('covoiturage': its driver and
- * confirmed passengers) and, later, one per coach trip ('deplacement'). Same text rules as
+ * confirmed passengers) and one per coach trip ('deplacement': the antenna's organisers and the
+ * confirmed registrants). Same text rules as
  * private messages (messageContentSchema).
  */
 export { GROUP_KINDS, GROUP_TEXTS, type GroupKind } from '../group-texts.js';
@@ -35,6 +36,8 @@ export const groupListItemSchema = z.object({
   /** Others' messages since the caller last read the group. */
   unread: z.number().int(),
   lastMessageAt: z.string().nullable(),
+  /** A 'deplacement' group's coach trip (the page titles it 'Car de {antenne}'); else null. */
+  deplacement: z.object({ id: z.number().int(), antenne: z.string() }).nullable().optional(),
 });
 export type GroupListItem = z.infer<typeof groupListItemSchema>;
 export const groupListSchema = z.array(groupListItemSchema);
@@ -49,6 +52,8 @@ export const groupMessageSchema = z.object({
   /** ISO 8601 UTC. */
   createdAt: z.string(),
   fromMe: z.boolean(),
+  /** An organiser's announcement in a trip's thread (shown apart, also sent as a notification). */
+  annonce: z.boolean(),
 });
 export type GroupMessage = z.infer<typeof groupMessageSchema>;
 

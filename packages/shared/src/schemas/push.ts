@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { carpoolStatusWording } from '../carpool-constants.js';
+import { TRIP_TEXTS, tripNoticeText, type TripEventWire } from '../trip-texts.js';
 
 /** Web push (the installable app's notifications): texts of the API and the settings page. */
 export const PUSH_TEXTS = {
@@ -21,7 +22,7 @@ export type PushKind = (typeof PUSH_KINDS)[number];
 /** The settings page's labels, in the order shown. */
 export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   messages: 'Nouveaux messages',
-  carpool: 'Covoiturage (demandes, réponses, horaires)',
+  carpool: 'Covoiturage et car (demandes, réponses, horaires, déplacements)',
   predictions: 'Rappels de pronostics',
 };
 
@@ -96,6 +97,28 @@ export const PUSH_NOTICES = {
     body: `${notice.sender ?? 'Un membre'} ${carpoolStatusWording(notice.status)}`,
     url: '/',
     tag: `covoiturage-${notificationId}`,
+  }),
+  /**
+   * A coach trip's notification (issue 30), with the bell's sentence; under the 'carpool'
+   * preference (going to the match). An announcement opens the trip's thread when it has one.
+   */
+  trip: (
+    notificationId: number,
+    notice: {
+      evenement: TripEventWire;
+      antenne: string;
+      depart_heure: string | Date;
+      depart_lieu: string;
+      groupId: number | null;
+    },
+  ): PushPayload => ({
+    title: TRIP_TEXTS.cardTitle(notice.antenne).slice(0, 80),
+    body: tripNoticeText(notice.evenement, notice).slice(0, 200),
+    url:
+      notice.evenement === 'ANNONCE' && notice.groupId !== null
+        ? `/messages/groupes/${notice.groupId}`
+        : '/',
+    tag: `deplacement-${notificationId}`,
   }),
   kickoffMoved: (matchId: number): PushPayload => ({
     title: 'Nouvel horaire de match',

@@ -15,6 +15,9 @@ export {
   TRIP_LIMITS,
   TRIP_STATUSES,
   REGISTRATION_STATUSES,
+  TRIP_EVENTS,
+  tripNoticeText,
+  type TripEventWire,
   type TripStatusWire,
   type RegistrationStatusWire,
 } from '../trip-texts.js';

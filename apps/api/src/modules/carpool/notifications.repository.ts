@@ -1,15 +1,11 @@
 import { ACTIVE_CARPOOL_STATUSES } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
+import { matchNameSelect } from '../../db/selects.js';
 import type { Tx } from '../../db/tx.js';
 import { memberSelect } from './carpool.repository.js';
 
 /** The match a notification names: its clubs and kickoff. */
-const matchSelect = {
-  id: true,
-  kickoffAt: true,
-  homeClub: { select: { name: true } },
-  awayClub: { select: { name: true } },
-} as const;
+const matchSelect = matchNameSelect;
 
 /** The bell's rows. Deleting only stamps deletedAt (the history stays for moderation). */
 export function notificationsRepository(db: Db) {
@@ -36,6 +32,16 @@ export function notificationsRepository(db: Db) {
           sender: { select: memberSelect },
           relation: { select: { matchId: true, match: { select: matchSelect } } },
           match: { select: matchSelect },
+          // A DEPLACEMENT row's coach trip (issue 30): its antenna, departure and thread.
+          trip: {
+            select: {
+              id: true,
+              departureAt: true,
+              departurePlace: true,
+              antenna: { select: { name: true } },
+              group: { select: { id: true } },
+            },
+          },
         },
       }),
     detailFor: (id: number, recipientId: number) =>

@@ -305,8 +305,17 @@ export function notificationsService(deps: NotificationsDeps) {
         read: row.readAt !== null,
         kickoff: row.type === 'HORAIRE' ? (row.match?.kickoffAt.toISOString() ?? null) : null,
         match: toMatch(row.relation?.match ?? row.match),
-        // Filled for DEPLACEMENT rows by the trips notifications (issue 30).
-        deplacement: null,
+        deplacement:
+          row.type === 'DEPLACEMENT' && row.trip && row.tripEvent
+            ? {
+                id: row.trip.id,
+                antenne: row.trip.antenna.name,
+                evenement: row.tripEvent,
+                depart_heure: row.trip.departureAt.toISOString(),
+                depart_lieu: row.trip.departurePlace,
+                groupe_id: row.trip.group?.id ?? null,
+              }
+            : null,
       }));
     },
 

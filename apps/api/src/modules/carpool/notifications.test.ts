@@ -1,13 +1,9 @@
-import type { ClientToServerEvents, NotificationEvent, ServerToClientEvents } from '@munegu/shared';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 import { createMatch, createUser, uniqueRealSeason } from '../../../test/helpers/factories.js';
-import { connected, until } from '../../../test/helpers/sockets.js';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { notificationTab, until, type Client } from '../../../test/helpers/sockets.js';
 
 let t: TestApp;
 let w: ReturnType<typeof carpoolWorld>;
@@ -23,19 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function tab(user: { id: number }): Promise<NotificationEvent[]> {
-  const token = (await bearer(t.app, { id: user.id, role: 'UTILISATEUR' }, t.clock)).authorization;
-  const socket: Client = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token: token.slice(7) },
-  });
-  clients.push(socket);
-  const got: NotificationEvent[] = [];
-  socket.on('notification', (e) => got.push(e));
-  await connected(socket);
-  return got;
-}
+const tab = (user: { id: number }) => notificationTab(t, url, clients, user);
 
 const outbox = async (userId: number) => {
   const u = await t.db.user.findUniqueOrThrow({ where: { id: userId } });

@@ -1,4 +1,5 @@
 import { sqlOf, type Db } from '../../db/client.js';
+import { matchNameSelect } from '../../db/selects.js';
 import type { Tx } from '../../db/tx.js';
 
 /** A stored group message as the service reads it (the sender's name and status joined). */
@@ -10,11 +11,29 @@ export type GroupMessageRow = {
   senderStatus: string;
   content: string;
   createdAt: Date;
+  /** An organiser's announcement in a trip's thread. */
+  announcement: boolean;
 };
 
 const MESSAGE_COLUMNS = `gm.id, gm.group_id AS "groupId", gm.sender_id AS "senderId",
   u.pseudo AS "senderName", u.status::text AS "senderStatus", gm.content,
-  gm.created_at AS "createdAt"`;
+  gm.created_at AS "createdAt", gm.annonce AS "announcement"`;
+
+/**
+ * Puts members in a group (again, for one who had left: a new joinedAt, so older messages are
+ * not unread). Inside the transaction that made them members.
+ */
+async function join(tx: Tx, groupId: number, userIds: number[], now: Date) {
+  for (const userId of userIds) {
+    await tx.$executeRaw`
+      INSERT INTO message_group_members (group_id, user_id, joined_at)
+      VALUES (${groupId}, ${userId}, ${now})
+      ON CONFLICT (group_id, user_id) DO UPDATE
+        SET joined_at = CASE WHEN message_group_members.left_at IS NULL
+                             THEN message_group_members.joined_at ELSE EXCLUDED.joined_at END,
+            left_at = NULL`;
+  }
+}
 
 const USER = { id: true, username: true, status: true, avatarFile: true, avatarVersion: true };
 
@@ -38,16 +57,75 @@ export function groupsRepository(db: Db) {
         VALUES ('covoiturage', ${car.matchId}, ${car.driverId}, ${now})
         ON CONFLICT (match_id, driver_id) DO UPDATE SET kind = EXCLUDED.kind
         RETURNING id`;
-      for (const userId of userIds) {
-        await tx.$executeRaw`
-          INSERT INTO message_group_members (group_id, user_id, joined_at)
-          VALUES (${group!.id}, ${userId}, ${now})
-          ON CONFLICT (group_id, user_id) DO UPDATE
-            SET joined_at = CASE WHEN message_group_members.left_at IS NULL
-                                 THEN message_group_members.joined_at ELSE EXCLUDED.joined_at END,
-                left_at = NULL`;
-      }
+      await join(tx, group!.id, userIds, now);
       return group!.id;
+    },
+    join,
+    /**
+     * The trip's group ('deplacement'), opened if it has none; `created` tells the caller to
+     * fill it (xmax is 0 only on a row this statement inserted).
+     */
+    async openTrip(tx: Tx, trip: { tripId: number; matchId: number }, now: Date) {
+      const [group] = await tx.$queryRaw<{ id: number; created: boolean }[]>`
+        INSERT INTO message_groups (kind, match_id, trip_id, created_at)
+        VALUES ('deplacement', ${trip.matchId}, ${trip.tripId}, ${now})
+        ON CONFLICT (trip_id) DO UPDATE SET kind = EXCLUDED.kind
+        RETURNING id, (xmax = 0) AS created`;
+      return group!;
+    },
+    /** `userIds` leave the trip's group. */
+    leaveTrip: (tx: Tx, tripId: number, userIds: number[], now: Date) =>
+      tx.$executeRaw`
+        UPDATE message_group_members m SET left_at = ${now}
+        FROM message_groups g
+        WHERE g.id = m.group_id AND g.trip_id = ${tripId}
+          AND m.user_id = ANY(${userIds}::int[]) AND m.left_at IS NULL`,
+    /** The antenna's organisers whose account is active (a suspended one joins nothing). */
+    organizersOf: async (tx: Tx, antennaId: number): Promise<number[]> =>
+      (
+        await tx.antennaOrganizer.findMany({
+          where: { antennaId, user: { status: 'ACTIVE' } },
+          select: { userId: true },
+        })
+      ).map((o) => o.userId),
+    /** The trip's confirmed registrants. */
+    confirmedOf: async (tx: Tx, tripId: number): Promise<number[]> =>
+      (
+        await tx.tripRegistration.findMany({
+          where: { tripId, status: 'CONFIRME' },
+          select: { userId: true },
+        })
+      ).map((r) => r.userId),
+    /** The antenna's trips to come, not cancelled (their threads follow its organisers). */
+    upcomingTrips: (tx: Tx, antennaId: number, now: Date) =>
+      tx.trip.findMany({
+        where: { antennaId, status: { not: 'ANNULE' }, departureAt: { gt: now } },
+        select: { id: true, matchId: true },
+      }),
+    /**
+     * Stores an organiser's announcement in the trip's thread and moves the group up the
+     * list. The right to announce was checked by the caller (a MODERATEUR need not be in it).
+     */
+    async appendAnnouncement(
+      tx: Tx,
+      input: { groupId: number; senderId: number; content: string; now: Date },
+    ): Promise<GroupMessageRow> {
+      const { groupId, senderId, content, now } = input;
+      await tx.messageGroup.update({ where: { id: groupId }, data: { lastMessageAt: now } });
+      const row = await tx.groupMessage.create({
+        data: { groupId, senderId, content, announcement: true, createdAt: now },
+        select: {
+          id: true,
+          groupId: true,
+          senderId: true,
+          content: true,
+          createdAt: true,
+          announcement: true,
+          sender: { select: { username: true, status: true } },
+        },
+      });
+      const { sender, ...message } = row;
+      return { ...message, senderName: sender.username, senderStatus: sender.status };
     },
     /**
      * `userId` leaves the car of (`driverId`, `matchId`), and the driver with them when they
@@ -97,14 +175,8 @@ export function groupsRepository(db: Db) {
           kind: true,
           driverId: true,
           lastMessageAt: true,
-          match: {
-            select: {
-              id: true,
-              kickoffAt: true,
-              homeClub: { select: { name: true } },
-              awayClub: { select: { name: true } },
-            },
-          },
+          trip: { select: { id: true, antenna: { select: { name: true } } } },
+          match: { select: matchNameSelect },
           members: {
             where: { leftAt: null },
             orderBy: { joinedAt: 'asc' },
@@ -163,9 +235,9 @@ export function groupsRepository(db: Db) {
       return rows[0] ?? null;
     },
     /** The group's current members (whose sockets receive its messages). */
-    memberIds: async (groupId: number): Promise<number[]> =>
+    memberIds: async (groupId: number, tx?: Tx): Promise<number[]> =>
       (
-        await db.messageGroupMember.findMany({
+        await (tx ?? db).messageGroupMember.findMany({
           where: { groupId, leftAt: null },
           select: { userId: true },
         })

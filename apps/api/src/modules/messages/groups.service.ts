@@ -6,6 +6,7 @@ import {
   type GroupListItem,
   type GroupMessage,
 } from '@munegu/shared';
+import { afterCommit, type Tx } from '../../db/tx.js';
 import type { DomainEventMap } from '../../events/domain-events.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -36,13 +37,16 @@ function toGroupMessage(row: GroupMessageRow, me: number): GroupMessage {
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     fromMe: row.senderId === me,
+    annonce: row.announcement,
   };
 }
 
 /**
  * Group threads (issue 30). Membership follows the carpool: a confirmed relation puts its
  * driver and passenger in the car's group, a confirmed relation that ends (cancelled,
- * excluded, withdrawn) takes the passenger out, and the driver with their last passenger. Live
+ * excluded, withdrawn) takes the passenger out, and the driver with their last passenger. A
+ * coach trip's thread holds the antenna's organisers and the confirmed registrants, kept in
+ * step by the trips' events inside their transactions. Live
  * messages go to the user rooms of the members at the time of sending, read in the same
  * request, so a member who left receives nothing from then on, on any instance.
  */
@@ -54,7 +58,96 @@ export function groupsService({ repo, clock, notifier }: GroupsServiceDeps) {
     if (membership === 'left') throw new AppError('FORBIDDEN', G.notMember);
   }
 
+  /**
+   * The trip's thread, opened if it has none: a new one takes the antenna's organisers and the
+   * confirmed registrants (a trip older than its thread, an announcement before any join).
+   */
+  async function tripGroup(tx: Tx, trip: { tripId: number; matchId: number; antennaId: number }) {
+    const now = clock.now();
+    const group = await repo.openTrip(tx, trip, now);
+    if (group.created) {
+      const members = [
+        ...(await repo.organizersOf(tx, trip.antennaId)),
+        ...(await repo.confirmedOf(tx, trip.tripId)),
+      ];
+      await repo.join(tx, group.id, [...new Set(members)], now);
+    }
+    return group.id;
+  }
+
   return {
+    /** tripCreated, inside the trip's transaction: its thread opens with the organisers. */
+    async tripCreated({ tx, ...trip }: DomainEventMap['tripCreated']): Promise<void> {
+      await tripGroup(tx, trip);
+    },
+
+    /**
+     * tripRegistrationChanged, inside the registration's transaction: a member becoming
+     * CONFIRME joins the thread; a CONFIRME going away (cancelled, withdrawn, trip cancelled)
+     * leaves it, unless they organise the antenna's trips.
+     */
+    async tripRegistrationChanged(
+      change: DomainEventMap['tripRegistrationChanged'],
+    ): Promise<void> {
+      const { tx, tripId, matchId, antennaId, userId, from, to } = change;
+      if (to === 'CONFIRME' && from !== 'CONFIRME') {
+        const groupId = await tripGroup(tx, { tripId, matchId, antennaId });
+        await repo.join(tx, groupId, [userId], clock.now());
+      } else if (from === 'CONFIRME' && to !== 'CONFIRME') {
+        if ((await repo.organizersOf(tx, antennaId)).includes(userId)) return;
+        await repo.leaveTrip(tx, tripId, [userId], clock.now());
+      }
+    },
+
+    /**
+     * tripOrganizersChanged, inside the ADMIN's transaction: in the threads of the antenna's
+     * trips to come, the new organisers join and the removed ones leave (unless confirmed on
+     * that trip: then they stay as a passenger).
+     */
+    async tripOrganizersChanged({
+      tx,
+      antennaId,
+      added,
+      removed,
+    }: DomainEventMap['tripOrganizersChanged']): Promise<void> {
+      const now = clock.now();
+      for (const trip of await repo.upcomingTrips(tx, antennaId, now)) {
+        const groupId = await tripGroup(tx, { tripId: trip.id, matchId: trip.matchId, antennaId });
+        await repo.join(tx, groupId, added, now);
+        const confirmed = new Set(await repo.confirmedOf(tx, trip.id));
+        const leaving = removed.filter((id) => !confirmed.has(id));
+        if (leaving.length > 0) await repo.leaveTrip(tx, trip.id, leaving, now);
+      }
+    },
+
+    /**
+     * An organiser's announcement (trips' notify module, whose caller checked the right), in
+     * its transaction: stored in the trip's thread, sent live to the members once committed.
+     */
+    async announce(
+      tx: Tx,
+      input: {
+        tripId: number;
+        matchId: number;
+        antennaId: number;
+        senderId: number;
+        content: string;
+      },
+    ): Promise<GroupMessage> {
+      const groupId = await tripGroup(tx, input);
+      const row = await repo.appendAnnouncement(tx, {
+        groupId,
+        senderId: input.senderId,
+        content: input.content,
+        now: clock.now(),
+      });
+      const members = await repo.memberIds(groupId, tx);
+      const live = () =>
+        notifier.groupMessage(members, { ...toGroupMessage(row, input.senderId), fromMe: false });
+      if (!afterCommit(tx, live)) setImmediate(live);
+      return toGroupMessage(row, input.senderId);
+    },
+
     /** carpoolRelationChanged, inside the carpool's transaction. */
     async carpoolChanged({
       tx,
@@ -99,6 +192,7 @@ export function groupsService({ repo, clock, notifier }: GroupsServiceDeps) {
         })),
         unread: unread.get(g.id) ?? 0,
         lastMessageAt: g.lastMessageAt?.toISOString() ?? null,
+        deplacement: g.trip ? { id: g.trip.id, antenne: g.trip.antenna.name } : null,
       }));
     },
 

@@ -11,7 +11,9 @@ import { messagesService } from './messages.service.js';
 /**
  * Private messaging; live events to both members' sockets, messageSent for other modules.
  * Group threads (issue 30): membership follows the carpool (carpoolRelationChanged, in its
- * transaction) and removed members (memberRemoved, accountsRemoved) leave their groups.
+ * transaction) and the coach trips (tripCreated, tripRegistrationChanged,
+ * tripOrganizersChanged, in theirs); removed members (memberRemoved, accountsRemoved) leave
+ * their groups.
  */
 export function messagesModule({ db, clock, io, events, budgets }: Infra) {
   const groups = groupsService({
@@ -28,6 +30,9 @@ export function messagesModule({ db, clock, io, events, budgets }: Infra) {
     groupUnread: groups.unreadCount,
   });
   events.on('carpoolRelationChanged', (change) => groups.carpoolChanged(change));
+  events.on('tripCreated', (trip) => groups.tripCreated(trip));
+  events.on('tripRegistrationChanged', (change) => groups.tripRegistrationChanged(change));
+  events.on('tripOrganizersChanged', (change) => groups.tripOrganizersChanged(change));
   events.on('memberRemoved', ({ userId }) => groups.memberRemoved(userId));
   events.on('accountsRemoved', () => groups.accountsRemoved());
   const routes: ApiRoutes = async (api) => {

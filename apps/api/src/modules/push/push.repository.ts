@@ -173,6 +173,32 @@ export function pushRepository(db: Db) {
       return row ? { sender: row.sender?.username ?? null, status: row.statusId } : null;
     },
 
+    /** What a coach trip's notification says, and about which trip (issue 30). */
+    tripNotice: async (notificationId: number) => {
+      const row = await db.notification.findUnique({
+        where: { id: notificationId },
+        select: {
+          tripEvent: true,
+          trip: {
+            select: {
+              departureAt: true,
+              departurePlace: true,
+              antenna: { select: { name: true } },
+              group: { select: { id: true } },
+            },
+          },
+        },
+      });
+      if (!row?.trip || !row.tripEvent) return null;
+      return {
+        evenement: row.tripEvent,
+        antenne: row.trip.antenna.name,
+        depart_heure: row.trip.departureAt,
+        depart_lieu: row.trip.departurePlace,
+        groupId: row.trip.group?.id ?? null,
+      };
+    },
+
     pseudoOf: async (userId: number) =>
       (await db.user.findUnique({ where: { id: userId }, select: { username: true } }))?.username ??
       null,

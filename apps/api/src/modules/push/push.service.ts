@@ -133,7 +133,7 @@ export function pushService(deps: PushServiceDeps) {
       );
     },
 
-    /** A carpool notification (bell row) was committed for `recipientId`. */
+    /** A carpool or coach-trip notification (bell row) was committed for `recipientId`. */
     async carpool(
       recipientId: number,
       event: { id: number; type: string; matchId: number | null },
@@ -142,6 +142,16 @@ export function pushService(deps: PushServiceDeps) {
       let payload: PushPayload;
       if (event.type === 'HORAIRE' && event.matchId !== null) {
         payload = PUSH_NOTICES.kickoffMoved(event.matchId);
+      } else if (event.type === 'DEPLACEMENT') {
+        // A coach trip's news (issue 30): the bell's sentence, read from the row.
+        try {
+          const notice = await repo.tripNotice(event.id);
+          if (!notice) return 0;
+          payload = PUSH_NOTICES.trip(event.id, notice);
+        } catch (err) {
+          log.error({ err }, 'push: notification de déplacement introuvable');
+          return 0;
+        }
       } else {
         // The live event carries only the row's id: who and what come from the row itself,
         // so the phone shows the same line as the bell.

@@ -1,9 +1,11 @@
-import { PUSH_TEXTS } from '@munegu/shared';
+import { PUSH_TEXTS, TRIP_TEXTS } from '@munegu/shared';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
+import { tripWorld } from '../../../test/helpers/trip-notify.js';
+import { domainEvents } from '../../events/domain-events.js';
 import { createMember, signIn } from '../../../test/helpers/accounts.js';
 import {
   createClub,
@@ -22,6 +24,7 @@ type Member = Awaited<ReturnType<typeof createUser>>;
 
 let t: TestApp;
 let fake: FakePushService;
+const bus = domainEvents();
 
 beforeAll(async () => {
   fake = await fakePushService();
@@ -30,6 +33,7 @@ beforeAll(async () => {
     // The operator's list names the fake service; the test-only part is the CA and loopback.
     env: { PUSH_SERVICE_HOSTS: `${fake.host},.push.example` },
     pushDelivery: { ca: fake.ca, allowLoopbackForTests: true },
+    events: bus,
   });
 }, 60_000);
 afterAll(async () => {
@@ -294,6 +298,23 @@ describe('web push of carpool notifications and prediction reminders', () => {
       body: `${searcher.username} vous a demandé un covoiturage. 👋`,
       url: '/',
       tag: expect.stringMatching(/^covoiturage-\d+$/),
+    });
+  });
+
+  it('tells a member promoted from a coach’s waiting list, in the bell’s words', async () => {
+    const w = tripWorld(t, bus);
+    const antenna = await w.antenna();
+    const trip = await w.trip(antenna.id);
+    const member = await createUser(t.db);
+    const device = await subscribe(member);
+    await w.register(trip, member, 'ATTENTE');
+    await w.promote(trip, member);
+    const push = await firstPushTo(device.endpoint);
+    expect(device.read(push)).toEqual({
+      title: TRIP_TEXTS.cardTitle(antenna.name),
+      body: TRIP_TEXTS.promoted(antenna.name),
+      url: '/',
+      tag: expect.stringMatching(/^deplacement-\d+$/),
     });
   });
 

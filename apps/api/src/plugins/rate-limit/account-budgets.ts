@@ -23,6 +23,7 @@ export const BUDGET_TEXTS: Record<AccountBudgetName, string> = {
   carpoolRating: 'Tu as donné beaucoup de notes.',
   messageRequest: 'Tu as écrit à beaucoup de nouveaux membres.',
   pushSubscription: 'Trop d’appareils enregistrés pour les notifications.',
+  tripAnnouncement: 'Tu as envoyé beaucoup d’annonces.',
   // Counted by the reports service itself (modules/reports), which answers its own text.
   reports: 'Tu as envoyé beaucoup de signalements.',
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   GROUP_TEXTS as G,
+  TRIP_TEXTS,
   notificationMatchLabel,
   type GroupListItem,
   type GroupMessage,
@@ -16,9 +17,12 @@ export const groupKeys = {
   thread: (id: number) => [...groupKeys.all, 'thread', id] as const,
 };
 
-/** 'Covoiturage · AS Monaco – FC Nantes du 29/11'. */
-export function groupLabel(group: Pick<GroupListItem, 'kind' | 'match'>): string {
-  return `${G.kinds[group.kind]} · ${notificationMatchLabel(group.match)}`;
+/** 'Covoiturage · AS Monaco – FC Nantes du 29/11'; a trip's: 'Car de Nice · AS Monaco – …'. */
+export function groupLabel(group: Pick<GroupListItem, 'kind' | 'match' | 'deplacement'>): string {
+  const title = group.deplacement
+    ? TRIP_TEXTS.cardTitle(group.deplacement.antenne)
+    : G.kinds[group.kind];
+  return `${title} · ${notificationMatchLabel(group.match)}`;
 }
 
 export function useGroups(enabled: boolean) {

@@ -3,6 +3,7 @@ import {
   carpoolStatusWording,
   isDeletedPseudo,
   notificationMatchLabel,
+  tripNoticeText,
 } from '@munegu/shared';
 import type { AppNotification } from '../carpool';
 import { formatDate, formatTime } from '../../lib/dates';
@@ -40,4 +41,21 @@ export function notificationSender(notification: Pick<AppNotification, 'sender'>
 /** 'pour le match AS Monaco – FC Nantes du 29/11', or null when the match is not known. */
 export function notificationMatchLine(notification: Pick<AppNotification, 'match'>): string | null {
   return notification.match ? `pour le match ${notificationMatchLabel(notification.match)}` : null;
+}
+
+/** A coach trip's notification (DEPLACEMENT): the API's sentence, or null for the others. */
+export function tripWording(notification: Pick<AppNotification, 'deplacement'>): string | null {
+  const trip = notification.deplacement;
+  return trip ? tripNoticeText(trip.evenement, trip) : null;
+}
+
+/**
+ * Where a notification leads besides the match's block: an announcement opens its trip's
+ * thread when the API named it; null otherwise.
+ */
+export function notificationThread(notification: Pick<AppNotification, 'deplacement'>) {
+  const trip = notification.deplacement;
+  return trip?.evenement === 'ANNONCE' && trip.groupe_id !== null
+    ? `/messages/groupes/${trip.groupe_id}`
+    : null;
 }

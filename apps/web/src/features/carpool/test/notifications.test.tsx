@@ -275,3 +275,67 @@ describe('opening a notification', () => {
     );
   });
 });
+
+describe('coach trip notifications (issue 30)', () => {
+  const NICE = { id: 42, domicile: 'OGC Nice', exterieur: 'AS Monaco' };
+  const trip = (id: number, evenement: string, over: object = {}) =>
+    notif(id, null, {
+      type_notification: 'DEPLACEMENT',
+      notification_covoiturage_id: null,
+      sender: null,
+      match: { ...NICE, date: '2030-11-29T19:45:00.000Z' },
+      deplacement: {
+        id: 12,
+        antenne: 'Nice',
+        evenement,
+        depart_heure: '2030-11-29T05:30:00.000Z',
+        depart_lieu: 'Stade Louis-II',
+        groupe_id: 9,
+      },
+      ...over,
+    });
+
+  it('says what happened to the trip, named by its match, without a member’s avatar', async () => {
+    api.reply('GET /api/user-notification/me', 200, [
+      trip(1, 'PLACE_LIBEREE'),
+      trip(2, 'ANNULATION'),
+      trip(3, 'RAPPEL'),
+      trip(4, 'ANNONCE', { read: true }),
+    ]);
+    renderAt('/contact');
+    const menu = await openBell('Notifications, 3 non lues');
+    const items = menu.getAllByRole('menuitem', { name: /car de Nice/i });
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining(
+        "Une place s'est libérée : tu es inscrit dans le car de Nice !pour le match OGC Nice – AS Monaco du 29/11",
+      ),
+      expect.stringContaining('Le car de Nice est annulé.'),
+      // 05:30 UTC is 06:30 in Paris.
+      expect.stringContaining('Rappel : départ du car de Nice demain à 06:30, Stade Louis-II.'),
+      expect.stringContaining('Nouvelle annonce pour le car de Nice.'),
+    ]);
+    expect(menu.queryByText('Un membre', { exact: false })).toBeNull();
+  });
+
+  it('opens the match’s block for a freed seat, and the trip’s thread for an announcement', async () => {
+    api.reply('POST /api/user-notification/delete', 200, { message: 'ok' });
+    api.reply('GET /api/user-notification/me', 200, [trip(1, 'PLACE_LIBEREE')]);
+    const router = renderAt('/contact');
+    let menu = await openBell();
+    fireEvent.click(await menu.findByText(/Une place s'est libérée/));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.state).toEqual({ matchId: 42 });
+    // Read once opened: it leaves the list, no popup.
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/user-notification/delete')[0]?.body).toEqual({ notifId: 1 }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    api.reply('GET /api/user-notification/me', 200, [trip(2, 'ANNONCE')]);
+    await act(() => router.navigate('/contact'));
+    act(() => io.push('notification', { id: 2, type: 'DEPLACEMENT', matchId: 42 }));
+    menu = await openBell('Notifications, 1 non lue');
+    fireEvent.click(await menu.findByText(/Nouvelle annonce/));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages/groupes/9'));
+  });
+});

@@ -29,7 +29,8 @@ import { cx } from '../../../lib/cx';
 
 /**
  * A group thread (issue 30): the match it is for, its members, the bubbles with each sender's
- * name (text only, never HTML) and the shared message field. Live messages of this group are
+ * name (text only, never HTML), an organiser's announcement set apart under its label, and the
+ * shared message field. Live messages of this group are
  * added as they come and mark it read.
  */
 export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number }) {
@@ -161,9 +162,16 @@ function GroupMessageList({
       {messages.map((message) => (
         <li
           key={message.id}
-          className={cx(listStyles['bubble'], message.fromMe && listStyles['bubble--me'])}
+          className={cx(
+            listStyles['bubble'],
+            message.fromMe && listStyles['bubble--me'],
+            message.annonce && messagesStyles['bubble--announcement'],
+          )}
           data-testid="group-message"
         >
+          {message.annonce && (
+            <span className={messagesStyles['bubble__announcement']}>{G.announcement}</span>
+          )}
           {!message.fromMe && (
             <span className={messagesStyles['bubble__sender']}>{message.senderName}</span>
           )}

@@ -31,6 +31,7 @@ const gm = (over: object = {}) => ({
   content: `Message ${seq}`,
   createdAt: new Date().toISOString(),
   fromMe: false,
+  annonce: false,
   ...over,
 });
 
@@ -101,5 +102,54 @@ describe('group threads', () => {
     renderAt('/messages/groupes/3');
     expect(await screen.findByText(G.notMember)).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Votre message' })).toBeDisabled();
+  });
+});
+
+describe('group threads of coach trips', () => {
+  const TRIP_GROUP = {
+    ...GROUP,
+    id: 8,
+    kind: 'deplacement',
+    members: [...GROUP.members, { id: 90, username: 'Orga_Nice', avatar: null, driver: false }],
+    deplacement: { id: 12, antenne: 'Nice' },
+  };
+  const TRIP_LABEL = 'Car de Nice · AS Monaco – FC Nantes du 29/11';
+
+  beforeEach(() => {
+    api.reply('GET /api/messages/groupes', 200, [GROUP, TRIP_GROUP]);
+    api.reply('PATCH /api/messages/groupes/8/mark-read', 200, { message: G.markedRead });
+  });
+
+  it('titles the trip’s thread “Car de {antenne}” beside the car’s', async () => {
+    renderAt('/messages');
+    const section = await screen.findByRole('list', { name: G.section });
+    const links = within(section).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      expect.stringContaining(LABEL),
+      expect.stringContaining(TRIP_LABEL),
+    ]);
+    expect(links[1]).toHaveAttribute('href', '/messages/groupes/8');
+  });
+
+  it('sets an announcement apart under its label, as text only', async () => {
+    api.reply('GET /api/messages/groupes/8', 200, [
+      gm({ groupId: 8, content: 'Qui a des places ?' }),
+      gm({
+        groupId: 8,
+        senderId: 90,
+        senderName: 'Orga_Nice',
+        content: 'Départ 6h <b>pile</b>',
+        annonce: true,
+      }),
+    ]);
+    renderAt('/messages/groupes/8');
+    const panel = await screen.findByRole('region', { name: TRIP_LABEL });
+    const [talk, announcement] = await within(panel).findAllByTestId('group-message');
+    expect(within(announcement!).getByText(G.announcement)).toBeVisible();
+    expect(within(announcement!).getByText('Départ 6h <b>pile</b>')).toBeVisible();
+    expect(announcement!.querySelector('b')).toBeNull();
+    expect(announcement!.className).toMatch(/bubble--announcement/);
+    expect(within(talk!).queryByText(G.announcement)).toBeNull();
+    expect(talk!.className).not.toMatch(/bubble--announcement/);
   });
 });

@@ -6,7 +6,7 @@ import { BellIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/cx';
 import { useNotifications, type AppNotification } from '../../carpool';
-import { notificationStatus } from '../api';
+import { notificationStatus, notificationThread } from '../api';
 import { useNotificationsRealtime } from '../realtime';
 import { useNotificationRemoval } from '../useRemoval';
 import { NotificationItem } from './NotificationItem';
@@ -21,7 +21,7 @@ const NotificationPopup = lazy(() =>
 /**
  * The navbar bell (spec section 2): the member's notifications, the unread ones counted on the
  * badge and kept live by the socket. Opening one selects its match on the home page and opens
- * the popup of its status (spec section 4). An information (nothing left to answer) is acted
+ * the popup of its status (spec section 4); a coach trip's announcement opens its thread. An information (nothing left to answer) is acted
  * on once read: it fades out of the list when its popup closes, or at once when it opens none
  * (a refusal, a kickoff change). A proposal or request stays until it is answered.
  */
@@ -41,7 +41,10 @@ export function NotificationBell() {
     [navigate],
   );
   const open = (notification: AppNotification) => {
-    if (notification.match_id !== null) selectMatch(notification.match_id);
+    // An announcement opens its trip's thread; the others select their match on the home page.
+    const thread = notificationThread(notification);
+    if (thread) navigate(thread);
+    else if (notification.match_id !== null) selectMatch(notification.match_id);
     const refused = notificationStatus(notification) === CARPOOL_STATUS.REFUSE;
     if (notification.type_notification === 'COVOIT' && !refused) setOpened(notification);
     // Opening no popup, it has been read in the list: it leaves it.

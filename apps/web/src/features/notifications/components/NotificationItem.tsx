@@ -11,6 +11,7 @@ import {
   notificationSender,
   notificationStatus,
   notificationWording,
+  tripWording,
 } from '../api';
 import menuStyles from '../../../components/ui/menu.module.css';
 import styles from './NotificationBell.module.css';
@@ -25,6 +26,8 @@ type Props = {
 /** One line of the bell: who did what (spec section 4 wording), when, and its delete control. */
 export function NotificationItem({ notification, leaving, onOpen, onDelete }: Props) {
   const kickoff = notification.type_notification === 'HORAIRE';
+  // A coach trip's news (issue 30) comes from the organisers, not a member: no avatar.
+  const trip = notification.type_notification === 'DEPLACEMENT' ? tripWording(notification) : null;
   const sender = notificationSender(notification);
   const about = kickoff ? null : notificationMatchLine(notification);
   return (
@@ -41,7 +44,7 @@ export function NotificationItem({ notification, leaving, onOpen, onDelete }: Pr
         disabled={leaving}
         onSelect={() => onOpen(notification)}
       >
-        {kickoff ? (
+        {kickoff || trip !== null ? (
           <span className={styles['notif__icon']} aria-hidden="true">
             <BellIcon size={18} />
           </span>
@@ -57,6 +60,8 @@ export function NotificationItem({ notification, leaving, onOpen, onDelete }: Pr
         <span className={styles['notif__text']}>
           {kickoff ? (
             <KickoffText notification={notification} />
+          ) : trip !== null ? (
+            trip
           ) : (
             <>
               <strong>{sender}</strong> {notificationWording(notificationStatus(notification))}

@@ -1,0 +1,109 @@
+import { TRIP_TEXTS as T } from '@munegu/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/helpers/app.js';
+import { createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
+import { smtpSink, waitFor } from '../../../../test/helpers/smtp-sink.js';
+import { bellOf, mailingApp, tripWorld } from '../../../../test/helpers/trip-notify.js';
+import { TRIP_REMINDERS } from '../../../jobs/trips.jobs.js';
+import { domainEvents } from '../../../events/domain-events.js';
+
+/**
+ * The day-before reminder (issue 30), run by pg-boss as the schedule runs it, on the app's
+ * test clock: the trips departing the next Paris day, not cancelled, remind their confirmed
+ * registrants once, whatever the number of runs.
+ */
+const sink = smtpSink();
+const bus = domainEvents();
+let t: TestApp;
+let w: ReturnType<typeof tripWorld>;
+beforeAll(async () => {
+  await sink.start();
+  t = await mailingApp(sink.url, bus);
+  w = tripWorld(t, bus);
+});
+afterAll(async () => {
+  await t.close();
+  await sink.stop();
+});
+
+const bell = (user: { id: number }) => bellOf(t, user);
+
+/** One run of the job through the queue, awaited until pg-boss marks it completed. */
+async function run() {
+  const boss = t.app.boss!;
+  const id = await boss.send(TRIP_REMINDERS, {});
+  await waitFor(async () => (await boss.getJobById(TRIP_REMINDERS, id!))?.state === 'completed');
+}
+
+describe('trip reminder', () => {
+  it('is scheduled daily at 18:00 Paris time', async () => {
+    const schedules = await t.app.boss!.getSchedules();
+    expect(schedules.find((s) => s.name === TRIP_REMINDERS)).toMatchObject({
+      cron: '0 18 * * *',
+      timezone: 'Europe/Paris',
+    });
+  });
+
+  it('reminds the confirmed registrants of the next Paris day’s trips once, not cancelled ones', async () => {
+    // A far-off winter day (UTC+1), so no other file's trip departs on the day after.
+    const { year } = uniqueRealSeason();
+    t.clock.set(`${year}-03-10T17:00:00Z`); // 18:00 in Paris
+    const antenna = await w.antenna();
+    const dawn = await w.trip(antenna.id, {
+      departureAt: new Date(`${year}-03-11T05:30:00Z`), // 06:30 in Paris
+      place: 'Stade Louis-II, parvis',
+    });
+    const lateNight = await w.trip(antenna.id, {
+      departureAt: new Date(`${year}-03-11T22:30:00Z`), // 23:30 in Paris, still that day
+    });
+    const cancelled = await w.trip(antenna.id, {
+      departureAt: new Date(`${year}-03-11T06:00:00Z`),
+    });
+    const dayAfter = await w.trip(antenna.id, {
+      departureAt: new Date(`${year}-03-12T05:30:00Z`),
+    });
+    const [a, waiting, night, c, d] = await Promise.all(
+      Array.from({ length: 5 }, () => createUser(t.db)),
+    );
+    await w.register(dawn, a!);
+    await w.register(dawn, waiting!, 'ATTENTE');
+    await w.register(lateNight, night!);
+    await w.register(cancelled, c!);
+    await w.register(dayAfter, d!);
+    await w.cancel(cancelled);
+
+    await run();
+    await run();
+
+    const [reminder] = await bell(a!);
+    expect(reminder!.deplacement).toMatchObject({
+      id: dawn.id,
+      evenement: 'RAPPEL',
+      depart_lieu: 'Stade Louis-II, parvis',
+    });
+    const sentence = T.reminder(antenna.name, '06:30', 'Stade Louis-II, parvis');
+    const mail = await waitFor(() => sink.received.find((m) => m.to.includes(a!.email)));
+    expect(mail.text).toContain(sentence);
+    expect((await bell(night!)).map((n) => n.deplacement?.evenement)).toEqual(['RAPPEL']);
+    // Two runs, one reminder each: one bell row, one mail.
+    expect(await bell(a!)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(sink.received.filter((m) => m.to.includes(a!.email))).toHaveLength(1);
+    // Waiting, cancelled (told of the cancellation only) and the day after: no reminder.
+    expect(await bell(waiting!)).toEqual([]);
+    expect((await bell(c!)).map((n) => n.deplacement?.evenement)).toEqual(['ANNULATION']);
+    expect(await bell(d!)).toEqual([]);
+    const claimed = await t.db.trip.findMany({
+      where: { id: { in: [dawn.id, lateNight.id, cancelled.id, dayAfter.id] } },
+      orderBy: { id: 'asc' },
+      select: { reminderSentAt: true },
+    });
+    expect(claimed.map((r) => r.reminderSentAt !== null)).toEqual([true, true, false, false]);
+
+    // The next evening, the day after's trip is reminded.
+    t.clock.set(`${year}-03-11T17:00:00Z`);
+    await run();
+    expect((await bell(d!)).map((n) => n.deplacement?.evenement)).toEqual(['RAPPEL']);
+    expect(await bell(a!)).toHaveLength(1);
+  });
+});
