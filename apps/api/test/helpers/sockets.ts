@@ -1,6 +1,8 @@
 import type { ClientToServerEvents, NewMessageEvent, ServerToClientEvents } from '@munegu/shared';
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
+import { type AdapterKind, installAdapter } from '../../src/realtime/adapter.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
 
 /** Resolves once the socket is connected; rejects with the handshake's refusal. */
@@ -45,4 +47,45 @@ export function useSocketApp(options: TestAppOptions = {}) {
     await t.close();
   });
   return { t, server };
+}
+
+/**
+ * Two API instances on one database joined by the `kind` adapter, both listening: `pair.first`,
+ * `pair.second` and `pair.secondUrl` once started. Sockets a file pushes to `pair.sockets` are
+ * disconnected first, then the adapters (they LISTEN on the database), the apps, the database.
+ */
+export function useTwoInstances(kind: Exclude<AdapterKind, 'memory'>, redisUrl: string) {
+  const pair = {
+    first: {} as TestApp,
+    second: {} as TestApp,
+    secondUrl: '',
+    sockets: [] as Socket[],
+  };
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    const first = await createTestApp();
+    Object.assign(pair.first, first);
+    Object.assign(pair.second, await createTestApp({ database: first.database }));
+    // Its own channels: other runs sharing this Redis have members with the same ids.
+    const redisPrefix = `munegu-test-${randomUUID()}`;
+    for (const t of [pair.first, pair.second])
+      closers.push(
+        await installAdapter(t.app.io, {
+          kind,
+          databaseUrl: first.database.url,
+          redisUrl,
+          redisPrefix,
+        }),
+      );
+    await pair.first.app.listen({ port: 0, host: '127.0.0.1' });
+    pair.secondUrl = await pair.second.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of pair.sockets) s.disconnect();
+    for (const close of closers) await close();
+    await pair.second.app?.close();
+    await pair.first.app?.close();
+    await pair.first.database?.drop();
+  });
+  return pair;
 }
