@@ -82,11 +82,7 @@ async function scenario(first: TestApp, second: TestApp, secondUrl: string, sock
   });
 
   const reason = await w.reason('EXCLUSION');
-  const excluded = await w.api(driver, 'POST', '/user-to-user-match/exclure-covoiturage', {
-    matchId: match.id,
-    passagerId: b.id,
-    motifId: reason.id,
-  });
+  const excluded = await w.exclude(driver, b.id, match.id, reason.id);
   expect(excluded.statusCode).toBe(200);
   await w.api(driver, 'POST', `/messages/groupes/${id}`, { content: 'Sans toi, désolé' });
   await w.api(a, 'POST', `/messages/groupes/${id}`, { content: 'Ok' });
