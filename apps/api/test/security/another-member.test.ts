@@ -436,28 +436,14 @@ const CELLS: Record<string, () => Promise<void>> = {
   'POST /user-to-user-match/annuler-covoiturage': async () => {
     const c = await carpool('confirmed');
     const motif = await w.reason('ANNULATION');
-    refused(
-      await as(eve, 'POST', '/user-to-user-match/annuler-covoiturage', {
-        matchId: c.match.id,
-        userToUserMatchId: c.relation.id,
-        motifId: motif.id,
-      }),
-      404,
-    );
+    refused(await w.cancel(eve, c.match.id, motif.id, { userToUserMatchId: c.relation.id }), 404);
     expect(await relationStatus(c.relation.id)).toBe(3);
     expect(await w.seats(c.driver, c.match.id)).toBe(2);
   },
   'POST /user-to-user-match/exclure-covoiturage': async () => {
     const c = await carpool('confirmed');
     const motif = await w.reason('EXCLUSION');
-    refused(
-      await as(eve, 'POST', '/user-to-user-match/exclure-covoiturage', {
-        matchId: c.match.id,
-        passagerId: c.passenger.id,
-        motifId: motif.id,
-      }),
-      404,
-    );
+    refused(await w.exclude(eve, c.passenger.id, c.match.id, motif.id), 404);
     expect(await relationStatus(c.relation.id)).toBe(3);
   },
   'POST /user-annulation/motif-libelle': async () => {
