@@ -1,6 +1,6 @@
 import type { GroupMessage } from '@munegu/shared';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import type { TestApp } from '../../test/helpers/app.js';
 import { bearer } from '../../test/helpers/auth.js';
 import { carpoolWorld } from '../../test/helpers/carpool.js';

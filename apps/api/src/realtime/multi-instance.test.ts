@@ -1,6 +1,6 @@
 import type { ConversationBlockedEvent, NewMessageEvent } from '@munegu/shared';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import { bearer } from '../../test/helpers/auth.js';
 import { createUser } from '../../test/helpers/factories.js';
 import { connected, useTwoInstances } from '../../test/helpers/sockets.js';
