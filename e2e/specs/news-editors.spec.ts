@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiToken, DEMO, newConfirmedMember, pageAs, type Account } from '../fixtures/accounts';
+import { parisLocal } from '../fixtures/matches';
 
 /**
  * Editors see only what they may do, at 390 px and 1280 px, on the demo data:
@@ -152,18 +153,7 @@ async function pngFrom(page: Page): Promise<Buffer> {
 }
 
 /** 'YYYY-MM-DDTHH:mm' in the page's time zone (Europe/Paris), `days` from now. */
-function localInput(days: number): string {
-  const at = new Date(Date.now() + days * 86_400_000);
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
-  return parts.replace(' ', 'T');
-}
+const localInput = (days: number) => parisLocal(new Date(Date.now() + days * 86_400_000));
 
 for (const width of WIDTHS) {
   test(`an editor creates, updates and deletes a contest, told each time (${width} px)`, async ({

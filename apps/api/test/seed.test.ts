@@ -21,6 +21,7 @@ import { DEPARTMENTS } from '../src/seed/departments.js';
 import { seed } from '../src/seed/index.js';
 import { OTHER_REASON_LABEL } from '@munegu/shared';
 import { DEPARTMENTS_JSON_PATH, departmentsJson } from '../src/seed/write-departments-json.js';
+import { SPEC_TRANSPORTS } from './helpers/factories.js';
 
 const run = promisify(execFile);
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -256,14 +257,7 @@ describe('seed', () => {
       '6:EXCLU',
     ]);
     const transports = await db.transportType.findMany({ orderBy: { id: 'asc' } });
-    expect(transports.map((t) => t.label)).toEqual([
-      'voiture',
-      'bus',
-      'train',
-      'avion',
-      'a pied',
-      'en recherche',
-    ]);
+    expect(transports.map((t) => t.label)).toEqual(SPEC_TRANSPORTS);
   });
 
   it("lists 'Autre' last in every reason list", async () => {

@@ -1,15 +1,13 @@
 import type { GroupMessage } from '@munegu/shared';
-import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import type { TestApp } from '../../test/helpers/app.js';
 import { bearer } from '../../test/helpers/auth.js';
 import { carpoolWorld } from '../../test/helpers/carpool.js';
 import { createUser } from '../../test/helpers/factories.js';
-import { until, useSocketApp } from '../../test/helpers/sockets.js';
+import { connected, until, useSocketApp, useTwoInstances } from '../../test/helpers/sockets.js';
 import { tripWorld } from '../../test/helpers/trip-notify.js';
 import { domainEvents, type DomainEvents } from '../events/domain-events.js';
-import { installAdapter } from './adapter.js';
 
 /**
  * Group threads live (issue 30), on two API instances joined by the PostgreSQL or the Redis
@@ -24,41 +22,13 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
   'group messages across instances (%s adapter)',
   (kind) => {
-    let first: TestApp;
-    let second: TestApp;
-    let secondUrl: string;
-    const closers: (() => Promise<void>)[] = [];
-    const sockets: Socket[] = [];
     const bus = domainEvents();
-
-    beforeAll(async () => {
-      first = await createTestApp({ events: bus });
-      second = await createTestApp({ database: first.database });
-      const redisPrefix = `munegu-test-${randomUUID()}`;
-      for (const t of [first, second])
-        closers.push(
-          await installAdapter(t.app.io, {
-            kind,
-            databaseUrl: first.database.url,
-            redisUrl,
-            redisPrefix,
-          }),
-        );
-      await first.app.listen({ port: 0, host: '127.0.0.1' });
-      secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
-    });
-    afterAll(async () => {
-      for (const s of sockets) s.disconnect();
-      for (const close of closers) await close();
-      await second?.app.close();
-      await first?.app.close();
-      await first?.database.drop();
-    });
+    const pair = useTwoInstances(kind, redisUrl, { events: bus });
 
     it('reaches the members on the other instance, and no longer a passenger who was excluded', () =>
-      scenario(first, second, secondUrl, sockets));
+      scenario(pair.first, pair.second, pair.secondUrl, pair.sockets));
     it('reaches a coach trip’s members on the other instance, announcements included', () =>
-      tripScenario(first, second, secondUrl, sockets, bus));
+      tripScenario(pair.first, pair.second, pair.secondUrl, pair.sockets, bus));
   },
 );
 
@@ -78,10 +48,7 @@ async function listen(
   sockets.push(socket);
   const got: GroupMessage[] = [];
   socket.on('groupMessage', (e: GroupMessage) => got.push(e));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   return got;
 }
 
@@ -120,11 +87,7 @@ async function scenario(first: TestApp, second: TestApp, secondUrl: string, sock
   });
 
   const reason = await w.reason('EXCLUSION');
-  const excluded = await w.api(driver, 'POST', '/user-to-user-match/exclure-covoiturage', {
-    matchId: match.id,
-    passagerId: b.id,
-    motifId: reason.id,
-  });
+  const excluded = await w.exclude(driver, b.id, match.id, reason.id);
   expect(excluded.statusCode).toBe(200);
   await w.api(driver, 'POST', `/messages/groupes/${id}`, { content: 'Sans toi, désolé' });
   await w.api(a, 'POST', `/messages/groupes/${id}`, { content: 'Ok' });

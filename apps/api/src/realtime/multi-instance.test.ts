@@ -1,11 +1,9 @@
 import type { ConversationBlockedEvent, NewMessageEvent } from '@munegu/shared';
-import { randomUUID } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app.js';
+import { describe, expect, it, inject } from 'vitest';
 import { bearer } from '../../test/helpers/auth.js';
 import { createUser } from '../../test/helpers/factories.js';
-import { installAdapter } from './adapter.js';
+import { connected, useTwoInstances } from '../../test/helpers/sockets.js';
 
 /**
  * Two API instances on one PostgreSQL database, joined by @socket.io/postgres-adapter (the
@@ -20,51 +18,21 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
   'several API instances (%s adapter)',
   (kind) => {
-    let first: TestApp;
-    let second: TestApp;
-    let secondUrl: string;
-    const closers: (() => Promise<void>)[] = [];
-
-    beforeAll(async () => {
-      first = await createTestApp();
-      second = await createTestApp({ database: first.database });
-      // Its own channels: other runs sharing this Redis have members with the same ids.
-      const redisPrefix = `munegu-test-${randomUUID()}`;
-      for (const t of [first, second])
-        closers.push(
-          await installAdapter(t.app.io, {
-            kind,
-            databaseUrl: first.database.url,
-            redisUrl,
-            redisPrefix,
-          }),
-        );
-      await first.app.listen({ port: 0, host: '127.0.0.1' });
-      secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
-    });
-    afterAll(async () => {
-      // Adapter connections first (they LISTEN on the database), then the apps, then the drop.
-      for (const close of closers) await close();
-      await second?.app.close();
-      await first?.app.close();
-      await first?.database.drop();
-    });
+    const pair = useTwoInstances(kind, redisUrl);
+    const { first, second } = pair;
 
     it('delivers a message and a block made through the first instance to a socket on the second', async () => {
       const a = await createUser(first.db);
       const b = await createUser(first.db);
       const token = (await bearer(second.app, b, second.clock)).authorization.slice(7);
-      const socket = connect(secondUrl, {
+      const socket = connect(pair.secondUrl, {
         path: '/socket.io',
         transports: ['websocket'],
         auth: { token },
       });
       const got: NewMessageEvent[] = [];
       socket.on('newMessage', (e) => got.push(e));
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      await connected(socket);
       // The LISTEN connections are opened asynchronously after the adapter is installed.
       await new Promise((r) => setTimeout(r, 500));
       try {

@@ -6,7 +6,7 @@ type User = Awaited<ReturnType<typeof createUser>>;
 
 /**
  * A small world for carpool tests: a match a week ahead and helpers that go through the API
- * as the members would (declare a car, search a ride, request, answer).
+ * as the members would (declare a car, search a ride, request, answer, cancel, exclude).
  */
 export function carpoolWorld(t: TestApp) {
   const headers = (u: { id: number; role?: string }) =>
@@ -77,6 +77,20 @@ export function carpoolWorld(t: TestApp) {
         user1_id: initiator.id,
         user2_id: who.id,
         match_id: matchId,
+      }),
+    /** Cancels as `who` (a passenger, or the driver); `extra` adds the relation, a custom reason, a report. */
+    cancel: (who: User, matchId: number, reasonId: number, extra: object = {}) =>
+      api(who, 'POST', '/user-to-user-match/annuler-covoiturage', {
+        matchId,
+        motifId: reasonId,
+        ...extra,
+      }),
+    /** Takes the passenger out of the car, as `who` (the driver, when it is allowed). */
+    exclude: (who: User, passengerId: number, matchId: number, reasonId: number) =>
+      api(who, 'POST', '/user-to-user-match/exclure-covoiturage', {
+        matchId,
+        passagerId: passengerId,
+        motifId: reasonId,
       }),
     seats: async (driver: { id: number }, matchId: number) =>
       (

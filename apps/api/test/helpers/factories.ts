@@ -18,6 +18,9 @@ export function createClub(db: Db, overrides: Partial<{ name: string; city: stri
 }
 
 /** A season label unique to the caller (matches are unique per season and round). */
+/** The spec's six transport modes (their libellés, in id order): seeded, and not editable. */
+export const SPEC_TRANSPORTS = ['voiture', 'bus', 'train', 'avion', 'a pied', 'en recherche'];
+
 export const uniqueSeason = () => `T${Math.random().toString(36).slice(2, 10)}`;
 
 export async function createMatch(

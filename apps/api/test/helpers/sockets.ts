@@ -4,8 +4,10 @@ import type {
   NotificationEvent,
   ServerToClientEvents,
 } from '@munegu/shared';
+import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
+import { type AdapterKind, installAdapter } from '../../src/realtime/adapter.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.js';
 import { bearer } from './auth.js';
 
@@ -74,4 +76,49 @@ export async function notificationTab(
   socket.on('notification', (e) => got.push(e));
   await connected(socket);
   return got;
+}
+
+/**
+ * Two API instances on one database joined by the `kind` adapter, both listening: `pair.first`,
+ * `pair.second` and `pair.secondUrl` once started. Sockets a file pushes to `pair.sockets` are
+ * disconnected first, then the adapters (they LISTEN on the database), the apps, the database.
+ */
+export function useTwoInstances(
+  kind: Exclude<AdapterKind, 'memory'>,
+  redisUrl: string,
+  firstOptions: TestAppOptions = {},
+) {
+  const pair = {
+    first: {} as TestApp,
+    second: {} as TestApp,
+    secondUrl: '',
+    sockets: [] as Socket[],
+  };
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    const first = await createTestApp(firstOptions);
+    Object.assign(pair.first, first);
+    Object.assign(pair.second, await createTestApp({ database: first.database }));
+    // Its own channels: other runs sharing this Redis have members with the same ids.
+    const redisPrefix = `munegu-test-${randomUUID()}`;
+    for (const t of [pair.first, pair.second])
+      closers.push(
+        await installAdapter(t.app.io, {
+          kind,
+          databaseUrl: first.database.url,
+          redisUrl,
+          redisPrefix,
+        }),
+      );
+    await pair.first.app.listen({ port: 0, host: '127.0.0.1' });
+    pair.secondUrl = await pair.second.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of pair.sockets) s.disconnect();
+    for (const close of closers) await close();
+    await pair.second.app?.close();
+    await pair.first.app?.close();
+    await pair.first.database?.drop();
+  });
+  return pair;
 }

@@ -263,6 +263,26 @@ async function carGroup() {
   return { id: group!.id, driver, passenger };
 }
 
+/**
+ * The reason `author` gave for ending the car `c`, read at `path`: Eve gets a 404 that does not
+ * leak it, `reader` (the other side of the relation) reads it.
+ */
+async function reasonLabelFor(
+  path: string,
+  c: Awaited<ReturnType<typeof carpool>>,
+  author: User,
+  reader: User,
+  label: string,
+) {
+  const body = {
+    userIdTriggeredBy: author.id,
+    matchId: c.match.id,
+    userToUserMatchId: c.relation.id,
+  };
+  refused(await as(eve, 'POST', path, body), 404, label);
+  expect((await as(reader, 'POST', path, body)).json()).toEqual({ libelle: label });
+}
+
 const relationStatus = async (id: number) =>
   (await t.db.carpoolRelation.findUniqueOrThrow({ where: { id } })).statusId;
 
@@ -430,65 +450,31 @@ const CELLS: Record<string, () => Promise<void>> = {
   'POST /user-to-user-match/annuler-covoiturage': async () => {
     const c = await carpool('confirmed');
     const motif = await w.reason('ANNULATION');
-    refused(
-      await as(eve, 'POST', '/user-to-user-match/annuler-covoiturage', {
-        matchId: c.match.id,
-        userToUserMatchId: c.relation.id,
-        motifId: motif.id,
-      }),
-      404,
-    );
+    refused(await w.cancel(eve, c.match.id, motif.id, { userToUserMatchId: c.relation.id }), 404);
     expect(await relationStatus(c.relation.id)).toBe(3);
     expect(await w.seats(c.driver, c.match.id)).toBe(2);
   },
   'POST /user-to-user-match/exclure-covoiturage': async () => {
     const c = await carpool('confirmed');
     const motif = await w.reason('EXCLUSION');
-    refused(
-      await as(eve, 'POST', '/user-to-user-match/exclure-covoiturage', {
-        matchId: c.match.id,
-        passagerId: c.passenger.id,
-        motifId: motif.id,
-      }),
-      404,
-    );
+    refused(await w.exclude(eve, c.passenger.id, c.match.id, motif.id), 404);
     expect(await relationStatus(c.relation.id)).toBe(3);
   },
   'POST /user-annulation/motif-libelle': async () => {
     const c = await carpool('confirmed');
     const motif = await w.reason('ANNULATION');
-    const cancel = await as(c.passenger, 'POST', '/user-to-user-match/annuler-covoiturage', {
-      matchId: c.match.id,
+    const cancel = await w.cancel(c.passenger, c.match.id, motif.id, {
       userToUserMatchId: c.relation.id,
-      motifId: motif.id,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const body = {
-      userIdTriggeredBy: c.passenger.id,
-      matchId: c.match.id,
-      userToUserMatchId: c.relation.id,
-    };
-    refused(await as(eve, 'POST', '/user-annulation/motif-libelle', body), 404, motif.label);
-    const own = await as(c.driver, 'POST', '/user-annulation/motif-libelle', body);
-    expect(own.json()).toEqual({ libelle: motif.label });
+    await reasonLabelFor('/user-annulation/motif-libelle', c, c.passenger, c.driver, motif.label);
   },
   'POST /user-exclusion/motif-libelle': async () => {
     const c = await carpool('confirmed');
     const motif = await w.reason('EXCLUSION');
-    const exclude = await as(c.driver, 'POST', '/user-to-user-match/exclure-covoiturage', {
-      matchId: c.match.id,
-      passagerId: c.passenger.id,
-      motifId: motif.id,
-    });
+    const exclude = await w.exclude(c.driver, c.passenger.id, c.match.id, motif.id);
     expect(exclude.statusCode, exclude.body).toBe(200);
-    const body = {
-      userIdTriggeredBy: c.driver.id,
-      matchId: c.match.id,
-      userToUserMatchId: c.relation.id,
-    };
-    refused(await as(eve, 'POST', '/user-exclusion/motif-libelle', body), 404, motif.label);
-    const own = await as(c.passenger, 'POST', '/user-exclusion/motif-libelle', body);
-    expect(own.json()).toEqual({ libelle: motif.label });
+    await reasonLabelFor('/user-exclusion/motif-libelle', c, c.driver, c.passenger, motif.label);
   },
   'POST /user-notation-covoiturage/bulk': async () => {
     const c = await carpool('confirmed');

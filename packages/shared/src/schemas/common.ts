@@ -19,6 +19,16 @@ export const ID_MAX = 2_147_483_647;
 export const isIdText = (text: string): boolean =>
   /^\d{1,10}$/.test(text) && Number(text) <= ID_MAX;
 
+/** One page of a paged list: its items, how many there are in all, which page and its size. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 export const messageResponseSchema = z.object({ message: z.string() });
 

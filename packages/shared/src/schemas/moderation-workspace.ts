@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { ROLES } from '../limits.js';
+import { pageSchema } from './common.js';
 import { moderationReportSchema, reportedMemberSchema } from './moderation.js';
 
 /**
@@ -66,13 +67,7 @@ export type QueueGroup = z.output<typeof queueGroupSchema>;
  * Members with the most open reports first, then the most recently reported. `total` counts
  * the members, `open` their open reports; both only those the caller may handle.
  */
-export const queuePageSchema = z.object({
-  items: z.array(queueGroupSchema),
-  total: z.number().int(),
-  open: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const queuePageSchema = pageSchema(queueGroupSchema).extend({ open: z.number().int() });
 export type QueuePage = z.output<typeof queuePageSchema>;
 
 /** GET /moderation/reports/count: the open reports the caller may handle (the badge). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale.js';
-import { isSafeText } from './common.js';
+import { isSafeText, pageSchema } from './common.js';
 import { multilineText } from './text.js';
 import { JOURNAL_FILTER_TEXTS } from '../journal.js';
 
@@ -187,12 +187,7 @@ export const moderationReportSchema = z.object({
 });
 export type ModerationReport = z.output<typeof moderationReportSchema>;
 
-export const reportsPageSchema = z.object({
-  items: z.array(moderationReportSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const reportsPageSchema = pageSchema(moderationReportSchema);
 export type ReportsPage = z.output<typeof reportsPageSchema>;
 
 /** A member under a sanction in force: suspended, banned or silenced (or two of them). */
@@ -317,10 +312,5 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const auditPageSchema = pageSchema(auditEntrySchema);
 export type AuditPage = z.output<typeof auditPageSchema>;

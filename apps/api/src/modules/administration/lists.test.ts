@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/helpers/admin.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
-import { createUser } from '../../../test/helpers/factories.js';
+import { createUser, SPEC_TRANSPORTS } from '../../../test/helpers/factories.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -152,14 +152,7 @@ describe('administration: antennas, transport modes, reasons and news categories
   it('keeps the spec’s six transport modes as they are', async () => {
     const all = (await send('GET', '/administration/transports')).json() as AdminTransport[];
     const spec = all.filter((m) => m.protected);
-    expect(spec.map((m) => m.libelle)).toEqual([
-      'voiture',
-      'bus',
-      'train',
-      'avion',
-      'a pied',
-      'en recherche',
-    ]);
+    expect(spec.map((m) => m.libelle)).toEqual(SPEC_TRANSPORTS);
     for (const [method, payload] of [
       ['DELETE', undefined],
       ['PUT', { libelle: `Navette ${tag()}` }],

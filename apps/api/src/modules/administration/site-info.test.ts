@@ -51,8 +51,8 @@ afterEach(async () => {
   await clearSharedPartner();
 });
 
-/** A test app whose log lines are kept (the start's warning among them). */
-async function start(env: Record<string, string>) {
+/** A logger stream that keeps the lines it is given, parsed, in `lines`. */
+function logCapture() {
   const lines: LogLine[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -61,6 +61,12 @@ async function start(env: Record<string, string>) {
       done();
     },
   });
+  return { lines, stream };
+}
+
+/** A test app whose log lines are kept (the start's warning among them). */
+async function start(env: Record<string, string>) {
+  const { lines, stream } = logCapture();
   await clearSharedPartner();
   t = await createTestApp({ env, logger: { level: 'warn', stream } });
   return { app: t, lines };
@@ -157,14 +163,7 @@ describe('GET /api/site: the operator’s content', () => {
     const database = first.app.database;
     await first.app.app.close();
     const { LEGAL_REGISTRATION: _registration, ...most } = OPERATOR_ENV;
-    const lines: LogLine[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean))
-          lines.push(JSON.parse(line) as LogLine);
-        done();
-      },
-    });
+    const { lines, stream } = logCapture();
     const second = await createTestApp({
       database,
       env: { ...most, DEMO_DATA: 'false' },

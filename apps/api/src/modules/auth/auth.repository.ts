@@ -19,20 +19,22 @@ export interface NewSession {
   ip: string | null;
 }
 
+/** What a login and a refresh read of the member to decide whether they may be signed in. */
+const ACCESS = {
+  id: true,
+  role: true,
+  status: true,
+  suspendedUntil: true,
+  suspensionReason: true,
+} as const;
+
 /** Sessions (rotating refresh cookies), login throttles and the account lookups of a login. */
 export function authRepository(db: Db) {
   return {
     findUserByEmail: (email: string) =>
       db.user.findUnique({
         where: { email },
-        select: {
-          id: true,
-          role: true,
-          status: true,
-          suspendedUntil: true,
-          suspensionReason: true,
-          passwordHash: true,
-        },
+        select: { ...ACCESS, passwordHash: true },
       }),
 
     /** A login or a refresh is activity: it also cancels a pending inactivity warning. */
@@ -49,17 +51,7 @@ export function authRepository(db: Db) {
     findSessionByHash: (tokenHash: string) =>
       db.session.findUnique({
         where: { tokenHash },
-        include: {
-          user: {
-            select: {
-              id: true,
-              role: true,
-              status: true,
-              suspendedUntil: true,
-              suspensionReason: true,
-            },
-          },
-        },
+        include: { user: { select: ACCESS } },
       }),
 
     /**

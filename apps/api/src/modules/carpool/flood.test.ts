@@ -38,11 +38,7 @@ async function cancelPending(driver: Member, matchId: number) {
     })
   ).slice(-1);
   if (!rel) return null;
-  return w.api(driver, 'POST', '/user-to-user-match/annuler-covoiturage', {
-    matchId,
-    userToUserMatchId: rel.id,
-    motifId: reason.id,
-  });
+  return w.cancel(driver, matchId, reason.id, { userToUserMatchId: rel.id });
 }
 
 describe('carpool rounds between two members', () => {

@@ -71,10 +71,8 @@ describe('a deleted member', () => {
     expect(sent.statusCode).toBe(201);
     // Inside the per-sender mail window: this one waits for the scheduled run.
     const reason = await w.reason('ANNULATION');
-    const cancelled = await w.api(searcher, 'POST', '/user-to-user-match/annuler-covoiturage', {
-      matchId: match.id,
+    const cancelled = await w.cancel(searcher, match.id, reason.id, {
       userToUserMatchId: sent.json().relation.id,
-      motifId: reason.id,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await mails(driver)).toHaveLength(1);

@@ -80,10 +80,7 @@ describe('nothing about a played match can be changed (issue 27)', () => {
         const before = await snapshot(match.id);
         const reason = await w.reason('ANNULATION');
         for (const who of [a, driver]) {
-          const res = await w.api(who, 'POST', '/user-to-user-match/annuler-covoiturage', {
-            matchId: match.id,
-            motifId: reason.id,
-          });
+          const res = await w.cancel(who, match.id, reason.id);
           expect([res.statusCode, res.json().message]).toEqual([409, M.carpoolLocked]);
         }
         expect(await snapshot(match.id)).toEqual(before);
@@ -93,11 +90,7 @@ describe('nothing about a played match can be changed (issue 27)', () => {
         const { match, driver, b } = await playedCarpool(when);
         const before = await snapshot(match.id);
         const reason = await w.reason('EXCLUSION');
-        const res = await w.api(driver, 'POST', '/user-to-user-match/exclure-covoiturage', {
-          matchId: match.id,
-          passagerId: b.id,
-          motifId: reason.id,
-        });
+        const res = await w.exclude(driver, b.id, match.id, reason.id);
         expect([res.statusCode, res.json().message]).toEqual([409, M.carpoolLocked]);
         expect(await snapshot(match.id)).toEqual(before);
         expect(await w.passengers(driver, match.id)).toBe(2);
@@ -175,10 +168,8 @@ describe("a member's record of honoured trips (profile, 'Mes matchs au stade')",
     const [relation] = await t.db.carpoolRelation.findMany({
       where: { matchId: next.id, passengerId: a.id },
     });
-    const cancel = await w.api(a, 'POST', '/user-to-user-match/annuler-covoiturage', {
-      matchId: next.id,
+    const cancel = await w.cancel(a, next.id, (await w.reason('ANNULATION')).id, {
       userToUserMatchId: relation!.id,
-      motifId: (await w.reason('ANNULATION')).id,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     await t.db.match.update({ where: { id: next.id }, data: { finishedAt: new Date() } });

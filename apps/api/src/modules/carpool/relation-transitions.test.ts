@@ -111,17 +111,9 @@ function act(action: RelationAction, s: Setup, actor: Setup['driver']) {
     case 'refuse':
       return w.api(actor, 'POST', '/user-to-user-match/refus-covoiturage', answer);
     case 'cancel':
-      return w.api(actor, 'POST', '/user-to-user-match/annuler-covoiturage', {
-        matchId,
-        userToUserMatchId: s.rel.id,
-        motifId: cancelReason,
-      });
+      return w.cancel(actor, matchId, cancelReason, { userToUserMatchId: s.rel.id });
     case 'exclude':
-      return w.api(actor, 'POST', '/user-to-user-match/exclure-covoiturage', {
-        matchId,
-        passagerId: s.rel.passengerId,
-        motifId: excludeReason,
-      });
+      return w.exclude(actor, s.rel.passengerId, matchId, excludeReason);
   }
 }
 
@@ -265,11 +257,7 @@ describe('the cases the issue names, through the members’ own calls', () => {
 
   it('excluding a pending relation finds no passenger: 404, the request stays pending', async () => {
     const { match, driver, searcher, relationId } = await confirmedPair();
-    const res = await w.api(driver, 'POST', '/user-to-user-match/exclure-covoiturage', {
-      matchId: match.id,
-      passagerId: searcher.id,
-      motifId: excludeReason,
-    });
+    const res = await w.exclude(driver, searcher.id, match.id, excludeReason);
     expect([res.statusCode, res.json().message]).toEqual([404, M.relationNotFound]);
     expect(await statusOf(relationId)).toBe(S.DEMANDE);
     expect(await w.seats(driver, match.id)).toBe(3);
@@ -279,11 +267,7 @@ describe('the cases the issue names, through the members’ own calls', () => {
     const { match, driver, searcher, relationId } = await confirmedPair();
     expect((await w.answer(driver, 'confirm', searcher, match.id)).statusCode).toBe(200);
     const cancel = () =>
-      w.api(searcher, 'POST', '/user-to-user-match/annuler-covoiturage', {
-        matchId: match.id,
-        userToUserMatchId: relationId,
-        motifId: cancelReason,
-      });
+      w.cancel(searcher, match.id, cancelReason, { userToUserMatchId: relationId });
     expect((await cancel()).statusCode).toBe(200);
     expect(await w.seats(driver, match.id)).toBe(3);
     const driverBell = await bell(driver.id);

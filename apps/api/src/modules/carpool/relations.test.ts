@@ -171,11 +171,7 @@ describe('carpool relations follow the status table (spec sections 4 and 6)', ()
     });
     expect(answer.statusCode).toBe(403);
     const reason = await w.reason('ANNULATION');
-    const cancel = await w.api(intruder, 'POST', '/user-to-user-match/annuler-covoiturage', {
-      matchId: match.id,
-      userToUserMatchId: rel.id,
-      motifId: reason.id,
-    });
+    const cancel = await w.cancel(intruder, match.id, reason.id, { userToUserMatchId: rel.id });
     expect(cancel.statusCode).toBe(404);
     const label = await w.api(intruder, 'POST', '/user-annulation/motif-libelle', {
       userIdTriggeredBy: searcher.id,
@@ -198,19 +194,13 @@ describe('carpool relations follow the status table (spec sections 4 and 6)', ()
     expect(await w.seats(driver, match.id)).toBe(1);
 
     const other = await w.reason('ANNULATION', 'Autre');
-    const short = await w.api(a, 'POST', '/user-to-user-match/annuler-covoiturage', {
-      matchId: match.id,
-      motifId: other.id,
-      customReason: ' abc ',
-    });
+    const short = await w.cancel(a, match.id, other.id, { customReason: ' abc ' });
     expect([short.statusCode, short.json().message]).toEqual([400, M.customReasonLength]);
 
     const report = await t.db.reason.findFirstOrThrow({
       where: { kind: 'SIGNALEMENT', section: 'covoiturage', NOT: { label: 'Autre' } },
     });
-    const cancelled = await w.api(a, 'POST', '/user-to-user-match/annuler-covoiturage', {
-      matchId: match.id,
-      motifId: other.id,
+    const cancelled = await w.cancel(a, match.id, other.id, {
       customReason: 'Voiture en panne',
       avecSignalement: true,
       signalementMotifId: report.id,
@@ -235,17 +225,9 @@ describe('carpool relations follow the status table (spec sections 4 and 6)', ()
 
     // Only the driver excludes; the driver cannot report while cancelling.
     const exclusion = await w.reason('EXCLUSION');
-    const notDriver = await w.api(b, 'POST', '/user-to-user-match/exclure-covoiturage', {
-      matchId: match.id,
-      passagerId: b.id,
-      motifId: exclusion.id,
-    });
+    const notDriver = await w.exclude(b, b.id, match.id, exclusion.id);
     expect(notDriver.statusCode).toBe(403);
-    const excluded = await w.api(driver, 'POST', '/user-to-user-match/exclure-covoiturage', {
-      matchId: match.id,
-      passagerId: b.id,
-      motifId: exclusion.id,
-    });
+    const excluded = await w.exclude(driver, b.id, match.id, exclusion.id);
     expect(excluded.json().message).toBe(M.actionDone);
     expect(await w.seats(driver, match.id)).toBe(4);
     expect(await w.passengers(driver, match.id)).toBe(0);

@@ -78,14 +78,8 @@ describe('seats are never oversold', () => {
 
     const reason = await w.reason('ANNULATION');
     const concurrent = await Promise.all([
-      w.api(a, 'POST', '/user-to-user-match/annuler-covoiturage', {
-        matchId: match.id,
-        motifId: reason.id,
-      }),
-      w.api(driver, 'POST', '/user-to-user-match/annuler-covoiturage', {
-        matchId: match.id,
-        motifId: reason.id,
-      }),
+      w.cancel(a, match.id, reason.id),
+      w.cancel(driver, match.id, reason.id),
     ]);
     // Both may report success only if they cancelled the same relation once: seats come
     // back exactly once.

@@ -208,10 +208,7 @@ describe('sanctions reach the carpools', () => {
 
     const match = await w.match();
     const { passenger } = await confirmedCarpool(match.id, 3, 1);
-    const cancel = await w.api(passenger, 'POST', '/user-to-user-match/annuler-covoiturage', {
-      matchId: match.id,
-      motifId: system.id,
-    });
+    const cancel = await w.cancel(passenger, match.id, system.id);
     expect(cancel.statusCode).toBe(400);
     expect((await myCarpool(passenger, match.id))?.passagers.map((p) => p.id)).toEqual([
       passenger.id,

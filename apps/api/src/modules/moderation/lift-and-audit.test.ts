@@ -25,16 +25,20 @@ afterAll(() => t.close());
 
 const REASON = 'Comportement agressif au stade.';
 
+/** The sanctions service on the test app's database and clock, for the job's own entry point. */
+const directSanctions = () =>
+  sanctionsService({
+    repo: moderationRepository(t.db),
+    transaction: transactionRunner(t.db),
+    clock: t.clock,
+    accounts: t.app.accounts,
+    mail: t.app.mail,
+    ...t.config.site,
+  });
+
 describe('end of a suspension', () => {
   it('lifts every suspension whose end has passed, bans and later ends untouched', async () => {
-    const sanctions = sanctionsService({
-      repo: moderationRepository(t.db),
-      transaction: transactionRunner(t.db),
-      clock: t.clock,
-      accounts: t.app.accounts,
-      mail: t.app.mail,
-      ...t.config.site,
-    });
+    const sanctions = directSanctions();
     const moderator = await w.member('MODERATEUR');
     const [short, long, banned] = [await w.member(), await w.member(), await w.member()];
     t.clock.set('2031-02-01T12:00:00Z');
@@ -83,14 +87,7 @@ describe('end of a suspension', () => {
   });
 
   it('ends an administrator’s suspension on time; the member is then a moderator’s to sanction', async () => {
-    const sanctions = sanctionsService({
-      repo: moderationRepository(t.db),
-      transaction: transactionRunner(t.db),
-      clock: t.clock,
-      accounts: t.app.accounts,
-      mail: t.app.mail,
-      ...t.config.site,
-    });
+    const sanctions = directSanctions();
     const [admin, moderator, peer] = [
       await w.member('ADMIN'),
       await w.member('MODERATEUR'),

@@ -1,14 +1,12 @@
 import type { AuditEntry, AuditPage } from '@munegu/shared';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import type { TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { makeImage } from '../../../test/helpers/images.js';
-import { localhostCertificate } from '../../../test/helpers/push-service.js';
+import { appWithNewsProvider } from '../../../test/helpers/news-provider.js';
 
 /**
  * Editors' news through a fake X syndication provider on https://localhost, which the
@@ -17,7 +15,6 @@ import { localhostCertificate } from '../../../test/helpers/push-service.js';
  * 3 = another account, 4 = the provider never answers, 5 = a 20 MB "photo",
  * 6 = a photo whose address redirects to the cloud metadata service.
  */
-let fake: Server;
 let t: TestApp;
 let png: Buffer;
 const INVALID = 'Veuillez entrer un lien valide provenant du X de Munegu.';
@@ -25,65 +22,52 @@ const link = (id: number, account = 'AS_Monaco') => `https://x.com/${account}/st
 
 beforeAll(async () => {
   png = await makeImage(800, 600, 'png');
-  const { key, cert } = localhostCertificate();
-  fake = createServer({ key, cert }, (req, res) => {
-    const url = new URL(req.url!, 'http://x');
-    const base = `https://localhost:${(fake.address() as AddressInfo).port}`;
-    const tweet = (body: object) =>
-      res.setHeader('content-type', 'application/json').end(JSON.stringify(body));
-    if (url.pathname === '/tweet-result') {
-      const id = url.searchParams.get('id');
-      if (id === '1')
-        return tweet({
-          text: 'Victoire 2-0 ! https://t.co/abc',
-          user: { screen_name: 'AS_Monaco' },
-          mediaDetails: [{ type: 'photo', media_url_https: `${base}/img/1.png` }],
-        });
-      if (id === '2') return tweet({ text: 'Juste du texte', user: { screen_name: 'AS_Monaco' } });
-      if (id === '3')
-        return tweet({
-          text: 'Ailleurs',
-          user: { screen_name: 'OGCNice' },
-          photos: [{ url: `${base}/img/1.png` }],
-        });
-      if (id === '4') return; // never answers
-      if (id === '5')
-        return tweet({
-          text: 'Énorme',
-          user: { screen_name: 'AS_Monaco' },
-          photos: [{ url: `${base}/img/huge` }],
-        });
-      if (id === '6')
-        return tweet({
-          text: 'Piège',
-          user: { screen_name: 'AS_Monaco' },
-          photos: [{ url: `${base}/img/redirect` }],
-        });
-    }
-    if (url.pathname === '/img/1.png') return res.setHeader('content-type', 'image/png').end(png);
-    if (url.pathname === '/img/huge') return res.end(Buffer.alloc(20_000_000));
-    if (url.pathname === '/img/redirect') {
-      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
-      return res.end();
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-  t = await createTestApp({
-    env: {
-      NEWS_PROVIDER_URL: `https://localhost:${(fake.address() as AddressInfo).port}`,
-      NEWS_FETCH_HOSTS: 'localhost',
-      NEWS_FETCH_PRIVATE_HOSTS: 'localhost',
-      NEWS_FETCH_TIMEOUT_MS: '1500',
-      NEWS_IMAGE_MAX_BYTES: '5000000',
+  t = await appWithNewsProvider(
+    (url, res, base) => {
+      const tweet = (body: object) =>
+        res.setHeader('content-type', 'application/json').end(JSON.stringify(body));
+      if (url.pathname === '/tweet-result') {
+        const id = url.searchParams.get('id');
+        if (id === '1')
+          return tweet({
+            text: 'Victoire 2-0 ! https://t.co/abc',
+            user: { screen_name: 'AS_Monaco' },
+            mediaDetails: [{ type: 'photo', media_url_https: `${base}/img/1.png` }],
+          });
+        if (id === '2')
+          return tweet({ text: 'Juste du texte', user: { screen_name: 'AS_Monaco' } });
+        if (id === '3')
+          return tweet({
+            text: 'Ailleurs',
+            user: { screen_name: 'OGCNice' },
+            photos: [{ url: `${base}/img/1.png` }],
+          });
+        if (id === '4') return; // never answers
+        if (id === '5')
+          return tweet({
+            text: 'Énorme',
+            user: { screen_name: 'AS_Monaco' },
+            photos: [{ url: `${base}/img/huge` }],
+          });
+        if (id === '6')
+          return tweet({
+            text: 'Piège',
+            user: { screen_name: 'AS_Monaco' },
+            photos: [{ url: `${base}/img/redirect` }],
+          });
+      }
+      if (url.pathname === '/img/1.png') return res.setHeader('content-type', 'image/png').end(png);
+      if (url.pathname === '/img/huge') return res.end(Buffer.alloc(20_000_000));
+      if (url.pathname === '/img/redirect') {
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        return res.end();
+      }
+      res.writeHead(404).end();
     },
-    newsFetch: { ca: cert },
-  });
+    { NEWS_FETCH_TIMEOUT_MS: '1500', NEWS_IMAGE_MAX_BYTES: '5000000' },
+  );
 });
-afterAll(async () => {
-  await t.close();
-  await new Promise<void>((r) => fake.close(() => r()));
-});
+afterAll(() => t.close());
 
 async function member(role: 'UTILISATEUR' | 'REDACTEUR' | 'MODERATEUR' | 'ADMIN') {
   const user = await createUser(t.db, { role });

@@ -43,6 +43,20 @@ afterAll(async () => {
 
 const as = async (u: Member) => bearer(t.app, { id: u.id, role: 'UTILISATEUR' }, t.clock);
 
+/** `method url` of the API (url without /api) as member `u`. */
+const call = async (
+  u: Member,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: await as(u),
+    ...(payload ? { payload } : {}),
+  });
+
 async function subscribe(u: Member, headers?: Record<string, string>) {
   const sub = fake.subscription();
   const res = await t.app.inject({
@@ -57,12 +71,7 @@ async function subscribe(u: Member, headers?: Record<string, string>) {
 }
 
 async function sendMessage(from: Member, to: Member, content = 'On se retrouve au stade ?') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/messages/send',
-    headers: await as(from),
-    payload: { toUserId: to.id, content },
-  });
+  const res = await call(from, 'POST', '/messages/send', { toUserId: to.id, content });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -110,28 +119,22 @@ describe('web push of new messages', () => {
   it('sends nothing of a kind the member switched off, and again once switched back on', async () => {
     const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
     const device = await subscribe(alice);
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: '/api/push/preferences',
-      headers: await as(alice),
-      payload: { messages: false, carpool: true, predictions: true },
+    const off = await call(alice, 'PUT', '/push/preferences', {
+      messages: false,
+      carpool: true,
+      predictions: true,
     });
     expect(off.json()).toEqual({ messages: false, carpool: true, predictions: true });
-    const read = await t.app.inject({
-      method: 'GET',
-      url: '/api/push/preferences',
-      headers: await as(alice),
-    });
+    const read = await call(alice, 'GET', '/push/preferences');
     expect(read.json()).toEqual({ messages: false, carpool: true, predictions: true });
     await sendMessage(bob, alice, 'premier');
     await settle();
     expect(fake.pushesTo(device.endpoint)).toHaveLength(0);
 
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/push/preferences',
-      headers: await as(alice),
-      payload: { messages: true, carpool: true, predictions: true },
+    await call(alice, 'PUT', '/push/preferences', {
+      messages: true,
+      carpool: true,
+      predictions: true,
     });
     // Another sender: Bob's request waits for Alice's acceptance before he may write again.
     await sendMessage(await createUser(t.db), alice, 'second');
@@ -142,12 +145,7 @@ describe('web push of new messages', () => {
   it('sends nothing after the device unsubscribed', async () => {
     const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
     const device = await subscribe(alice);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/push/subscriptions',
-      headers: await as(alice),
-      payload: { endpoint: device.endpoint },
-    });
+    const res = await call(alice, 'DELETE', '/push/subscriptions', { endpoint: device.endpoint });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: PUSH_TEXTS.unsubscribed });
     await sendMessage(bob, alice);
@@ -194,12 +192,7 @@ describe('web push of new messages', () => {
     await eventually(() => fake.pushesTo(device.endpoint).length === 1);
     // The device is unknown now: unsubscribing it finds nothing.
     const gone = await eventually(async () => {
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/push/subscriptions',
-        headers: await as(alice),
-        payload: { endpoint: device.endpoint },
-      });
+      const res = await call(alice, 'DELETE', '/push/subscriptions', { endpoint: device.endpoint });
       return res.statusCode === 404 && res;
     });
     expect(gone.json().message).toBe(PUSH_TEXTS.subscriptionNotFound);
@@ -332,11 +325,10 @@ describe('web push of carpool notifications and prediction reminders', () => {
     const [keen, quiet] = [await createUser(t.db), await createUser(t.db)];
     const keenDevice = await subscribe(keen);
     const quietDevice = await subscribe(quiet);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/push/preferences',
-      headers: await as(quiet),
-      payload: { messages: true, carpool: true, predictions: false },
+    await call(quiet, 'PUT', '/push/preferences', {
+      messages: true,
+      carpool: true,
+      predictions: false,
     });
     await t.app.boss!.send('predictions.reminders', {});
     // Other due matches (the embedded run shares one database) may remind too: this match's.
@@ -379,12 +371,7 @@ describe('the push routes', () => {
     const [alice, mallory] = [await createUser(t.db), await createUser(t.db)];
     const device = await subscribe(alice);
     const unsubscribe = async (endpoint: string) =>
-      t.app.inject({
-        method: 'DELETE',
-        url: '/api/push/subscriptions',
-        headers: await as(mallory),
-        payload: { endpoint },
-      });
+      call(mallory, 'DELETE', '/push/subscriptions', { endpoint });
     const theirs = await unsubscribe(device.endpoint);
     const unknown = await unsubscribe(fake.subscription().endpoint);
     expect(theirs.statusCode).toBe(404);
@@ -410,20 +397,13 @@ describe('the push routes', () => {
       ['pas une adresse', PUSH_TEXTS.endpointInvalid],
     ] as const;
     for (const [endpoint, message] of cases) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/push/subscriptions',
-        headers: await as(alice),
-        payload: { ...json, endpoint },
-      });
+      const res = await call(alice, 'POST', '/push/subscriptions', { ...json, endpoint });
       expect(res.statusCode, endpoint).toBe(400);
       expect(JSON.stringify(res.json()), endpoint).toContain(message);
     }
-    const badKeys = await t.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: await as(alice),
-      payload: { ...json, keys: { p256dh: 'court', auth: json.keys.auth } },
+    const badKeys = await call(alice, 'POST', '/push/subscriptions', {
+      ...json,
+      keys: { p256dh: 'court', auth: json.keys.auth },
     });
     expect(badKeys.statusCode).toBe(400);
     expect(JSON.stringify(badKeys.json())).toContain(PUSH_TEXTS.keysInvalid);
@@ -438,12 +418,7 @@ describe('the push routes', () => {
       'https://2130706433/push/x',
       'https://[::ffff:7f00:1]/push/x',
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/push/subscriptions',
-        headers: await as(alice),
-        payload: { ...json, endpoint },
-      });
+      const res = await call(alice, 'POST', '/push/subscriptions', { ...json, endpoint });
       expect(res.statusCode, endpoint).toBe(400);
       expect(JSON.stringify(res.json()), endpoint).toContain(PUSH_TEXTS.hostNotAllowed);
     }
@@ -452,12 +427,7 @@ describe('the push routes', () => {
   it('counts registrations per account: over RATE_LIMIT_PUSH_SUBSCRIPTION, 429 in French', async () => {
     const alice = await createUser(t.db);
     for (let i = 0; i < 20; i++) await subscribe(alice);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: await as(alice),
-      payload: fake.subscription().json,
-    });
+    const res = await call(alice, 'POST', '/push/subscriptions', fake.subscription().json);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(
       /^Trop d’appareils enregistrés .* Réessaie dans \d+ (minutes?|heures?)\.$/,
@@ -468,11 +438,9 @@ describe('the push routes', () => {
   it('accept a host under a listed domain suffix', async () => {
     const alice = await createUser(t.db);
     const { json } = fake.subscription();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: await as(alice),
-      payload: { ...json, endpoint: 'https://eu.push.example/w/abc' },
+    const res = await call(alice, 'POST', '/push/subscriptions', {
+      ...json,
+      endpoint: 'https://eu.push.example/w/abc',
     });
     expect(res.statusCode).toBe(201);
   });
@@ -483,13 +451,7 @@ describe('devices per member', () => {
     u: Member,
     endpoint: string,
     keys: { p256dh: string; auth: string },
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: await as(u),
-      payload: { endpoint, keys },
-    });
+  ) => call(u, 'POST', '/push/subscriptions', { endpoint, keys });
 
   it('a second member posting a known push endpoint does not take it over', async () => {
     const [alice, mallory] = [await createUser(t.db), await createUser(t.db)];
@@ -505,12 +467,7 @@ describe('devices per member', () => {
     expect(device.read(push)).toMatchObject({ title: 'Nouveau message' });
     await expectOnlyOnePushTo(device.endpoint);
     // Alice still holds her subscription: she can end it herself.
-    const ended = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/push/subscriptions',
-      headers: await as(alice),
-      payload: { endpoint: device.endpoint },
-    });
+    const ended = await call(alice, 'DELETE', '/push/subscriptions', { endpoint: device.endpoint });
     expect(ended.statusCode).toBe(200);
   });
 
@@ -531,12 +488,7 @@ describe('devices per member', () => {
     const [alice, bruno] = [await createUser(t.db), await createUser(t.db)];
     const device = await subscribe(alice);
     expect((await subscribeWith(bruno, device.endpoint, device.json.keys)).statusCode).toBe(201);
-    const ended = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/push/subscriptions',
-      headers: await as(bruno),
-      payload: { endpoint: device.endpoint },
-    });
+    const ended = await call(bruno, 'DELETE', '/push/subscriptions', { endpoint: device.endpoint });
     expect(ended.statusCode).toBe(200);
     const [toBruno, toAlice] = [await createUser(t.db), await createUser(t.db)];
     await sendMessage(toBruno, bruno, 'pour Bruno');
@@ -552,12 +504,7 @@ describe('devices per member', () => {
     const alice = await createUser(t.db);
     const first = await subscribe(alice);
     for (let i = 0; i < 10; i++) await subscribe(alice);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/push/subscriptions',
-      headers: await as(alice),
-      payload: { endpoint: first.endpoint },
-    });
+    const res = await call(alice, 'DELETE', '/push/subscriptions', { endpoint: first.endpoint });
     expect(res.statusCode).toBe(404);
   });
 });

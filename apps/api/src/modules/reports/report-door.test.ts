@@ -38,10 +38,8 @@ const report = (from: Member, to: { id: number }, extra: object = {}) =>
 
 /** The passenger cancels the relation `relationId` and asks to report the driver. */
 const cancelWithReport = (passenger: Member, matchId: number, relationId: number) =>
-  w.api(passenger, 'POST', '/user-to-user-match/annuler-covoiturage', {
-    matchId,
+  w.cancel(passenger, matchId, cancelMotif, {
     userToUserMatchId: relationId,
-    motifId: cancelMotif,
     avecSignalement: true,
     signalementMotifId: carpoolMotif,
   });

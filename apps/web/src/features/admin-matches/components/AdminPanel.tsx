@@ -40,3 +40,19 @@ export function SeasonInput(props: {
     </label>
   );
 }
+
+/**
+ * A table of the operators' pages: it scrolls sideways in its own box, and on a phone each row
+ * stacks its cells under their column names (admin__table--stack). `className` adds the page's own.
+ */
+export function AdminTable({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div className={adminStyles['admin__scroll']}>
+      <table
+        className={cx(adminStyles['admin__table'], adminStyles['admin__table--stack'], className)}
+      >
+        {children}
+      </table>
+    </div>
+  );
+}

@@ -4,8 +4,7 @@ import { plural, pluralWord, type ImportResult } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
 import { useImport, type ImportKind } from '../api';
 import adminStyles from '../admin.module.css';
-import { cx } from '../../../lib/cx';
-import { AdminPanel } from '../components/AdminPanel';
+import { AdminPanel, AdminTable } from '../components/AdminPanel';
 import styles from './AdminImportPage.module.css';
 import { Button } from '../../../components/ui/Button';
 
@@ -114,41 +113,39 @@ function ImportPreview({ result }: { result: ImportResult }) {
         {result.valid} / {plural(result.total, 'ligne')} {pluralWord(result.valid, 'valide')}.{' '}
         {result.message}
       </p>
-      <div className={adminStyles['admin__scroll']}>
-        <table className={cx(adminStyles['admin__table'], adminStyles['admin__table--stack'])}>
-          <thead>
-            <tr>
-              <th scope="col">Ligne</th>
-              <th scope="col">État</th>
-              {keys.map((k) => (
-                <th key={k} scope="col">
-                  {k}
-                </th>
-              ))}
-              <th scope="col">Erreurs</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.lines.map((line) => (
-              <tr key={line.line} className={line.ok ? undefined : styles['is-error']}>
-                <td data-label="Ligne">{line.line}</td>
-                <td data-label="État">{line.ok ? '✓ Valide' : '✗ Invalide'}</td>
-                {keys.map((k) => (
-                  <td key={k} data-label={k}>
-                    {formatCell(line.value[k])}
-                  </td>
-                ))}
-                <td
-                  data-label={line.errors.length ? 'Erreurs' : undefined}
-                  className={line.errors.length ? adminStyles['admin__cell--wide'] : undefined}
-                >
-                  {line.errors.join(' ')}
-                </td>
-              </tr>
+      <AdminTable>
+        <thead>
+          <tr>
+            <th scope="col">Ligne</th>
+            <th scope="col">État</th>
+            {keys.map((k) => (
+              <th key={k} scope="col">
+                {k}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <th scope="col">Erreurs</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.lines.map((line) => (
+            <tr key={line.line} className={line.ok ? undefined : styles['is-error']}>
+              <td data-label="Ligne">{line.line}</td>
+              <td data-label="État">{line.ok ? '✓ Valide' : '✗ Invalide'}</td>
+              {keys.map((k) => (
+                <td key={k} data-label={k}>
+                  {formatCell(line.value[k])}
+                </td>
+              ))}
+              <td
+                data-label={line.errors.length ? 'Erreurs' : undefined}
+                className={line.errors.length ? adminStyles['admin__cell--wide'] : undefined}
+              >
+                {line.errors.join(' ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Crest } from '../../../components/ui/Crest';
 import { errorMessage } from '../../../lib/api';
 import { currentSeason, useAdminClubs, useLeagueTableForEdit, useSaveLeagueTable } from '../api';
 import adminStyles from '../admin.module.css';
-import { AdminHead, AdminPanel, SeasonInput } from '../components/AdminPanel';
+import { AdminHead, AdminPanel, AdminTable, SeasonInput } from '../components/AdminPanel';
 import styles from './AdminLeaguePage.module.css';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
@@ -114,91 +114,75 @@ export default function AdminLeaguePage() {
         {table.isError ? (
           <p className="error-text">Erreur lors de la récupération du classement.</p>
         ) : (
-          <div className={adminStyles['admin__scroll']}>
-            <table
-              className={cx(
-                adminStyles['admin__table'],
-                adminStyles['admin__table--stack'],
-                styles['admin__league'],
-              )}
-            >
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Club</th>
-                  <th scope="col">MJ</th>
-                  <th scope="col">Points</th>
-                  <th scope="col">+/-</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Retirer</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, index) => {
-                  const club = clubs.data?.find((c) => String(c.id) === r.club_id);
-                  return (
-                    <tr key={r.key}>
-                      {NUMERIC.slice(0, 1).map((f) => (
-                        <td key={f} data-label={COLUMN[f]}>
-                          <input
-                            className={cx('input', styles['admin__num'])}
-                            type="number"
-                            aria-label={`${COLUMN[f]}, ligne ${index + 1}`}
-                            value={r[f]}
-                            onChange={(e) => update(r.key, f, e.target.value)}
-                          />
-                        </td>
-                      ))}
-                      <td data-label="Club" className={styles['admin__league-club']}>
-                        <span className={adminStyles['admin__club-select']}>
-                          {club ? (
-                            <Crest name={club.nom} logo={club.logo} size={24} />
-                          ) : (
-                            <span className={adminStyles['admin__crest-slot']} />
-                          )}
-                          <select
-                            className="input"
-                            aria-label={`Club, ligne ${index + 1}`}
-                            value={r.club_id}
-                            onChange={(e) => update(r.key, 'club_id', e.target.value)}
-                          >
-                            <option value="">— Club —</option>
-                            {clubs.data?.map((c) => (
-                              <option key={c.id} value={c.id}>
-                                {c.nom}
-                              </option>
-                            ))}
-                          </select>
-                        </span>
-                      </td>
-                      {NUMERIC.slice(1).map((f) => (
-                        <td key={f} data-label={COLUMN[f]}>
-                          <input
-                            className={cx('input', styles['admin__num'])}
-                            type="number"
-                            aria-label={`${COLUMN[f]}, ligne ${index + 1}`}
-                            value={r[f]}
-                            onChange={(e) => update(r.key, f, e.target.value)}
-                          />
-                        </td>
-                      ))}
-                      <td className={styles['admin__league-remove']}>
-                        <Button
-                          variant="ghost"
-                          small
-                          aria-label={`Retirer la ligne ${index + 1}`}
-                          onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}
+          <AdminTable className={styles['admin__league']}>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Club</th>
+                <th scope="col">MJ</th>
+                <th scope="col">Points</th>
+                <th scope="col">+/-</th>
+                <th scope="col">
+                  <span className="visually-hidden">Retirer</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, index) => {
+                const club = clubs.data?.find((c) => String(c.id) === r.club_id);
+                // The rank before the club, the other figures after it.
+                const numberCell = (f: (typeof NUMERIC)[number]) => (
+                  <td key={f} data-label={COLUMN[f]}>
+                    <input
+                      className={cx('input', styles['admin__num'])}
+                      type="number"
+                      aria-label={`${COLUMN[f]}, ligne ${index + 1}`}
+                      value={r[f]}
+                      onChange={(e) => update(r.key, f, e.target.value)}
+                    />
+                  </td>
+                );
+                return (
+                  <tr key={r.key}>
+                    {NUMERIC.slice(0, 1).map(numberCell)}
+                    <td data-label="Club" className={styles['admin__league-club']}>
+                      <span className={adminStyles['admin__club-select']}>
+                        {club ? (
+                          <Crest name={club.nom} logo={club.logo} size={24} />
+                        ) : (
+                          <span className={adminStyles['admin__crest-slot']} />
+                        )}
+                        <select
+                          className="input"
+                          aria-label={`Club, ligne ${index + 1}`}
+                          value={r.club_id}
+                          onChange={(e) => update(r.key, 'club_id', e.target.value)}
                         >
-                          ✕
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                          <option value="">— Club —</option>
+                          {clubs.data?.map((c) => (
+                            <option key={c.id} value={c.id}>
+                              {c.nom}
+                            </option>
+                          ))}
+                        </select>
+                      </span>
+                    </td>
+                    {NUMERIC.slice(1).map(numberCell)}
+                    <td className={styles['admin__league-remove']}>
+                      <Button
+                        variant="ghost"
+                        small
+                        aria-label={`Retirer la ligne ${index + 1}`}
+                        onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}
+                      >
+                        ✕
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </AdminTable>
         )}
       </form>
     </AdminPanel>

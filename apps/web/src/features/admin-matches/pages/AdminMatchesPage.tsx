@@ -9,7 +9,7 @@ import { MatchForm } from '../components/MatchForm';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ScoreForm } from '../components/ScoreForm';
 import adminStyles from '../admin.module.css';
-import { AdminHead, AdminPanel, SeasonInput } from '../components/AdminPanel';
+import { AdminHead, AdminPanel, AdminTable, SeasonInput } from '../components/AdminPanel';
 import styles from './AdminMatchesPage.module.css';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
@@ -41,91 +41,87 @@ export default function AdminMatchesPage() {
       ) : matches.data.length === 0 ? (
         <p className="empty-state">Aucun match pour la saison {season}.</p>
       ) : (
-        <div className={adminStyles['admin__scroll']}>
-          <table className={cx(adminStyles['admin__table'], adminStyles['admin__table--stack'])}>
-            <thead>
-              <tr>
-                <th scope="col">J.</th>
-                <th scope="col">Coup d’envoi (Paris)</th>
-                <th scope="col">Match</th>
-                <th scope="col">Score</th>
-                <th scope="col">Pronos</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {matches.data.map((m) => {
-                // The API takes a score only from kickoff on (edit_pronostic: not kicked off).
-                const upcoming = !m.is_finish && m.edit_pronostic;
-                const why = `score-why-${m.id}`;
-                return (
-                  <tr key={m.id}>
-                    <td data-label="Journée">{m.journee}</td>
-                    <td data-label="Coup d’envoi">
-                      {formatDate(m.date)} {formatTime(m.date)}
-                    </td>
-                    <td data-label="Match" className={adminStyles['admin__cell--wide']}>
-                      <span className={styles['admin__fixture']}>
-                        <Crest name={m.club_dom.nom} logo={m.club_dom.logo} size={24} />{' '}
-                        {m.club_dom.nom}
-                        <span aria-hidden="true"> – </span>
-                        <Crest name={m.club_ext.nom} logo={m.club_ext.logo} size={24} />{' '}
-                        {m.club_ext.nom}
+        <AdminTable>
+          <thead>
+            <tr>
+              <th scope="col">J.</th>
+              <th scope="col">Coup d’envoi (Paris)</th>
+              <th scope="col">Match</th>
+              <th scope="col">Score</th>
+              <th scope="col">Pronos</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {matches.data.map((m) => {
+              // The API takes a score only from kickoff on (edit_pronostic: not kicked off).
+              const upcoming = !m.is_finish && m.edit_pronostic;
+              const why = `score-why-${m.id}`;
+              return (
+                <tr key={m.id}>
+                  <td data-label="Journée">{m.journee}</td>
+                  <td data-label="Coup d’envoi">
+                    {formatDate(m.date)} {formatTime(m.date)}
+                  </td>
+                  <td data-label="Match" className={adminStyles['admin__cell--wide']}>
+                    <span className={styles['admin__fixture']}>
+                      <Crest name={m.club_dom.nom} logo={m.club_dom.logo} size={24} />{' '}
+                      {m.club_dom.nom}
+                      <span aria-hidden="true"> – </span>
+                      <Crest name={m.club_ext.nom} logo={m.club_ext.logo} size={24} />{' '}
+                      {m.club_ext.nom}
+                    </span>
+                    {m.hashtag && <span className={adminStyles['admin__muted']}> {m.hashtag}</span>}
+                  </td>
+                  <td data-label="Score">
+                    {m.is_finish
+                      ? `${m.buts_dom} – ${m.buts_ext}`
+                      : upcoming
+                        ? 'À venir'
+                        : 'En cours'}
+                  </td>
+                  <td data-label="Pronostics">{m.nb_pronostics}</td>
+                  <td className={cx(styles['admin__actions'], adminStyles['admin__cell--wide'])}>
+                    <Button
+                      variant="outline"
+                      small
+                      onClick={() => setEditing({ kind: 'form', match: m })}
+                      aria-label={`Modifier le match de la journée ${m.journee}`}
+                    >
+                      Modifier
+                    </Button>
+                    <Button
+                      variant="primary"
+                      small
+                      disabled={upcoming}
+                      title={upcoming ? MATCH_TEXTS.scoreBeforeKickoff(m.kickoff) : undefined}
+                      aria-describedby={upcoming ? why : undefined}
+                      onClick={() => setEditing({ kind: 'score', match: m })}
+                      aria-label={`Score du match de la journée ${m.journee}`}
+                    >
+                      Score
+                    </Button>
+                    {upcoming && (
+                      <span id={why} className="visually-hidden">
+                        {MATCH_TEXTS.scoreBeforeKickoff(m.kickoff)}
                       </span>
-                      {m.hashtag && (
-                        <span className={adminStyles['admin__muted']}> {m.hashtag}</span>
-                      )}
-                    </td>
-                    <td data-label="Score">
-                      {m.is_finish
-                        ? `${m.buts_dom} – ${m.buts_ext}`
-                        : upcoming
-                          ? 'À venir'
-                          : 'En cours'}
-                    </td>
-                    <td data-label="Pronostics">{m.nb_pronostics}</td>
-                    <td className={cx(styles['admin__actions'], adminStyles['admin__cell--wide'])}>
-                      <Button
-                        variant="outline"
-                        small
-                        onClick={() => setEditing({ kind: 'form', match: m })}
-                        aria-label={`Modifier le match de la journée ${m.journee}`}
-                      >
-                        Modifier
-                      </Button>
-                      <Button
-                        variant="primary"
-                        small
-                        disabled={upcoming}
-                        title={upcoming ? MATCH_TEXTS.scoreBeforeKickoff(m.kickoff) : undefined}
-                        aria-describedby={upcoming ? why : undefined}
-                        onClick={() => setEditing({ kind: 'score', match: m })}
-                        aria-label={`Score du match de la journée ${m.journee}`}
-                      >
-                        Score
-                      </Button>
-                      {upcoming && (
-                        <span id={why} className="visually-hidden">
-                          {MATCH_TEXTS.scoreBeforeKickoff(m.kickoff)}
-                        </span>
-                      )}
-                      <Button
-                        variant="ghost"
-                        small
-                        onClick={() => setDeleting(m)}
-                        aria-label={`Supprimer le match de la journée ${m.journee}`}
-                      >
-                        Supprimer
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    )}
+                    <Button
+                      variant="ghost"
+                      small
+                      onClick={() => setDeleting(m)}
+                      aria-label={`Supprimer le match de la journée ${m.journee}`}
+                    >
+                      Supprimer
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </AdminTable>
       )}
 
       <Dialog

@@ -1,11 +1,11 @@
-import { Suspense, useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS } from '@munegu/shared';
 import { useMediaQuery } from '../../../lib/hooks';
 import { useCarousel } from '../../../components/ui/useCarousel';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
-import { ContestCard, NewsCard } from '../../news';
-import { LazyContestActions as ContestActions, LazyNewsPopup as NewsPopup } from '../../news';
+import { ContestGrid, NewsCard } from '../../news';
+import { LazyNewsPopup as NewsPopup } from '../../news';
 import { Deferred } from '../../../lib/boot/Deferred';
 import { hasRole } from '@munegu/shared';
 import { useAuth } from '../../../lib/auth';
@@ -110,21 +110,11 @@ export function NewsContestCarousel() {
               aria-roledescription="diapositive"
               aria-label="Concours"
             >
-              <div className={styles['news-carousel__grid']}>
-                {contestList.map((contest) => (
-                  <ContestCard
-                    key={contest.id}
-                    contest={contest}
-                    actions={
-                      editor && (
-                        <Suspense fallback={null}>
-                          <ContestActions contest={contest} />
-                        </Suspense>
-                      )
-                    }
-                  />
-                ))}
-              </div>
+              <ContestGrid
+                contests={contestList}
+                editor={editor}
+                className={styles['news-carousel__grid']}
+              />
             </div>
           )}
         </div>

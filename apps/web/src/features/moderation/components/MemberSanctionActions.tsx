@@ -4,6 +4,8 @@ import type { ModerationMember } from '../api';
 import type { MemberAction } from '../mutations';
 import { liftLabel, SanctionDialog } from './SanctionDialog';
 import { liftingOf } from './SuspendedList';
+import { cx } from '../../../lib/cx';
+import shared from '../moderation.module.css';
 import styles from './MemberSanctionActions.module.css';
 
 /**
@@ -39,7 +41,7 @@ export function MemberSanctionActions({ data }: { data: ModerationMember }) {
       : null;
   return (
     <>
-      <div className={styles['actions']} role="group" aria-label="Sanctions">
+      <div className={cx(shared['actions'], styles['actions'])} role="group" aria-label="Sanctions">
         {!suspended && (
           <Button variant="light" onClick={() => setKind('warn')}>
             Avertir

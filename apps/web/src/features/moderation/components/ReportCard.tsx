@@ -4,6 +4,8 @@ import { formatDate, formatTime } from '../../../lib/dates';
 import type { ModerationReport } from '../api';
 import type { ReportAction } from '../mutations';
 import { SuspensionBadge } from './SuspensionBadge';
+import { cx } from '../../../lib/cx';
+import shared from '../moderation.module.css';
 import styles from './ReportCard.module.css';
 import { Button } from '../../../components/ui/Button';
 
@@ -85,7 +87,7 @@ export function ReportCard({ report, canSanction, onAction, grouped = false }: P
         </p>
       )}
       {report.status === 'OPEN' && (
-        <div className={styles['report__actions']}>
+        <div className={cx(shared['actions'], styles['report__actions'])}>
           <Button variant="light" onClick={() => onAction('dismiss', report)}>
             Classer
           </Button>

@@ -1,6 +1,7 @@
 import type { SanctionEntry } from '../api';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { roleName } from './MemberBadges';
+import shared from '../moderation.module.css';
 import styles from './SanctionHistory.module.css';
 
 const days = (n: number) => `${n} jour${n > 1 ? 's' : ''}`;
@@ -32,7 +33,7 @@ function what(entry: SanctionEntry): string {
 export function SanctionHistory({ entries }: { entries: SanctionEntry[] }) {
   if (entries.length === 0) return <p className="empty-state">Aucune sanction à ce jour.</p>;
   return (
-    <ol className={styles['history']}>
+    <ol className={shared['stack']}>
       {entries.map((e) => (
         <li key={e.id} className={`${styles['entry']} ${styles[`entry--${e.kind}`] ?? ''}`}>
           <p className={styles['entry__what']}>{what(e)}</p>

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { useSuspended, type SuspendedMember } from '../api';
 import { liftLabel, SanctionDialog, type Lifting } from './SanctionDialog';
 import { SilenceBadge, SuspensionBadge } from './SuspensionBadge';
+import shared from '../moderation.module.css';
 import styles from './SuspendedList.module.css';
 import { Button } from '../../../components/ui/Button';
 
@@ -35,7 +36,7 @@ export function SuspendedList() {
     return <p className="empty-state">Aucun membre suspendu, banni ou réduit au silence.</p>;
   return (
     <>
-      <ul className={styles['suspended']}>
+      <ul className={shared['stack']}>
         {suspended.data.map((m) => (
           <li key={m.id} className={`card ${styles['suspended__row']}`}>
             <Avatar username={m.pseudo} picture={m.avatar} size={32} />

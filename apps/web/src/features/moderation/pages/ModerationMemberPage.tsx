@@ -12,6 +12,7 @@ import { memberPagePath, ReportCard } from '../components/ReportCard';
 import { SanctionDialog } from '../components/SanctionDialog';
 import { SanctionHistory } from '../components/SanctionHistory';
 import { useReportAction, type ReportAction } from '../mutations';
+import shared from '../moderation.module.css';
 import styles from './ModerationMemberPage.module.css';
 
 const when = (iso: string) => `${formatDate(iso)} à ${formatTime(iso)}`;
@@ -162,7 +163,7 @@ function MemberFile({ data }: { data: ModerationMember }) {
           {data.reportsBy.length === 0 ? (
             <p className="empty-state">Aucun signalement.</p>
           ) : (
-            <ul className={styles['by']}>
+            <ul className={shared['stack']}>
               {data.reportsBy.map((r) => (
                 <li key={r.id} className={styles['by__row']}>
                   <span>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   CONTEST_TEXTS as M,
-  NEWS_TITLE_MAX,
   contestEndProblem,
   contestInputSchema,
   type Contest,
@@ -13,7 +12,7 @@ import { fieldErrors } from '../../../components/ui/formErrors';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useDeleteContest, useSaveContest, useUploadContestImage } from '../mutations';
 import { EditDeleteActions } from './EditDeleteActions';
-import { LengthCounter } from './LengthCounter';
+import { TitleField } from './TitleField';
 import styles from './NewsEditor.module.css';
 import { Button } from '../../../components/ui/Button';
 
@@ -25,6 +24,17 @@ function toLocalInput(date: Date): string {
 
 type Values = { titre: string; image: string; dateFin: string; lienInsta: string; lienX: string };
 type Field = keyof Values;
+
+/** The optional links where members take part, one field each. */
+const LINKS = [
+  {
+    field: 'lienInsta',
+    id: 'contest-insta',
+    label: 'Lien Instagram (facultatif)',
+    hint: M.instagramHint,
+  },
+  { field: 'lienX', id: 'contest-x', label: 'Lien X (facultatif)', hint: M.xHint },
+] as const;
 
 /**
  * What is wrong with each filled-in field, in the shared schema's words ('Lien X invalide.'),
@@ -134,19 +144,11 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
             }}
           />
         </FormField>
-        <TextField
+        <TitleField
           id="contest-title"
-          label="Titre"
-          error={errorOf('titre')}
-          hint={
-            <LengthCounter
-              id="contest-title-count"
-              length={values.titre.trim().length}
-              max={NEWS_TITLE_MAX}
-            />
-          }
           value={values.titre}
-          onChange={(e) => set('titre', e.target.value)}
+          error={errorOf('titre')}
+          onChange={(titre) => set('titre', titre)}
         />
         <TextField
           id="contest-end"
@@ -157,26 +159,19 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
           value={values.dateFin}
           onChange={(e) => set('dateFin', e.target.value)}
         />
-        <TextField
-          id="contest-insta"
-          label="Lien Instagram (facultatif)"
-          type="url"
-          inputMode="url"
-          error={errorOf('lienInsta')}
-          hint={M.instagramHint}
-          value={values.lienInsta}
-          onChange={(e) => set('lienInsta', e.target.value)}
-        />
-        <TextField
-          id="contest-x"
-          label="Lien X (facultatif)"
-          type="url"
-          inputMode="url"
-          error={errorOf('lienX')}
-          hint={M.xHint}
-          value={values.lienX}
-          onChange={(e) => set('lienX', e.target.value)}
-        />
+        {LINKS.map(({ field, id, label, hint }) => (
+          <TextField
+            key={field}
+            id={id}
+            label={label}
+            type="url"
+            inputMode="url"
+            error={errorOf(field)}
+            hint={hint}
+            value={values[field]}
+            onChange={(e) => set(field, e.target.value)}
+          />
+        ))}
         <FormError message={failure} />
         <DialogFooter>
           <DialogCancel />

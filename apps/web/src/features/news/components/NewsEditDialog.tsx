@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import {
-  NEWS_CONTENT_MAX,
-  NEWS_TITLE_MAX,
-  newsContentSchema,
-  newsTitleSchema,
-} from '@munegu/shared';
+import { NEWS_CONTENT_MAX, newsContentSchema, newsTitleSchema } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
-import { FormError, FormField, TextField, invalidProps } from '../../../components/ui/FormField';
+import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
 import { useNewsCategories } from '../api';
 import { LengthCounter } from './LengthCounter';
+import { TitleField } from './TitleField';
 import styles from './NewsEditDialog.module.css';
 
 export interface NewsDraft {
@@ -97,19 +93,11 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
             onChange={(e) => set('imageObjectPosY', Number(e.target.value))}
           />
         </FormField>
-        <TextField
+        <TitleField
           id="news-edit-title"
-          label="Titre"
-          error={titleError}
-          hint={
-            <LengthCounter
-              id="news-edit-title-count"
-              length={values.titre.trim().length}
-              max={NEWS_TITLE_MAX}
-            />
-          }
           value={values.titre}
-          onChange={(e) => set('titre', e.target.value)}
+          error={titleError}
+          onChange={(titre) => set('titre', titre)}
         />
         <FormField
           id="news-edit-content"

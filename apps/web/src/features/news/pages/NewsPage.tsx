@@ -12,7 +12,7 @@ import {
   type NewsItem,
 } from '../api';
 import { NewsCard } from '../components/NewsCard';
-import { ContestCard } from '../components/ContestCard';
+import { ContestGrid } from '../components/ContestGrid';
 import { Deferred } from '../../../lib/boot/Deferred';
 import styles from './NewsPage.module.css';
 
@@ -29,9 +29,6 @@ const NewsPopup = lazy(() =>
 );
 const AddContestButton = lazy(() =>
   import('../components/ContestEditor').then((m) => ({ default: m.AddContestButton })),
-);
-const ContestActions = lazy(() =>
-  import('../components/ContestEditor').then((m) => ({ default: m.ContestActions })),
 );
 
 /** null = TOUT */
@@ -127,21 +124,7 @@ export default function NewsPage() {
           <h2 id="contests-title" className={styles['news-page__section-title']}>
             Concours en cours
           </h2>
-          <div className={styles['contest-grid']}>
-            {running.map((contest) => (
-              <ContestCard
-                key={contest.id}
-                contest={contest}
-                actions={
-                  editor && (
-                    <Suspense fallback={null}>
-                      <ContestActions contest={contest} />
-                    </Suspense>
-                  )
-                }
-              />
-            ))}
-          </div>
+          <ContestGrid contests={running} editor={editor} className={styles['contest-grid']} />
         </section>
       )}
       <Deferred when={opened !== null}>
