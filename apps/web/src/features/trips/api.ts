@@ -22,7 +22,8 @@ export function useMatchTrips(matchId: number, enabled = true) {
     queryKey: tripKeys.match(matchId),
     queryFn: query('GET /deplacements', { query: { match_id: matchId } }),
     enabled,
-    refetchOnWindowFocus: true,
+    // Even within the app's 30 s staleness: a member coming back wants the position of now.
+    refetchOnWindowFocus: 'always',
     retry: false,
   });
 }
