@@ -28,6 +28,7 @@ import { profilesModule } from './modules/profiles/profiles.module.js';
 import { pushModule } from './modules/push/push.module.js';
 import { referenceModule } from './modules/reference/reference.module.js';
 import { reportsModule } from './modules/reports/reports.module.js';
+import { tripsModule } from './modules/trips/trips.module.js';
 import { apiScope } from './plugins/api-scope.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
@@ -106,7 +107,8 @@ export async function buildApp(deps: AppDeps) {
   const adminMatches = adminMatchesModule(infra, predictions);
   const auth = authModule(infra);
   const account = accountModule(infra, { auth: auth.auth, emailTokens });
-  const profiles = profilesModule(infra);
+  const trips = tripsModule(infra);
+  const profiles = profilesModule(infra, { organizedAntennas: trips.trips.organizedAntennas });
   const reports = reportsModule(infra);
   const messages = messagesModule(infra);
   const carpool = carpoolModule(infra, {
@@ -120,23 +122,8 @@ export async function buildApp(deps: AppDeps) {
   const push = pushModule(infra);
   // In this order in the /api scope (the route table and the OpenAPI document follow it).
   const routes: ApiRoutes[] = [
-    health,
-    reference,
-    news,
-    matches,
-    contact,
-    predictions,
-    clubs,
-    adminMatches,
-    auth,
-    account,
-    profiles,
-    reports,
-    messages,
-    carpool,
-    moderation,
-    administration,
-    push,
+    ...[health, reference, news, matches, contact, predictions, clubs, adminMatches, auth],
+    ...[account, profiles, reports, messages, carpool, trips, moderation, administration, push],
   ].map((m) => m.routes);
 
   app.decorate('mail', infra.mail);

@@ -222,6 +222,31 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
     about('antenna.delete', 'antenna', 'Nice'),
     'Alice (ADMIN) a supprimé l’antenne « Nice »',
   ],
+  'antenna.organizers': [
+    about('antenna.organizers', 'antenna', 'Nice', {
+      ajoutes: ['karim13', 'lea'],
+      retires: ['bob'],
+    }),
+    'Alice (ADMIN) a changé les organisateurs de l’antenne « Nice » : ajouté(s) karim13, lea ; retiré(s) bob',
+  ],
+  'trip.create': [
+    about('trip.create', 'trip', `Car de Nice – ${MATCH}`, { places_total: 50 }),
+    `Alice (ADMIN) a créé le déplacement « Car de Nice – ${MATCH} » (50 places)`,
+  ],
+  'trip.update': [
+    about(
+      'trip.update',
+      'trip',
+      'Car de Nice',
+      { changed: ['places_total', 'notes'] },
+      { from: { places_total: 50 }, to: { places_total: 55 } },
+    ),
+    'Alice (ADMIN) a modifié le déplacement « Car de Nice » : places 50 → 55, notes',
+  ],
+  'trip.cancel': [
+    about('trip.cancel', 'trip', 'Car de Nice', { inscrits: 3 }),
+    'Alice (ADMIN) a annulé le déplacement « Car de Nice » (3 inscriptions retirées)',
+  ],
   'news-category.create': [
     about('news-category.create', 'news-category', 'MERCATO'),
     'Alice (ADMIN) a créé la catégorie d’actualités « MERCATO »',

@@ -58,6 +58,7 @@ export const JOURNAL_GONE: Record<string, string> = {
   reason: 'motif supprimé',
   transport: 'mode de transport supprimé',
   'site-setting': JOURNAL_TEXTS.partnerOffer,
+  trip: 'déplacement supprimé',
 };
 
 /** The entry as the sentence needs it (an AuditEntry from GET /moderation/audit). */
@@ -145,6 +146,13 @@ const FIELDS: Record<string, { name: string; kind?: 'when' | 'plain' | 'nameOnly
   billetterie: { name: 'lien billetterie' },
   code: { name: 'code' },
   url: { name: 'lien' },
+  depart_lieu: { name: 'lieu de départ' },
+  depart_heure: { name: 'départ', kind: 'when' },
+  retour_heure: { name: 'retour', kind: 'when' },
+  places_total: { name: 'places', kind: 'plain' },
+  prix: { name: 'prix (€)', kind: 'plain' },
+  date_limite: { name: 'date limite', kind: 'when' },
+  notes: { name: 'notes', kind: 'nameOnly' },
 };
 
 /** A value as a sentence shows it: « text », a Paris date, or 'aucun'. */
@@ -425,6 +433,48 @@ export const JOURNAL_ACTIONS = {
     name: 'Antenne supprimée',
     sentence: (c) => parts(c.who, ` a supprimé l’antenne ${quoted(c)}`),
   },
+  'antenna.organizers': {
+    name: 'Organisateurs d’antenne',
+    sentence: (c) => {
+      const names = (key: string) =>
+        Array.isArray(c.data[key]) ? (c.data[key] as unknown[]).filter((v) => str(v)) : [];
+      const added = names('ajoutes');
+      const removed = names('retires');
+      return parts(
+        c.who,
+        ` a changé les organisateurs de l’antenne ${quoted(c)}`,
+        added.length > 0 && ` : ajouté(s) ${added.join(', ')}`,
+        removed.length > 0 && `${added.length > 0 ? ' ;' : ' :'} retiré(s) ${removed.join(', ')}`,
+        added.length + removed.length === 0 && ' (aucun changement)',
+      );
+    },
+  },
+  'trip.create': {
+    name: 'Déplacement créé',
+    sentence: (c) => {
+      const seats = num(c.data['places_total']);
+      return parts(
+        c.who,
+        ` a créé le déplacement ${quoted(c)}`,
+        seats !== null && ` (${seats} ${seats < 2 ? 'place' : 'places'})`,
+      );
+    },
+  },
+  'trip.update': {
+    name: 'Déplacement modifié',
+    sentence: (c) => parts(c.who, ` a modifié le déplacement ${quoted(c)}`, edits(c)),
+  },
+  'trip.cancel': {
+    name: 'Déplacement annulé',
+    sentence: (c) => {
+      const n = num(c.data['inscrits']) ?? 0;
+      return parts(
+        c.who,
+        ` a annulé le déplacement ${quoted(c)}`,
+        ` (${n} ${n < 2 ? 'inscription retirée' : 'inscriptions retirées'})`,
+      );
+    },
+  },
   'news-category.create': {
     name: 'Catégorie créée',
     sentence: (c) => parts(c.who, ` a créé la catégorie d’actualités ${quoted(c)}`),
@@ -525,6 +575,7 @@ export const JOURNAL_ACTION_GROUPS = [
   { prefix: 'contest.', name: 'Concours' },
   { prefix: 'title.', name: 'Titres' },
   { prefix: 'antenna.', name: 'Antennes' },
+  { prefix: 'trip.', name: 'Déplacements' },
   { prefix: 'news-category.', name: 'Catégories d’actualités' },
   { prefix: 'reason.', name: 'Motifs' },
   { prefix: 'transport.', name: 'Modes de transport' },

@@ -24,10 +24,19 @@ export function afterCommit(tx: Tx, task: () => void): boolean {
 /**
  * `timeoutMs` raises Prisma's 5-second limit of an interactive transaction, for the few
  * transactions whose work grows with the members (a score entry rewrites every member's total
- * and rank: seconds at 100 000 members, measured by bench/data.bench.ts).
+ * and rank: seconds at 100 000 members, measured by bench/data.bench.ts). `maxWaitMs` raises
+ * its 2-second wait for a connection, for writes that come in bursts on one row lock (a coach's
+ * registrations opening: each waits its turn rather than failing).
  */
-export function transactionRunner(db: Db, options: { timeoutMs?: number } = {}): RunInTransaction {
-  const { timeoutMs } = options;
+export function transactionRunner(
+  db: Db,
+  options: { timeoutMs?: number; maxWaitMs?: number } = {},
+): RunInTransaction {
+  const { timeoutMs, maxWaitMs } = options;
+  const limits = {
+    ...(timeoutMs ? { timeout: timeoutMs } : {}),
+    ...(maxWaitMs ? { maxWait: maxWaitMs } : {}),
+  };
   return async (fn) => {
     const tasks: (() => void)[] = [];
     const result = await db.$transaction(
@@ -35,7 +44,7 @@ export function transactionRunner(db: Db, options: { timeoutMs?: number } = {}):
         committing.set(tx, tasks);
         return fn(tx);
       },
-      timeoutMs ? { timeout: timeoutMs } : undefined,
+      timeoutMs || maxWaitMs ? limits : undefined,
     );
     for (const task of tasks) task();
     return result;

@@ -10,6 +10,7 @@ import { Server } from 'socket.io';
 import type { MessagesService, MessagingNotifier } from '../modules/messages/messages.service.js';
 import { sendMessageHandler } from '../modules/messages/messages.socket.js';
 import type { GroupNotifier } from '../modules/messages/groups.service.js';
+import type { TripNotifier } from '../modules/trips/registrations.service.js';
 import { RateLimitedError } from '../plugins/rate-limit/index.js';
 import type { Silence } from '../plugins/auth.js';
 import { errorAck } from './socket-ack.js';
@@ -64,6 +65,15 @@ export function realtimeGroupNotifier(io: RealtimeServer): GroupNotifier {
   return {
     groupMessage: (ids, event) => {
       if (ids.length > 0) io.to([...new Set(ids)].map(userRoom)).emit('groupMessage', event);
+    },
+  };
+}
+
+/** A coach trip's seats or waiting list changed (issue 30), to the given members' rooms. */
+export function realtimeTripNotifier(io: RealtimeServer): TripNotifier {
+  return {
+    tripChanged: (ids, event) => {
+      if (ids.length > 0) io.to([...new Set(ids)].map(userRoom)).emit('tripChanged', event);
     },
   };
 }

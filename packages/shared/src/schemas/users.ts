@@ -112,6 +112,8 @@ export const ownProfileSchema = userProfileSchema.extend({
   email: z.string(),
   prenom: z.string(),
   nom: z.string(),
+  /** The antennas whose coach trips the member organises (issue 30; 'Mes déplacements'). */
+  antennes_organisees: z.array(z.object({ id: z.number().int(), nom: z.string() })),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 

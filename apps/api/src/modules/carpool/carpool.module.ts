@@ -52,7 +52,14 @@ export function carpoolModule(infra: Infra, needs: CarpoolNeeds) {
   });
   const services = {
     notifications,
-    presence: presenceService({ repo, ratings: ratingsRepo, notifications, transaction, clock }),
+    presence: presenceService({
+      repo,
+      ratings: ratingsRepo,
+      notifications,
+      transaction,
+      clock,
+      events,
+    }),
     relations: relationsService({
       repo,
       notifications,
@@ -78,6 +85,9 @@ export function carpoolModule(infra: Infra, needs: CarpoolNeeds) {
     }),
     withdrawal: withdrawalService({ repo, notifications, transaction, clock, events }),
   };
+  events.on('tripRegistrationChanged', (change) =>
+    services.presence.tripRegistrationChanged(change),
+  );
   events.on('kickoffMoved', ({ matchId, kickoff }) => notifications.kickoffMoved(matchId, kickoff));
   events.on('memberRemoved', ({ userId, cause }) =>
     services.withdrawal.withdrawMember(userId, cause),

@@ -6,6 +6,7 @@ import {
   CARPOOL_STATUS,
   CARPOOL_SYSTEM_REASON,
   PENDING_CARPOOL_STATUSES,
+  TRANSPORT_IDS,
 } from '@munegu/shared';
 import type { ReasonKind } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -63,6 +64,25 @@ export function carpoolRepository(db: Db) {
         select: { id: true, username: true, email: true, appMailOptIn: true, status: true },
       }),
 
+    /**
+     * The antenna of the coach the member is registered on for the match (confirmed or
+     * waiting, on a trip not cancelled), or null: one coach or one car per match (issue 30).
+     */
+    coachOf: async (userId: number, matchId: number, tx: Tx | Db = db) =>
+      (
+        await tx.$queryRaw<{ antennaId: number; name: string }[]>`
+          SELECT a.id AS "antennaId", a.nom AS name
+          FROM trip_registrations r
+          JOIN trips t ON t.id = r.trip_id AND t.match_id = ${matchId} AND t.statut <> 'ANNULE'
+          JOIN antennas a ON a.id = t.antenna_id
+          WHERE r.user_id = ${userId}
+          LIMIT 1`
+      )[0] ?? null,
+    /** The member's home department, as stored ('FR-06'). */
+    memberDepartment: async (id: number, tx: Tx | Db = db) =>
+      (await tx.user.findUnique({ where: { id }, select: { department: true } }))?.department ??
+      null,
+
     /** Whether a transport mode exists (the spec's five, or one an administrator added). */
     transportExists: async (id: number) => (await db.transportType.count({ where: { id } })) > 0,
     presence: (userId: number, matchId: number, tx: Tx | Db = db) =>
@@ -115,6 +135,11 @@ export function carpoolRepository(db: Db) {
       }),
     deletePresence: (tx: Tx, userId: number, matchId: number) =>
       tx.presence.deleteMany({ where: { userId, matchId } }),
+    /** Deletes the member's presence only while it is still 'bus — that antenna'. */
+    deleteBusPresence: (tx: Tx, userId: number, matchId: number, antennaId: number) =>
+      tx.presence.deleteMany({
+        where: { userId, matchId, transportTypeId: TRANSPORT_IDS.BUS, antennaId },
+      }),
     deleteSearch: (tx: Tx, userId: number, matchId: number) =>
       tx.rideSearch.deleteMany({ where: { userId, matchId } }),
 

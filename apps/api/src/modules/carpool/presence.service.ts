@@ -2,11 +2,13 @@ import {
   CARPOOL_TEXTS as M,
   CARPOOL_STATUS as S,
   TRANSPORT_IDS,
+  TRIP_TEXTS,
   type MatchInfo,
   type PresenceInput,
   type SearchInput,
 } from '@munegu/shared';
 import type { RunInTransaction, Tx } from '../../db/tx.js';
+import type { DomainEventMap, EventEmitter } from '../../events/domain-events.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -25,6 +27,8 @@ export interface PresenceDeps {
   notifications: Pick<NotificationsService, 'record' | 'push'>;
   transaction: RunInTransaction;
   clock: Clock;
+  /** presenceWithdrawn, inside the withdrawal's transaction (the coach registration goes). */
+  events: EventEmitter;
 }
 
 /**
@@ -38,7 +42,18 @@ export function presenceService({
   notifications,
   transaction,
   clock,
+  events,
 }: PresenceDeps) {
+  /**
+   * One coach or one car per match (issue 30): while registered on a coach, the only answer
+   * accepted is 'bus — that coach's antenna'; anything else is refused until they withdraw.
+   */
+  async function refuseIfOnCoach(me: number, matchId: number, busAntennaId: number | null) {
+    const coach = await repo.coachOf(me, matchId);
+    if (coach && coach.antennaId !== busAntennaId)
+      throw new AppError('CONFLICT', TRIP_TEXTS.onCoachNoCarpool(coach.name));
+  }
+
   async function ensureCanAnswer(me: number, matchId: number, departement: string) {
     await openMatch(repo, matchId, clock.now());
     if (!(await repo.departmentExists(departement))) {
@@ -85,6 +100,7 @@ export function presenceService({
         throw new AppError('VALIDATION', M.unknownAntenna);
       }
       const covoiturage = isCar && Boolean(input.covoiturage);
+      await refuseIfOnCoach(me, matchId, antennaId === null ? null : Number(antennaId));
       await run(async (tx, out) => {
         const before = await repo.presence(me, matchId, tx);
         // A driver who keeps offering seats keeps the requests addressed to them.
@@ -105,6 +121,7 @@ export function presenceService({
       const matchId = Number(input.match_id);
       const departement = String(input.departement_depart);
       await ensureCanAnswer(me, matchId, departement);
+      await refuseIfOnCoach(me, matchId, null);
       await run(async (tx, out) => {
         const before = await repo.search(me, matchId, tx);
         if (!before) await dropPending(tx, out, me, matchId);
@@ -124,6 +141,8 @@ export function presenceService({
         throw new AppError('CONFLICT', M.deleteWithConfirmed);
       }
       await run(async (tx, out) => {
+        // First, so the coach's lock is taken before the presence row's, as trips does.
+        await events.emit('presenceWithdrawn', { tx, userId: me, matchId });
         await dropPending(tx, out, me, matchId);
         await repo.deletePresence(tx, me, matchId);
         await repo.deleteSearch(tx, me, matchId);
@@ -137,6 +156,30 @@ export function presenceService({
       const done = await transaction((tx) => repo.setSeats(tx, me, matchId, places));
       if (!done) throw new AppError('CONFLICT', M.notADriver);
       return { message: M.placesSaved };
+    },
+
+    /**
+     * tripRegistrationChanged, in the trip's transaction: a confirmed registration makes the
+     * member's answer 'bus — {antenna}' (the map counts them; their search, if any, goes); a
+     * confirmed one that goes away takes that answer with it, unless the member changed it
+     * since or withdrew it themselves (cause 'presence').
+     */
+    async tripRegistrationChanged(change: DomainEventMap['tripRegistrationChanged']) {
+      const { tx, userId, matchId, antennaId } = change;
+      if (change.to === 'CONFIRME') {
+        const before = await repo.presence(userId, matchId, tx);
+        const home = (await repo.memberDepartment(userId, tx)) ?? '';
+        await repo.deleteSearch(tx, userId, matchId);
+        await repo.upsertPresence(tx, userId, matchId, {
+          transportTypeId: TRANSPORT_IDS.BUS,
+          antennaId,
+          offersCarpool: false,
+          freeSeats: 0,
+          departureDepartment: before?.departureDepartment ?? home.replace(/^FR-/i, ''),
+        });
+      } else if (change.from === 'CONFIRME' && change.to === null && change.cause !== 'presence') {
+        await repo.deleteBusPresence(tx, userId, matchId, antennaId);
+      }
     },
 
     async presence(me: number, matchId: number) {

@@ -2,6 +2,7 @@ import {
   CARPOOL_TEXTS as M,
   CARPOOL_STATUS as S,
   LIMITS,
+  TRIP_TEXTS,
   isOtherReason,
   isSafeText,
   type CancelInput,
@@ -68,6 +69,12 @@ export function relationsService({
   blocks,
   events,
 }: RelationsDeps) {
+  /** One coach or one car per match (issue 30): a member on a coach stays out of carpools. */
+  async function refuseIfOnCoach(me: number, matchId: number, tx?: Tx) {
+    const coach = await repo.coachOf(me, matchId, tx);
+    if (coach) throw conflict(TRIP_TEXTS.onCoachNoCarpool(coach.name));
+  }
+
   /** Runs `fn` in a transaction, then pushes the notifications it recorded. */
   async function withNotifications<T>(fn: (tx: Tx, out: Recorded[]) => Promise<T>): Promise<T> {
     const out: Recorded[] = [];
@@ -181,6 +188,7 @@ export function relationsService({
     ): Promise<CarpoolRelation> {
       if (input.user2_id === me) throw invalid(M.self);
       await openMatch(repo, input.match_id, clock.now());
+      await refuseIfOnCoach(me, input.match_id);
       const other = await repo.member(input.user2_id);
       // A block in messaging answers like an unavailable member: the sender never learns of it.
       if (
@@ -244,6 +252,7 @@ export function relationsService({
       await openMatch(repo, body.match_id, clock.now());
       await withNotifications(async (tx, out) => {
         const rel = await relationToAnswer(tx, 'confirm', me, body);
+        await refuseIfOnCoach(me, rel.matchId, tx);
         await repo.lockSearch(tx, rel.passengerId, rel.matchId);
         if (await repo.confirmedAsPassenger(rel.passengerId, rel.matchId, tx)) {
           throw conflict(M.alreadyConfirmed);

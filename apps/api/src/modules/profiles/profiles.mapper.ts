@@ -47,12 +47,17 @@ export function toProfile(row: ProfileRow, totalUsers: number): UserProfile {
   };
 }
 
-export function toOwnProfile(row: ProfileRow, totalUsers: number): OwnProfile {
+export function toOwnProfile(
+  row: ProfileRow,
+  totalUsers: number,
+  organized: { id: number; name: string }[],
+): OwnProfile {
   return {
     ...toProfile(row, totalUsers),
     email: row.email,
     prenom: row.firstName,
     nom: row.lastName,
+    antennes_organisees: organized.map((a) => ({ id: a.id, nom: a.name })),
   };
 }
 

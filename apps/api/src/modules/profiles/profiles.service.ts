@@ -29,6 +29,8 @@ export interface UsersServiceDeps {
   repo: ProfilesRepository;
   avatars: AvatarStorage;
   clock: Clock;
+  /** The antennas whose coach trips the member organises (the trips module's read). */
+  organizedAntennas: (userId: number) => Promise<{ id: number; name: string }[]>;
 }
 
 const SEARCH_LIMIT = 10;
@@ -44,7 +46,7 @@ function isHidden(row: { status: string; username: string }): boolean {
 const cleared = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value === '' ? null : value;
 
-export function profilesService({ repo, avatars, clock }: UsersServiceDeps) {
+export function profilesService({ repo, avatars, clock, organizedAntennas }: UsersServiceDeps) {
   async function ownRow(userId: number): Promise<ProfileRow> {
     const row = await repo.findProfileById(userId);
     // The auth plugin only lets ACTIVE accounts through, so this is a race with a deletion.
@@ -53,8 +55,12 @@ export function profilesService({ repo, avatars, clock }: UsersServiceDeps) {
   }
 
   async function ownProfile(userId: number): Promise<OwnProfile> {
-    const [row, total] = await Promise.all([ownRow(userId), repo.countRanked()]);
-    return toOwnProfile(row, total);
+    const [row, total, organized] = await Promise.all([
+      ownRow(userId),
+      repo.countRanked(),
+      organizedAntennas(userId),
+    ]);
+    return toOwnProfile(row, total, organized);
   }
 
   return {

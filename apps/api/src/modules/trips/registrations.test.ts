@@ -1,0 +1,141 @@
+import { TRIP_TEXTS as T } from '@munegu/shared';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app.js';
+import { tripWorld } from '../../../test/helpers/trips.js';
+
+const t = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+const w = tripWorld(t);
+
+type Member = Awaited<ReturnType<typeof w.member>>;
+const members = (n: number) => Promise.all(Array.from({ length: n }, () => w.member()));
+
+/** What a member's card says about their own registration. */
+async function mine(u: Member, matchId: number, tripId: number) {
+  const res = await w.api(u, 'GET', `/deplacements?match_id=${matchId}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().find((x: { id: number }) => x.id === tripId);
+}
+
+describe('registrations and the waiting list', () => {
+  it('confirms while seats remain, then queues with positions', async () => {
+    const trip = await w.trip({ places_total: 3 });
+    const [a, b, c] = await members(3);
+    const first = await w.register(a!, trip.id, 2, '06 12 34 56 78');
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      deplacement_id: trip.id,
+      statut: 'CONFIRME',
+      nb_places: 2,
+      position_attente: null,
+      places_restantes: 1,
+      message: T.registered(trip.antenna.name),
+    });
+    const second = await w.register(b!, trip.id, 2);
+    expect(second.json()).toMatchObject({
+      statut: 'ATTENTE',
+      position_attente: 1,
+      places_restantes: 1,
+      message: T.waiting(1),
+    });
+    // One seat is left but b waits first: c queues behind, nobody jumps the line.
+    expect((await w.register(c!, trip.id, 1)).json()).toMatchObject({
+      statut: 'ATTENTE',
+      position_attente: 2,
+    });
+    expect(await mine(c!, trip.matchId, trip.id)).toMatchObject({
+      statut: 'COMPLET',
+      places_restantes: 1,
+      nb_attente: 2,
+      inscription: { statut: 'ATTENTE', nb_places: 1, position_attente: 2 },
+      gerable: false,
+    });
+    const again = await w.register(a!, trip.id, 1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(T.alreadyRegistered);
+  });
+
+  it('promotes strictly in order: a waiting group of 3 is not overtaken by a later single', async () => {
+    const trip = await w.trip({ places_total: 4 });
+    const [a, b, group, single] = await members(4);
+    await w.register(a!, trip.id, 2);
+    await w.register(b!, trip.id, 2);
+    expect((await w.register(group!, trip.id, 3)).json().position_attente).toBe(1);
+    expect((await w.register(single!, trip.id, 1)).json().position_attente).toBe(2);
+
+    // Two seats free: the head (3) does not fit, and the single behind it waits too.
+    expect((await w.unregister(a!, trip.id)).json().message).toBe(T.unregistered);
+    let s = await w.state(trip.id);
+    expect(s.confirmed).toEqual([b!.id]);
+    expect(s.waiting).toEqual([group!.id, single!.id]);
+
+    // Four seats free: the group moves up, then the single.
+    await w.unregister(b!, trip.id);
+    s = await w.state(trip.id);
+    expect(s.confirmed).toEqual([group!.id, single!.id]);
+    expect(s.waiting).toEqual([]);
+    expect((await mine(single!, trip.matchId, trip.id)).inscription).toEqual({
+      statut: 'CONFIRME',
+      nb_places: 1,
+      position_attente: null,
+    });
+    expect((await w.unregister(a!, trip.id)).statusCode).toBe(404);
+  });
+
+  it('raising the seats promotes at once; lowering below the confirmed is refused', async () => {
+    const trip = await w.trip({ places_total: 2 });
+    const [a, b, c] = await members(3);
+    await w.register(a!, trip.id, 2);
+    await w.register(b!, trip.id, 1);
+    await w.register(c!, trip.id, 2);
+    const organizer = trip.antenna.organizer;
+    const put = (places_total: number) =>
+      w.api(
+        organizer,
+        'PUT',
+        `/deplacements/${trip.id}`,
+        w.input(trip.matchId, trip.antenna.id, { places_total }),
+      );
+    const lowered = await put(1);
+    expect(lowered.statusCode).toBe(409);
+    expect(lowered.json().message).toBe(T.seatsBelowConfirmed(2));
+
+    const raised = await put(4);
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json()).toMatchObject({ places_total: 4, places_restantes: 1, nb_attente: 1 });
+    const s = await w.state(trip.id);
+    expect(s.confirmed).toEqual([a!.id, b!.id]);
+    expect(s.waiting).toEqual([c!.id]);
+  });
+
+  it('refuses after the deadline, on a cancelled trip, and twice on one match', async () => {
+    const match = await w.match();
+    const late = await w.trip({ date_limite: w.days(1).toISOString() }, { matchId: match.id });
+    const other = await w.trip({}, { matchId: match.id });
+    const u = await w.member();
+    expect((await w.register(u, other.id)).statusCode).toBe(201);
+    const twice = await w.register(u, late.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(T.alreadyOnCoach(other.antenna.name));
+
+    t.clock.advance(2 * 86_400_000);
+    try {
+      const v = await w.member();
+      const closed = await w.register(v, late.id);
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json().message).toBe(T.deadlinePassed);
+      expect((await mine(v, match.id, late.id)).statut).toBe('CLOS');
+    } finally {
+      t.clock.advance(-2 * 86_400_000);
+    }
+
+    const cancel = await w.api(other.antenna.organizer, 'DELETE', `/deplacements/${other.id}`);
+    expect(cancel.json().message).toBe(T.cancelled);
+    expect((await w.state(other.id)).rows).toEqual([]);
+    const refused = await w.register(await w.member(), other.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(T.tripCancelled);
+    expect((await mine(u, match.id, other.id)).statut).toBe('ANNULE');
+    // Off the cancelled coach, the member may take the other one.
+    expect((await w.register(u, late.id)).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,43 @@
+import { transactionRunner } from '../../db/tx.js';
+import type { Infra } from '../../infra.js';
+import { realtimeTripNotifier } from '../../realtime/socket-server.js';
+import type { ApiRoutes } from '../module.js';
+import { tripAccess } from './access.js';
+import { organizersService } from './organizers.service.js';
+import { registrantsService } from './registrants.service.js';
+import { registrationsService } from './registrations.service.js';
+import { tripsRepository } from './trips.repository.js';
+import { tripsRoutes } from './trips.routes.js';
+import { tripsService } from './trips.service.js';
+
+/**
+ * Coach trips (issue 30): organisers, trips, registrations with their waiting list, the
+ * organisers' tools. Reacts to a withdrawn presence (the member leaves the match's coach).
+ * Its notifications, reminder and announcements live in trips/notify/.
+ */
+/** A coach's registrations come in bursts on its row lock: each waits its turn (db/tx.ts). */
+const QUEUE_WAIT_MS = 20_000;
+
+export function tripsModule({ db, clock, events, io, log }: Infra) {
+  const repo = tripsRepository(db);
+  const transaction = transactionRunner(db, { maxWaitMs: QUEUE_WAIT_MS });
+  const access = tripAccess(repo);
+  const registrations = registrationsService({
+    repo,
+    transaction,
+    clock,
+    events,
+    notifier: realtimeTripNotifier(io),
+    log,
+  });
+  const trips = tripsService({ repo, access, registrations, transaction, clock, events });
+  const services = {
+    trips,
+    registrations,
+    registrants: registrantsService({ repo, trips, clock }),
+    organizers: organizersService({ repo, transaction, events }),
+  };
+  events.on('presenceWithdrawn', (change) => registrations.presenceWithdrawn(change));
+  const routes: ApiRoutes = (api) => api.register(tripsRoutes, services);
+  return { ...services, access, routes };
+}
