@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, apiToken, pageAs, type Account } from '../fixtures/accounts';
+import { watchBoot } from '../fixtures/boot-probes';
 
 /**
  * Issue 30, the member's side of coach trips: on the match block of the next away match, a
@@ -212,3 +213,23 @@ for (const [width, height] of [
     await page.context().close();
   });
 }
+
+/**
+ * The cards are a member's extra on the landing page: they come after its first paint and bring
+ * neither an Intl formatter nor zod with them (docs/PERFORMANCE.md).
+ */
+test('the home page with a coach card: no Intl formatter and no zod before the member taps', async ({
+  browser,
+  request,
+}) => {
+  const { index, trip } = await awayCoach(await as(request, DEMO.admin));
+  // A plain supporter: an editor's home page brings the news editor's code (and its counter).
+  const page = await pageAs(browser, DEMO.supporter);
+  const boot = await watchBoot(page);
+  const slide = await matchBlock(page, trip.match_id, index);
+  await expect(slide.getByRole('article', { name: `Car de ${trip.antenne.nom}` })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(await boot.intlMade()).toEqual([]);
+  expect(boot.zodScripts()).toEqual([]);
+  await page.context().close();
+});
