@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, pageAs } from '../fixtures/accounts';
+import { watchBoot } from '../fixtures/boot-probes';
 
 /**
  * A member's page opened by a full load (a typed address, a reload): the reads that need the
@@ -42,31 +43,12 @@ test('a member on /jeu_prono: no Intl formatter and no zod before they interact'
   browser,
 }) => {
   const page = await pageAs(browser, DEMO.supporter);
-  await page.addInitScript(() => {
-    const w = window as unknown as { intlMade: string[] };
-    w.intlMade = [];
-    for (const name of ['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat'] as const) {
-      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
-      const Counted = function (this: unknown, ...args: unknown[]) {
-        w.intlMade.push(`${name} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
-        return new Original(...args);
-      };
-      Counted.prototype = Original.prototype;
-      Object.assign(Counted, Original);
-      (Intl as unknown as Record<string, unknown>)[name] = Counted;
-    }
-  });
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const boot = await watchBoot(page);
   await page.goto('/jeu_prono');
   await expect(page.getByRole('button', { name: /Menu du profil/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Messages/ })).toBeVisible();
   await page.waitForTimeout(1_500);
-  expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual(
-    [],
-  );
-  expect(scripts.filter((s) => /\/(zod-locale|users)-[\w-]+\.js$/.test(s))).toEqual([]);
+  expect(await boot.intlMade()).toEqual([]);
+  expect(boot.zodScripts()).toEqual([]);
   await page.context().close();
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { CARPOOL_TEXTS, TEXTS, type Match } from '@munegu/shared';
+import { CARPOOL_TEXTS, TEXTS, type Match, type Trip } from '@munegu/shared';
+import { errorMessage } from '../../../lib/api';
+import { registrationMessage, useRegisterTrip } from '../../trips';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { hasKickedOff } from '../../matches';
@@ -76,6 +78,7 @@ function PresenceBody({
   const transports = useTransports();
   const savePresence = useSavePresence();
   const saveSearch = useSaveSearch();
+  const registerTrip = useRegisterTrip();
   const [editing, setEditing] = useState(false);
   const [outcome, setOutcome] = useState<PresenceOutcome | null>(null);
 
@@ -112,12 +115,33 @@ function PresenceBody({
     else savePresence.mutate(request.body, handlers);
   };
 
+  // A coach's registration answers confirmed or waiting; its presence follows on the server.
+  const register = (trip: Trip, seats: number) =>
+    registerTrip.mutate(
+      { trip, body: { nb_places: seats } },
+      {
+        onSuccess: (result) =>
+          setOutcome({
+            status: 'success',
+            message: registrationMessage(trip, result),
+            noMap: result.statut !== 'CONFIRME',
+          }),
+        onError: (error) =>
+          setOutcome({
+            status: 'error',
+            message: errorMessage(error, CARPOOL_TEXTS.presenceFailed),
+          }),
+      },
+    );
+
   return (
     <PresenceForm
+      matchId={match.id}
+      onRegisterTrip={register}
       initial={
         current ? answersFromInfo(current, transports.data ?? []) : emptyAnswers(member.departement)
       }
-      busy={savePresence.isPending || saveSearch.isPending}
+      busy={savePresence.isPending || saveSearch.isPending || registerTrip.isPending}
       onSubmit={submit}
     />
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { TRANSPORT_IDS } from '@munegu/shared';
+import { TRANSPORT_IDS, type Trip } from '@munegu/shared';
+import { useMatchTrips } from '../../trips';
 import type { Answers } from './answers';
 import {
   BusStep,
@@ -8,22 +9,29 @@ import {
   DepartmentStep,
   Question,
   TransportStep,
+  TripSeatsStep,
 } from './PresenceSteps';
 import styles from './presence.module.css';
 import { Button } from '../../../components/ui/Button';
 
 /** The form's steps (spec section 4 numbers them 1, 2, 4, 6 and 7; places follows step 4). */
-type Step = 'departement' | 'transport' | 'covoiturage' | 'places' | 'bus' | 'people';
+type Step = 'departement' | 'transport' | 'covoiturage' | 'places' | 'bus' | 'car' | 'people';
 
 type Props = {
+  matchId: number;
   initial: Answers;
   busy: boolean;
   onSubmit: (answers: Answers) => void;
+  /** Registers on an antenna's coach (issue 30) instead of declaring a bus. */
+  onRegisterTrip: (trip: Trip, seats: number) => void;
 };
 
 /** 'Direction le stade !': departure, transport, then what that transport needs, then send. */
-export function PresenceForm({ initial, busy, onSubmit }: Props) {
+export function PresenceForm({ matchId, initial, busy, onSubmit, onRegisterTrip }: Props) {
   const [answers, setAnswers] = useState(initial);
+  // Asked as the form opens, so that the bus step knows the antennas' coaches when it comes.
+  const { data: trips = [] } = useMatchTrips(matchId);
+  const [trip, setTrip] = useState<Trip | null>(null);
   const [trail, setTrail] = useState<Step[]>(['departement']);
   const step = trail[trail.length - 1] ?? 'departement';
   const go = (next: Step) => setTrail((t) => [...t, next]);
@@ -106,9 +114,23 @@ export function PresenceForm({ initial, busy, onSubmit }: Props) {
           selected={initial.transportId === TRANSPORT_IDS.BUS ? initial.antenneId : undefined}
           busy={busy}
           onChoose={(antenneId) => send({ antenneId })}
+          trips={trips}
+          onChooseTrip={(chosen) => {
+            setTrip(chosen);
+            go('car');
+          }}
           footer={backButton}
         />
       );
+    case 'car':
+      return trip ? (
+        <TripSeatsStep
+          trip={trip}
+          busy={busy}
+          onSend={(seats) => onRegisterTrip(trip, seats)}
+          back={backButton}
+        />
+      ) : null;
     case 'people':
       return (
         <CountStep

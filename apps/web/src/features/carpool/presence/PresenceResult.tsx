@@ -5,7 +5,12 @@ import { cx } from '../../../lib/cx';
 import styles from './presence.module.css';
 import { Button } from '../../../components/ui/Button';
 
-export type PresenceOutcome = { status: 'success' } | { status: 'error'; message: string };
+/**
+ * A success says the presence is saved, or (a coach registration, issue 30) its own sentence:
+ * confirmed, or the waiting position; `noMap`: nothing to show on the map yet (waiting list).
+ */
+export type PresenceOutcome =
+  { status: 'success'; message?: string; noMap?: boolean } | { status: 'error'; message: string };
 
 type Props = {
   outcome: PresenceOutcome;
@@ -29,11 +34,11 @@ export function PresenceResult({ outcome, onOpenMap, onClose }: Props) {
           {success ? <CheckCircleIcon size={48} /> : <AlertCircleIcon size={48} />}
         </span>
         <p className={styles['presence__result-text']}>
-          {success ? CARPOOL_TEXTS.presenceSaved : outcome.message}
+          {outcome.message ?? CARPOOL_TEXTS.presenceSaved}
         </p>
       </div>
       <DialogFooter>
-        {success && onOpenMap && (
+        {success && !outcome.noMap && onOpenMap && (
           <Button variant="outline" onClick={onOpenMap}>
             Afficher MuneguMap
           </Button>

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { LIMITS, TEXTS, transportLabelOf } from '@munegu/shared';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LIMITS, TEXTS, transportLabelOf, type Trip } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { useDepartments } from '../../reference';
 import { useTransports } from '../api';
+import { acceptsRegistrations, registrationLabel, SeatPicker, tripChoiceLabel } from '../../trips';
 import { useMemberDefaults } from './member';
 import styles from './presence.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -119,16 +120,37 @@ export function TransportStep(props: {
   );
 }
 
+/**
+ * The coach an antenna runs for the match, as the bus step offers it (issue 30): the one the
+ * member is registered on, else one taking registrations (seats left or its waiting list).
+ */
+function tripOf(trips: Trip[], antennaId: number): Trip | undefined {
+  return (
+    trips.find((t) => t.antenne.id === antennaId && t.inscription) ??
+    trips.find((t) => t.antenne.id === antennaId && acceptsRegistrations(t))
+  );
+}
+
 export function BusStep(props: {
   /** The bus answered last time (null = public), undefined for a first answer. */
   selected: number | null | undefined;
   busy: boolean;
   onChoose: (antenneId: number | null) => void;
+  /** The match's coach trips (issue 30); an antenna with one offers it instead of its bus. */
+  trips: Trip[];
+  onChooseTrip: (trip: Trip) => void;
   footer: ReactNode;
 }) {
   const { antennes } = useMemberDefaults();
+  const registered = props.trips.filter((t) => t.inscription);
   return (
     <Question title="Quel bus prends-tu ?" footer={props.footer}>
+      {/* A member already on a coach sees that registration rather than a choice. */}
+      {registered.map((t) => (
+        <p key={t.id} className={styles['presence__summary']} role="status">
+          {tripChoiceLabel(t)} : {t.inscription && registrationLabel(t.inscription)}
+        </p>
+      ))}
       <div className={styles['presence__choices']}>
         <Choice
           pressed={props.selected === null}
@@ -137,17 +159,55 @@ export function BusStep(props: {
         >
           Bus public
         </Choice>
-        {antennes.map((a) => (
-          <Choice
-            key={a.id}
-            pressed={props.selected === a.id}
-            disabled={props.busy}
-            onClick={() => props.onChoose(a.id)}
-          >
-            Bus {a.nom}
-          </Choice>
-        ))}
+        {antennes.map((a) => {
+          const trip = tripOf(props.trips, a.id);
+          if (trip?.inscription) return null;
+          return trip ? (
+            <Choice
+              key={a.id}
+              pressed={false}
+              disabled={props.busy}
+              onClick={() => props.onChooseTrip(trip)}
+            >
+              {tripChoiceLabel(trip)}
+            </Choice>
+          ) : (
+            <Choice
+              key={a.id}
+              pressed={props.selected === a.id}
+              disabled={props.busy}
+              onClick={() => props.onChoose(a.id)}
+            >
+              Bus {a.nom}
+            </Choice>
+          );
+        })}
       </div>
+    </Question>
+  );
+}
+
+/** Registering on a coach from the presence form: how many seats (the member and companions). */
+export function TripSeatsStep(props: {
+  trip: Trip;
+  busy: boolean;
+  onSend: (seats: number) => void;
+  back: ReactNode;
+}) {
+  const [seats, setSeats] = useState(1);
+  return (
+    <Question
+      title={`${tripChoiceLabel(props.trip)} : combien de places ?`}
+      footer={
+        <>
+          {props.back}
+          <Button variant="primary" disabled={props.busy} onClick={() => props.onSend(seats)}>
+            {props.busy ? 'Envoi…' : 'Valider'}
+          </Button>
+        </>
+      }
+    >
+      <SeatPicker value={seats} onChange={setSeats} disabled={props.busy} />
     </Question>
   );
 }

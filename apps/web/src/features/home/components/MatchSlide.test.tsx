@@ -1,9 +1,13 @@
 import { screen, fireEvent } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match, MatchInfo } from '@munegu/shared';
 import { testClub, testMatch, testSiteInfo, testTransportInfo } from '../../../test/fixtures';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
+import { markFirstPageRendered, resetFirstPageSettled } from '../../../lib/boot';
+import { setSocketFactory } from '../../../lib/socket';
+import { fakeSocket } from '../../messages/test/fakeSocket';
+import { testTrip } from '../../trips/test/fixtures';
 import { MatchSlide } from './MatchSlide';
 
 let authenticated = false;
@@ -219,5 +223,48 @@ describe('MatchSlide second button', () => {
     await vi.waitFor(() => expect(api.callsTo('GET /api/users/infos-utilisateur')).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'JEU DU PRONO' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /JE VAIS|MUNEGU|NOTE TON/ })).toBeNull();
+  });
+});
+
+/**
+ * The antennas' coaches (issue 30): a member's extra, whose code and read come once the first
+ * page has painted, and which takes no room before its trips are there.
+ */
+describe('MatchSlide coach cards', () => {
+  const LIST = 'GET /api/deplacements?match_id=8';
+  const later = () => match();
+  beforeEach(() => {
+    resetFirstPageSettled();
+    markFirstPageRendered();
+    setSocketFactory(() => fakeSocket().socket);
+  });
+  afterEach(() => setSocketFactory(null));
+
+  it('a member sees a Car de {antenne} card once the page has painted', async () => {
+    authenticated = true;
+    api.reply(LIST, 200, [testTrip({ match_id: 8 })]);
+    mount(later());
+    expect(await screen.findByRole('article', { name: 'Car de Ultras 2000' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Je m’inscris' })).toBeVisible();
+  });
+
+  /** Long enough for the page to settle and a loaded component to ask for its trips. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('visitors never ask for trips', async () => {
+    authenticated = false;
+    api.reply(LIST, 200, [testTrip({ match_id: 8 })]);
+    mount(later());
+    await settle();
+    expect(api.callsTo('GET /api/deplacements')).toHaveLength(0);
+    expect(screen.queryByRole('article', { name: /Car de/ })).toBeNull();
+  });
+
+  it('nor do members for a match that has kicked off', async () => {
+    authenticated = true;
+    api.reply(LIST, 200, [testTrip({ match_id: 8 })]);
+    mount(match({ edit_pronostic: false }), 1);
+    await settle();
+    expect(api.callsTo('GET /api/deplacements')).toHaveLength(0);
   });
 });

@@ -8,6 +8,8 @@ import { useMemberAction } from '../../../lib/useMemberAction';
 import { useSiteInfo } from '../../../lib/site';
 import { hasKickedOff, isLive, matchTitle } from '../../matches';
 import { useMatchInfo, type MatchInfo } from '../../carpool';
+import { loadMatchTrips } from '../../trips';
+import { useLoadedAfterFirstPage } from '../../../lib/boot';
 import { Countdown } from './Countdown';
 import styles from './MatchSlide.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -78,6 +80,11 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
   const prediction = () =>
     asMember(() => (onPrediction ? onPrediction(match) : void navigate('/jeu_prono')));
   const presence = () => asMember(() => onPresence?.(match));
+  // The antennas' coaches, a member's extra: their code and read come once the page has painted.
+  const MatchTrips = useLoadedAfterFirstPage(
+    loadMatchTrips,
+    isAuthenticated && !hasKickedOff(match),
+  );
 
   return (
     <article className={styles['match']} aria-labelledby={titleId}>
@@ -169,6 +176,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
           Modifier ma présence
         </button>
       )}
+      {MatchTrips && isAuthenticated && <MatchTrips matchId={match.id} />}
 
       {links.tickets && (
         <a

@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent } from 'react';
+import { TEXTS, TRIP_TEXTS, type Trip } from '@munegu/shared';
+import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
+import { FormError, TextField } from '../../../components/ui/FormField';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { useRegisterTrip } from '../mutations';
+import { departureTime, registrationMessage } from '../labels';
+import { SeatPicker } from './SeatPicker';
+import styles from './trips.module.css';
+
+type Props = { trip: Trip; open: boolean; onClose: () => void };
+
+/**
+ * The second of the two taps: the seats (1 by default) and, if the member wants the organisers
+ * to reach them on the day, a phone; 'Confirmer' registers. The server decides confirmed or
+ * waiting; its refusals (closed, already on a coach or in a car…) show here as it words them.
+ */
+export function RegisterDialog({ trip, open, onClose }: Props) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={TRIP_TEXTS.cardTitle(trip.antenne.nom)}
+      description={`Départ le ${departureTime(trip.depart_heure)}, ${trip.depart_lieu}`}
+      closeButton
+      freshContent
+    >
+      <RegisterForm trip={trip} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
+  const [seats, setSeats] = useState(1);
+  const [phone, setPhone] = useState('');
+  const [failure, setFailure] = useState<{ phone?: string; form?: string }>({});
+  const register = useRegisterTrip();
+  const phoneId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure({});
+    register.mutate(
+      { trip, body: { nb_places: seats, telephone: phone.trim() || null } },
+      {
+        onSuccess: (result) => {
+          toast.success(registrationMessage(trip, result));
+          onDone();
+        },
+        onError: (error) => {
+          // A refused phone is the field's error; anything else is the form's.
+          const phoneError = isApiError(error)
+            ? error.errors.find((e) => e.path === 'telephone')?.message
+            : undefined;
+          setFailure(
+            phoneError ? { phone: phoneError } : { form: errorMessage(error, TEXTS.generic.error) },
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className={styles['register__label']} aria-hidden="true">
+        Nombre de places (toi et jusqu’à 3 accompagnants)
+      </p>
+      <SeatPicker value={seats} onChange={setSeats} disabled={register.isPending} />
+      <TextField
+        id={phoneId}
+        label="Téléphone pour les organisateurs (facultatif)"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={20}
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        error={failure.phone}
+      />
+      <FormError message={failure.form} />
+      <FormDialogFooter disabled={register.isPending} label="Confirmer" />
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { plural, TRIP_TEXTS, type Trip } from '@munegu/shared';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api';
+import { cx } from '../../../lib/cx';
+import {
+  acceptsRegistrations,
+  departureTime,
+  fareLabel,
+  registrationLabel,
+  seatsLeftLabel,
+} from '../labels';
+import { useUnregisterTrip } from '../mutations';
+import { RegisterDialog } from './RegisterDialog';
+import styles from './trips.module.css';
+
+/**
+ * 'Car de {antenne}' on the match block: departure, seats left, fare and status, the member's
+ * own registration, and the one action that fits (register, or leave). Everything shown is
+ * text nodes: the place and the notes are written by organisers.
+ */
+export function TripCard({ trip }: { trip: Trip }) {
+  const [registering, setRegistering] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const unregister = useUnregisterTrip();
+  const titleId = useId();
+  const mine = trip.inscription;
+  const fare = fareLabel(trip.prix);
+  const hasDetails = Boolean(trip.notes || trip.retour_heure || trip.date_limite);
+
+  const leave = () =>
+    unregister.mutate(trip, {
+      onSuccess: (data) => toast.success(data?.message || TRIP_TEXTS.unregistered),
+      onError: (error) => toast.error(errorMessage(error, TRIP_TEXTS.notRegistered)),
+      onSettled: () => setLeaving(false),
+    });
+
+  return (
+    <article className={styles['trip']} aria-labelledby={titleId}>
+      <header className={styles['trip__head']}>
+        <h3 id={titleId} className={styles['trip__title']}>
+          {TRIP_TEXTS.cardTitle(trip.antenne.nom)}
+        </h3>
+        <span className={cx(styles['trip__status'], styles[`trip__status--${trip.statut}`])}>
+          {TRIP_TEXTS.statusLabels[trip.statut]}
+        </span>
+      </header>
+      <p className={styles['trip__line']}>
+        Départ le {departureTime(trip.depart_heure)}, {trip.depart_lieu}
+      </p>
+      <p className={styles['trip__line']}>
+        <strong>{seatsLeftLabel(trip)}</strong>
+        {trip.nb_attente > 0 && ` · ${plural(trip.nb_attente, 'personne')} en attente`}
+        {fare && ` · ${fare}`}
+      </p>
+      {mine && (
+        <p
+          className={cx(
+            styles['trip__mine'],
+            mine.statut === 'ATTENTE' && styles['trip__mine--waiting'],
+          )}
+          role="status"
+        >
+          {registrationLabel(mine)}
+        </p>
+      )}
+      {hasDetails && (
+        <details className={styles['trip__details']}>
+          <summary>Détails</summary>
+          {trip.retour_heure && <p>Retour prévu le {departureTime(trip.retour_heure)}</p>}
+          {trip.date_limite && <p>Inscriptions jusqu’au {departureTime(trip.date_limite)}</p>}
+          {trip.notes && <p className={styles['trip__notes']}>{trip.notes}</p>}
+        </details>
+      )}
+      <div className={styles['trip__actions']}>
+        {mine ? (
+          <Button variant="outline" onClick={() => setLeaving(true)}>
+            Me désinscrire
+          </Button>
+        ) : (
+          acceptsRegistrations(trip) && (
+            <Button variant="primary" onClick={() => setRegistering(true)}>
+              Je m’inscris
+            </Button>
+          )
+        )}
+      </div>
+      <RegisterDialog trip={trip} open={registering} onClose={() => setRegistering(false)} />
+      <ConfirmDialog
+        open={leaving}
+        title="Me désinscrire"
+        message={`Annuler ton inscription dans le car de ${trip.antenne.nom} ?`}
+        confirmLabel="Oui, me désinscrire"
+        cancelLabel="Non"
+        danger
+        busy={unregister.isPending}
+        onConfirm={leave}
+        onCancel={() => setLeaving(false)}
+      />
+    </article>
+  );
+}

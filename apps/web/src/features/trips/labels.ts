@@ -1,0 +1,62 @@
+import {
+  plural,
+  pluralWord,
+  TRIP_TEXTS,
+  type OwnRegistration,
+  type RegistrationResult,
+  type Trip,
+  type TripStatusWire,
+} from '@munegu/shared';
+import { formatDayMonth, formatTime } from '../../lib/dates';
+
+/*
+ * What a trip's card and the presence form say about a trip, in one place. No Intl (lib/dates
+ * and the fare below): the cards may render on the landing page, where a formatter's first use
+ * starts ICU on a phone's main thread (docs/PERFORMANCE.md, "No Intl at boot").
+ */
+
+/** Registrations are taken while seats remain and, once full, on the waiting list. */
+const ACCEPTING: readonly TripStatusWire[] = ['OUVERT', 'COMPLET'];
+export const acceptsRegistrations = (trip: Pick<Trip, 'statut'>) => ACCEPTING.includes(trip.statut);
+
+/** '25 €', '12,50 €' (French decimal comma, the euro kept with its number); null: no fare. */
+export function fareLabel(prix: number | null): string | null {
+  if (prix === null) return null;
+  const amount = Number.isInteger(prix) ? String(prix) : prix.toFixed(2).replace('.', ',');
+  return `${amount}\u00a0€`;
+}
+
+/** '12 places restantes', '1 place restante', 'Complet'. */
+export function seatsLeftLabel(trip: Pick<Trip, 'places_restantes'>): string {
+  const left = trip.places_restantes;
+  if (left <= 0) return 'Complet';
+  return `${plural(left, 'place')} ${pluralWord(left, 'restante')}`;
+}
+
+/** '05/12 à 06:00' in Paris time (the trips leave from France). */
+export function departureTime(iso: string): string {
+  return `${formatDayMonth(iso)} à ${formatTime(iso)}`;
+}
+
+/** The presence form's choice: 'Car de Nice — départ 05/12 à 06:00, Place Masséna'. */
+export function tripChoiceLabel(trip: Pick<Trip, 'antenne' | 'depart_heure' | 'depart_lieu'>) {
+  return `${TRIP_TEXTS.cardTitle(trip.antenne.nom)} — départ ${departureTime(trip.depart_heure)}, ${trip.depart_lieu}`;
+}
+
+/** The member's own registration: 'Inscrit ✓' (with the seats when more than one) or the position. */
+export function registrationLabel(registration: OwnRegistration): string {
+  if (registration.statut === 'ATTENTE')
+    return registration.position_attente === null
+      ? 'Liste d’attente'
+      : `Liste d’attente : position ${registration.position_attente}`;
+  return registration.nb_places > 1
+    ? `Inscrit ✓ (${plural(registration.nb_places, 'place')})`
+    : 'Inscrit ✓';
+}
+
+/** What a registration's answer tells the member: confirmed, or their waiting position. */
+export function registrationMessage(trip: Pick<Trip, 'antenne'>, result: RegistrationResult) {
+  return result.statut === 'ATTENTE' && result.position_attente !== null
+    ? TRIP_TEXTS.waiting(result.position_attente)
+    : TRIP_TEXTS.registered(trip.antenne.nom);
+}

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CARPOOL_TEXTS, TRIP_TEXTS, type Trip } from '@munegu/shared';
+import { AuthProvider } from '../../../lib/auth';
+import { testMatch } from '../../../test/fixtures';
+import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
+import { PresenceDialog } from '../../carpool';
+import { testTrip, waitingTrip } from './fixtures';
+
+/** The presence form's bus step (issue 30): an antenna's coach replaces its bus. */
+const me = {
+  id: 7,
+  username: 'lea',
+  departement: '06',
+  antennes: [
+    { id: 3, nom: 'Ultras 2000', categorie: 'Antenne', lien: null },
+    { id: 5, nom: 'Club Menton', categorie: 'Antenne', lien: null },
+  ],
+};
+const LIST = 'GET /api/deplacements?match_id=42';
+const REGISTER = 'POST /api/deplacements/11/inscriptions';
+const result = (o: object) => ({
+  statut: 'CONFIRME',
+  nb_places: 1,
+  position_attente: null,
+  deplacement_id: 11,
+  places_restantes: 2,
+  message: 'ok',
+  ...o,
+});
+
+let api: FakeApi;
+let trips: Trip[];
+beforeEach(() => {
+  api = fakeApi();
+  signIn(api, me);
+  trips = [testTrip()];
+  api.handle(LIST, () => ({ status: 200, body: trips }));
+  api.reply('GET /api/users/infos-utilisateur', 200, null);
+  api.reply('GET /api/departements', 200, [{ code: '06', name: 'Alpes-Maritimes' }]);
+  api.reply('GET /api/transport', 200, [
+    { id: 1, libelle: 'voiture' },
+    { id: 2, libelle: 'bus' },
+  ]);
+  api.reply('POST /api/user-transport', 200, { message: 'ok' });
+});
+
+const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+const CHOICE = 'Car de Ultras 2000 — départ 05/12 à 06:00, Parking du Louis-II';
+
+async function toBusStep() {
+  renderWithProviders(
+    <AuthProvider>
+      <PresenceDialog match={testMatch({ id: 42 })} onClose={() => {}} />
+    </AuthProvider>,
+  );
+  const select = (await screen.findByLabelText('D’où pars-tu ?')) as HTMLSelectElement;
+  await waitFor(() => expect(select.value).toBe('06'));
+  click('Suivant');
+  fireEvent.click(await screen.findByRole('button', { name: 'En bus' }));
+  await screen.findByText('Quel bus prends-tu ?');
+}
+
+describe('presence form: the bus of an antenna with a coach', () => {
+  it('offers the coach with its departure; choosing it registers with the seats picked', async () => {
+    api.reply(REGISTER, 201, result({ nb_places: 2 }));
+    await toBusStep();
+    // The other antenna has no coach: its bus as before; the public bus stays.
+    expect(screen.getByRole('button', { name: 'Bus Club Menton' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Bus public' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Bus Ultras 2000' })).toBeNull();
+    click(CHOICE);
+    click('2 places');
+    click('Valider');
+    await waitFor(() => expect(api.callsTo(REGISTER)).toHaveLength(1));
+    expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 2 });
+    // Registering is the answer: no presence declared beside it.
+    expect(api.callsTo('POST /api/user-transport')).toHaveLength(0);
+    expect(await screen.findByText(TRIP_TEXTS.registered('Ultras 2000'))).toBeVisible();
+  });
+
+  it('a full coach puts the member on the waiting list, and the result says the position', async () => {
+    trips = [testTrip({ statut: 'COMPLET', places_restantes: 0, nb_attente: 2 })];
+    api.reply(
+      REGISTER,
+      201,
+      result({ statut: 'ATTENTE', position_attente: 3, places_restantes: 0 }),
+    );
+    await toBusStep();
+    click(CHOICE);
+    click('Valider');
+    expect(await screen.findByText(TRIP_TEXTS.waiting(3))).toBeVisible();
+    expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 1 });
+  });
+
+  it('a refusal shows the server’s message in the result panel', async () => {
+    api.reply(REGISTER, 409, { message: TRIP_TEXTS.deadlinePassed });
+    await toBusStep();
+    click(CHOICE);
+    click('Valider');
+    expect(await screen.findByRole('alert')).toHaveTextContent(TRIP_TEXTS.deadlinePassed);
+    expect(screen.queryByText(CARPOOL_TEXTS.presenceSaved)).toBeNull();
+  });
+
+  it('a member already registered sees the registration instead of the choice', async () => {
+    trips = [waitingTrip(2)];
+    await toBusStep();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `${CHOICE} : Liste d’attente : position 2`,
+    );
+    expect(screen.queryByRole('button', { name: CHOICE })).toBeNull();
+  });
+
+  it('a closed or cancelled coach leaves the antenna’s bus as it was', async () => {
+    trips = [testTrip({ statut: 'CLOS' })];
+    await toBusStep();
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(1));
+    click('Bus Ultras 2000');
+    await waitFor(() => expect(api.callsTo('POST /api/user-transport')).toHaveLength(1));
+    expect(api.callsTo(REGISTER)).toHaveLength(0);
+    expect(within(document.body).queryByText(/Car de/)).toBeNull();
+  });
+});

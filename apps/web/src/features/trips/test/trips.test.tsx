@@ -1,0 +1,250 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TRIP_TEXTS, type Trip } from '@munegu/shared';
+import { AuthProvider } from '../../../lib/auth';
+import { setSocketFactory } from '../../../lib/socket';
+import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
+import { fakeSocket, type FakeSocket } from '../../messages/test/fakeSocket';
+import { MatchTrips } from '../components/MatchTrips';
+import { testTrip, waitingTrip } from './fixtures';
+
+const ME = { id: 7, username: 'lea' };
+const LIST = 'GET /api/deplacements?match_id=42';
+const REGISTER = 'POST /api/deplacements/11/inscriptions';
+const UNREGISTER = 'DELETE /api/deplacements/11/inscriptions/me';
+
+let api: FakeApi;
+let io: FakeSocket;
+/** What the fake GET answers; tests change it to what the server holds after a write. */
+let trips: Trip[];
+beforeEach(() => {
+  api = fakeApi();
+  io = fakeSocket();
+  setSocketFactory(() => io.socket);
+  signIn(api, ME);
+  trips = [testTrip()];
+  api.handle(LIST, () => ({ status: 200, body: trips }));
+});
+afterEach(() => setSocketFactory(null));
+
+function mount() {
+  renderWithProviders(
+    <AuthProvider>
+      <MatchTrips matchId={42} />
+    </AuthProvider>,
+  );
+}
+const card = (name = 'Car de Ultras 2000') => screen.getByRole('article', { name });
+const click = (name: string | RegExp, scope: HTMLElement = document.body) =>
+  fireEvent.click(within(scope).getByRole('button', { name }));
+
+describe('coach cards on the match block', () => {
+  it('show departure (Paris time), seats left, fare, status and notes as text', async () => {
+    trips = [
+      testTrip(),
+      testTrip({
+        id: 12,
+        antenne: { id: 4, nom: 'Club Nice' },
+        places_restantes: 0,
+        nb_attente: 3,
+        prix: 12.5,
+        statut: 'COMPLET',
+        notes: null,
+        retour_heure: null,
+      }),
+    ];
+    mount();
+    const first = await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    expect(within(first).getByText('Départ le 05/12 à 06:00, Parking du Louis-II')).toBeVisible();
+    expect(within(first).getByText(/3 places restantes/)).toBeVisible();
+    expect(within(first).getByText(/25 €/)).toBeVisible();
+    expect(within(first).getByText(TRIP_TEXTS.statusLabels.OUVERT)).toBeVisible();
+    // The notes wait behind 'Détails'; markup in them stays text.
+    const notes = within(first).getByText(/Pas de verre/);
+    expect(notes).not.toBeVisible();
+    fireEvent.click(within(first).getByText('Détails'));
+    expect(notes).toBeVisible();
+    expect(notes.textContent).toBe('Maillots rouge et blanc.\n<b>Pas de verre</b>');
+    expect(notes.querySelector('b')).toBeNull();
+    expect(within(first).getByText('Retour prévu le 06/12 à 02:30')).toBeTruthy();
+
+    const full = card('Car de Club Nice');
+    expect(within(full).getByText('Complet').parentElement).toHaveTextContent(
+      'Complet · 3 personnes en attente · 12,50 €',
+    );
+    expect(within(full).getByText(TRIP_TEXTS.statusLabels.COMPLET)).toBeVisible();
+    expect(within(full).queryByText('Détails')).toBeNull();
+    // A full coach still takes registrations, on its waiting list.
+    expect(within(full).getByRole('button', { name: 'Je m’inscris' })).toBeVisible();
+  });
+
+  it('shows nothing at all for a match without a coach, or when the read fails', async () => {
+    trips = [];
+    mount();
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Cars des antennes' })).toBeNull();
+    expect(document.body.textContent).toBe('');
+  });
+
+  it('closed and cancelled coaches show their status and offer no registration', async () => {
+    trips = [
+      testTrip({ statut: 'CLOS' }),
+      testTrip({ id: 12, statut: 'ANNULE', antenne: { id: 4, nom: 'Nice' } }),
+    ];
+    mount();
+    expect(await screen.findByText(TRIP_TEXTS.statusLabels.CLOS)).toBeVisible();
+    expect(screen.getByText(TRIP_TEXTS.statusLabels.ANNULE)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Je m’inscris' })).toBeNull();
+  });
+
+  it('registers in two taps: Je m’inscris, then Confirmer (1 seat by default) → Inscrit ✓', async () => {
+    api.handle(REGISTER, () => {
+      trips = [
+        testTrip({
+          places_restantes: 2,
+          inscription: { statut: 'CONFIRME', nb_places: 1, position_attente: null },
+        }),
+      ];
+      return {
+        status: 201,
+        body: {
+          statut: 'CONFIRME',
+          nb_places: 1,
+          position_attente: null,
+          deplacement_id: 11,
+          places_restantes: 2,
+          message: TRIP_TEXTS.registered('Ultras 2000'),
+        },
+      };
+    });
+    mount();
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    click('Je m’inscris', card());
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    expect(within(dialog).getByRole('button', { name: '1 place' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    click('Confirmer', dialog);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 1, telephone: null });
+    expect(await within(card()).findByText('Inscrit ✓')).toBeVisible();
+    expect(within(card()).getByText(/2 places restantes/)).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Car de Ultras 2000' })).toBeNull();
+    expect(await screen.findByText(TRIP_TEXTS.registered('Ultras 2000'))).toBeVisible();
+    expect(within(card()).getByRole('button', { name: 'Me désinscrire' })).toBeVisible();
+  });
+
+  it('with seats and a phone, a full coach answers the waiting position', async () => {
+    api.handle(REGISTER, () => {
+      trips = [
+        waitingTrip(4, { inscription: { statut: 'ATTENTE', nb_places: 3, position_attente: 4 } }),
+      ];
+      return {
+        status: 201,
+        body: {
+          statut: 'ATTENTE',
+          nb_places: 3,
+          position_attente: 4,
+          deplacement_id: 11,
+          places_restantes: 0,
+          message: TRIP_TEXTS.waiting(4),
+        },
+      };
+    });
+    mount();
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    click('Je m’inscris', card());
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    click('3 places', dialog);
+    fireEvent.change(within(dialog).getByLabelText(/Téléphone/), {
+      target: { value: ' 06 12 34 56 78 ' },
+    });
+    click('Confirmer', dialog);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(await within(card()).findByText('Liste d’attente : position 4')).toBeVisible();
+    expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 3, telephone: '06 12 34 56 78' });
+    expect(await screen.findByText(TRIP_TEXTS.waiting(4))).toBeVisible();
+  });
+
+  it('a refusal (409) shows the server’s French message in the dialog, which stays open', async () => {
+    api.reply(REGISTER, 409, { message: TRIP_TEXTS.alreadyInCar });
+    mount();
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    click('Je m’inscris', card());
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    click('Confirmer', dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TRIP_TEXTS.alreadyInCar);
+    expect(screen.queryByText('Inscrit ✓')).toBeNull();
+  });
+
+  it('a refused phone shows beside the field', async () => {
+    api.reply(REGISTER, 400, {
+      message: TRIP_TEXTS.phoneInvalid,
+      errors: [{ path: 'telephone', message: TRIP_TEXTS.phoneInvalid }],
+    });
+    mount();
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    click('Je m’inscris', card());
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    fireEvent.change(within(dialog).getByLabelText(/Téléphone/), { target: { value: 'abc' } });
+    click('Confirmer', dialog);
+    const phone = within(dialog).getByLabelText(/Téléphone/);
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText(TRIP_TEXTS.phoneInvalid)).toBeVisible();
+  });
+
+  it('unregisters after a confirmation', async () => {
+    trips = [
+      testTrip({ inscription: { statut: 'CONFIRME', nb_places: 2, position_attente: null } }),
+    ];
+    api.handle(UNREGISTER, () => {
+      trips = [testTrip({ places_restantes: 5 })];
+      return { status: 200, body: { message: TRIP_TEXTS.unregistered } };
+    });
+    mount();
+    expect(await screen.findByText('Inscrit ✓ (2 places)')).toBeVisible();
+    click('Me désinscrire', card());
+    const confirm = screen.getByRole('alertdialog', { name: 'Me désinscrire' });
+    expect(api.callsTo(UNREGISTER)).toHaveLength(0);
+    click('Oui, me désinscrire', confirm);
+    await waitFor(() => expect(api.callsTo(UNREGISTER)).toHaveLength(1));
+    expect(await within(card()).findByText(/5 places restantes/)).toBeVisible();
+    expect(within(card()).queryByText(/Inscrit/)).toBeNull();
+    expect(within(card()).getByRole('button', { name: 'Je m’inscris' })).toBeVisible();
+    expect(await screen.findByText(TRIP_TEXTS.unregistered)).toBeVisible();
+  });
+
+  it('keeps the waiting position live: a tripChanged event for the match reads the list again', async () => {
+    trips = [waitingTrip(3)];
+    mount();
+    expect(await screen.findByText('Liste d’attente : position 3')).toBeVisible();
+    await waitFor(() => expect(io.listeners('tripChanged')).toBe(1));
+    const before = api.callsTo(LIST).length;
+    // Another match's coach: nothing to read.
+    act(() => io.push('tripChanged', { tripId: 99, matchId: 43 }));
+    trips = [waitingTrip(2)];
+    act(() => io.push('tripChanged', { tripId: 11, matchId: 42 }));
+    expect(await screen.findByText('Liste d’attente : position 2')).toBeVisible();
+    expect(api.callsTo(LIST)).toHaveLength(before + 1);
+    // Promoted: the card says so.
+    trips = [
+      testTrip({
+        places_restantes: 0,
+        inscription: { statut: 'CONFIRME', nb_places: 1, position_attente: null },
+      }),
+    ];
+    act(() => io.push('tripChanged', { tripId: 11, matchId: 42 }));
+    expect(await screen.findByText('Inscrit ✓')).toBeVisible();
+  });
+
+  it('reads the trips again when the window regains focus', async () => {
+    mount();
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    const before = api.callsTo(LIST).length;
+    trips = [testTrip({ places_restantes: 1 })];
+    act(() => void window.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByText(/1 place restante\b/)).toBeVisible();
+    expect(api.callsTo(LIST).length).toBeGreaterThan(before);
+  });
+});
