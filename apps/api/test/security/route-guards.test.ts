@@ -161,6 +161,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /concours':                                       [401, 403, 400, 400, 400, 401],
   'POST /concours/image':                                 [401, 403, 400, 400, 400, 401],
   'POST /contact':                                        [400, 400, 400, 400, 400, 400],
+  'POST /deplacements/:id/annonces':                      [401, 400, 400, 400, 400, 401],
   'POST /messages/accept/:conversationId':                [401, 404, 404, 404, 404, 401],
   'POST /messages/groupes/:id':                           [401, 400, 400, 400, 400, 401],
   'POST /messages/send':                                  [401, 400, 400, 400, 400, 401],
