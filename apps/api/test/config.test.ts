@@ -35,7 +35,9 @@ describe('configuration', () => {
       reminders: '*/15 * * * *',
       suspensions: '*/5 * * * *',
       carpoolDigests: '* * * * *',
+      tripReminders: '0 18 * * *',
     });
+    expect(c.accountBudgets.tripAnnouncement).toEqual({ max: 10, timeWindow: 3_600_000 });
     expect(c.accountBudgets.carpoolPair).toEqual({ max: 3, timeWindow: 86_400_000 });
     expect(c.carpoolMailWindowMs).toBe(15 * 60_000);
     for (const bad of ['10', '10/h', '0/1h', '10/48h', 'dix/1h']) {

@@ -4,6 +4,7 @@ import type { DomainEventMap, DomainEvents } from '../../src/events/domain-event
 import { smtpTransport } from '../../src/lib/mail/transport.js';
 import { createTestApp, FAST_JOBS, type TestApp } from './app.js';
 import { bearer } from './auth.js';
+import type { Db } from '../../src/db/client.js';
 import { createMatch, createUser, uniqueSeason } from './factories.js';
 
 type Status = 'CONFIRME' | 'ATTENTE';
@@ -142,3 +143,24 @@ export const mailingApp = (smtpUrl: string, bus: DomainEvents) =>
     jobs: FAST_JOBS,
     events: bus,
   });
+
+/** A coach trip of a fresh antenna for a new match, departing `departureAt` (rows only). */
+export async function createTrip(db: Db, departureAt: Date) {
+  const antenna = await db.antenna.create({
+    data: { name: `Antenne ${unique()}`, category: 'Groupe' },
+  });
+  const match = await createMatch(db, {
+    kickoffAt: new Date(departureAt.getTime() + 10 * 3_600_000),
+    season: uniqueSeason(),
+    matchday: 1,
+  });
+  return db.trip.create({
+    data: {
+      matchId: match.id,
+      antennaId: antenna.id,
+      departurePlace: 'Stade Louis-II',
+      departureAt,
+      seats: 50,
+    },
+  });
+}

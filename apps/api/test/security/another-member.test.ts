@@ -5,6 +5,7 @@ import { bearer } from '../helpers/auth.js';
 import { carpoolWorld } from '../helpers/carpool.js';
 import { createMatch, createUser, uniqueSeason } from '../helpers/factories.js';
 import { apiRouteKeys } from '../helpers/routes.js';
+import { createTrip } from '../helpers/trip-notify.js';
 
 /**
  * The "another member" column of the route-guard matrix (route-guards.test.ts holds the
@@ -162,6 +163,7 @@ const SCOPE: Readonly<Record<string, Scope>> = {
   'POST /deplacements/:id/inscriptions': 'self',
   'POST /messages/accept/:conversationId': 'cell',
   'POST /messages/groupes/:id': 'cell',
+  'POST /deplacements/:id/annonces': 'cell',
   'POST /messages/send': 'address',
   'POST /mini-leagues': 'self',
   'POST /mini-leagues/join': 'address',
@@ -298,6 +300,12 @@ const CELLS: Record<string, () => Promise<void>> = {
     const group = await carGroup();
     refused(await as(eve, 'POST', `/messages/groupes/${group.id}`, { content: 'Coucou' }), 404);
     expect(await t.db.groupMessage.count({ where: { groupId: group.id } })).toBe(1);
+  },
+  'POST /deplacements/:id/annonces': async () => {
+    // Another antenna's trip: only its organisers (and MODERATEUR+) announce.
+    const trip = await createTrip(t.db, new Date(t.clock.now().getTime() + 7 * 86_400_000));
+    refused(await as(eve, 'POST', `/deplacements/${trip.id}/annonces`, { content: 'Coucou' }), 403);
+    expect(await t.db.groupMessage.count({ where: { group: { tripId: trip.id } } })).toBe(0);
   },
   'PATCH /messages/groupes/:id/mark-read': async () => {
     const group = await carGroup();

@@ -15,7 +15,8 @@ import { TRIP_TEXTS } from '@munegu/shared';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../src/plugins/auth.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { createClub, createUser, uniqueSeason } from '../helpers/factories.js';
+import { createClub, createUser } from '../helpers/factories.js';
+import { createTrip } from '../helpers/trip-notify.js';
 import { makeImage, multipartFile } from '../helpers/images.js';
 import { moderationWorld } from '../helpers/moderation.js';
 import { localhostCertificate } from '../helpers/push-service.js';
@@ -278,29 +279,7 @@ beforeAll(async () => {
     return t.db.transportType.create({ data: { id, code: `MODE_${id}`, label: `M ${tag()}` } });
   };
   const exists = (count: Promise<number>) => async () => expect(await count).toBe(1);
-  /** A coach trip of a fresh antenna, in a week. */
-  const coachTrip = async () => {
-    const antenna = await t.db.antenna.create({ data: { name: `A ${tag()}`, category: 'Groupe' } });
-    const match = await t.db.match.create({
-      data: {
-        kickoffAt: future(),
-        season: uniqueSeason(),
-        matchday: 1,
-        homeClubId: clubId,
-        awayClubId: (await createClub(t.db)).id,
-        hashtag: '#TEST',
-      },
-    });
-    return t.db.trip.create({
-      data: {
-        matchId: match.id,
-        antennaId: antenna.id,
-        departurePlace: 'Stade Louis-II',
-        departureAt: future(),
-        seats: 50,
-      },
-    });
-  };
+  const coachTrip = () => createTrip(t.db, future());
 
   requests = {
     // ── Content ──

@@ -170,6 +170,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /concours/image':                                 [401, 403, 400, 400, 400, 401],
   'POST /contact':                                        [400, 400, 400, 400, 400, 400],
   'POST /deplacements':                                   [401, 400, 400, 400, 400, 401],
+  'POST /deplacements/:id/annonces':                      [401, 400, 400, 400, 400, 401],
   'POST /deplacements/:id/inscriptions':                  [401, 400, 400, 400, 400, 401],
   'POST /messages/accept/:conversationId':                [401, 404, 404, 404, 404, 401],
   'POST /messages/groupes/:id':                           [401, 400, 400, 400, 400, 401],
