@@ -39,8 +39,8 @@ export function RootLayout() {
         Aller au contenu
       </a>
       <div className={styles['app-shell']}>
-        <OfflineBanner />
         <Navbar />
+        <OfflineBanner />
         <main id="contenu" className={styles['app-main']} tabIndex={-1}>
           <SuspendedGate />
         </main>
