@@ -72,6 +72,7 @@ export const TRIP_TEXTS = {
   seatCountRange: 'Tu peux réserver de 1 à 4 places (toi et 3 accompagnants au plus).',
   phoneInvalid: 'Numéro de téléphone invalide.',
   patchEmpty: 'Rien à modifier.',
+  closedInvalid: 'Choix de clôture invalide.',
   tooManyOrganizers: 'Vingt organisateurs au plus par antenne.',
   announcementLength: 'Une annonce fait entre 1 et 1 000 caractères.',
   announcementForbidden: 'Cette annonce contient un contenu interdit.',

@@ -85,6 +85,12 @@ export const tripInputSchema = z
       .refine(isSafeText, { error: T.notesForbidden })
       .nullable()
       .optional(),
+    /**
+     * true: registrations closed by hand (CLOS), e.g. the coach is chartered and the list is
+     * final, or a trip prepared before its registrations open; false: open again; absent:
+     * unchanged (OUVERT for a new trip).
+     */
+    clos: z.boolean({ error: T.closedInvalid }).optional(),
   })
   .refine((t) => !t.retour_heure || Date.parse(t.retour_heure) > Date.parse(t.depart_heure), {
     error: T.returnBeforeDeparture,
@@ -121,6 +127,8 @@ export const tripSchema = z.object({
   prix: z.number().nullable(),
   /** OUVERT, COMPLET (no seat left or a waiting list), CLOS (deadline passed or by hand), ANNULE. */
   statut: z.enum(TRIP_STATUSES),
+  /** Registrations closed by hand (PUT clos: true); the deadline alone leaves it false. */
+  clos: z.boolean(),
   date_limite: z.string().nullable(),
   notes: z.string().nullable(),
   /** The caller's registration, or null. */

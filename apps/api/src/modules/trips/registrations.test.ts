@@ -107,6 +107,34 @@ describe('registrations and the waiting list', () => {
     expect(s.waiting).toEqual([c!.id]);
   });
 
+  it('closes by hand and opens again: closed, no registration; the waiting list still moves up', async () => {
+    const trip = await w.trip({ places_total: 1 });
+    const [a, b, c] = [await w.member(), await w.member(), await w.member()];
+    expect((await w.register(a, trip.id)).json().statut).toBe('CONFIRME');
+    expect((await w.register(b, trip.id)).json().statut).toBe('ATTENTE');
+    const put = (clos: boolean) =>
+      w.api(
+        trip.antenna.organizer,
+        'PUT',
+        `/deplacements/${trip.id}`,
+        w.input(trip.matchId, trip.antenna.id, { places_total: 1, clos }),
+      );
+    const closed = await put(true);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ statut: 'CLOS', clos: true });
+    const refused = await w.register(c, trip.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(T.tripClosed);
+    // Those already waiting keep their turn: a seat freed goes to them.
+    expect((await w.api(a, 'DELETE', `/deplacements/${trip.id}/inscriptions/me`)).statusCode).toBe(
+      200,
+    );
+    expect((await w.state(trip.id)).confirmed).toEqual([b.id]);
+    const reopened = await put(false);
+    expect(reopened.json()).toMatchObject({ clos: false, statut: 'COMPLET' });
+    expect((await w.register(c, trip.id)).json().statut).toBe('ATTENTE');
+  });
+
   it('refuses after the deadline, on a cancelled trip, and twice on one match', async () => {
     const match = await w.match();
     const late = await w.trip({ date_limite: w.days(1).toISOString() }, { matchId: match.id });

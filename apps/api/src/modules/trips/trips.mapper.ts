@@ -49,6 +49,7 @@ export function toTrip(
     nb_attente: counts.waiting,
     prix: trip.fareCents === null ? null : trip.fareCents / 100,
     statut: tripStatus(trip, counts, now),
+    clos: trip.status === 'CLOS',
     date_limite: trip.deadline?.toISOString() ?? null,
     notes: trip.notes,
     inscription: own,
@@ -83,10 +84,11 @@ export const fromTripInput = (input: TripInput): TripData => ({
   fareCents: input.prix === null || input.prix === undefined ? null : Math.round(input.prix * 100),
   deadline: input.date_limite ? new Date(input.date_limite) : null,
   notes: input.notes?.trim() || null,
+  ...(input.clos === undefined ? {} : { status: input.clos ? 'CLOS' : 'OUVERT' }),
 });
 
 /** The audit row's view of a trip: the wire's names, as other audit rows keep them. */
-export const auditedTrip = (t: TripData) => ({
+export const auditedTrip = (t: Omit<TripData, 'status'> & { status?: string }) => ({
   depart_lieu: t.departurePlace,
   depart_heure: t.departureAt,
   retour_heure: t.returnAt,
@@ -94,6 +96,7 @@ export const auditedTrip = (t: TripData) => ({
   prix: t.fareCents === null ? null : t.fareCents / 100,
   date_limite: t.deadline,
   notes: t.notes,
+  ...(t.status === undefined ? {} : { clos: t.status === 'CLOS' }),
 });
 
 /** `position`: the waiting rank, for a waiting registration. */

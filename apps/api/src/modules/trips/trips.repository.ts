@@ -55,6 +55,8 @@ export interface TripData {
   fareCents: number | null;
   deadline: Date | null;
   notes: string | null;
+  /** OUVERT or CLOS when the body says (registrations closed by hand); absent: unchanged. */
+  status?: 'OUVERT' | 'CLOS';
 }
 
 const ACTIVE_CARPOOL = [...ACTIVE_CARPOOL_STATUSES];

@@ -14,6 +14,7 @@ export function testTrip(o: Partial<Trip> = {}): Trip {
     nb_attente: 0,
     prix: 25,
     statut: 'OUVERT',
+    clos: false,
     date_limite: null,
     notes: 'Maillots rouge et blanc.\n<b>Pas de verre</b>',
     inscription: null,

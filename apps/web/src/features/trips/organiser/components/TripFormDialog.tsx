@@ -165,6 +165,10 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
           {...register('notes')}
         />
       </FormField>
+      <label className="checkbox">
+        <input type="checkbox" {...register('clos')} />
+        Inscriptions closes (la liste est définitive ; la liste d’attente avance toujours)
+      </label>
       <FormError message={failure} />
       <FormDialogFooter
         disabled={isSubmitting}

@@ -17,6 +17,8 @@ export type TripFormValues = {
   prix: string;
   date_limite: string;
   notes: string;
+  /** Registrations closed by hand. */
+  clos: boolean;
 };
 
 const optionalInstant = (v: string) => (v ? parisInputToIso(v) : null);
@@ -35,6 +37,7 @@ export const tripFormSchema = z
     prix: z.string(),
     date_limite: z.string(),
     notes: z.string(),
+    clos: z.boolean(),
   })
   .transform((v): z.input<typeof tripInputSchema> => ({
     match_id: v.match_id,
@@ -46,6 +49,7 @@ export const tripFormSchema = z
     prix: euros(v.prix),
     date_limite: optionalInstant(v.date_limite),
     notes: v.notes.trim() ? v.notes : null,
+    clos: v.clos,
   }))
   .pipe(tripInputSchema);
 
@@ -66,6 +70,7 @@ export function tripFormValues(trip: OrganizedTrip | null, antennaIds: number[])
     prix: trip?.prix === null || trip?.prix === undefined ? '' : String(trip.prix),
     date_limite: local(trip?.date_limite ?? null),
     notes: trip?.notes ?? '',
+    clos: trip?.clos ?? false,
   };
 }
 

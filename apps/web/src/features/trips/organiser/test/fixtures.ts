@@ -15,6 +15,7 @@ export function organizedTrip(over: Partial<OrganizedTrip> = {}): OrganizedTrip 
     nb_attente: 1,
     prix: 25,
     statut: 'OUVERT',
+    clos: false,
     date_limite: null,
     notes: null,
     inscription: null,

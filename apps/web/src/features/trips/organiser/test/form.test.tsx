@@ -81,6 +81,7 @@ describe('Nouveau déplacement', () => {
       prix: 12.5,
       date_limite: '2026-12-03T19:00:00.000Z',
       notes: 'Rendez-vous 5 h 45',
+      clos: false,
     });
     expect(await screen.findByText('Déplacement créé.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -103,6 +104,10 @@ describe('Modifier', () => {
     expect(within(dialog).getByLabelText('Départ (date et heure)')).toHaveValue('2026-12-05T06:00');
     expect(within(dialog).getByLabelText('Notes (facultatif)')).toHaveValue('Prévoir une écharpe');
     type(dialog, 'Places', '40');
+    // Closing registrations by hand is a box of the same form.
+    const closed = within(dialog).getByRole('checkbox', { name: /Inscriptions closes/ });
+    expect(closed).not.toBeChecked();
+    fireEvent.click(closed);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(
       await within(dialog).findByText(
@@ -113,6 +118,7 @@ describe('Modifier', () => {
     expect(api.callsTo('PUT /api/deplacements/7')[0]?.body).toMatchObject({
       places_total: 40,
       prix: 25,
+      clos: true,
     });
   });
 });
