@@ -4,7 +4,7 @@ import { GROUP_TEXTS as G, TEXTS } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { MessageIcon, PlusIcon } from '../../../components/ui/icons';
+import { MessageIcon, PlusIcon, UsersIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { isDeletedUsername, useProfile } from '../../profiles';
 import { useConversations } from '../api';
@@ -113,9 +113,16 @@ export default function MessagesPage() {
                       aria-current={active ? 'page' : undefined}
                     >
                       <span className={styles['messages__group-icon']} aria-hidden="true">
-                        {group.members.length}
+                        <UsersIcon size={20} />
                       </span>
-                      <span className={styles['messages__conv-name']}>{label}</span>
+                      {/* A bare count in the circle read as an unread count: it says what it is. */}
+                      <span className={styles['messages__conv-name']}>
+                        {label}
+                        <span className="visually-hidden">, </span>
+                        <span className={styles['messages__conv-sub']}>
+                          {group.members.length} membre{group.members.length > 1 ? 's' : ''}
+                        </span>
+                      </span>
                       {group.unread > 0 && (
                         <span className={styles['messages__dot']}>
                           <span className="visually-hidden">Non lu</span>
