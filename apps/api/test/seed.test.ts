@@ -169,6 +169,16 @@ describe('seed', () => {
           where: { userId_matchId: { userId: r.userId, matchId: trip.matchId } },
         }),
       ).toMatchObject({ transportTypeId: 2, antennaId: trip.antennaId });
+    // Its thread: the organiser and the confirmed registrants, opened by an announcement.
+    const thread = await db.messageGroup.findUniqueOrThrow({
+      where: { tripId: trip.id },
+      include: { members: true, messages: { orderBy: { createdAt: 'asc' } } },
+    });
+    expect(thread.kind).toBe('deplacement');
+    expect(thread.members.map((m) => m.userId).sort()).toEqual(
+      [redacteur.id, ...confirmed.map((r) => r.userId)].sort(),
+    );
+    expect(thread.messages[0]).toMatchObject({ senderId: redacteur.id, announcement: true });
   });
 
   it('gives the demo journal a past of several kinds, each row naming its target', async () => {

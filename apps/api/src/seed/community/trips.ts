@@ -113,4 +113,54 @@ export async function seedCoachTrip(
       update: bus,
     });
   }
+  const confirmed = rows.filter((r) => r.status === 'CONFIRME').map((r) => r.userId);
+  await seedCoachThread(db, now, { tripId: trip.id, matchId: match.id }, organizer.id, confirmed);
+}
+
+/**
+ * The coach's group thread, as the app keeps it (organisers and confirmed registrants), with
+ * the organiser's announcement and two answers; the organiser has not read the last one.
+ */
+async function seedCoachThread(
+  db: Db,
+  now: Date,
+  trip: { tripId: number; matchId: number },
+  organizerId: number,
+  confirmed: number[],
+) {
+  const joinedAt = hoursBefore(now, 24 * 9);
+  const lines = [
+    {
+      senderId: organizerId,
+      announcement: true,
+      hoursAgo: 26,
+      content:
+        'Rendez-vous 5 h 45 place Garibaldi, départ 6 h pile. Pensez à régler les 25 € avant jeudi !',
+    },
+    { senderId: confirmed[0]!, announcement: false, hoursAgo: 20, content: 'Réglé, merci !' },
+    {
+      senderId: confirmed[1]!,
+      announcement: false,
+      hoursAgo: 2,
+      content: 'On peut monter avec un drapeau de 2 m ?',
+    },
+  ].map(({ hoursAgo, ...line }) => ({ ...line, createdAt: hoursBefore(now, hoursAgo) }));
+  await db.messageGroup.create({
+    data: {
+      kind: 'deplacement',
+      ...trip,
+      createdAt: joinedAt,
+      lastMessageAt: lines.at(-1)!.createdAt,
+      members: {
+        createMany: {
+          data: [organizerId, ...confirmed].map((userId) => ({
+            userId,
+            joinedAt,
+            readAt: userId === organizerId ? lines.at(-2)!.createdAt : now,
+          })),
+        },
+      },
+      messages: { createMany: { data: lines } },
+    },
+  });
 }
