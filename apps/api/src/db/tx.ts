@@ -28,6 +28,12 @@ export function afterCommit(tx: Tx, task: () => void): boolean {
  * its 2-second wait for a connection, for writes that come in bursts on one row lock (a coach's
  * registrations opening: each waits its turn rather than failing).
  */
+/**
+ * The connection wait of writes that come in bursts on one row lock (a coach's registrations,
+ * a driver's seats accepted at once): each waits its turn instead of failing after 2 s.
+ */
+export const BURST_WAIT_MS = 20_000;
+
 export function transactionRunner(
   db: Db,
   options: { timeoutMs?: number; maxWaitMs?: number } = {},

@@ -1,3 +1,4 @@
+import { BURST_WAIT_MS, transactionRunner } from '../../db/tx.js';
 import type { Infra } from '../../infra.js';
 import { realtimeNotificationPusher } from '../../realtime/socket-server.js';
 import type { ApiRoutes } from '../module.js';
@@ -64,7 +65,8 @@ export function carpoolModule(infra: Infra, needs: CarpoolNeeds) {
       repo,
       notifications,
       reports: needs.reports,
-      transaction,
+      // A driver's seats can be accepted by many at once, all on the driver's presence row.
+      transaction: transactionRunner(db, { maxWaitMs: BURST_WAIT_MS }),
       clock,
       budgets,
       blocks: needs.blocks,

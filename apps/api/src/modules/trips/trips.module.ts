@@ -1,4 +1,4 @@
-import { transactionRunner } from '../../db/tx.js';
+import { BURST_WAIT_MS, transactionRunner } from '../../db/tx.js';
 import type { Infra } from '../../infra.js';
 import { realtimeTripNotifier } from '../../realtime/socket-server.js';
 import type { ApiRoutes } from '../module.js';
@@ -15,12 +15,10 @@ import { tripsService } from './trips.service.js';
  * organisers' tools. Reacts to a withdrawn presence (the member leaves the match's coach).
  * Its notifications, reminder and announcements live in trips/notify/.
  */
-/** A coach's registrations come in bursts on its row lock: each waits its turn (db/tx.ts). */
-const QUEUE_WAIT_MS = 20_000;
 
 export function tripsModule({ db, clock, events, io, log }: Infra) {
   const repo = tripsRepository(db);
-  const transaction = transactionRunner(db, { maxWaitMs: QUEUE_WAIT_MS });
+  const transaction = transactionRunner(db, { maxWaitMs: BURST_WAIT_MS });
   const access = tripAccess(repo);
   const registrations = registrationsService({
     repo,
