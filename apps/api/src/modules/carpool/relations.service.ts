@@ -30,6 +30,7 @@ import type { ReportsService } from '../reports/reports.service.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
 import { openCarpoolMatch, openMatch } from './match-window.js';
 import { toRelation } from './relation.mapper.js';
+import { changeRelationStatus } from './relation-change.js';
 
 export interface RelationsDeps {
   repo: CarpoolRepository;
@@ -94,15 +95,7 @@ export function relationsService({
     by: number,
     reason: (ReasonChoice & { withReport: boolean }) | null = null,
   ) {
-    const changeId = await repo.changeStatus(tx, rel.id, rel.statusId, to, by, reason);
-    await events.emit('carpoolRelationChanged', {
-      tx,
-      matchId: rel.matchId,
-      driverId: rel.driverId,
-      passengerId: rel.passengerId,
-      from: rel.statusId,
-      to,
-    });
+    const changeId = await changeRelationStatus({ repo, events }, tx, rel, to, by, reason);
     const other = rel.user1Id === by ? rel.user2Id : rel.user1Id;
     out.push(
       await notifications.record(tx, {

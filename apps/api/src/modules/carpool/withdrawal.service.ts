@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isActiveCarpoolStatus } from '@munegu/shared';
 import type { CarpoolRepository } from './carpool.repository.js';
 import type { NotificationsService, Recorded } from './notifications.service.js';
+import { changeRelationStatus } from './relation-change.js';
 
 /** Why a member's carpools are withdrawn (the account module's removal causes). */
 export type WithdrawalCause = 'suspension' | 'ban' | 'deletion';
@@ -48,18 +49,10 @@ export function withdrawalService({
       if (rel.statusId === S.CONFIRME) {
         await repo.releaseSeats(tx, rel.driverId, rel.matchId, rel.groupSize);
       }
-      const changeId = await repo.changeStatus(tx, rel.id, rel.statusId, S.ANNULE, userId, {
+      const changeId = await changeRelationStatus({ repo, events }, tx, rel, S.ANNULE, userId, {
         reasonId,
         customReason: null,
         withReport: false,
-      });
-      await events.emit('carpoolRelationChanged', {
-        tx,
-        matchId: rel.matchId,
-        driverId: rel.driverId,
-        passengerId: rel.passengerId,
-        from: rel.statusId,
-        to: S.ANNULE,
       });
       out.push(
         await notifications.record(tx, {
