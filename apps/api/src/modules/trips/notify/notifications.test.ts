@@ -39,7 +39,10 @@ const bell = (user: { id: number }) => bellOf(t, user);
 const outbox = (email: string) =>
   t.db.mailOutbox.findMany({ where: { to: email, kind: 'trip-notification' } });
 
-describe('trip notifications', () => {
+/** Mails go out through the job queue; on the embedded tier, under load, that takes a while. */
+const MAIL_WAIT_MS = 60_000;
+
+describe('trip notifications', { timeout: 120_000 }, () => {
   it('tells a promoted member: bell row, live event, and a mail when they want the app’s mails', async () => {
     const antenna = await w.antenna();
     const trip = await w.trip(antenna.id, { place: 'Gare de Nice-Ville' });
@@ -84,7 +87,10 @@ describe('trip notifications', () => {
         groupe_id: expect.any(Number),
       },
     });
-    const mail = await waitFor(() => sink.received.find((m) => m.to.includes(promoted.email)));
+    const mail = await waitFor(
+      () => sink.received.find((m) => m.to.includes(promoted.email)),
+      MAIL_WAIT_MS,
+    );
     expect(mail.subject).toBe(`Munegu : ${T.promoted(antenna.name)}`);
     expect(mail.text).toContain(`Bonjour ${promoted.username},`);
     expect(mail.text).toContain(T.promoted(antenna.name));
@@ -119,7 +125,10 @@ describe('trip notifications', () => {
     for (const member of [confirmed, waiting]) {
       const [row] = await bell(member);
       expect(row!.deplacement).toMatchObject({ id: trip.id, evenement: 'ANNULATION' });
-      const mail = await waitFor(() => sink.received.find((m) => m.to.includes(member.email)));
+      const mail = await waitFor(
+        () => sink.received.find((m) => m.to.includes(member.email)),
+        MAIL_WAIT_MS,
+      );
       expect(mail.text).toContain(T.tripCancelledNotice(antenna.name));
     }
     expect(await bell(elsewhere)).toEqual([]);
