@@ -137,6 +137,9 @@ export async function bellOf(t: TestApp, user: { id: number }): Promise<AppNotif
 }
 
 /** An app whose mails reach the SMTP server at `smtpUrl` (workers on), built on `bus`. */
+/** Mails go out through the job queue; on the embedded tier, under load, that takes a while. */
+export const MAIL_WAIT_MS = 60_000;
+
 export const mailingApp = (smtpUrl: string, bus: DomainEvents) =>
   createTestApp({
     mailTransport: smtpTransport(smtpUrl, 'Munegu <no-reply@munegu.test>'),

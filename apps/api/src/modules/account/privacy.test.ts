@@ -254,6 +254,13 @@ describe('inactivity', () => {
       where: { id: active.id },
       data: { lastActivityAt: new Date('2031-05-01T10:00:00Z') },
     });
+    // Every other account on the database was active on the last day this test sets: the
+    // embedded tier shares one database across files, and otherwise each run would warn, then
+    // anonymise, every member the earlier files created (thousands of rows, past the timeout).
+    await t.db.user.updateMany({
+      where: { id: { notIn: [idle.id, active.id] } },
+      data: { lastActivityAt: new Date('2031-07-15T03:00:00Z') },
+    });
     mkdirSync(avatarDir, { recursive: true });
     writeFileSync(path.join(avatarDir, `${idle.id}.webp`), 'x');
 

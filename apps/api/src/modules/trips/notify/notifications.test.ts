@@ -4,7 +4,7 @@ import type { TestApp } from '../../../../test/helpers/app.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { smtpSink, waitFor } from '../../../../test/helpers/smtp-sink.js';
 import { notificationTab, until, type Client } from '../../../../test/helpers/sockets.js';
-import { bellOf, mailingApp, tripWorld } from '../../../../test/helpers/trip-notify.js';
+import { bellOf, MAIL_WAIT_MS, mailingApp, tripWorld } from '../../../../test/helpers/trip-notify.js';
 import { transactionRunner } from '../../../db/tx.js';
 import { domainEvents } from '../../../events/domain-events.js';
 
@@ -39,8 +39,6 @@ const bell = (user: { id: number }) => bellOf(t, user);
 const outbox = (email: string) =>
   t.db.mailOutbox.findMany({ where: { to: email, kind: 'trip-notification' } });
 
-/** Mails go out through the job queue; on the embedded tier, under load, that takes a while. */
-const MAIL_WAIT_MS = 60_000;
 
 describe('trip notifications', { timeout: 120_000 }, () => {
   it('tells a promoted member: bell row, live event, and a mail when they want the app’s mails', async () => {
