@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/env.js';
+import {
+  ACCOUNT_BUDGET_DEFAULTS,
+  budgetVariable,
+  RATE_BUDGET_DEFAULTS,
+} from '../src/config/rate-budgets.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'munegu-config-'));
 
@@ -11,6 +16,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc', DATA_DIR: dataDir() })).toThrow(/PORT/);
     expect(() => loadConfig({ SMTP_URL: 'not a url', DATA_DIR: dataDir() })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ DEMO_DATA: 'peut-être', DATA_DIR: dataDir() })).toThrow(ConfigError);
+  });
+
+  it('documents every budget, with its default, in the README and .env.example', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    const budgets = { ...RATE_BUDGET_DEFAULTS, ...ACCOUNT_BUDGET_DEFAULTS };
+    for (const [name, fallback] of Object.entries(budgets)) {
+      const variable = budgetVariable(name as keyof typeof budgets);
+      expect(readme, variable).toMatch(new RegExp(`\\| \`${variable}\`\\s+\\| \`${fallback}\``));
+      expect(example, variable).toContain(`# ${variable}=${fallback}\n`);
+    }
   });
 
   it('reads route budgets and schedules, naming the variable of a bad one', () => {

@@ -58,8 +58,23 @@ export const ACCOUNT_BUDGET_DEFAULTS = {
   messageRequest: '20/1h',
   /** Push subscriptions one member registers (POST /push/subscriptions). */
   pushSubscription: '20/1h',
+  /**
+   * Messages one member posts in the group threads of cars and coaches. Unlike a private
+   * conversation, a group cannot be blocked by the members it reaches.
+   */
+  groupMessage: '60/10m',
   /** Coach-trip announcements one organiser posts (each one mails the confirmed registrants). */
   tripAnnouncement: '10/1h',
+  /**
+   * Announcements of one trip, all its organisers together: what one registrant can receive,
+   * by bell and mail, however many organisers the antenna has.
+   */
+  tripAnnouncementPerTrip: '20/24h',
+  /**
+   * Coach-trip registrations one member makes (POST …/inscriptions). Each one is pushed live to
+   * everyone looking at the match; cancelling is never counted, so a seat can always be freed.
+   */
+  tripRegistration: '10/1h',
   /**
    * POST /user-signalement and the report filed by a cancellation: counted by the reports
    * service in the database, in the transaction that files (race-free, every instance).

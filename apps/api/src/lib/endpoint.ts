@@ -87,3 +87,6 @@ export const memberErrors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
+
+/** memberErrors and 429, for the member routes that take an account budget. */
+export const budgetedErrors = { ...memberErrors, 429: errorBodySchema };

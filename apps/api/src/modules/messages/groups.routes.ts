@@ -1,7 +1,7 @@
 import { GROUP_TEXTS as G } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.js';
-import { endpoint, memberErrors } from '../../lib/endpoint.js';
+import { budgetedErrors, endpoint, memberErrors } from '../../lib/endpoint.js';
 import type { GroupsService } from './groups.service.js';
 
 const errors = memberErrors;
@@ -34,7 +34,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     ...endpoint('POST /messages/groupes/:id', {
       tags,
       summary: 'Écrire au groupe',
-      errors,
+      errors: budgetedErrors,
     }),
     ...auth,
     handler: async (req, reply) => {

@@ -11,6 +11,7 @@ import type { DomainEventMap } from '../../events/domain-events.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
+import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import type { GroupMessageRow, GroupsRepository } from './groups.repository.js';
 
 /** Pushes a group message to every socket of the given members (all tabs, all instances). */
@@ -22,6 +23,7 @@ export interface GroupsServiceDeps {
   repo: GroupsRepository;
   clock: Clock;
   notifier: GroupNotifier;
+  budgets: AccountBudgets;
 }
 
 const PAGE = LIMITS.messagesPageSize;
@@ -50,7 +52,7 @@ function toGroupMessage(row: GroupMessageRow, me: number): GroupMessage {
  * messages go to the user rooms of the members at the time of sending, read in the same
  * request, so a member who left receives nothing from then on, on any instance.
  */
-export function groupsService({ repo, clock, notifier }: GroupsServiceDeps) {
+export function groupsService({ repo, clock, notifier, budgets }: GroupsServiceDeps) {
   /** 404 for a group the caller never belonged to (never reveal others'), 403 once left. */
   async function assertMember(callerId: number, groupId: number): Promise<void> {
     const membership = await repo.membership(groupId, callerId);
@@ -203,8 +205,13 @@ export function groupsService({ repo, clock, notifier }: GroupsServiceDeps) {
       return page.reverse().map((m) => toGroupMessage(m, callerId));
     },
 
-    /** Stored only for a current member (checked in the storing statement), then pushed live. */
+    /**
+     * Stored only for a current member (checked in the storing statement), then pushed live.
+     * The members cannot block a group as they can a conversation: a budget per sender stands
+     * in for that (moderators can still silence).
+     */
     async send(callerId: number, groupId: number, content: string): Promise<GroupMessage> {
+      await budgets.take('groupMessage', String(callerId));
       const row = await repo.append({ groupId, senderId: callerId, content, now: clock.now() });
       if (!row) {
         await assertMember(callerId, groupId);

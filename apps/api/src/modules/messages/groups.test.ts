@@ -237,4 +237,26 @@ describe('group threads of carpools', () => {
     const older = (await read(passengers[0]!, id, 20)).json() as { content: string }[];
     expect(older.map((x) => x.content)).toEqual([1, 2, 3, 4, 5].map((i) => `Message ${i}`));
   });
+
+  it('a budget per sender stands in for blocking: past it, 429 in French, nothing stored', async () => {
+    const { driver, passengers, confirm } = await car(2, 1);
+    const passenger = passengers[0]!;
+    await confirm(passenger);
+    const id = (await groups(driver))[0]!.id;
+    const { max } = t.config.accountBudgets.groupMessage;
+    t.clock.advance(1000); // after the passenger joined: the messages are unread for them
+    for (let i = 1; i <= max; i++)
+      expect((await post(driver, id, `Message ${i}`)).statusCode).toBe(201);
+
+    const refused = await post(driver, id, 'Encore un');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^Tu as écrit beaucoup de messages dans les groupes\. Réessaie dans \d+ (minute|heure)s?\.$/,
+    );
+    expect(await unread(passenger)).toBe(max);
+    const newest = (await read(passenger, id)).json() as { content: string }[];
+    expect(newest.at(-1)!.content).toBe(`Message ${max}`);
+    // The budget is the sender's: the others still talk.
+    expect((await post(passenger, id, 'Calme-toi !')).statusCode).toBe(201);
+  });
 });

@@ -20,6 +20,7 @@ export function messagesModule({ db, clock, io, events, budgets }: Infra) {
     repo: groupsRepository(db),
     clock,
     notifier: realtimeGroupNotifier(io),
+    budgets,
   });
   const messages = messagesService({
     repo: messagesRepository(db),

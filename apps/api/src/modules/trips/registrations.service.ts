@@ -9,6 +9,7 @@ import { afterCommit, type RunInTransaction, type Tx } from '../../db/tx.js';
 import type { DomainEventMap, EventEmitter } from '../../events/domain-events.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { AccountBudgets } from '../../plugins/rate-limit/account-budgets.js';
 import { registrationsOpen } from './trips.mapper.js';
 import type { TripRow, TripsRepository } from './trips.repository.js';
 
@@ -23,6 +24,7 @@ export interface RegistrationsDeps {
   clock: Clock;
   events: EventEmitter;
   notifier: TripNotifier;
+  budgets: AccountBudgets;
   log: FastifyBaseLogger;
 }
 
@@ -54,6 +56,7 @@ export function registrationsService({
   clock,
   events,
   notifier,
+  budgets,
   log,
 }: RegistrationsDeps) {
   async function emit(
@@ -141,6 +144,8 @@ export function registrationsService({
       input: TripRegistrationInput,
     ): Promise<RegistrationResult> {
       const seats = input.nb_places;
+      // Each registration is pushed live to the match's trip viewers; withdrawing never counts.
+      await budgets.take('tripRegistration', String(userId));
       const { trip, status, position, left } = await transaction(async (tx) => {
         const trip = await lockedTrip(tx, tripId);
         const refused = refusal(trip, clock.now());

@@ -166,4 +166,23 @@ describe('registrations and the waiting list', () => {
     // Off the cancelled coach, the member may take the other one.
     expect((await w.register(u, late.id)).statusCode).toBe(201);
   });
+
+  it('budgets registrations per member, in French; withdrawing is never refused', async () => {
+    const trip = await w.trip({ places_total: 5 });
+    const [u, neighbour] = await members(2);
+    const { max } = t.config.accountBudgets.tripRegistration;
+    for (let i = 0; i < max; i++) {
+      expect((await w.register(u!, trip.id)).statusCode).toBe(201);
+      if (i < max - 1) expect((await w.unregister(u!, trip.id)).statusCode).toBe(200);
+    }
+    expect((await w.unregister(u!, trip.id)).statusCode).toBe(200);
+    const refused = await w.register(u!, trip.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^Tu t’es inscrit à beaucoup de déplacements\. Réessaie dans \d+ (minute|heure)s?\.$/,
+    );
+    expect((await w.state(trip.id)).rows).toEqual([]);
+    // The budget is that member's only.
+    expect((await w.register(neighbour!, trip.id)).statusCode).toBe(201);
+  });
 });

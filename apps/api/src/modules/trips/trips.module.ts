@@ -16,7 +16,7 @@ import { tripsService } from './trips.service.js';
  * Its notifications, reminder and announcements live in trips/notify/.
  */
 
-export function tripsModule({ db, clock, events, io, log }: Infra) {
+export function tripsModule({ db, clock, events, io, log, budgets }: Infra) {
   const repo = tripsRepository(db);
   const transaction = transactionRunner(db, { maxWaitMs: BURST_WAIT_MS });
   const access = tripAccess(repo);
@@ -26,6 +26,7 @@ export function tripsModule({ db, clock, events, io, log }: Infra) {
     clock,
     events,
     notifier: realtimeTripNotifier(io),
+    budgets,
     log,
   });
   const trips = tripsService({ repo, access, registrations, transaction, clock, events });

@@ -1,6 +1,6 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoint, memberErrors } from '../../lib/endpoint.js';
+import { budgetedErrors, endpoint, memberErrors } from '../../lib/endpoint.js';
 import { callerOf } from '../../plugins/auth.js';
 import { actorOf } from '../administration/members.routes.js';
 import type { OrganizersService } from './organizers.service.js';
@@ -53,7 +53,11 @@ export const tripsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
-    ...endpoint('POST /deplacements/:id/inscriptions', { tags, summary: 'M’inscrire', errors }),
+    ...endpoint('POST /deplacements/:id/inscriptions', {
+      tags,
+      summary: 'M’inscrire',
+      errors: budgetedErrors,
+    }),
     ...auth,
     handler: async (req, reply) =>
       reply.code(201).send(await registrations.register(callerOf(req).id, req.params.id, req.body)),

@@ -23,7 +23,10 @@ export const BUDGET_TEXTS: Record<AccountBudgetName, string> = {
   carpoolRating: 'Tu as donné beaucoup de notes.',
   messageRequest: 'Tu as écrit à beaucoup de nouveaux membres.',
   pushSubscription: 'Trop d’appareils enregistrés pour les notifications.',
+  groupMessage: 'Tu as écrit beaucoup de messages dans les groupes.',
   tripAnnouncement: 'Tu as envoyé beaucoup d’annonces.',
+  tripAnnouncementPerTrip: 'Ce déplacement a déjà reçu beaucoup d’annonces.',
+  tripRegistration: 'Tu t’es inscrit à beaucoup de déplacements.',
   // Counted by the reports service itself (modules/reports), which answers its own text.
   reports: 'Tu as envoyé beaucoup de signalements.',
 };

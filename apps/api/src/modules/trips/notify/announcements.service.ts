@@ -35,8 +35,10 @@ export function announcementsService(deps: AnnouncementsDeps) {
         hasRole(caller.role, 'MODERATEUR') || (await repo.isOrganizer(trip.antennaId, caller.id));
       if (!allowed) throw new AppError('FORBIDDEN', T.notOrganizer);
       if (trip.status === 'ANNULE') throw new AppError('CONFLICT', T.tripCancelled);
-      // Each announcement mails every confirmed registrant: counted per account.
+      // Each announcement mails every confirmed registrant: counted per organiser, and per
+      // trip so that an antenna's several organisers together cannot flood its registrants.
       await deps.budgets.take('tripAnnouncement', String(caller.id));
+      await deps.budgets.take('tripAnnouncementPerTrip', String(tripId));
       return deps.transaction(async (tx) => {
         const message = await deps.groups.announce(tx, {
           tripId,

@@ -115,4 +115,41 @@ describe('trip announcements', () => {
     const cancelled = await announce(organizer, created.id, 'Trop tard');
     expect([cancelled.statusCode, cancelled.json().message]).toEqual([409, T.tripCancelled]);
   });
+
+  it('budgets announcements per organiser and per trip, in French; nothing stored past them', async () => {
+    const { trip: created, confirmed } = await trip();
+    const [a, b, c] = [
+      await w.organizer(created.antennaId),
+      await w.organizer(created.antennaId),
+      await w.organizer(created.antennaId),
+    ];
+    const own = t.config.accountBudgets.tripAnnouncement.max;
+    const perTrip = t.config.accountBudgets.tripAnnouncementPerTrip.max;
+    expect(perTrip).toBeLessThanOrEqual(2 * own);
+    const send = async (who: Who, n: number) => {
+      for (let i = 0; i < n; i++)
+        expect((await announce(who, created.id, `Annonce ${i}`)).statusCode).toBe(201);
+    };
+    await send(a, own);
+    const tired = await announce(a, created.id, 'Une de plus');
+    expect(tired.statusCode).toBe(429);
+    expect(tired.json().message).toMatch(
+      /^Tu as envoyé beaucoup d’annonces\. Réessaie dans \d+ (minute|heure)s?\.$/,
+    );
+
+    // Another organiser of the same antenna fills the trip's own budget…
+    await send(b, perTrip - own);
+    const full = await announce(c, created.id, 'Et moi ?');
+    expect(full.statusCode).toBe(429);
+    expect(full.json().message).toMatch(
+      /^Ce déplacement a déjà reçu beaucoup d’annonces\. Réessaie dans \d+ heures?\.$/,
+    );
+    // … so a registrant received exactly that many, whatever the number of organisers.
+    const received = (await bell(confirmed)).filter((n) => n.deplacement?.evenement === 'ANNONCE');
+    expect(received).toHaveLength(perTrip);
+
+    // The trip's budget is that trip's: the same organiser announces on another one.
+    const other = await w.trip(created.antennaId);
+    expect((await announce(c, other.id, 'Autre car')).statusCode).toBe(201);
+  });
 });

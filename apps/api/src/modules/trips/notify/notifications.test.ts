@@ -4,7 +4,12 @@ import type { TestApp } from '../../../../test/helpers/app.js';
 import { createUser } from '../../../../test/helpers/factories.js';
 import { smtpSink, waitFor } from '../../../../test/helpers/smtp-sink.js';
 import { notificationTab, until, type Client } from '../../../../test/helpers/sockets.js';
-import { bellOf, MAIL_WAIT_MS, mailingApp, tripWorld } from '../../../../test/helpers/trip-notify.js';
+import {
+  bellOf,
+  MAIL_WAIT_MS,
+  mailingApp,
+  tripWorld,
+} from '../../../../test/helpers/trip-notify.js';
 import { transactionRunner } from '../../../db/tx.js';
 import { domainEvents } from '../../../events/domain-events.js';
 
@@ -38,7 +43,6 @@ const bell = (user: { id: number }) => bellOf(t, user);
 
 const outbox = (email: string) =>
   t.db.mailOutbox.findMany({ where: { to: email, kind: 'trip-notification' } });
-
 
 describe('trip notifications', { timeout: 120_000 }, () => {
   it('tells a promoted member: bell row, live event, and a mail when they want the app’s mails', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoint, memberErrors } from '../../../lib/endpoint.js';
+import { budgetedErrors, endpoint } from '../../../lib/endpoint.js';
 import { callerOf } from '../../../plugins/auth.js';
 import type { AnnouncementsService } from './announcements.service.js';
 
@@ -12,7 +12,7 @@ export const notifyRoutes: FastifyPluginAsyncZod<{ announcements: AnnouncementsS
     ...endpoint('POST /deplacements/:id/annonces', {
       tags: ['deplacements'],
       summary: 'Annonce des organisateurs aux inscrits confirmés (fil du car et notification)',
-      errors: { ...memberErrors, 429: memberErrors[400] },
+      errors: budgetedErrors,
     }),
     onRequest: app.authenticate,
     handler: async (req, reply) => {

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/helpers/app.js';
 import { createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
 import { smtpSink, waitFor } from '../../../../test/helpers/smtp-sink.js';
-import { bellOf, MAIL_WAIT_MS, mailingApp, tripWorld } from '../../../../test/helpers/trip-notify.js';
+import {
+  bellOf,
+  MAIL_WAIT_MS,
+  mailingApp,
+  tripWorld,
+} from '../../../../test/helpers/trip-notify.js';
 import { TRIP_REMINDERS } from '../../../jobs/trips.jobs.js';
 import { domainEvents } from '../../../events/domain-events.js';
 

@@ -84,6 +84,20 @@ describe('group threads', () => {
     });
   });
 
+  it('keeps the text typed when the group budget is spent, and says why in French', async () => {
+    const refusal = 'Tu as écrit beaucoup de messages dans les groupes. Réessaie dans 4 minutes.';
+    api.reply('GET /api/messages/groupes/3', 200, []);
+    api.reply('POST /api/messages/groupes/3', 429, { message: refusal, ttl: 240 });
+    renderAt('/messages/groupes/3');
+    const panel = await screen.findByRole('region', { name: LABEL });
+    const field = within(panel).getByRole('textbox', { name: 'Votre message' });
+    fireEvent.change(field, { target: { value: 'On part à 7h' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(await within(panel).findByText(refusal)).toBeVisible();
+    expect(field).toHaveValue('On part à 7h');
+    expect(within(panel).queryAllByTestId('group-message')).toHaveLength(0);
+  });
+
   it('adds a live message of the open group and marks it read', async () => {
     api.reply('GET /api/messages/groupes/3', 200, []);
     renderAt('/messages/groupes/3');
