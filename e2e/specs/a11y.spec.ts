@@ -202,9 +202,6 @@ async function openFromSlide(page: Page, button: string): Promise<void> {
   // A dot tapped before the carousel has started is played once it has: one click is enough.
   const target = carousel.locator('article').nth(found).getByRole('button', { name: button });
   await dots.nth(found).click();
-  // Slides share the tallest one's height (a match with coach cards): the dot may have
-  // scrolled the page below the slide's buttons.
-  await target.scrollIntoViewIfNeeded();
   await expect(target).toBeInViewport();
   await target.click();
 }

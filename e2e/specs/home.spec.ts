@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO, pageAs } from '../fixtures/accounts';
 
 test('the home page shows the next demo match with a running countdown', async ({
   page,
@@ -74,6 +75,33 @@ test.describe('at phone width', () => {
     await expect.poll(() => shown(0)).toBe(true);
     await carousel.getByRole('button', { name: 'Match suivant' }).click();
     await expect.poll(() => shown(1)).toBe(true);
+  });
+
+  test('the carousel is as tall as the slide shown, coach cards included, no taller', async ({
+    browser,
+  }) => {
+    const page = await pageAs(browser, DEMO.supporter, { width: 390, height: 844 });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: /prochains matchs/i });
+    const slides = carousel.getByRole('group');
+    const viewport = carousel.locator('div:has(> div > [role="group"])');
+    const dot = (n: number) => carousel.getByRole('button', { name: `Aller au match ${n}` });
+    const heights = async (index: number) => [
+      Math.round((await viewport.boundingBox())!.height),
+      Math.round((await slides.nth(index).boundingBox())!.height),
+    ];
+    // The demo's next away match has the antenna's coach: its slide carries the card.
+    const coach = slides.filter({ hasText: /Car de / }).first();
+    await expect(coach).toBeAttached();
+    const index = await coach.evaluate((el) => [...el.parentElement!.children].indexOf(el));
+    await dot(index + 1).click();
+    await expect(coach.getByText(/Car de /)).toBeInViewport();
+    await expect.poll(async () => new Set(await heights(index)).size).toBe(1);
+    const tall = (await heights(index))[0]!;
+    await dot(1).click();
+    await expect.poll(async () => new Set(await heights(0)).size).toBe(1);
+    expect((await heights(0))[0]!).toBeLessThan(tall);
+    await page.context().close();
   });
 
   test('a dot tapped while the carousel’s code still downloads is not lost', async ({ page }) => {
