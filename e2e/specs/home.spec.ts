@@ -93,7 +93,7 @@ test.describe('at phone width', () => {
     // The demo's next away match has the antenna's coach: its slide carries the card.
     const coach = slides.filter({ hasText: /Car de / }).first();
     await expect(coach).toBeAttached();
-    const index = await coach.evaluate((el) => [...el.parentElement!.children].indexOf(el));
+    const index = await coach.evaluate((el) => Array.from(el.parentElement!.children).indexOf(el));
     await dot(index + 1).click();
     await expect(coach.getByText(/Car de /)).toBeInViewport();
     await expect.poll(async () => new Set(await heights(index)).size).toBe(1);
