@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, apiToken, signIn, type Account } from '../fixtures/accounts';
-import { kickedOff, parisLocal } from '../fixtures/matches';
+import { kickedOff, nextMatches, parisLocal, type NextMatch } from '../fixtures/matches';
 
 /**
  * The prediction game end to end: a member predicts from the home page, an operator enters the
@@ -13,25 +13,10 @@ test.describe.configure({ mode: 'serial' });
 const MEMBER = DEMO.supporter;
 const ADMIN = DEMO.admin;
 
-type NextMatch = {
-  id: number;
-  ordre: number;
-  date: string;
-  journee: number;
-  club_dom: { id: number; nom: string };
-  club_ext: { id: number; nom: string };
-};
-
 /** Signs in through the /login page, as a member would; it lands on home. */
 async function login(page: Page, who: Account) {
   await signIn(page, who);
   await expect(page).toHaveURL(/\/$/);
-}
-
-async function nextMatches(request: APIRequestContext): Promise<NextMatch[]> {
-  const res = await request.get('/api/matchs/next');
-  expect(res.status()).toBe(200);
-  return (await res.json()) as NextMatch[];
 }
 
 const isMonaco = (c: { id: number; nom: string }) =>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, apiToken, newConfirmedMember, pageAs } from '../fixtures/accounts';
+import { nextMatches } from '../fixtures/matches';
 
 /**
  * Issue 30, the organiser's morning: the demo REDACTEUR, organiser of an antenna, opens Mes
@@ -26,13 +27,6 @@ async function json<T>(request: APIRequestContext, url: string, token: string): 
   return (await res.json()) as T;
 }
 
-type NextMatch = {
-  id: number;
-  date: string;
-  is_finish: boolean;
-  edit_pronostic: boolean;
-  club_ext: { id: number; nom: string };
-};
 type Organisation = {
   antennes: { id: number; nom: string }[];
   deplacements: { id: number; match_id: number; antenne: { id: number; nom: string } }[];
@@ -69,7 +63,7 @@ async function theCoach(request: APIRequestContext) {
     });
     expect(put.status(), await put.text()).toBe(200);
   }
-  const matches = await json<NextMatch[]>(request, '/api/matchs/next', redacteur);
+  const matches = await nextMatches(request, bearer(redacteur));
   const toCome = matches.filter((m) => !m.is_finish && m.edit_pronostic);
   const away = toCome.find((m) => /monaco/i.test(m.club_ext.nom)) ?? toCome[0]!;
   // A coach of this run's own beside the demo data's (whose waiting list would queue the new

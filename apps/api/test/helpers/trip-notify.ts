@@ -1,11 +1,17 @@
 import type { AppNotification } from '@munegu/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { transactionRunner } from '../../src/db/tx.js';
-import type { DomainEventMap, DomainEvents } from '../../src/events/domain-events.js';
+import {
+  domainEvents,
+  type DomainEventMap,
+  type DomainEvents,
+} from '../../src/events/domain-events.js';
 import { smtpTransport } from '../../src/lib/mail/transport.js';
 import { createTestApp, FAST_JOBS, type TestApp } from './app.js';
 import { bearer } from './auth.js';
 import type { Db } from '../../src/db/client.js';
 import { createMatch, createUser, uniqueSeason } from './factories.js';
+import { smtpSink } from './smtp-sink.js';
 
 type Status = 'CONFIRME' | 'ATTENTE';
 type Trip = { id: number; matchId: number; antennaId: number };
@@ -146,6 +152,28 @@ export const mailingApp = (smtpUrl: string, bus: DomainEvents) =>
     jobs: FAST_JOBS,
     events: bus,
   });
+
+/**
+ * One test file's mailing app (mails to a real SMTP sink, jobs running) and its trips' world,
+ * started before the file's tests and stopped after; `listen` also serves it for sockets at
+ * `server.url`.
+ */
+export function useMailingTrips({ listen = false } = {}) {
+  const sink = smtpSink();
+  const bus = domainEvents();
+  const t = {} as TestApp;
+  const server = { url: '' };
+  beforeAll(async () => {
+    await sink.start();
+    Object.assign(t, await mailingApp(sink.url, bus));
+    if (listen) server.url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+  return { sink, bus, t, server, w: tripWorld(t, bus) };
+}
 
 /** A coach trip of a fresh antenna for a new match, departing `departureAt` (rows only). */
 export async function createTrip(db: Db, departureAt: Date) {

@@ -1,17 +1,10 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/helpers/app.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../test/helpers/factories.js';
-import { smtpSink, waitFor } from '../../../../test/helpers/smtp-sink.js';
+import { waitFor } from '../../../../test/helpers/smtp-sink.js';
 import { notificationTab, until, type Client } from '../../../../test/helpers/sockets.js';
-import {
-  bellOf,
-  MAIL_WAIT_MS,
-  mailingApp,
-  tripWorld,
-} from '../../../../test/helpers/trip-notify.js';
+import { bellOf, MAIL_WAIT_MS, useMailingTrips } from '../../../../test/helpers/trip-notify.js';
 import { transactionRunner } from '../../../db/tx.js';
-import { domainEvents } from '../../../events/domain-events.js';
 
 /**
  * What a coach trip's registrant is told (issue 30): promoted from the waiting list, or their
@@ -19,25 +12,13 @@ import { domainEvents } from '../../../events/domain-events.js';
  * to a real SMTP server for members who want the app's mails; nothing when the change rolls
  * back.
  */
-const sink = smtpSink();
-const bus = domainEvents();
-let t: TestApp;
-let url: string;
-let w: ReturnType<typeof tripWorld>;
+const { sink, bus, t, w, server } = useMailingTrips({ listen: true });
 const clients: Client[] = [];
-beforeAll(async () => {
-  await sink.start();
-  t = await mailingApp(sink.url, bus);
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  w = tripWorld(t, bus);
-});
-afterAll(async () => {
+afterAll(() => {
   for (const c of clients) c.disconnect();
-  await t.close();
-  await sink.stop();
 });
 
-const tab = (user: { id: number }) => notificationTab(t, url, clients, user);
+const tab = (user: { id: number }) => notificationTab(t, server.url, clients, user);
 
 const bell = (user: { id: number }) => bellOf(t, user);
 

@@ -1,35 +1,16 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
-import { smtpSink, waitFor } from '../../../../test/helpers/smtp-sink.js';
-import {
-  bellOf,
-  MAIL_WAIT_MS,
-  mailingApp,
-  tripWorld,
-} from '../../../../test/helpers/trip-notify.js';
+import { waitFor } from '../../../../test/helpers/smtp-sink.js';
+import { bellOf, MAIL_WAIT_MS, useMailingTrips } from '../../../../test/helpers/trip-notify.js';
 import { TRIP_REMINDERS } from '../../../jobs/trips.jobs.js';
-import { domainEvents } from '../../../events/domain-events.js';
 
 /**
  * The day-before reminder (issue 30), run by pg-boss as the schedule runs it, on the app's
  * test clock: the trips departing the next Paris day, not cancelled, remind their confirmed
  * registrants once, whatever the number of runs.
  */
-const sink = smtpSink();
-const bus = domainEvents();
-let t: TestApp;
-let w: ReturnType<typeof tripWorld>;
-beforeAll(async () => {
-  await sink.start();
-  t = await mailingApp(sink.url, bus);
-  w = tripWorld(t, bus);
-});
-afterAll(async () => {
-  await t.close();
-  await sink.stop();
-});
+const { sink, t, w } = useMailingTrips();
 
 const bell = (user: { id: number }) => bellOf(t, user);
 

@@ -9,7 +9,7 @@ import { unwrap } from '../../../lib/api';
 import { call, query } from '../../../lib/call';
 import { administrationKeys, problem, useMemberSearch } from '../api';
 import shared from '../administration.module.css';
-import { MemberSearchInput } from './MemberSearchInput';
+import { MemberSearchInput } from '../../../components/ui/MemberSearchInput';
 
 type Organizer = { id: number; username: string };
 

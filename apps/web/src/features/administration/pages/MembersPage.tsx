@@ -3,7 +3,7 @@ import { problem, useMemberSearch } from '../api';
 import { AdminOnly } from '../components/AdminOnly';
 import { MemberPanel } from '../components/MemberPanel';
 import shared from '../administration.module.css';
-import { MemberSearchInput } from '../components/MemberSearchInput';
+import { MemberSearchInput } from '../../../components/ui/MemberSearchInput';
 import styles from './MembersPage.module.css';
 
 /** /admin/membres (ADMIN): find a member by pseudo or e-mail, then manage them. */

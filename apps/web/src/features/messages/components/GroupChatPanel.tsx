@@ -1,15 +1,13 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   GROUP_TEXTS as G,
-  LIMITS,
   MESSAGING_TEXTS as M,
   SOCKET_EVENTS,
   type GroupListItem,
   type GroupMessage,
 } from '@munegu/shared';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { toast } from '../../../components/ui/toast';
-import { ABORTED, errorMessage, isApiError } from '../../../lib/api';
+import { errorMessage, isApiError } from '../../../lib/api';
 import { formatMessageTime } from '../../../lib/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -21,6 +19,7 @@ import {
   useSendGroupMessage,
 } from '../groups';
 import { setActiveGroup, useSocketEvent } from '../realtime';
+import { useOlderPages } from '../useOlderPages';
 import { ChatInput, type ChatNotice } from './ChatInput';
 import messagesStyles from '../messages.module.css';
 import listStyles from './MessageList.module.css';
@@ -117,46 +116,14 @@ function GroupMessageList({
   messages: GroupMessage[];
   onOlder: (older: GroupMessage[]) => void;
 }) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const [hasMore, setHasMore] = useState(messages.length >= LIMITS.messagesPageSize);
-  const [loading, setLoading] = useState(false);
-  const anchor = useRef<number | null>(null);
-  const lastId = messages[messages.length - 1]?.id;
-
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    if (anchor.current !== null) {
-      list.scrollTop = list.scrollHeight - anchor.current;
-      anchor.current = null;
-    } else {
-      list.scrollTop = list.scrollHeight;
-    }
-  }, [messages.length, lastId]);
-
-  const onScroll = async () => {
-    const list = listRef.current;
-    if (!list || list.scrollTop > 40 || !hasMore || loading) return;
-    setLoading(true);
-    try {
-      const older = await loadOlderGroupMessages(groupId, messages.length);
-      if (older === ABORTED) return;
-      const page = Array.isArray(older) ? older : [];
-      if (page.length < LIMITS.messagesPageSize) setHasMore(false);
-      if (page.length > 0) {
-        anchor.current = list.scrollHeight - list.scrollTop;
-        onOlder(page);
-      }
-    } catch {
-      toast.error(M.loadMessagesFailed);
-      setHasMore(false);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { listRef, loading, onScroll } = useOlderPages({
+    messages,
+    load: (offset) => loadOlderGroupMessages(groupId, offset),
+    onOlder,
+  });
 
   return (
-    <ol className={messagesStyles['chat__messages']} ref={listRef} onScroll={() => void onScroll()}>
+    <ol className={messagesStyles['chat__messages']} ref={listRef} onScroll={onScroll}>
       {loading && <li className={messagesStyles['chat__info']}>Chargement…</li>}
       {messages.length === 0 && <li className={messagesStyles['chat__info']}>{G.empty}</li>}
       {messages.map((message) => (

@@ -1,10 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { LIMITS, MESSAGING_TEXTS, type Message } from '@munegu/shared';
-import { toast } from '../../../components/ui/toast';
+import { useEffect, useState } from 'react';
+import type { Message } from '@munegu/shared';
 import { formatMessageTime } from '../../../lib/dates';
-import { ABORTED } from '../../../lib/api';
 import { loadOlderMessages } from '../api';
 import type { PendingMessage } from '../outbox';
+import { useOlderPages } from '../useOlderPages';
 import messagesStyles from '../messages.module.css';
 import styles from './MessageList.module.css';
 
@@ -30,47 +29,15 @@ export function MessageList({
   pending,
   onOlder,
 }: Props) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const [hasMore, setHasMore] = useState(messages.length >= LIMITS.messagesPageSize);
-  const [loading, setLoading] = useState(false);
-  // Height before an older page was prepended: restored so the reader does not jump.
-  const anchor = useRef<number | null>(null);
-  const lastId = messages[messages.length - 1]?.id;
-
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    if (anchor.current !== null) {
-      list.scrollTop = list.scrollHeight - anchor.current;
-      anchor.current = null;
-    } else {
-      list.scrollTop = list.scrollHeight;
-    }
-  }, [messages.length, lastId, typingName, pending.length]);
-
-  const onScroll = async () => {
-    const list = listRef.current;
-    if (!list || list.scrollTop > 40 || !hasMore || loading || conversationId === null) return;
-    setLoading(true);
-    try {
-      const older = await loadOlderMessages(conversationId, messages.length);
-      if (older === ABORTED) return;
-      const page = Array.isArray(older) ? older : [];
-      if (page.length < LIMITS.messagesPageSize) setHasMore(false);
-      if (page.length > 0) {
-        anchor.current = list.scrollHeight - list.scrollTop;
-        onOlder(page);
-      }
-    } catch {
-      toast.error(MESSAGING_TEXTS.loadMessagesFailed);
-      setHasMore(false);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { listRef, loading, onScroll } = useOlderPages({
+    messages,
+    load: conversationId === null ? null : (offset) => loadOlderMessages(conversationId, offset),
+    onOlder,
+    bottom: `${typingName ?? ''}:${pending.length}`,
+  });
 
   return (
-    <ol className={messagesStyles['chat__messages']} ref={listRef} onScroll={() => void onScroll()}>
+    <ol className={messagesStyles['chat__messages']} ref={listRef} onScroll={onScroll}>
       {loading && <li className={messagesStyles['chat__info']}>Chargement…</li>}
       {messages.map((message) => (
         <li

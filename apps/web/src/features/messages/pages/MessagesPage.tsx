@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { GROUP_TEXTS as G, TEXTS } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -75,63 +75,43 @@ export default function MessagesPage() {
           </p>
         ) : (
           <ul className={styles['messages__list']}>
-            {list.map((conv) => {
-              const active = username?.toLowerCase() === conv.username.toLowerCase();
-              return (
-                <li key={conv.id}>
-                  <Link
-                    to={`/messages/${encodeURIComponent(conv.username)}`}
-                    state={{ confirmed: true }}
-                    className={`${styles['messages__conv']}${active ? ' is-active' : ''}`}
-                    aria-current={active ? 'page' : undefined}
-                  >
-                    <Avatar username={conv.username} picture={conv.avatar} size={40} />
-                    <span className={styles['messages__conv-name']}>{conv.username}</span>
-                    {conv.hasUnread && (
-                      <span className={styles['messages__dot']}>
-                        <span className="visually-hidden">Non lu</span>
-                      </span>
-                    )}
-                  </Link>
-                </li>
-              );
-            })}
+            {list.map((conv) => (
+              <ThreadLink
+                key={conv.id}
+                to={`/messages/${encodeURIComponent(conv.username)}`}
+                active={username?.toLowerCase() === conv.username.toLowerCase()}
+                unread={conv.hasUnread}
+              >
+                <Avatar username={conv.username} picture={conv.avatar} size={40} />
+                <span className={styles['messages__conv-name']}>{conv.username}</span>
+              </ThreadLink>
+            ))}
           </ul>
         )}
         {groupList.length > 0 && (
           <>
             <h2 className={styles['messages__section']}>{G.section}</h2>
             <ul className={styles['messages__list']} aria-label={G.section}>
-              {groupList.map((group) => {
-                const active = group.id === groupId;
-                const label = groupLabel(group);
-                return (
-                  <li key={group.id}>
-                    <Link
-                      to={`/messages/groupes/${group.id}`}
-                      className={`${styles['messages__conv']}${active ? ' is-active' : ''}`}
-                      aria-current={active ? 'page' : undefined}
-                    >
-                      <span className={styles['messages__group-icon']} aria-hidden="true">
-                        <UsersIcon size={20} />
-                      </span>
-                      {/* A bare count in the circle read as an unread count: it says what it is. */}
-                      <span className={styles['messages__conv-name']}>
-                        {label}
-                        <span className="visually-hidden">, </span>
-                        <span className={styles['messages__conv-sub']}>
-                          {group.members.length} membre{group.members.length > 1 ? 's' : ''}
-                        </span>
-                      </span>
-                      {group.unread > 0 && (
-                        <span className={styles['messages__dot']}>
-                          <span className="visually-hidden">Non lu</span>
-                        </span>
-                      )}
-                    </Link>
-                  </li>
-                );
-              })}
+              {groupList.map((group) => (
+                <ThreadLink
+                  key={group.id}
+                  to={`/messages/groupes/${group.id}`}
+                  active={group.id === groupId}
+                  unread={group.unread > 0}
+                >
+                  <span className={styles['messages__group-icon']} aria-hidden="true">
+                    <UsersIcon size={20} />
+                  </span>
+                  {/* A bare count in the circle read as an unread count: it says what it is. */}
+                  <span className={styles['messages__conv-name']}>
+                    {groupLabel(group)}
+                    <span className="visually-hidden">, </span>
+                    <span className={styles['messages__conv-sub']}>
+                      {group.members.length} membre{group.members.length > 1 ? 's' : ''}
+                    </span>
+                  </span>
+                </ThreadLink>
+              ))}
             </ul>
           </>
         )}
@@ -184,5 +164,39 @@ export default function MessagesPage() {
         conversations={list}
       />
     </div>
+  );
+}
+
+/**
+ * One entry of the sidebar, a conversation or a group: marked while open, dotted while unread.
+ * Links inside the messaging page carry `confirmed` (no redirect popup).
+ */
+function ThreadLink({
+  to,
+  active,
+  unread,
+  children,
+}: {
+  to: string;
+  active: boolean;
+  unread: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        state={{ confirmed: true }}
+        className={cx(styles['messages__conv'], active && 'is-active')}
+        aria-current={active ? 'page' : undefined}
+      >
+        {children}
+        {unread && (
+          <span className={styles['messages__dot']}>
+            <span className="visually-hidden">Non lu</span>
+          </span>
+        )}
+      </Link>
+    </li>
   );
 }

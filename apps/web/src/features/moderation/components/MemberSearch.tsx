@@ -6,6 +6,7 @@ import {
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
+import { MemberSearchInput } from '../../../components/ui/MemberSearchInput';
 import { errorMessage } from '../../../lib/api';
 import { useMemberSearch } from '../api';
 import { MemberBadges } from './MemberBadges';
@@ -40,16 +41,7 @@ export function MemberSearch() {
       <label className={styles['search__label']} htmlFor={`${id}-q`}>
         Début du pseudo ou de l’adresse e-mail
       </label>
-      <input
-        id={`${id}-q`}
-        className="input"
-        type="search"
-        autoComplete="off"
-        value={q}
-        maxLength={100}
-        placeholder="2 caractères au moins"
-        onChange={(e) => setQ(e.target.value)}
-      />
+      <MemberSearchInput id={`${id}-q`} value={q} onChange={setQ} />
       {term.length === 0 ? null : term.length < 2 ? (
         <p className={styles['search__hint']}>{ADMINISTRATION_TEXTS.searchTooShort}</p>
       ) : results.isError ? (

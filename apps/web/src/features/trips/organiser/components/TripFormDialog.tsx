@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -90,6 +90,12 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
     }
   };
 
+  const text = (
+    name: 'depart_lieu' | 'depart_heure' | 'retour_heure' | 'places_total' | 'prix' | 'date_limite',
+    label: string,
+    input: InputHTMLAttributes<HTMLInputElement> = {},
+  ) => <TextField id={`trip-${name}`} label={label} {...input} {...field(name)} />;
+
   const select = (name: 'match_id' | 'antenne_id', label: string, options: Option[]) => {
     const { error, registration } = field(name);
     return (
@@ -114,44 +120,21 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
         'Antenne',
         antennas.map((a) => ({ id: a.id, label: a.nom })),
       )}
-      <TextField id="trip-depart_lieu" label="Lieu de départ" {...field('depart_lieu')} />
+      {text('depart_lieu', 'Lieu de départ')}
       <div className="field-row">
-        <TextField
-          id="trip-depart_heure"
-          label="Départ (date et heure)"
-          type="datetime-local"
-          {...field('depart_heure')}
-        />
-        <TextField
-          id="trip-retour_heure"
-          label="Retour (facultatif)"
-          type="datetime-local"
-          {...field('retour_heure')}
-        />
+        {text('depart_heure', 'Départ (date et heure)', { type: 'datetime-local' })}
+        {text('retour_heure', 'Retour (facultatif)', { type: 'datetime-local' })}
       </div>
       <div className="field-row">
-        <TextField
-          id="trip-places_total"
-          label="Places"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={TRIP_LIMITS.seatsMax}
-          {...field('places_total')}
-        />
-        <TextField
-          id="trip-prix"
-          label="Prix en euros (facultatif)"
-          inputMode="decimal"
-          {...field('prix')}
-        />
+        {text('places_total', 'Places', {
+          type: 'number',
+          inputMode: 'numeric',
+          min: 1,
+          max: TRIP_LIMITS.seatsMax,
+        })}
+        {text('prix', 'Prix en euros (facultatif)', { inputMode: 'decimal' })}
       </div>
-      <TextField
-        id="trip-date_limite"
-        label="Date limite d’inscription (facultatif)"
-        type="datetime-local"
-        {...field('date_limite')}
-      />
+      {text('date_limite', 'Date limite d’inscription (facultatif)', { type: 'datetime-local' })}
       <FormField
         id="trip-notes"
         label="Notes (facultatif)"

@@ -1,25 +1,22 @@
 import { fakeApi, signIn, type FakeApi } from '../../../../test/harness';
 import type { OrganizedTrip, Registrant } from '@munegu/shared';
+import { testTrip } from '../../test/fixtures';
 
 /** A trip of the organisers' space, as GET /deplacements/organisation sends it. */
 export function organizedTrip(over: Partial<OrganizedTrip> = {}): OrganizedTrip {
   return {
-    id: 7,
-    antenne: { id: 3, nom: 'Nice' },
-    match_id: 11,
-    depart_lieu: 'Parking du stade Louis-II',
-    depart_heure: '2026-12-05T05:00:00.000Z',
-    retour_heure: null,
-    places_total: 50,
-    places_restantes: 2,
-    nb_attente: 1,
-    prix: 25,
-    statut: 'OUVERT',
-    clos: false,
-    date_limite: null,
-    notes: null,
-    inscription: null,
-    gerable: true,
+    ...testTrip({
+      id: 7,
+      antenne: { id: 3, nom: 'Nice' },
+      match_id: 11,
+      depart_lieu: 'Parking du stade Louis-II',
+      depart_heure: '2026-12-05T05:00:00.000Z',
+      retour_heure: null,
+      places_restantes: 2,
+      nb_attente: 1,
+      notes: null,
+      gerable: true,
+    }),
     match: {
       id: 11,
       domicile: 'OGC Nice',

@@ -1,4 +1,7 @@
-/** The members search's field (GET /administration/membres?q=, 2 characters at least). */
+/**
+ * The field of a members search by the start of a pseudo or address (2 characters at least):
+ * the administration's members and organisers, the moderators' 'Trouver un membre'.
+ */
 export function MemberSearchInput({
   id,
   value,
@@ -13,6 +16,7 @@ export function MemberSearchInput({
       id={id}
       className="input"
       type="search"
+      autoComplete="off"
       value={value}
       maxLength={100}
       placeholder="2 caractères au moins"
