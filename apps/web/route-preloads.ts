@@ -30,7 +30,7 @@ export const LANDING_PAGES: Record<string, LandingPage> = {
   },
   '/actualites': {
     page: 'src/features/news/pages/NewsPage.tsx',
-    data: ['/api/actualite', '/api/concours'],
+    data: ['/api/actualite', '/api/concours', '/api/categorie-actualite'],
   },
   '/jeu_prono': {
     page: 'src/features/predictions/pages/PronoPage.tsx',

@@ -35,14 +35,18 @@ export function useNews() {
   return useQuery(newsListQuery);
 }
 
+const categoriesQuery = {
+  queryKey: newsKeys.categories(),
+  queryFn: query('GET /categorie-actualite'),
+  staleTime: 10 * 60_000,
+};
+
 /** The categories without TOUT, which the page adds itself as the first filter. */
 export function useNewsCategories() {
   return useQuery({
-    queryKey: newsKeys.categories(),
-    queryFn: query('GET /categorie-actualite'),
+    ...categoriesQuery,
     select: (list: NewsCategory[]) =>
       asArray(list).filter((c) => c.libelle.toUpperCase() !== 'TOUT'),
-    staleTime: 10 * 60_000,
   });
 }
 
@@ -58,12 +62,17 @@ export function prefetchContests(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * /actualites' route loader: the news and the running contests (its section below the news),
- * asked for together beside the page's code, so the contests do not arrive one round trip
- * later and push the page's end down.
+ * /actualites' route loader: the news, the running contests (its section below the news) and
+ * the categories (its filter chips above the news), asked for together beside the page's code,
+ * so neither arrives one round trip later and moves the cards: chips coming late wrapped onto
+ * a second row on a phone and pushed every card down.
  */
 export function prefetchNewsPage(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([prefetchNews(queryClient), prefetchContests(queryClient)]);
+  return Promise.all([
+    prefetchNews(queryClient),
+    prefetchContests(queryClient),
+    queryClient.prefetchQuery(categoriesQuery),
+  ]);
 }
 
 export function useContests() {
