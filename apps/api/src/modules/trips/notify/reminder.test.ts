@@ -6,26 +6,20 @@ import { bellOf, MAIL_WAIT_MS, useMailingTrips } from '../../../../test/helpers/
 import { TRIP_REMINDERS } from '../../../jobs/trips.jobs.js';
 
 /**
- * The day-before reminder (issue 30), run by pg-boss as the schedule runs it, on the app's
- * test clock: the trips departing the next Paris day, not cancelled, remind their confirmed
- * registrants once, whatever the number of runs.
+ * The day-before reminder (issue 30), run by pg-boss as the schedule runs it (on PostgreSQL
+ * only: vitest.embedded.config.ts says why), on the app's test clock: the trips departing the
+ * next Paris day, not cancelled, remind their confirmed registrants once, whatever the number
+ * of runs.
  */
 const { sink, t, w } = useMailingTrips();
 
 const bell = (user: { id: number }) => bellOf(t, user);
 
-/**
- * One run of the job through the queue, awaited until pg-boss marks it completed. A failed read
- * is polled again: on the embedded tier pglite-socket now and then interleaves two connections'
- * messages (see vitest.embedded.config.ts), which fails that one read, not the job.
- */
+/** One run of the job through the queue, awaited until pg-boss marks it completed. */
 async function run() {
   const boss = t.app.boss!;
   const id = await boss.send(TRIP_REMINDERS, {});
-  await waitFor(async () => {
-    const job = await boss.getJobById(TRIP_REMINDERS, id!).catch(() => null);
-    return job?.state === 'completed';
-  }, 60_000);
+  await waitFor(async () => (await boss.getJobById(TRIP_REMINDERS, id!))?.state === 'completed');
 }
 
 describe('trip reminder', () => {
