@@ -1,10 +1,10 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env.js';
-import { isAllowedPushHost } from './push.js';
+import { isAllowedPushHost, vapidKeysOf } from './push.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'munegu-push-config-'));
 const production = {
@@ -13,13 +13,9 @@ const production = {
   DATABASE_URL: 'postgresql://munegu@db:5432/munegu',
 };
 
-function keyPair() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
-    VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url'),
-  };
+function keyPair(ecdh = createECDH('prime256v1')) {
+  const keys = vapidKeysOf(ecdh);
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
 describe('web push configuration', () => {
@@ -34,6 +30,16 @@ describe('web push configuration', () => {
       privateKey: keys.VAPID_PRIVATE_KEY,
       subject: 'mailto:contact@munegu.local',
     });
+  });
+
+  it('keeps a private key that starts with a zero byte at 32 bytes (one key in 256)', () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.concat([Buffer.alloc(1), randomBytes(31)]));
+    expect(ecdh.getPrivateKey()).toHaveLength(31); // what Node gives
+    const keys = keyPair(ecdh);
+    expect(Buffer.from(keys.VAPID_PRIVATE_KEY, 'base64url')).toHaveLength(32);
+    const on = loadConfig({ ...production, ...keys, DATA_DIR: dataDir() }).push;
+    expect(on.vapid?.privateKey).toBe(keys.VAPID_PRIVATE_KEY);
   });
 
   it('outside production, generates a pair once and keeps it in DATA_DIR', () => {

@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, type ECDH } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -74,6 +74,29 @@ const decodedLength = (key: string) =>
   /^[A-Za-z0-9_-]+={0,2}$/.test(key) ? Buffer.from(key, 'base64url').length : -1;
 
 /**
+ * A VAPID pair from `ecdh` (keys generated here when it has none). The private key is always
+ * 32 bytes: Node gives it without its leading zero bytes (one key in 256), which web push and
+ * the VAPID_PRIVATE_KEY check refuse.
+ */
+export function vapidKeysOf(ecdh: ECDH): { publicKey: string; privateKey: string } {
+  if (!hasPrivateKey(ecdh)) ecdh.generateKeys();
+  const secret = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
+  };
+}
+
+function hasPrivateKey(ecdh: ECDH): boolean {
+  try {
+    ecdh.getPrivateKey();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Outside production a key pair is generated once and kept in DATA_DIR (like the JWT secret),
  * so `npm start` has working notifications without anyone generating keys; browsers keep
  * their subscriptions across restarts because the key does not change.
@@ -81,12 +104,7 @@ const decodedLength = (key: string) =>
 function persistedVapid(dataDir: string): { publicKey: string; privateKey: string } {
   const file = path.join(dataDir, 'secrets', 'vapid.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const keys = {
-    publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
-  };
+  const keys = vapidKeysOf(createECDH('prime256v1'));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
