@@ -222,7 +222,10 @@ export interface Config {
   carpoolListLimit: number;
   /** CARPOOL_MAIL_WINDOW_MINUTES in milliseconds. */
   carpoolMailWindowMs: number;
-  /** Time limit of a score entry's transaction (SCORING_TRANSACTION_TIMEOUT_SECONDS). */
+  /**
+   * Time limit of the transactions whose work grows with the members, a score entry's and a
+   * prediction reminder's (SCORING_TRANSACTION_TIMEOUT_SECONDS).
+   */
   scoringTransactionTimeoutMs: number;
   news: {
     clubAccount: string;

@@ -23,7 +23,9 @@ export function predictionsModule(
   const seasons: Seasons = { current: needs.matches.currentSeason };
   const predictions = predictionsService({ repo: predictionsRepository(db), seasons, clock });
   const scoring = scoringService({ ranking: rankingRepository(), seasons, clock });
-  // A score entry rewrites every member's total and rank: its own, longer time limit.
+  // Work that grows with the members has its own, longer time limit: a score entry rewrites
+  // every member's total and rank, a match's reminder queues a mail for every opted-in member
+  // (Prisma's 5 s default ran out at a few thousand members on the embedded database).
   const scoringTransaction = transactionRunner(db, {
     timeoutMs: config.scoringTransactionTimeoutMs,
   });
@@ -32,7 +34,7 @@ export function predictionsModule(
     repo: reminderRepository(db),
     mail: infra.mail,
     stopLinks: needs.stopLinks,
-    transaction: infra.transaction,
+    transaction: scoringTransaction,
     clock,
     ...site,
     events,

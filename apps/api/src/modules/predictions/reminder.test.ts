@@ -46,7 +46,9 @@ describe('prediction reminder', () => {
         link: async (userId, _kind, tx) =>
           (await tokens.issue(userId, 'STOP_NOTIF_APPLI', { tx })).link,
       },
-      transaction: transactionRunner(t.db),
+      // As predictions.module.ts wires it: the work grows with the members (on the embedded
+      // tier, every member the earlier files created), past Prisma's 5 s default.
+      transaction: transactionRunner(t.db, { timeoutMs: t.config.scoringTransactionTimeoutMs }),
       clock: t.clock,
       publicUrl: 'https://munegu.test',
       associationName: 'Munegu',
