@@ -63,6 +63,11 @@ export const ACCOUNT_BUDGET_DEFAULTS = {
    * conversation, a group cannot be blocked by the members it reaches.
    */
   groupMessage: '60/10m',
+  /**
+   * Messages of one group, all its senders together: what each of its members can receive,
+   * whatever the number of accounts writing (a moderator can silence those).
+   */
+  groupMessagePerGroup: '300/10m',
   /** Coach-trip announcements one organiser posts (each one mails the confirmed registrants). */
   tripAnnouncement: '10/1h',
   /**

@@ -207,11 +207,14 @@ export function groupsService({ repo, clock, notifier, budgets }: GroupsServiceD
 
     /**
      * Stored only for a current member (checked in the storing statement), then pushed live.
-     * The members cannot block a group as they can a conversation: a budget per sender stands
-     * in for that (moderators can still silence).
+     * The members cannot block a group as they can a conversation: a budget per sender, and
+     * one per group for what its members receive from all senders, stand in for that
+     * (moderators can still silence). A non-member's attempt counts against their own only.
      */
     async send(callerId: number, groupId: number, content: string): Promise<GroupMessage> {
       await budgets.take('groupMessage', String(callerId));
+      await assertMember(callerId, groupId);
+      await budgets.take('groupMessagePerGroup', String(groupId));
       const row = await repo.append({ groupId, senderId: callerId, content, now: clock.now() });
       if (!row) {
         await assertMember(callerId, groupId);

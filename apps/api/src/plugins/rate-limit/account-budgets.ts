@@ -24,6 +24,7 @@ export const BUDGET_TEXTS: Record<AccountBudgetName, string> = {
   messageRequest: 'Tu as écrit à beaucoup de nouveaux membres.',
   pushSubscription: 'Trop d’appareils enregistrés pour les notifications.',
   groupMessage: 'Tu as écrit beaucoup de messages dans les groupes.',
+  groupMessagePerGroup: 'Ce groupe a reçu beaucoup de messages.',
   tripAnnouncement: 'Tu as envoyé beaucoup d’annonces.',
   tripAnnouncementPerTrip: 'Ce déplacement a déjà reçu beaucoup d’annonces.',
   tripRegistration: 'Tu t’es inscrit à beaucoup de déplacements.',
