@@ -216,11 +216,8 @@ export function groupsService({ repo, clock, notifier, budgets }: GroupsServiceD
       await assertMember(callerId, groupId);
       await budgets.take('groupMessagePerGroup', String(groupId));
       const row = await repo.append({ groupId, senderId: callerId, content, now: clock.now() });
-      if (!row) {
-        await assertMember(callerId, groupId);
-        // A member when checked, no longer one when storing: the same refusal.
-        throw new AppError('FORBIDDEN', G.notMember);
-      }
+      // A member when checked, no longer one when storing: the refusal of one who left.
+      if (!row) throw new AppError('FORBIDDEN', G.notMember);
       const members = await repo.memberIds(groupId);
       notifier.groupMessage(members, { ...toGroupMessage(row, callerId), fromMe: false });
       return toGroupMessage(row, callerId);
