@@ -31,7 +31,8 @@
  * Writes section `web` of docs/QUALITY.md. Ports: app BENCH_WEB_PORT (4610), floor +1,
  * Chromium debugging ports BENCH_CHROME_PORT (9610) to +39, reused in turn. Scratch database
  * named from BENCH_WEB_DB (munegu_webbench), so runs side by side never share one. BENCH_SKIP_BUILD=1 reuses apps/web/dist and
- * apps/api/dist. BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
+ * apps/api/dist. BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports. BENCH_WEB_PAGES (app paths,
+ * comma-separated) measures only those pages and prints instead of writing. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -339,11 +340,17 @@ async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
 }
 
 type Pair = { label: string; app: string; floor: string; signedIn: boolean };
-const PAGES: Pair[] = [
+const ALL_PAGES: Pair[] = [
   { label: '`/`', app: '/', floor: '/', signedIn: false },
   { label: '`/actualites`', app: '/actualites', floor: '/liste', signedIn: false },
   { label: '`/jeu_prono` (signed in)', app: '/jeu_prono', floor: '/liste', signedIn: true },
 ];
+// BENCH_WEB_PAGES=/jeu_prono (comma-separated app paths) measures only those pairs, to try a
+// change on one page in a few minutes; such a run prints its tables and leaves QUALITY.md alone.
+const ONLY = process.env.BENCH_WEB_PAGES?.split(',').map((s) => s.trim());
+const PAGES = ONLY ? ALL_PAGES.filter((p) => ONLY.includes(p.app)) : ALL_PAGES;
+if (PAGES.length === 0)
+  throw new Error(`BENCH_WEB_PAGES matches none of ${ALL_PAGES.map((p) => p.app)}`);
 
 /** Floor and app alternating, the order swapped every pair (bench/lib/stats.ts `alternate`). */
 async function measurePage(p: Pair) {
@@ -487,7 +494,8 @@ async function main() {
       // What the traces showed and what changed: written by hand, kept beside the bench.
       readFileSync(path.join(ROOT, 'bench/web/FINDINGS.md'), 'utf8').trim(),
     ].join('\n');
-    writeQualitySection('web', md);
+    if (ONLY) console.log(md.split('\n### The simpler boot')[0]);
+    else writeQualitySection('web', md);
   } finally {
     api?.kill('SIGTERM');
     await floorServer?.close();
