@@ -34,6 +34,32 @@ test('a member reloading /jeu_prono: each of their first reads is asked once, an
 });
 
 /**
+ * The footer's social links (GET /site) are not what a member came for: on a page that did not
+ * ask for them, they are asked once the page has painted, so the read does not share a phone's
+ * few connections with the page's own (it used to end just before the page's first paint).
+ */
+test('a member on /jeu_prono: the footer asks for the site’s links after the page has painted', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, DEMO.supporter);
+  await page.goto('/jeu_prono');
+  await expect(page.getByRole('heading', { name: 'Jeu du prono' })).toBeVisible();
+  const timing = () =>
+    page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      site:
+        performance
+          .getEntriesByType('resource')
+          .find((e) => new URL(e.name).pathname === '/api/site')?.startTime ?? null,
+    }));
+  await expect.poll(async () => (await timing()).site).not.toBeNull();
+  const { paint, site } = await timing();
+  expect(paint).not.toBeNull();
+  expect(site!).toBeGreaterThan(paint!);
+  await page.context().close();
+});
+
+/**
  * docs/PERFORMANCE.md's "No Intl at boot" and "zod loads only with a page that parses", held
  * on a signed-in page once the member's navbar (bell, messages, menu) is there: a formatter
  * with a time zone starts ICU (tens of milliseconds of a phone's main thread), and the schemas'

@@ -29,7 +29,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <SocialLinks className="footer__social" />
+        <SocialLinks className="footer__social" afterFirstPage />
       </div>
       <p className={styles['footer__copy']}>
         © {new Date().getFullYear()} {SITE.productName} · Association de supporters indépendante du

@@ -9,9 +9,12 @@ const NETWORKS = [
   { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
 ] as const;
 
-/** The association's social accounts the operator has set (GET /site); none: nothing. */
-export function useSocialLinks() {
-  const { data } = useSiteInfo();
+/**
+ * The association's social accounts the operator has set (GET /site); none: nothing. The
+ * footer's wait for the first page to paint (lib/site.ts).
+ */
+export function useSocialLinks(afterFirstPage = false) {
+  const { data } = useSiteInfo({ afterFirstPage });
   return NETWORKS.flatMap((n) => {
     const href = data?.social[n.key];
     return href ? [{ ...n, href }] : [];
@@ -19,8 +22,14 @@ export function useSocialLinks() {
 }
 
 /** The association's social networks, each once the operator has set it. */
-export function SocialLinks({ className = '' }: { className?: string }) {
-  const links = useSocialLinks();
+export function SocialLinks({
+  className = '',
+  afterFirstPage = false,
+}: {
+  className?: string;
+  afterFirstPage?: boolean;
+}) {
+  const links = useSocialLinks(afterFirstPage);
   if (links.length === 0) return null;
   return (
     <ul className={`${styles['social-links']} ${className}`} aria-label="Réseaux sociaux">

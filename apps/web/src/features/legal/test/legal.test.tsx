@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { testSiteInfo } from '../../../test/fixtures';
 import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
 import { Footer } from '../../../app/layout/Footer';
+import { markFirstPageRendered, resetFirstPageSettled } from '../../../lib/boot';
 import LegalNoticePage from '../pages/LegalNoticePage';
 import PrivacyPage from '../pages/PrivacyPage';
 
@@ -85,6 +86,24 @@ describe('legal pages', () => {
 });
 
 describe('footer', () => {
+  // The footer asks for the site's links once the first page has painted (lib/site.ts).
+  beforeEach(() => {
+    resetFirstPageSettled();
+    markFirstPageRendered();
+  });
+
+  it('asks for the site’s links only once the first page is there', async () => {
+    resetFirstPageSettled();
+    api.reply('GET /api/site', 200, FILLED);
+    renderWithProviders(<Footer />);
+    expect(screen.getByRole('link', { name: 'Mentions légales' })).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsTo('GET /api/site')).toHaveLength(0);
+    markFirstPageRendered();
+    expect(await screen.findByRole('list', { name: 'Réseaux sociaux' })).toBeVisible();
+    expect(api.callsTo('GET /api/site')).toHaveLength(1);
+  });
+
   it('shows no social icon until one is set, then only those set', async () => {
     api.reply('GET /api/site', 200, testSiteInfo());
     renderWithProviders(<Footer />);
