@@ -57,6 +57,39 @@ describe('the first page settled (lib/boot/afterFirstPage.ts)', () => {
     expect(settled.done).toBe(true);
   });
 
+  it('waits for the browser to show the page’s first contentful paint', async () => {
+    // The browser's paint timing, told by the test when the frame has been shown.
+    const observers: (() => void)[] = [];
+    let painted = false;
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(private readonly notify: () => void) {}
+      observe() {
+        observers.push(this.notify);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    const entries = vi
+      .spyOn(performance, 'getEntriesByName')
+      .mockImplementation(
+        (name) =>
+          (painted && name === 'first-contentful-paint' ? [{}] : []) as PerformanceEntryList,
+      );
+    try {
+      const settled = tracked(whenFirstPageSettled(new QueryClient()));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(settled.done).toBe(false);
+      painted = true;
+      observers.forEach((notify) => notify());
+      await vi.advanceTimersByTimeAsync(100);
+      expect(settled.done).toBe(true);
+    } finally {
+      entries.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('waits for the window’s load event', async () => {
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     const settled = tracked(whenFirstPageSettled(new QueryClient()));

@@ -8,10 +8,12 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
  * paint shares the connections and the main thread with it.
  *
  * "Painted" is read as: the window's load event has passed, the first page has rendered (the
- * app shell calls markFirstPageRendered once it has committed the page), none of the app's
- * queries is fetching any more, then the browser had an idle moment (it comes after the frame
- * showing that content). Capped, so a read that never ends delays nothing for long. Once
- * settled, it stays so: later pages start these at once.
+ * app shell calls markFirstPageRendered once it has committed the page), the browser has
+ * shown its first contentful paint, none of the app's queries is fetching any more, then the
+ * browser had an idle moment. The paint is waited for on its own: the main thread is idle
+ * while the frame is still being drawn, so an idle moment alone let these downloads start,
+ * and end, before the page appeared. Capped, so a read that never ends delays nothing for
+ * long. Once settled, it stays so: later pages start these at once.
  */
 
 /** The longest the deferred parts wait for the first page, whatever it is doing. */
@@ -54,6 +56,27 @@ function whenQueriesQuiet(queryClient: QueryClient, done: () => void): Cancel | 
   return unsubscribe;
 }
 
+/** Once the browser has shown the page's first text or image (its paint timing entry). */
+function whenPainted(done: () => void): Cancel | null {
+  const painted = () => performance.getEntriesByName('first-contentful-paint', 'paint').length > 0;
+  // A browser without paint timing: nothing to wait for.
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+    painted()
+  ) {
+    done();
+    return null;
+  }
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    done();
+  });
+  observer.observe({ type: 'paint' });
+  return () => observer.disconnect();
+}
+
 function afterIdle(done: () => void): Cancel {
   // Where the browser has no requestIdleCallback, a short timer stands in for the idle moment.
   if (typeof window.requestIdleCallback === 'function') {
@@ -83,7 +106,8 @@ export function whenFirstPageSettled(queryClient: QueryClient): Promise<void> {
       resolve();
     };
     const onLoad = () => next(whenRendered(afterRender));
-    const afterRender = () => next(whenQueriesQuiet(queryClient, () => next(afterIdle(finish))));
+    const afterRender = () =>
+      next(whenPainted(() => next(whenQueriesQuiet(queryClient, () => next(afterIdle(finish))))));
     cancelPending = () => {
       cancelStep();
       window.clearTimeout(cap);

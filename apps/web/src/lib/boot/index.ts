@@ -28,9 +28,10 @@
  *    formatted without Intl (lib/dates.ts), whose first use starts ICU in the page's task.
  *    The layout marks the first page rendered (afterFirstPage.ts).
  * 5. After the first page (afterFirstPage.ts): once the load event has passed, the page is
- *    rendered, no read is in flight and the browser had an idle moment (capped), what no page
- *    needs to paint starts: the signed-in member's navbar actions (socket, bell, menu), the
- *    toasts' library, the carousels' library, the manifest link and the service worker.
+ *    rendered and shown (its first contentful paint), no read is in flight and the browser had
+ *    an idle moment (capped), what no page needs to paint starts: the signed-in member's navbar
+ *    actions (socket, bell, menu), the toasts' library, the carousels' library, the manifest
+ *    link, the service worker and the footer's social links.
  *
  * The other pieces: preloadImage.ts starts an image's download once the answer naming it is
  * here (a loader's read), so the page's <img> finds it in the memory cache.
