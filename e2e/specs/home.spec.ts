@@ -150,8 +150,9 @@ test('a page opened by a full load starts at its top, whatever another page was 
 }) => {
   await page.goto('/');
   await expect(page.getByRole('region', { name: /prochains matchs/i })).toBeVisible();
+  // As far down as the page goes, up to 600 px (how long it is depends on the day's matches).
   await page.evaluate(() => window.scrollTo(0, 600));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   // A typed address or a link from a mail: a full load in the same tab.
   await page.goto('/jeu_prono');
   await expect(page.getByRole('heading', { name: 'Jeu du prono' })).toBeVisible();
