@@ -115,8 +115,10 @@ async function matchBlock(page: Page, matchId: number, index: number): Promise<L
 async function expectTouchable(card: Locator) {
   const targets = await card.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    const summary = [...el.querySelectorAll('summary')].filter((s) => s.textContent === 'Détails');
-    return [...el.querySelectorAll('button'), ...summary]
+    const summary = Array.from(el.querySelectorAll('summary')).filter(
+      (s) => s.textContent === 'Détails',
+    );
+    return [...Array.from(el.querySelectorAll('button')), ...summary]
       .map((t) => ({ label: t.textContent ?? '', rect: t.getBoundingClientRect() }))
       .filter(({ rect }) => rect.width > 0 && rect.height > 0)
       .map(({ label, rect }) => ({
