@@ -1,6 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { query } from './call';
-import { useFirstPageSettled } from './boot';
 
 /** The operator's content (GET /site): every value null until the operator fills it in. */
 export const siteKey = ['site', 'info'] as const;
@@ -12,15 +11,10 @@ const siteQuery = {
 };
 
 /**
- * Legal identity, host, social accounts and ticket office; render only what is filled. With
- * `afterFirstPage`, a page that did not ask for it already (the footer on every page) asks
- * once the first page has painted (lib/boot): a read that ends before the page's largest paint
- * shares the phone's connections with it.
+ * Legal identity, host, social accounts and ticket office; render only what is filled. While
+ * `ask` is false it only shows what is already cached (the footer waits for the first page).
  */
-export function useSiteInfo({ afterFirstPage = false }: { afterFirstPage?: boolean } = {}) {
-  const settled = useFirstPageSettled();
-  return useQuery({ ...siteQuery, enabled: !afterFirstPage || settled });
-}
+export const useSiteInfo = (ask = true) => useQuery({ ...siteQuery, enabled: ask });
 
 /** Asked for beside the home page's code (its route's loader). */
 export function prefetchSiteInfo(queryClient: QueryClient): Promise<void> {

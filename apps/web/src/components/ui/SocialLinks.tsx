@@ -10,11 +10,11 @@ const NETWORKS = [
 ] as const;
 
 /**
- * The association's social accounts the operator has set (GET /site); none: nothing. The
- * footer's wait for the first page to paint (lib/site.ts).
+ * The association's social accounts the operator has set (GET /site); none: nothing. While
+ * `ask` is false, only those already read (by the page, or earlier).
  */
-export function useSocialLinks(afterFirstPage = false) {
-  const { data } = useSiteInfo({ afterFirstPage });
+export function useSocialLinks(ask = true) {
+  const { data } = useSiteInfo(ask);
   return NETWORKS.flatMap((n) => {
     const href = data?.social[n.key];
     return href ? [{ ...n, href }] : [];
@@ -22,14 +22,8 @@ export function useSocialLinks(afterFirstPage = false) {
 }
 
 /** The association's social networks, each once the operator has set it. */
-export function SocialLinks({
-  className = '',
-  afterFirstPage = false,
-}: {
-  className?: string;
-  afterFirstPage?: boolean;
-}) {
-  const links = useSocialLinks(afterFirstPage);
+export function SocialLinks({ className = '', ask = true }: { className?: string; ask?: boolean }) {
+  const links = useSocialLinks(ask);
   if (links.length === 0) return null;
   return (
     <ul className={`${styles['social-links']} ${className}`} aria-label="Réseaux sociaux">

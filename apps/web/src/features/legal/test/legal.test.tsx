@@ -86,7 +86,7 @@ describe('legal pages', () => {
 });
 
 describe('footer', () => {
-  // The footer asks for the site's links once the first page has painted (lib/site.ts).
+  // The footer asks for the site's links once the first page has painted (Footer.tsx).
   beforeEach(() => {
     resetFirstPageSettled();
     markFirstPageRendered();
