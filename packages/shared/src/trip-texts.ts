@@ -1,4 +1,4 @@
-import { journalTime } from './journal.js';
+import { parisTime } from './paris-time.js';
 
 /**
  * Coach trips' limits, statuses and French texts (issue 30), apart from their schemas
@@ -107,7 +107,7 @@ export function tripNoticeText(
     case 'ANNULATION':
       return TRIP_TEXTS.tripCancelledNotice(trip.antenne);
     case 'RAPPEL':
-      return TRIP_TEXTS.reminder(trip.antenne, journalTime(trip.depart_heure), trip.depart_lieu);
+      return TRIP_TEXTS.reminder(trip.antenne, parisTime(trip.depart_heure), trip.depart_lieu);
     case 'ANNONCE':
       return TRIP_TEXTS.announcement(trip.antenne);
   }

@@ -1,4 +1,4 @@
-import { journalDay, journalTime, type Registrant } from '@munegu/shared';
+import { parisDay, parisTime, type Registrant } from '@munegu/shared';
 
 /**
  * The boarding list as a spreadsheet: what French Excel opens as it is — UTF-8 with a BOM,
@@ -30,7 +30,7 @@ export function csvCell(value: string): string {
 
 const yesNo = (v: boolean) => (v ? 'oui' : 'non');
 /** 'dd/mm/yyyy HH:MM', Paris time. */
-const parisDateTime = (iso: string) => `${journalDay(iso)} ${journalTime(iso)}`;
+const parisDateTime = (iso: string) => `${parisDay(iso)} ${parisTime(iso)}`;
 
 export function registrantsCsv(rows: Registrant[]): string {
   const lines = [
@@ -60,6 +60,6 @@ export function csvFileName(antenna: string, departure: Date): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'antenne';
-  const [d, m, y] = journalDay(departure).split('/');
+  const [d, m, y] = parisDay(departure).split('/');
   return `car-${slug}-${y}-${m}-${d}.csv`;
 }
