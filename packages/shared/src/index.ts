@@ -4,7 +4,7 @@ export * from './errors.js';
 export * from './texts.js';
 export * from './french.js';
 export * from './news-policy.js';
-export * from './paris-time.js';
+export * from './paris-format.js';
 export * from './journal.js';
 export * from './schemas/common.js';
 export * from './schemas/text.js';

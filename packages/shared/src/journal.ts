@@ -1,7 +1,7 @@
 // The journal (audit log) as staff read it: one French sentence per row, written here once for
 // the web's journal tab and the API's tests. Every action name the API writes has its entry in
 // JOURNAL_ACTIONS (apps/api/test/journal-actions.test.ts fails when one has none).
-import { parisDay, parisTime } from './paris-time.js';
+import { formatParisDay, formatParisTime } from './paris-format.js';
 import type { AuditEntry } from './schemas/moderation.js';
 
 /** Texts of the journal's filters (schemas/moderation.ts validates them, the page shows them). */
@@ -77,15 +77,15 @@ export interface JournalPart {
   quote?: true;
 }
 
-// ─────────────────────────── Dates (Europe/Paris: paris-time.ts) ───────────────────────────
+// ─────────────────────────── Dates (Europe/Paris: paris-format.ts) ───────────────────────────
 
-const dayAndTime = (value: string | Date) => `${parisDay(value)} à ${parisTime(value)}`;
+const dayAndTime = (value: string | Date) => `${formatParisDay(value)} à ${formatParisTime(value)}`;
 const isInstant = (v: unknown): v is string =>
   typeof v === 'string' && !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v);
 
 /** How the journal names a match: 'AS Monaco – RC Lens (12/09/2026)' (Paris date). */
 export function matchLabel(home: string, away: string, kickoffAt: Date | string): string {
-  return `${home} – ${away} (${parisDay(kickoffAt)})`;
+  return `${home} – ${away} (${formatParisDay(kickoffAt)})`;
 }
 
 // ─────────────────────────── Values and edits ───────────────────────────
@@ -223,7 +223,7 @@ const ownedBy = (c: Context, what: string) => {
 const fromReport = (c: Context) => (c.data['reportId'] ? ' (suite à un signalement)' : '');
 const until = (c: Context) => {
   const end = c.data['until'];
-  return isInstant(end) ? ` jusqu’au ${parisDay(end)}` : '';
+  return isInstant(end) ? ` jusqu’au ${formatParisDay(end)}` : '';
 };
 const lines = (c: Context) => {
   const n = num(c.data['lines']) ?? num(c.data['rows']);

@@ -1,4 +1,4 @@
-import { parisTime } from './paris-time.js';
+import { formatParisTime } from './paris-format.js';
 
 /**
  * Coach trips' limits, statuses and French texts (issue 30), apart from their schemas
@@ -107,7 +107,11 @@ export function tripNoticeText(
     case 'ANNULATION':
       return TRIP_TEXTS.tripCancelledNotice(trip.antenne);
     case 'RAPPEL':
-      return TRIP_TEXTS.reminder(trip.antenne, parisTime(trip.depart_heure), trip.depart_lieu);
+      return TRIP_TEXTS.reminder(
+        trip.antenne,
+        formatParisTime(trip.depart_heure),
+        trip.depart_lieu,
+      );
     case 'ANNONCE':
       return TRIP_TEXTS.announcement(trip.antenne);
   }

@@ -53,10 +53,6 @@ export class EmbeddedSession {
     });
   }
 
-  getQueueLength(): number {
-    return this.waiting.length;
-  }
-
   /** A connection closed: what it still had waiting is dropped. */
   clearQueueForHandler(connection: number): void {
     const dropped = this.waiting.filter((w) => w.connection === connection);

@@ -1,4 +1,5 @@
-import { parisDay, parisTime, type Registrant } from '@munegu/shared';
+import { formatParisDay, formatParisTime, type Registrant } from '@munegu/shared';
+import { parisDay } from '../../lib/paris-time.js';
 
 /**
  * The boarding list as a spreadsheet: what French Excel opens as it is — UTF-8 with a BOM,
@@ -30,7 +31,7 @@ export function csvCell(value: string): string {
 
 const yesNo = (v: boolean) => (v ? 'oui' : 'non');
 /** 'dd/mm/yyyy HH:MM', Paris time. */
-const parisDateTime = (iso: string) => `${parisDay(iso)} ${parisTime(iso)}`;
+const parisDateTime = (iso: string) => `${formatParisDay(iso)} ${formatParisTime(iso)}`;
 
 export function registrantsCsv(rows: Registrant[]): string {
   const lines = [
@@ -60,6 +61,5 @@ export function csvFileName(antenna: string, departure: Date): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'antenne';
-  const [d, m, y] = parisDay(departure).split('/');
-  return `car-${slug}-${y}-${m}-${d}.csv`;
+  return `car-${slug}-${parisDay(departure)}.csv`;
 }

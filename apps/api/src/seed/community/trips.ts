@@ -1,6 +1,6 @@
-import { ACTIVE_CARPOOL_STATUSES, parisDay, MONACO_CLUB_ID, TRANSPORT_IDS } from '@munegu/shared';
+import { ACTIVE_CARPOOL_STATUSES, MONACO_CLUB_ID, TRANSPORT_IDS } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
-import { parisDayStart } from '../../lib/paris-time.js';
+import { parisDay, parisDayStart } from '../../lib/paris-time.js';
 import { DEMO_MEMBERS } from './members.js';
 import { HOUR_MS, hoursBefore, NICE, SUPPORTER, type Ids } from './helpers.js';
 
@@ -38,8 +38,7 @@ export async function seedCoachTrip(
   });
   if (!match || (await db.trip.count({ where: { matchId: match.id, antennaId } })) > 0) return;
 
-  const [d, m, y] = parisDay(match.kickoffAt).split('/');
-  const departureAt = new Date(parisDayStart(`${y}-${m}-${d}`).getTime() + 6 * HOUR_MS);
+  const departureAt = new Date(parisDayStart(parisDay(match.kickoffAt)).getTime() + 6 * HOUR_MS);
   const trip = await db.trip.create({
     data: {
       matchId: match.id,

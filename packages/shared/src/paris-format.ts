@@ -1,12 +1,13 @@
-// Dates and times as Monaco reads them (Europe/Paris), in French. Their own module, so that a
-// text needing an hour (a coach trip's reminder) does not bring the journal's sentences along.
+// Dates and times as Monaco reads them (Europe/Paris), written the French way. Their own module,
+// so that a text needing an hour (a coach trip's reminder) does not bring the journal's sentences
+// along. (The API's lib/paris-time.ts computes Paris days: 'YYYY-MM-DD' and their midnights.)
 
 let dayFormat: Intl.DateTimeFormat | undefined;
 let timeFormat: Intl.DateTimeFormat | undefined;
 const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /** '12/09/2026' in Paris. */
-export function parisDay(value: string | Date): string {
+export function formatParisDay(value: string | Date): string {
   dayFormat ??= new Intl.DateTimeFormat('fr-FR', {
     timeZone: 'Europe/Paris',
     day: '2-digit',
@@ -17,7 +18,7 @@ export function parisDay(value: string | Date): string {
 }
 
 /** '20:45' in Paris. */
-export function parisTime(value: string | Date): string {
+export function formatParisTime(value: string | Date): string {
   timeFormat ??= new Intl.DateTimeFormat('fr-FR', {
     timeZone: 'Europe/Paris',
     hour: '2-digit',
