@@ -31,7 +31,7 @@
  * Writes section `web` of docs/QUALITY.md. Ports: app BENCH_WEB_PORT (4610), floor +1,
  * Chromium debugging ports BENCH_CHROME_PORT (9610) to +39, reused in turn. Scratch database
  * named from BENCH_WEB_DB (munegu_webbench), so runs side by side never share one. BENCH_SKIP_BUILD=1 reuses apps/web/dist and
- * apps/api/dist. BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports. BENCH_WEB_PAGES (app paths,
+ * apps/api/dist. BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports and traces. BENCH_WEB_PAGES (app paths,
  * comma-separated) measures only those pages and prints instead of writing. Server: BENCH_PG_URL, else TEST_PG_URL, else the local postgres database.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -317,6 +317,9 @@ async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
       '--only-categories=performance,accessibility,best-practices',
       '--disable-storage-reset',
       '--quiet',
+      // With the reports kept, the trace and DevTools log too (lh-<n>-0.trace.json), to name
+      // the tasks behind a figure.
+      ...(process.env.BENCH_KEEP_REPORTS === '1' ? ['--save-assets'] : []),
     ]);
     const lhr = JSON.parse(readFileSync(out, 'utf8')) as {
       runtimeError?: { message: string };
