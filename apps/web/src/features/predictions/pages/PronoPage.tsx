@@ -17,7 +17,7 @@ export default function PronoPage() {
         <PastMatchPanel />
         <MiniLeaguesPanel />
       </div>
-      <section className="prono__ranking near-view" aria-label="Classement des pronostiqueurs">
+      <section className="prono__ranking" aria-label="Classement des pronostiqueurs">
         <Tabs
           label="Type de classement"
           listClassName={styles['prono__tabs']}
