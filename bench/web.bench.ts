@@ -75,6 +75,10 @@ const LIGHTHOUSE_CLI = path.join(
 );
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'munegu-webbench-'));
+// Lighthouse's JSON reports (lh-<n>.json, in run order) and each run's trace beside it
+// (lh-<n>-0.trace.json) stay in `tmp`: which element is the LCP, what shifts, which tasks
+// make up a TBT.
+const KEEP_REPORTS = process.env.BENCH_KEEP_REPORTS === '1';
 
 function sh(command: string, args: string[], cwd = ROOT): void {
   const r = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
@@ -317,9 +321,7 @@ async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
       '--only-categories=performance,accessibility,best-practices',
       '--disable-storage-reset',
       '--quiet',
-      // With the reports kept, the trace and DevTools log too (lh-<n>-0.trace.json), to name
-      // the tasks behind a figure.
-      ...(process.env.BENCH_KEEP_REPORTS === '1' ? ['--save-assets'] : []),
+      ...(KEEP_REPORTS ? ['--save-assets'] : []),
     ]);
     const lhr = JSON.parse(readFileSync(out, 'utf8')) as {
       runtimeError?: { message: string };
@@ -503,9 +505,7 @@ async function main() {
     api?.kill('SIGTERM');
     await floorServer?.close();
     await db.drop();
-    // BENCH_KEEP_REPORTS=1 keeps Lighthouse's JSON reports (lh-<n>.json, in run order) to read
-    // which element is the LCP, what shifts, and where the main thread's time goes.
-    if (process.env.BENCH_KEEP_REPORTS === '1') console.log(`Lighthouse reports kept in ${tmp}`);
+    if (KEEP_REPORTS) console.log(`Lighthouse reports kept in ${tmp}`);
     else rmSync(tmp, { recursive: true, force: true });
   }
 }
