@@ -112,7 +112,7 @@ export async function buildInfra(app: FastifyInstance, deps: AppDeps): Promise<I
           batchSize: config.mailBatchSize,
         });
   const boss = jobsOptions
-    ? createQueue(deps.databaseUrl, app.log, config.dbConnectTimeoutMs)
+    ? createQueue(deps.databaseUrl, app.log, config.dbConnectTimeoutMs, jobsOptions)
     : null;
   const jobs = boss && jobsOptions ? { boss, options: jobsOptions } : null;
   const onClose = (hook: () => Promise<void>) => void app.addHook('onClose', hook);

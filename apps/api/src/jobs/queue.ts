@@ -13,6 +13,14 @@ export interface JobsOptions {
   batchSize?: number;
   /** Period of the outbox sweeper. */
   sweepIntervalMs?: number;
+  /**
+   * Whether this instance fires the wall-clock schedules (pg-boss's cron; default true). The
+   * test apps turn it off: a tick that fell while a test file ran started a real run of that
+   * job (a prediction reminder to every member of the embedded tier's shared database, in one
+   * transaction that held PGlite's single session for seconds), so the suite's outcome
+   * depended on the minute it ran at. Tests run a scheduled job by sending it, or call its service.
+   */
+  cron?: boolean;
 }
 
 /**
@@ -24,6 +32,7 @@ export function createQueue(
   connectionString: string,
   log: Pick<FastifyBaseLogger, 'error'>,
   connectTimeoutMs = 5000,
+  { cron = true }: Pick<JobsOptions, 'cron'> = {},
 ) {
   // pg-boss hands its options to its pg pool (src/db.js), connectionTimeoutMillis included,
   // though its types omit it: during a database outage its polls fail fast instead of hanging.
@@ -33,6 +42,8 @@ export function createQueue(
     connectionTimeoutMillis: connectTimeoutMs,
     schema: 'pgboss',
     application_name: 'munegu-jobs',
+    // Off: the schedules stay stored (boss.schedule still writes them), no tick is fired here.
+    schedule: cron,
   };
   const boss = new PgBoss(options);
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));

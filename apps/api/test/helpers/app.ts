@@ -103,7 +103,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl: database.url,
     clock,
     mailTransport: mail,
-    jobs: options.jobs ?? false,
+    // Never the wall clock's schedules (jobs/queue.ts, `cron`): a test sends the job it runs.
+    jobs: options.jobs ? { cron: false, ...options.jobs } : false,
     rateLimitStore: options.rateLimitStore,
     newsFetch: options.newsFetch,
     pushDelivery: options.pushDelivery,
