@@ -36,6 +36,10 @@ const BENCHES: Record<string, Entry> = {
     file: 'web.bench.ts',
     about: 'initial JavaScript and Lighthouse against a bare Vite + React app',
   },
+  'web-trace': {
+    file: 'web-trace.ts',
+    about: '<page> <origin A> <origin B>: two running builds, plain Chromium traces, no Lighthouse',
+  },
   api: {
     file: 'api.bench.ts',
     about: 'health and hot reads against a bare node:http + pg route',
