@@ -18,8 +18,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ACCOUNTS } from '@munegu/api/public';
-import { CHROME_FLAGS, CHROMIUM_PATH } from './lib/chromium.js';
+import { CHROME_FLAGS, CHROMIUM_PATH, supporterSession } from './lib/chromium.js';
 import { fmt, pairOptions, stats } from './lib/stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,21 +82,11 @@ type Load = { fcp: number; longest: number; blocking: number };
 
 /** The demo supporter's session on `origin`, put in the context as a returning member's. */
 async function signIn(context: Context, origin: string): Promise<void> {
-  const supporter = DEMO_ACCOUNTS.find((a) => a.role === 'UTILISATEUR')!;
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: supporter.email, password: supporter.password }),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (!res.ok || !setCookie) throw new Error(`${origin}: login HTTP ${res.status}`);
-  const [pair] = setCookie.split(';');
-  const eq = pair!.indexOf('=');
-  await context.addCookies([{ name: pair!.slice(0, eq), value: pair!.slice(eq + 1), url: origin }]);
-  const { access_token: token } = (await res.json()) as { access_token: string };
+  const { cookie, accessToken } = await supporterSession(origin);
+  await context.addCookies([{ ...cookie, url: origin }]);
   // Written from a static file of the origin, so the app does not start before it is there.
   await context.addInitScript(
-    `if (location.pathname === '/favicon.svg') localStorage.setItem('access_token', ${JSON.stringify(token)})`,
+    `if (location.pathname === '/favicon.svg') localStorage.setItem('access_token', ${JSON.stringify(accessToken)})`,
   );
   const tab = await context.newPage();
   await tab.goto(`${origin}/favicon.svg`, { waitUntil: 'load' });

@@ -45,9 +45,15 @@ import type FastifyFactory from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type FastifyStatic from '@fastify/static';
 import type * as ChromeLauncher from 'chrome-launcher';
-import { DEMO_ACCOUNTS } from '@munegu/api/public';
 import { scratchDatabase } from './lib/pg.js';
-import { CHROME_FLAGS, CHROMIUM_PATH, devtools, writeAccessToken } from './lib/chromium.js';
+import {
+  CHROME_FLAGS,
+  CHROMIUM_PATH,
+  devtools,
+  supporterSession,
+  writeAccessToken,
+  type Session,
+} from './lib/chromium.js';
 import { machineLine, table, writeQualitySection } from './lib/quality-report.js';
 import { fmt, pairOptions, ratio, stats, verdict, type Stats } from './lib/stats.js';
 
@@ -163,24 +169,6 @@ async function serveApp(databaseUrl: string): Promise<ChildProcess> {
   });
   await waitFor(`${APP}/api/health`, child, 300);
   return child;
-}
-
-type Session = { cookie: { name: string; value: string }; accessToken: string };
-
-/** A fresh session of the demo supporter (POST /api/auth/login): its cookie and access token. */
-async function supporterSession(): Promise<Session> {
-  const supporter = DEMO_ACCOUNTS.find((a) => a.role === 'UTILISATEUR')!;
-  const res = await fetch(`${APP}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: APP },
-    body: JSON.stringify({ email: supporter.email, password: supporter.password }),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (!res.ok || !setCookie) throw new Error(`login: HTTP ${res.status}`);
-  const [pair] = setCookie.split(';');
-  const eq = pair!.indexOf('=');
-  const { access_token: accessToken } = (await res.json()) as { access_token: string };
-  return { cookie: { name: pair!.slice(0, eq), value: pair!.slice(eq + 1) }, accessToken };
 }
 
 // ─── 1. Initial JavaScript ───────────────────────────────────────────────────────────────
@@ -310,7 +298,7 @@ async function lighthouseOnce(url: string, signedIn: boolean): Promise<Run> {
   debugPort = debugPort >= DEBUG_PORT_LAST ? DEBUG_PORT_FIRST : debugPort + 1;
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, port });
   try {
-    if (signedIn) await setSession(chrome.port, await supporterSession());
+    if (signedIn) await setSession(chrome.port, await supporterSession(APP));
     const out = path.join(tmp, `lh-${++runs}.json`);
     await runNode([
       LIGHTHOUSE_CLI,

@@ -3,6 +3,7 @@
  * end-to-end tests use (e2e/chromium.ts), and the DevTools protocol calls that put a member's
  * session in the browser.
  */
+import { DEMO_ACCOUNTS } from '@munegu/api/public';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@munegu/e2e/chromium';
 
 export { CHROMIUM_PATH };
@@ -73,4 +74,22 @@ export async function writeAccessToken(
     sessionId,
   );
   await send('Target.closeTarget', { targetId });
+}
+
+export type Session = { cookie: { name: string; value: string }; accessToken: string };
+
+/** A fresh session of the demo supporter on `origin` (POST /api/auth/login): cookie and access token. */
+export async function supporterSession(origin: string): Promise<Session> {
+  const supporter = DEMO_ACCOUNTS.find((a) => a.role === 'UTILISATEUR')!;
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: supporter.email, password: supporter.password }),
+  });
+  const setCookie = res.headers.get('set-cookie');
+  if (!res.ok || !setCookie) throw new Error(`${origin}: login HTTP ${res.status}`);
+  const [pair] = setCookie.split(';');
+  const eq = pair!.indexOf('=');
+  const { access_token: accessToken } = (await res.json()) as { access_token: string };
+  return { cookie: { name: pair!.slice(0, eq), value: pair!.slice(eq + 1) }, accessToken };
 }
