@@ -40,6 +40,10 @@ const BENCHES: Record<string, Entry> = {
     file: 'web-trace.ts',
     about: '<page> <origin A> <origin B>: two running builds, plain Chromium traces, no Lighthouse',
   },
+  lantern: {
+    file: 'lantern.ts',
+    about: "<lh-N.json>: what Lighthouse's simulation counted in a kept `web` run (prints)",
+  },
   api: {
     file: 'api.bench.ts',
     about: 'health and hot reads against a bare node:http + pg route',
