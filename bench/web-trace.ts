@@ -7,13 +7,17 @@
  * and request start, so a change can win or lose under Lighthouse alone.
  *
  * A and B alternate, the order swapped every pair (BENCH_PAIRS pairs, default 8), each load in
- * a fresh browser at 412 × 823 px. Twice: with the categories of a DevTools recording, then
- * adding the stack capture Lighthouse's trace turns on. Per load: the observed first
- * contentful paint, the longest main-thread task ending after it (the painting task included),
- * and the blocking time Lighthouse's simulation would make of those tasks (each task × 4, its
- * CPU slowdown, less 50 ms). Median (min–max) of each. BENCH_SIGNED=1 loads the page as the demo
- * supporter (logged in on each origin; session cookie and access token put in the browser as
- * `pnpm bench web` does). Prints; writes nothing.
+ * a fresh browser at 412 × 823 px. Three times: with the categories of a DevTools recording,
+ * then adding the stack capture Lighthouse's trace turns on (per load: the observed first
+ * contentful paint, the longest main-thread task ending after it, the painting task included,
+ * and the blocking time Lighthouse's simulation would make of those tasks: each task × 4, its
+ * CPU slowdown, less 50 ms); then without any trace, the CPU slowed down 4 × and the page's own
+ * long tasks read back (what a phone's user would feel, with no measuring cost in it). Median
+ * (min–max) of each. An origin given with a path loads that page instead of <page>: the app
+ * against the floor app of `pnpm bench web` (`/liste`), served on its own. BENCH_SIGNED=1 loads
+ * the pages as the demo supporter (logged in on each origin; session cookie and access token
+ * put in the browser as `pnpm bench web` does), BENCH_SIGNED=A on A only. Prints; writes
+ * nothing.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -24,7 +28,9 @@ import { fmt, pairOptions, stats } from './lib/stats.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eRequire = createRequire(path.join(ROOT, 'e2e/package.json'));
 const { pairs: PAIRS } = pairOptions({ pairs: 8, warmup: 0 });
-const SIGNED = process.env.BENCH_SIGNED === '1';
+// `1`: the demo supporter on both sides; `A`: on A only (B being the floor app, which has no
+// accounts).
+const SIGNED = process.env.BENCH_SIGNED;
 // What Lantern does to an observed task (lighthouse-core's mobile profile, simulated throttling).
 const CPU_SLOWDOWN = 4;
 const BLOCKING_MS = 50;
@@ -59,6 +65,7 @@ type Cdp = {
 };
 type Page = {
   goto(url: string, options: { waitUntil: 'load' }): Promise<unknown>;
+  evaluate<T>(fn: () => T): Promise<T>;
   waitForTimeout(ms: number): Promise<void>;
   close(): Promise<void>;
 };
@@ -108,7 +115,11 @@ function topLevelTasks(events: TraceEvent[]): TraceEvent[] {
   return top;
 }
 
-async function load(origin: string, page: string, categories: string[]): Promise<Load> {
+/** One side of the comparison: where it loads, and whether as the demo supporter. */
+type Side = { origin: string; page: string; signed: boolean };
+
+/** A fresh browser at a phone's size, signed in if the side is, for one load. */
+async function withContext<T>(side: Side, use: (context: Context) => Promise<T>): Promise<T> {
   const { chromium } = e2eRequire('@playwright/test') as { chromium: Chromium };
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -119,7 +130,16 @@ async function load(origin: string, page: string, categories: string[]): Promise
       viewport: { width: 412, height: 823 },
       deviceScaleFactor: 1.75,
     });
-    if (SIGNED) await signIn(context, origin);
+    if (side.signed) await signIn(context, side.origin);
+    return await use(context);
+  } finally {
+    await browser.close();
+  }
+}
+
+function load(side: Side, categories: string[]): Promise<Load> {
+  const { origin, page } = side;
+  return withContext(side, async (context) => {
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
     const events: TraceEvent[] = [];
@@ -158,51 +178,100 @@ async function load(origin: string, page: string, categories: string[]): Promise
       longest: Math.max(0, ...after.map(ms)),
       blocking: after.reduce((sum, t) => sum + Math.max(0, CPU_SLOWDOWN * ms(t) - BLOCKING_MS), 0),
     };
-  } finally {
-    await browser.close();
-  }
+  });
+}
+
+/** Registered before the page's own scripts: its long tasks, as the page itself sees them. */
+const OBSERVE_LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });`;
+
+/**
+ * No trace at all: the CPU slowed down 4 × (the pace Lighthouse's mobile profile assumes) and
+ * the page's own long tasks (PerformanceObserver), what a phone's user would feel. Blocking
+ * time as Lighthouse counts it: each task's part after the first paint, less 50 ms.
+ */
+function loadUntraced(side: Side): Promise<Load> {
+  const { origin, page } = side;
+  return withContext(side, async (context) => {
+    await context.addInitScript(OBSERVE_LONG_TASKS);
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await tab.goto(`${origin}${page}`, { waitUntil: 'load' });
+    // Four times as long as the traced loads' wait: the CPU is four times slower.
+    await tab.waitForTimeout(12_000);
+    const { fcp, tasks } = await tab.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      tasks: (globalThis as unknown as { __longTasks: Array<[number, number]> }).__longTasks,
+    }));
+    if (fcp === undefined) throw new Error(`${origin}${page}: no first paint`);
+    const after = tasks
+      .map(([start, duration]) => start + duration - Math.max(start, fcp))
+      .filter((d) => d > 0);
+    return {
+      fcp,
+      longest: Math.max(0, ...after),
+      blocking: after.reduce((sum, d) => sum + Math.max(0, d - BLOCKING_MS), 0),
+    };
+  });
 }
 
 /** A load whose trace came back without the page's first paint (it happens now and then) is taken again. */
-async function loadWithRetry(
-  origin: string,
-  page: string,
-  categories: readonly string[],
-): Promise<Load> {
+async function withRetry(once: () => Promise<Load>): Promise<Load> {
   try {
-    return await load(origin, page, [...categories]);
+    return await once();
   } catch (err) {
     console.error(`${(err as Error).message}: taken again`);
-    return load(origin, page, [...categories]);
+    return once();
   }
 }
 
 async function main(): Promise<void> {
   const [page, a, b] = process.argv.slice(2);
   if (!page?.startsWith('/') || !a || !b) {
-    console.error('usage: pnpm bench web-trace <page> <origin A> <origin B>');
+    console.error('usage: pnpm bench web-trace <page> <origin A>[/page] <origin B>[/page]');
     process.exitCode = 2;
     return;
   }
-  const origins = [a, b].map((o) => o.replace(/\/$/, ''));
-  console.log(
-    `${page}${SIGNED ? ' (signed in)' : ''}, ${PAIRS} alternating pairs, plain Chromium, no Lighthouse`,
-  );
-  for (const [label, categories] of [
-    ['DevTools trace', DEVTOOLS_CATEGORIES],
-    ["with Lighthouse's stack capture", [...DEVTOOLS_CATEGORIES, ...LIGHTHOUSE_STACKS]],
-  ] as const) {
+  // An origin given with a path of its own loads that page instead (the floor's `/liste`).
+  const sides: Side[] = [a, b].map((arg, i) => {
+    const url = new URL(arg);
+    return {
+      origin: url.origin,
+      page: url.pathname === '/' ? page : url.pathname,
+      signed: SIGNED === '1' || (SIGNED === 'A' && i === 0),
+    };
+  });
+  console.log(`${PAIRS} alternating pairs, plain Chromium, no Lighthouse`);
+  const modes: Array<[string, string, (side: Side) => Promise<Load>]> = [
+    ['DevTools trace', 'simulated blocking time', (side) => load(side, DEVTOOLS_CATEGORIES)],
+    [
+      "with Lighthouse's stack capture",
+      'simulated blocking time',
+      (side) => load(side, [...DEVTOOLS_CATEGORIES, ...LIGHTHOUSE_STACKS]),
+    ],
+    [
+      `no trace, CPU ${CPU_SLOWDOWN} × slower, the page's own long tasks`,
+      'blocking time',
+      (side) => loadUntraced(side),
+    ],
+  ];
+  for (const [label, blocking, once] of modes) {
     const runs: Load[][] = [[], []];
     for (let i = 0; i < PAIRS; i++) {
       const order = i % 2 === 0 ? [0, 1] : [1, 0];
-      for (const side of order)
-        runs[side]!.push(await loadWithRetry(origins[side]!, page, categories));
+      for (const side of order) runs[side]!.push(await withRetry(() => once(sides[side]!)));
     }
     console.log(`\n${label}: median (min–max), ms`);
-    console.log('origin | first paint | longest task after it | simulated blocking time');
+    console.log(`page | first paint | longest task after it | ${blocking}`);
     for (const side of [0, 1]) {
       const of = (k: keyof Load) => fmt(stats(runs[side]!.map((r) => r[k])), 0);
-      console.log(`${origins[side]} | ${of('fcp')} | ${of('longest')} | ${of('blocking')}`);
+      const { origin, page, signed } = sides[side]!;
+      const name = `${origin}${page}${signed ? ' (signed in)' : ''}`;
+      console.log(`${name} | ${of('fcp')} | ${of('longest')} | ${of('blocking')}`);
     }
   }
 }
