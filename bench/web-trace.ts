@@ -191,7 +191,8 @@ const OBSERVE_LONG_TASKS = `
 /**
  * No trace at all: the CPU slowed down 4 × (the pace Lighthouse's mobile profile assumes) and
  * the page's own long tasks (PerformanceObserver), what a phone's user would feel. Blocking
- * time as Lighthouse counts it: each task's part after the first paint, less 50 ms.
+ * time as Lighthouse counts it: each task's part after the first paint, less 50 ms. The browser
+ * reports only tasks of 50 ms or more, so a longest task of 0 means there was none.
  */
 function loadUntraced(side: Side): Promise<Load> {
   const { origin, page } = side;
@@ -219,7 +220,7 @@ function loadUntraced(side: Side): Promise<Load> {
   });
 }
 
-/** A load whose trace came back without the page's first paint (it happens now and then) is taken again. */
+/** A load that came back without the page's first paint (it happens now and then) is taken again. */
 async function withRetry(once: () => Promise<Load>): Promise<Load> {
   try {
     return await once();
