@@ -47,24 +47,23 @@ const BLOCKING_MS = 50;
 const ms = (n: number) => String(Math.round(n)).padStart(5);
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || '/';
 
+/** Trace events named as the parts of a task they are; scripts are named by their file. */
+const PARTS: Record<string, string> = {
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  Paint: 'paint',
+  RunMicrotasks: 'microtasks',
+  'v8.evaluateModule': 'module evaluation',
+  ParseHTML: 'HTML parsing',
+};
+const SCRIPTS = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile']);
+
 /** The observed task's longest parts: scripts by file, module evaluation, style, layout, paint. */
 function observedParts(node: CpuNode): string {
   const parts = new Map<string, number>();
   for (const e of node.childEvents) {
-    const key =
-      e.name === 'EvaluateScript' || e.name === 'FunctionCall' || e.name === 'v8.compile'
-        ? `script ${short(e.args?.data?.url ?? '') || '(inline)'}`
-        : e.name === 'UpdateLayoutTree'
-          ? 'style'
-          : e.name === 'Layout' || e.name === 'Paint'
-            ? e.name.toLowerCase()
-            : e.name === 'RunMicrotasks'
-              ? 'microtasks'
-              : e.name === 'v8.evaluateModule'
-                ? 'module evaluation'
-                : e.name === 'ParseHTML'
-                  ? 'HTML parsing'
-                  : null;
+    const url = e.args?.data?.url;
+    const key = SCRIPTS.has(e.name) ? `script ${url ? short(url) : '(no file)'}` : PARTS[e.name];
     if (key) parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
   }
   return (
