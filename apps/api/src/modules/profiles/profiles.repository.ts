@@ -86,9 +86,16 @@ export function profilesRepository(db: Db) {
         await client.user.update({ where: { id }, data: changes });
         if (antennaIds) {
           await client.userAntenna.deleteMany({ where: { userId: id } });
-          // One by one so the join order (createdAt) follows the order the member chose.
-          for (const antennaId of antennaIds)
-            await client.userAntenna.create({ data: { userId: id, antennaId } });
+          // The joins' createdAt carries the order the member chose (profileSelect sorts by it):
+          // set a millisecond apart, since rows inserted one after the other can share one.
+          const at = Date.now();
+          await client.userAntenna.createMany({
+            data: antennaIds.map((antennaId, i) => ({
+              userId: id,
+              antennaId,
+              createdAt: new Date(at + i),
+            })),
+          });
         }
       };
       if (tx) return run(tx);
