@@ -25,13 +25,7 @@ const LIGHTHOUSE = path.dirname(benchRequire.resolve('lighthouse/package.json'))
 const lighthouseModule = (file: string) =>
   import(pathToFileURL(path.join(LIGHTHOUSE, 'core', file)).href);
 
-type TraceEvent = {
-  name: string;
-  ph?: string;
-  ts: number;
-  dur?: number;
-  args?: { data?: { url?: string } };
-};
+type TraceEvent = { name: string; dur?: number; args?: { data?: { url?: string } } };
 type NetworkNode = {
   type: 'network';
   request: { url: string; priority: string; transferSize: number };
@@ -46,6 +40,9 @@ type Computed = { request(data: object, context: object): Promise<Metric> };
 const BLOCKING_MS = 50;
 const ms = (n: number) => String(Math.round(n)).padStart(5);
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || '/';
+/** A simulation's nodes in the order they started. */
+const byStart = (timings: Map<Node, Timing>) =>
+  [...timings].sort((a, b) => a[1].startTime - b[1].startTime);
 
 /** Trace events named as the parts of a task they are; scripts are named by their file. */
 const PARTS: Record<string, string> = {
@@ -120,10 +117,9 @@ async function main(): Promise<void> {
       `(the report: ${reported('largest-contentful-paint')}, ${reported('total-blocking-time')})`,
   );
 
-  const lcpTimings = [...lcp.pessimisticEstimate.nodeTimings].sort(
-    (a, b) => a[1].startTime - b[1].startTime,
+  const requests = byStart(lcp.pessimisticEstimate.nodeTimings).filter(
+    (e): e is [NetworkNode, Timing] => e[0].type === 'network',
   );
-  const requests = lcpTimings.filter((e): e is [NetworkNode, Timing] => e[0].type === 'network');
   const bytes = requests.reduce((sum, [n]) => sum + n.request.transferSize, 0);
   console.log(
     `\nLCP, pessimistic graph: ${requests.length} requests, ${(bytes / 1024).toFixed(1)} kB; ` +
@@ -141,9 +137,7 @@ async function main(): Promise<void> {
       'paint, optimistic, to interactive); tasks of 50 ms or more: start, end, blocking in the ' +
       'window, observed ms, what it ran',
   );
-  for (const [node, t] of [...tbt.pessimisticEstimate.nodeTimings].sort(
-    (a, b) => a[1].startTime - b[1].startTime,
-  )) {
+  for (const [node, t] of byStart(tbt.pessimisticEstimate.nodeTimings)) {
     if (node.type !== 'cpu' || t.duration < BLOCKING_MS) continue;
     const inside = Math.min(t.endTime, to) - Math.max(t.startTime, from);
     const blocking = Math.max(0, inside - BLOCKING_MS);

@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROME_FLAGS, CHROMIUM_PATH, supporterSession } from './lib/chromium.js';
-import { fmt, pairOptions, stats } from './lib/stats.js';
+import { alternate, fmt, pairOptions, stats } from './lib/stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eRequire = createRequire(path.join(ROOT, 'e2e/package.json'));
@@ -262,10 +262,13 @@ async function main(): Promise<void> {
   ];
   for (const [label, blocking, once] of modes) {
     const runs: Load[][] = [[], []];
-    for (let i = 0; i < PAIRS; i++) {
-      const order = i % 2 === 0 ? [0, 1] : [1, 0];
-      for (const side of order) runs[side]!.push(await withRetry(() => once(sides[side]!)));
-    }
+    // Each load is kept whole; alternate() only needs a number from it.
+    const side = (i: 0 | 1) => async () => {
+      const run = await withRetry(() => once(sides[i]!));
+      runs[i]!.push(run);
+      return run.blocking;
+    };
+    await alternate(side(0), side(1), { pairs: PAIRS, warmup: 0 });
     console.log(`\n${label}: median (min–max), ms`);
     console.log(`page | first paint | longest task after it | ${blocking}`);
     for (const side of [0, 1]) {
