@@ -3,8 +3,8 @@
  * in: the API's refresh answers 401 SUSPENDED_ACCOUNT with the sentence and the sanction
  * (lib/api.ts notes it here), and the app shows /compte-suspendu instead of the page that would
  * have sent a signed-out visitor to /404 (app/layout/SuspendedGate.tsx), until the member leaves
- * that page. Kept for the tab in sessionStorage: the refresh also clears the session cookie, so
- * after a reload nothing else could say it again. Apart from the pages so the API client (every
+ * that page. Kept for the tab in sessionStorage: the app then drops its token, so after a
+ * reload it asks nothing that could say it again. Apart from the pages so the API client (every
  * first load) carries it.
  */
 export interface SuspensionNotice {

@@ -142,9 +142,11 @@ export function authService({
       const now = clock.now();
       const current = await repo.findSessionByHash(hashToken(cookie));
       if (!current || current.expiresAt <= now) return { ok: false, clearCookie: true };
-      // Suspension revoked the session too: its owner is told why rather than 'expired'.
+      // Suspension revoked the session too: its owner is told why rather than 'expired'. The
+      // cookie stays (it opens nothing), so every refresh says it again: an answer the browser
+      // lost (a reload cutting the request short) would otherwise leave only 'expired' to say.
       if (current.user.status === 'SUSPENDED')
-        return { ok: false, clearCookie: true, suspended: suspendedAccount(current.user) };
+        return { ok: false, clearCookie: false, suspended: suspendedAccount(current.user) };
       if (current.revokedAt) return { ok: false, clearCookie: true };
       if (current.rotatedAt) {
         await repo.revokeFamily(current.familyId, now, 'reuse');

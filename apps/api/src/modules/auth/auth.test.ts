@@ -251,6 +251,18 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh(t, cookie)).json().message).toBe('Session expirée, reconnecte-toi.');
   });
 
+  it('says why on every refresh of a suspended session, not only the first', async () => {
+    const user = await createMember(t.db);
+    const { cookie } = await signIn(t, user.email);
+    await t.db.user.update({ where: { id: user.id }, data: { status: 'SUSPENDED' } });
+    // The browser keeps its cookie (no clearing Set-Cookie), and the next refresh says it again.
+    for (let i = 0; i < 2; i++) {
+      const res = await refresh(t, cookie);
+      expect([res.statusCode, res.json().code]).toEqual([401, 'SUSPENDED_ACCOUNT']);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('refuses a foreign Origin or Referer but accepts its own', async () => {
     const user = await createMember(t.db);
     const { cookie } = await signIn(t, user.email);
