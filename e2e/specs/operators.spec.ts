@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, apiToken, pageAs } from '../fixtures/accounts';
-import { parisLocal } from '../fixtures/matches';
+import { parisLocal, seasonOfKickoff } from '../fixtures/matches';
 
 /**
  * The operators' guards, as the demo admin, at 390 px and 1280 px: a match's score is not
@@ -25,7 +25,8 @@ type AdminMatch = { id: number; season: string; journee: number };
 async function predictedMatch(request: APIRequestContext): Promise<AdminMatch> {
   const headers = { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
   const all = (await (await request.get('/api/admin/matchs', { headers })).json()) as AdminMatch[];
-  const season = all[0]?.season ?? '2026-2027';
+  const kickoff = parisLocal(new Date(Date.now() + 21 * 86_400_000));
+  const season = seasonOfKickoff(kickoff);
   const used = new Set(all.filter((m) => m.season === season).map((m) => m.journee));
   const journee = [...Array(60).keys()].map((i) => 99 - i).find((j) => !used.has(j))!;
   const created = await request.post('/api/admin/matchs', {
@@ -33,7 +34,7 @@ async function predictedMatch(request: APIRequestContext): Promise<AdminMatch> {
     data: {
       season,
       journee,
-      kickoff: parisLocal(new Date(Date.now() + 21 * 86_400_000)),
+      kickoff,
       hashtag: '#E2EOPS',
       club_dom_id: 1,
       club_ext_id: 2,

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, apiToken, signIn, type Account } from '../fixtures/accounts';
-import { kickedOff, nextMatches, parisLocal, type NextMatch } from '../fixtures/matches';
+import {
+  kickedOff,
+  nextMatches,
+  parisLocal,
+  seasonOfKickoff,
+  type NextMatch,
+} from '../fixtures/matches';
 
 /**
  * The prediction game end to end: a member predicts from the home page, an operator enters the
@@ -169,16 +175,14 @@ test('the first slide reads MATCH EN COURS once kicked off, MATCH TERMINÉ once 
 }) => {
   const token = await apiToken(request, ADMIN);
   const auth = { Authorization: `Bearer ${token}` };
-  const season = await request
-    .get('/api/admin/matchs', { headers: auth })
-    .then(async (r) => ((await r.json()) as { season: string }[])[0]?.season);
   // A match that kicked off ten minutes ago (server time) and is not finished.
+  const kickoff = parisLocal(new Date(Date.now() - 10 * 60_000));
   const created = await request.post('/api/admin/matchs', {
     headers: auth,
     data: {
-      season: season ?? '2026-2027',
+      season: seasonOfKickoff(kickoff),
       journee: 97,
-      kickoff: parisLocal(new Date(Date.now() - 10 * 60_000)),
+      kickoff,
       hashtag: '#E2ELIVE',
       club_dom_id: 1,
       club_ext_id: 2,

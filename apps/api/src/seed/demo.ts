@@ -1,4 +1,4 @@
-import { MONACO_CLUB_ID } from '@munegu/shared';
+import { MONACO_CLUB_ID, seasonOf } from '@munegu/shared';
 import { seedDemoJournal } from './demo-journal.js';
 import { seedDemoPartner } from './demo-site.js';
 import type { Db } from '../db/client.js';
@@ -63,13 +63,6 @@ const KICKOFF_SLOTS = [
   { day: 0, hour: 15, minute: 0 },
   { day: 1, hour: 19, minute: 45 },
 ] as const;
-
-/** The football season containing `now`: July starts a new one ('2026-2027'). */
-export function seasonOf(now: Date): string {
-  const year = now.getUTCFullYear();
-  const start = now.getUTCMonth() >= 6 ? year : year - 1;
-  return `${start}-${start + 1}`;
-}
 
 interface DemoMatch {
   matchday: number;

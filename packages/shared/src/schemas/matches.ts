@@ -27,6 +27,9 @@ export const MATCH_TEXTS = {
   kickoff: 'Date invalide : format attendu AAAA-MM-JJTHH:mm (heure de Paris).',
   journee: 'La journée doit être un entier entre 1 et 99.',
   season: 'Saison invalide : format attendu AAAA-AAAA (ex. 2026-2027).',
+  /** A kickoff outside its season: most often a mistyped year. */
+  kickoffOutsideSeason: (season: string) =>
+    `Le coup d’envoi doit tomber dans la saison ${season} (du 1er juillet ${season.slice(0, 4)} au 30 juin ${season.slice(5)}).`,
   hashtag: 'Hashtag invalide : # suivi de 1 à 29 lettres, chiffres ou _.',
   sameClubs: 'Les deux clubs doivent être différents.',
   goals: 'Le nombre de buts doit être un entier entre 0 et 50.',
@@ -50,6 +53,10 @@ export const MATCH_TEXTS = {
   clubTaken: 'Un club porte déjà ce nom.',
   logoFormat: 'Format de fichier non autorisé. Formats acceptés : PNG, JPG, JPEG, WEBP.',
   tableDuplicate: 'Un club ou une position apparaît deux fois dans le classement.',
+  tablePosition: 'Position : un nombre entier de 1 à 40.',
+  tablePlayed: 'Matchs joués : un nombre entier de 0 à 99.',
+  tablePoints: 'Points : un nombre entier de 0 à 300.',
+  tableGoalDifference: 'Différence de buts : un nombre entier de -300 à 300.',
   importInvalid: 'Import refusé : corrige les lignes en erreur, rien n’a été enregistré.',
   importEmpty: 'Le fichier ne contient aucune ligne.',
   importFormat: 'Format de fichier non reconnu : CSV ou JSON attendu.',
@@ -97,6 +104,24 @@ export const parisDateTimeSchema = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, {
     error: MATCH_TEXTS.kickoff,
   });
+
+/** The football season containing `date`: July starts a new one ('2026-2027'). */
+export function seasonOf(date: Date): string {
+  const year = date.getUTCFullYear();
+  const start = date.getUTCMonth() >= 6 ? year : year - 1;
+  return `${start}-${start + 1}`;
+}
+
+/**
+ * Whether a kickoff ('YYYY-MM-DDTHH:mm', Paris) falls in `season` ('2026-2027'): from 1 July of
+ * its first year to 30 June of its second, the football season's calendar. A typo in the year
+ * would otherwise put a match years away, first on everyone's home page or never shown.
+ */
+export function isKickoffInSeason(kickoff: string, season: string): boolean {
+  const from = `${season.slice(0, 4)}-07-01`;
+  const to = `${season.slice(5)}-07-01`;
+  return kickoff >= from && kickoff < to;
+}
 
 export const seasonSchema = z
   .string({ error: MATCH_TEXTS.season })
@@ -149,6 +174,14 @@ export const adminMatchInputSchema = z
   .refine((m) => m.club_dom_id !== m.club_ext_id, {
     error: MATCH_TEXTS.sameClubs,
     path: ['club_ext_id'],
+  })
+  .superRefine((m, ctx) => {
+    if (!isKickoffInSeason(m.kickoff, m.season))
+      ctx.addIssue({
+        code: 'custom',
+        message: MATCH_TEXTS.kickoffOutsideSeason(m.season),
+        path: ['kickoff'],
+      });
   });
 export type AdminMatchInput = z.infer<typeof adminMatchInputSchema>;
 
@@ -193,13 +226,16 @@ export const matchDeleteQuerySchema = z.object({
   pronostics: z.coerce.number().int().min(0).max(ID_MAX).optional(),
 });
 
+/** A whole number in [min, max]; one message for a blank, a fraction or a value out of range. */
+const tableFigure = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int().min(min).max(max);
 /** One row of PUT /admin/classement. */
 export const leagueTableRowInputSchema = z.object({
-  position: z.number().int().min(1).max(40),
+  position: tableFigure(1, 40, MATCH_TEXTS.tablePosition),
   club_id: clubId(MATCH_TEXTS.tableClubRequired),
-  matchs_joues: z.number().int().min(0).max(99),
-  points: z.number().int().min(0).max(300),
-  diff_buts: z.number().int().min(-300).max(300),
+  matchs_joues: tableFigure(0, 99, MATCH_TEXTS.tablePlayed),
+  points: tableFigure(0, 300, MATCH_TEXTS.tablePoints),
+  diff_buts: tableFigure(-300, 300, MATCH_TEXTS.tableGoalDifference),
 });
 /** PUT /admin/classement: replaces the whole league table of `season`. */
 export const leagueTableInputSchema = z

@@ -34,6 +34,19 @@ describe('operator schemas', () => {
     expect(seasonSchema.safeParse('2026-2028').success).toBe(false);
   });
 
+  it('needs the kickoff within its season, 1 July to 30 June', () => {
+    const match = { season: '2026-2027', journee: 1, club_dom_id: 1, club_ext_id: 2 };
+    const outside =
+      'Le coup d’envoi doit tomber dans la saison 2026-2027 (du 1er juillet 2026 au 30 juin 2027).';
+    for (const kickoff of ['2026-07-01T00:00', '2027-06-30T23:59'])
+      expect(adminMatchInputSchema.safeParse({ ...match, kickoff }).success, kickoff).toBe(true);
+    for (const kickoff of ['2026-06-30T23:59', '2027-07-01T00:00', '2020-01-01T20:00']) {
+      const r = adminMatchInputSchema.safeParse({ ...match, kickoff });
+      expect(firstMessage(r), kickoff).toBe(outside);
+      expect(r.error?.issues[0]?.path).toEqual(['kickoff']);
+    }
+  });
+
   it('needs a Paris local kickoff and two different clubs', () => {
     const match = {
       season: '2026-2027',

@@ -1,4 +1,4 @@
-import type { AdminMatch, ImportResult } from '@munegu/shared';
+import { MATCH_TEXTS, type AdminMatch, type ImportResult } from '@munegu/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
@@ -95,38 +95,47 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   });
 
   it('creates a match from Paris local time, stores UTC, and logs the action', async () => {
-    const res = await createAs(moderator, matchBody(1, '2026-08-15T21:00'));
+    const res = await createAs(moderator, matchBody(1, `${year}-08-15T21:00`));
     expect(res.statusCode).toBe(201);
     const created = res.json() as AdminMatch;
     // Summer time in Paris: UTC+2.
     expect(created).toMatchObject({
-      date: '2026-08-15T19:00:00.000Z',
-      kickoff: '2026-08-15T21:00',
+      date: `${year}-08-15T19:00:00.000Z`,
+      kickoff: `${year}-08-15T21:00`,
     });
     const audit = await t.db.auditLog.findFirst({
       where: { action: 'match.create', targetId: String(created.id) },
     });
     expect(audit?.actorId).toBe(moderator.id);
 
-    const winter = await createAs(admin, matchBody(2, '2026-12-05T21:00'));
-    expect(winter.json()).toMatchObject({ date: '2026-12-05T20:00:00.000Z' });
+    const winter = await createAs(admin, matchBody(2, `${year}-12-05T21:00`));
+    expect(winter.json()).toMatchObject({ date: `${year}-12-05T20:00:00.000Z` });
 
-    const duplicate = await createAs(moderator, matchBody(1, '2026-08-16T21:00'));
+    const duplicate = await createAs(moderator, matchBody(1, `${year}-08-16T21:00`));
     expect(duplicate.statusCode).toBe(409);
-    const bad = await createAs(moderator, { ...matchBody(3, '2026-02-30T21:00') });
+    const bad = await createAs(moderator, { ...matchBody(3, `${year + 1}-02-30T21:00`) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Date invalide/);
+
+    // A year typed wrong would put the match years away: refused, under the kickoff.
+    const typo = await createAs(moderator, matchBody(3, `${year - 6}-09-12T21:00`));
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().errors).toContainEqual({
+      path: 'kickoff',
+      message: MATCH_TEXTS.kickoffOutsideSeason(season),
+    });
+    expect(await t.db.match.count({ where: { season, matchday: 3 } })).toBe(0);
   });
 
   it('moves the prediction lock with a moved kickoff', async () => {
     const m = await createMatch(t.db, {
       season,
       matchday: 10,
-      kickoffAt: new Date('2026-09-20T19:00:00Z'),
+      kickoffAt: new Date(`${year}-09-20T19:00:00Z`),
       homeClubId: home,
       awayClubId: away,
     });
-    t.clock.set('2026-09-20T19:30:00Z');
+    t.clock.set(`${year}-09-20T19:30:00Z`);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/matchs/${m.id}` })).json(),
     ).toMatchObject({ edit_pronostic: false });
@@ -134,7 +143,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
       method: 'PUT',
       url: `/api/admin/matchs/${m.id}`,
       headers: await auth(moderator),
-      payload: matchBody(10, '2026-09-20T23:00'),
+      payload: matchBody(10, `${year}-09-20T23:00`),
     });
     expect(moved.statusCode).toBe(200);
     expect(
@@ -143,7 +152,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   });
 
   it('says which club to choose when none was, and which one is unknown', async () => {
-    const { club_dom_id: _, ...noHome } = matchBody(13, '2026-10-10T21:00');
+    const { club_dom_id: _, ...noHome } = matchBody(13, `${year}-10-10T21:00`);
     const missing = await createAs(moderator, noHome);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toContainEqual({
@@ -151,7 +160,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
       message: 'Choisis le club à domicile.',
     });
     const unknown = await createAs(moderator, {
-      ...matchBody(13, '2026-10-10T21:00'),
+      ...matchBody(13, `${year}-10-10T21:00`),
       club_ext_id: 999_999_999,
     });
     expect(unknown.statusCode).toBe(400);
@@ -361,13 +370,15 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
   });
 
   it('imports matches from CSV only when every line is valid, with a dry-run preview', async () => {
-    const { season: s2 } = await unusedRealSeason(t.db);
+    const { season: s2, year: y2 } = await unusedRealSeason(t.db);
     const homeName = (await t.db.club.findUniqueOrThrow({ where: { id: home } })).name;
+    const awayName = (await t.db.club.findUniqueOrThrow({ where: { id: away } })).name;
     const csv = [
       'season;journee;kickoff;club_dom;club_ext;hashtag',
-      `${s2};1;2026-08-15T21:00;${home};${away};#A`,
-      `${s2};2;2026-08-22T21:00;${homeName};${away};`,
-      `${s2};3;2026-13-01T21:00;${home};999999;`,
+      `${s2};1;${y2}-08-15T21:00;${home};${away};#A`,
+      `${s2};2;${y2}-08-22T21:00;${homeName};${away};`,
+      `${s2};3;${y2}-13-01T21:00;${home};999999;`,
+      `${s2};4;${y2 - 1}-08-22T21:00;${home};${away};`,
     ].join('\r\n');
     const send = async (body: string, dryRun: boolean) => {
       const mp = multipart('matchs.csv', 'text/csv', body);
@@ -381,18 +392,36 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
     const refused = await send(csv, false);
     expect(refused.statusCode).toBe(200);
     const r1 = refused.json() as ImportResult;
-    expect(r1).toMatchObject({ applied: false, total: 3, valid: 2 });
+    expect(r1).toMatchObject({ applied: false, total: 4, valid: 2 });
     expect(r1.lines[2]).toMatchObject({ line: 3, ok: false });
     expect(r1.lines[2]!.errors.join(' ')).toMatch(/Date invalide/);
     expect(r1.lines[2]!.errors.join(' ')).toMatch(/club introuvable/);
+    // A year typed wrong: the line says which season the kickoff must fall in.
+    expect(r1.lines[3]).toMatchObject({
+      ok: false,
+      errors: [MATCH_TEXTS.kickoffOutsideSeason(s2)],
+    });
+    // Every line, valid or not, under the same documented columns, as the file wrote them.
+    expect(r1.lines[2]!.value).toEqual({
+      season: s2,
+      journee: '3',
+      kickoff: `${y2}-13-01T21:00`,
+      club_dom: homeName,
+      club_ext: '999999',
+      hashtag: '',
+    });
     expect(await t.db.match.count({ where: { season: s2 } })).toBe(0);
 
     const good = csv.split('\r\n').slice(0, 3).join('\r\n');
     const preview = (await send(good, true)).json() as ImportResult;
     expect(preview).toMatchObject({ dryRun: true, applied: false, total: 2, valid: 2 });
-    expect(preview.lines[1]!.value).toMatchObject({
-      homeClubId: home,
-      kickoffAt: '2026-08-22T19:00:00.000Z',
+    expect(preview.lines[1]!.value).toEqual({
+      season: s2,
+      journee: '2',
+      kickoff: `${y2}-08-22T21:00`,
+      club_dom: homeName,
+      club_ext: awayName,
+      hashtag: '',
     });
     expect(await t.db.match.count({ where: { season: s2 } })).toBe(0);
 

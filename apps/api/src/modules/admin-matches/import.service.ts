@@ -1,5 +1,6 @@
 import {
   MATCH_TEXTS,
+  isKickoffInSeason,
   parisDateTimeSchema,
   plural,
   pluralWord,
@@ -33,6 +34,17 @@ function int(raw: Raw, key: string, min: number, max: number, errors: string[]):
   return n;
 }
 
+/** The columns of each kind of file, as the import page documents them. */
+const MATCH_COLUMNS = ['season', 'journee', 'kickoff', 'club_dom', 'club_ext', 'hashtag'] as const;
+const TABLE_COLUMNS = [
+  'season',
+  'position',
+  'club',
+  'matchs_joues',
+  'points',
+  'diff_buts',
+] as const;
+
 const str = (raw: Raw, key: string) =>
   raw[key] === undefined || raw[key] === null ? '' : String(raw[key]).trim();
 
@@ -43,16 +55,25 @@ export function importService({
   repo: AdminMatchesRepository;
   transaction: RunInTransaction;
 }) {
-  /** Resolves a club given by id or by exact name (any case). */
+  /**
+   * Resolves a club given by id or by exact name (any case), and names it for the preview: an
+   * operator checks a line against the club they meant, not against its id.
+   */
   async function clubResolver() {
     const clubs = await repo.allClubs();
-    const byId = new Map(clubs.map((c) => [c.id, c.id]));
-    const byName = new Map(clubs.map((c) => [c.name.toLowerCase(), c.id]));
-    return (raw: Raw, key: string, errors: string[]): number => {
-      const v = str(raw, key);
-      const id = /^\d+$/.test(v) ? byId.get(Number(v)) : byName.get(v.toLowerCase());
-      if (id === undefined) errors.push(`${key} : club introuvable (« ${v} »).`);
-      return id ?? 0;
+    const byId = new Map(clubs.map((c) => [c.id, c]));
+    const byName = new Map(clubs.map((c) => [c.name.toLowerCase(), c]));
+    const find = (v: string) =>
+      /^\d+$/.test(v) ? byId.get(Number(v)) : byName.get(v.toLowerCase());
+    return {
+      id(raw: Raw, key: string, errors: string[]): number {
+        const v = str(raw, key);
+        const club = find(v);
+        if (club === undefined) errors.push(`${key} : club introuvable (« ${v} »).`);
+        return club?.id ?? 0;
+      },
+      /** The club's name when the line names one, else the text as written. */
+      label: (raw: Raw, key: string) => find(str(raw, key))?.name ?? str(raw, key),
     };
   }
 
@@ -60,6 +81,18 @@ export function importService({
     const s = seasonSchema.safeParse(str(raw, 'season') || str(raw, 'saison'));
     if (!s.success) errors.push(MATCH_TEXTS.season);
     return s.success ? s.data : '';
+  }
+
+  /**
+   * A line as the preview shows it: the documented columns (FORMATS on the import page) in
+   * their order, what the file says (the Paris time as typed, a club by its name), whichever
+   * spelling the file used (saison, date), so every line has the same columns.
+   */
+  function shown(raw: Raw, columns: readonly string[], labels: Record<string, string> = {}): Raw {
+    const aliases: Record<string, string> = { season: 'saison', kickoff: 'date' };
+    return Object.fromEntries(
+      columns.map((c) => [c, labels[c] ?? (str(raw, c) || str(raw, aliases[c] ?? c))]),
+    );
   }
 
   function summary<T>(lines: Line<T>[], dryRun: boolean, applied: boolean): ImportResult {
@@ -90,8 +123,10 @@ export function importService({
         const kickoff = str(raw, 'kickoff') || str(raw, 'date');
         const k = parisDateTimeSchema.safeParse(kickoff);
         if (!k.success || !isValidParisTime(kickoff)) errors.push(MATCH_TEXTS.kickoff);
-        const homeClubId = club(raw, 'club_dom', errors);
-        const awayClubId = club(raw, 'club_ext', errors);
+        else if (s && !isKickoffInSeason(kickoff, s))
+          errors.push(MATCH_TEXTS.kickoffOutsideSeason(s));
+        const homeClubId = club.id(raw, 'club_dom', errors);
+        const awayClubId = club.id(raw, 'club_ext', errors);
         if (homeClubId && homeClubId === awayClubId) errors.push(MATCH_TEXTS.sameClubs);
         const hashtag = str(raw, 'hashtag') || null;
         if (hashtag && !/^#[A-Za-z0-9_]{1,29}$/.test(hashtag)) errors.push(MATCH_TEXTS.hashtag);
@@ -99,7 +134,11 @@ export function importService({
         if (errors.length === 0 && seen.has(round))
           errors.push('Cette journée apparaît deux fois dans le fichier.');
         seen.add(round);
-        if (errors.length > 0) return { line: i + 1, ok: false, errors, value: raw };
+        const value = shown(raw, MATCH_COLUMNS, {
+          club_dom: club.label(raw, 'club_dom'),
+          club_ext: club.label(raw, 'club_ext'),
+        });
+        if (errors.length > 0) return { line: i + 1, ok: false, errors, value };
         const parsed = {
           season: s,
           matchday: journee,
@@ -108,21 +147,7 @@ export function importService({
           homeClubId,
           awayClubId,
         };
-        return {
-          line: i + 1,
-          ok: true,
-          errors,
-          parsed,
-          // The preview shows the line under the file's own column names (journee).
-          value: {
-            season: s,
-            journee,
-            kickoffAt: parsed.kickoffAt.toISOString(),
-            hashtag,
-            homeClubId,
-            awayClubId,
-          },
-        };
+        return { line: i + 1, ok: true, errors, parsed, value };
       });
       const allOk = lines.every((l) => l.ok);
       if (dryRun || !allOk) return summary(lines, dryRun, false);
@@ -160,7 +185,7 @@ export function importService({
         const errors: string[] = [];
         const s = season(raw, errors);
         const position = int(raw, 'position', 1, 40, errors);
-        const clubId = club(raw, 'club', errors);
+        const clubId = club.id(raw, 'club', errors);
         const played = int(raw, 'matchs_joues', 0, 99, errors);
         const points = int(raw, 'points', 0, 300, errors);
         const goalDiff = int(raw, 'diff_buts', -300, 300, errors);
@@ -169,9 +194,10 @@ export function importService({
             errors.push(MATCH_TEXTS.tableDuplicate);
           seen.add(`${s}/p${position}`).add(`${s}/c${clubId}`);
         }
-        if (errors.length > 0) return { line: i + 1, ok: false, errors, value: raw };
+        const value = shown(raw, TABLE_COLUMNS, { club: club.label(raw, 'club') });
+        if (errors.length > 0) return { line: i + 1, ok: false, errors, value };
         const parsed = { season: s, position, clubId, played, points, goalDiff };
-        return { line: i + 1, ok: true, errors, parsed, value: parsed };
+        return { line: i + 1, ok: true, errors, parsed, value };
       });
       const allOk = lines.every((l) => l.ok);
       if (dryRun || !allOk) return summary(lines, dryRun, false);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { seasonOf } from '@munegu/shared';
 import type {
   AdminClubInput,
   AdminMatchInput,
@@ -19,12 +20,8 @@ export const adminKeys = {
   table: () => [...adminKeys.all, 'league-table'] as const,
 };
 
-/** Football seasons start in July: '2026-2027' from July 2026 to June 2027. */
-export function currentSeason(now: Date = new Date()): string {
-  const year = now.getUTCFullYear();
-  const start = now.getUTCMonth() >= 6 ? year : year - 1;
-  return `${start}-${start + 1}`;
-}
+/** The season the operators' screens open on: today's ('2026-2027' from July 2026). */
+export const currentSeason = (now: Date = new Date()): string => seasonOf(now);
 
 /** Everything public that depends on matches, clubs or the table is refreshed after a change. */
 function useRefreshAll() {

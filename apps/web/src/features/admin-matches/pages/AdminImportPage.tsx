@@ -103,14 +103,15 @@ export default function AdminImportPage() {
 }
 
 function ImportPreview({ result }: { result: ImportResult }) {
-  const keys = [...new Set(result.lines.flatMap((l) => Object.keys(l.value)))].slice(0, 8);
+  // The API names every line's cells by the documented columns, in their order.
+  const keys = [...new Set(result.lines.flatMap((l) => Object.keys(l.value)))];
   return (
     <div className="admin__preview">
       <p
         role="status"
         className={result.valid === result.total ? styles['admin__ok'] : 'field__error'}
       >
-        {result.valid} / {plural(result.total, 'ligne')} {pluralWord(result.valid, 'valide')}.{' '}
+        {plural(result.valid, 'ligne')} {pluralWord(result.valid, 'valide')} sur {result.total}.{' '}
         {result.message}
       </p>
       <AdminTable>

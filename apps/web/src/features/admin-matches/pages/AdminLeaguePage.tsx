@@ -27,6 +27,8 @@ const COLUMN = {
   diff_buts: 'Différence de buts',
 } as const;
 let nextKey = 1;
+/** A cell's number; a blank one is not 0 (`Number('')`) but missing, so the schema says so. */
+const cellNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
 /** /admin/classement: the league table as editable rows, saved as a whole. */
 export default function AdminLeaguePage() {
@@ -71,11 +73,11 @@ export default function AdminLeaguePage() {
     const parsed = leagueTableInputSchema.safeParse({
       season: season.trim(),
       rows: rows.map((r) => ({
-        position: Number(r.position),
+        position: cellNumber(r.position),
         club_id: Number(r.club_id),
-        matchs_joues: Number(r.matchs_joues),
-        points: Number(r.points),
-        diff_buts: Number(r.diff_buts),
+        matchs_joues: cellNumber(r.matchs_joues),
+        points: cellNumber(r.points),
+        diff_buts: cellNumber(r.diff_buts),
       })),
     });
     if (!parsed.success) {

@@ -128,3 +128,28 @@ describe('operators’ matches', () => {
     expect(api.callsTo('POST /api/admin/matchs')).toHaveLength(0);
   });
 });
+
+describe('operators’ league table', () => {
+  it('refuses a blank figure instead of saving it as 0', async () => {
+    api.reply('GET /api/classement-ligue1', 200, [
+      { position: 1, club: club(1, 'AS Monaco'), matchs_joues: 11, points: 25, diff_buts: 12 },
+    ]);
+    renderAt('/admin/classement');
+    const points = await screen.findByLabelText('Points, ligne 1');
+    await waitFor(() => expect(points).toHaveValue(25));
+    fireEvent.change(points, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le classement' }));
+    expect(
+      await screen.findByText('Ligne 1 : Points : un nombre entier de 0 à 300.'),
+    ).toBeVisible();
+    expect(api.callsTo('PUT /api/admin/classement')).toHaveLength(0);
+
+    api.reply('PUT /api/admin/classement', 200, { message: 'ok' });
+    fireEvent.change(points, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le classement' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/admin/classement')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/admin/classement')[0]!.body).toMatchObject({
+      rows: [{ position: 1, club_id: 1, matchs_joues: 11, points: 0, diff_buts: 12 }],
+    });
+  });
+});
