@@ -13,7 +13,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@munegu/shared';
 import { ABORTED, refreshAccessToken } from './api';
-import { disablePush } from './push';
+import { disablePush, dropPushHere } from './push';
 import { call } from './call';
 import { expectSessionEnd } from './sessionEnd';
 import { clearSuspension } from './suspension';
@@ -38,8 +38,11 @@ export type AuthContextValue = {
   isAuthenticated: boolean;
   /** Stores a token just obtained (login) and loads the user. */
   signIn: (accessToken: string) => Promise<void>;
-  /** POST /auth/logout, forget the token, back to '/'. */
-  logout: () => Promise<void>;
+  /**
+   * POST /auth/logout, forget the token, back to '/'. `sessionEnded`: the server has already
+   * ended the session (an e-mail change), so nothing is asked of it.
+   */
+  logout: (options?: { sessionEnded?: boolean }) => Promise<void>;
   /** Reloads GET /users/me (after a profile change). */
   reloadUser: () => Promise<void>;
   /** Forgets the session here only (the account is gone): no request, no redirect. */
@@ -151,20 +154,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [leaving, pathname, queryClient]);
 
-  const logout = useCallback(async () => {
-    // The server cuts this login's socket on logout: not a session ended elsewhere, whose
-    // handling (refresh, sign out where we stand) would beat the navigation to '/'.
-    expectSessionEnd();
-    // This device's notifications stop with the login (the next member here must not get them).
-    await disablePush().catch(() => {});
-    try {
-      await call('POST /auth/logout');
-    } catch {
-      // Signing out locally is what matters; the server session expires on its own.
-    }
-    setLeaving(true);
-    void navigate('/');
-  }, [navigate]);
+  const logout = useCallback(
+    async ({ sessionEnded = false }: { sessionEnded?: boolean } = {}) => {
+      // The server cuts this login's socket on logout: not a session ended elsewhere, whose
+      // handling (refresh, sign out where we stand) would beat the navigation to '/'.
+      expectSessionEnd();
+      if (sessionEnded) {
+        // Any request now would meet the ended session (401, a failed refresh, signed out where
+        // we stand: /404 on a signed-in-only page): go home first, ask the server nothing.
+        setLeaving(true);
+        void navigate('/');
+        await dropPushHere().catch(() => {});
+        return;
+      }
+      // This device's notifications stop with the login (the next member here must not get them).
+      await disablePush().catch(() => {});
+      try {
+        await call('POST /auth/logout');
+      } catch {
+        // Signing out locally is what matters; the server session expires on its own.
+      }
+      setLeaving(true);
+      void navigate('/');
+    },
+    [navigate],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -106,6 +106,15 @@ export async function enablePush(publicKey: string): Promise<void> {
 }
 
 /**
+ * Stops this device's notifications when the session has already ended on the server (an
+ * e-mail change): the browser drops its subscription, and the push service then answers the
+ * API's next push with "gone", which makes the API forget it.
+ */
+export async function dropPushHere(): Promise<void> {
+  await (await currentSubscription())?.unsubscribe();
+}
+
+/**
  * Stops this device's notifications: the API forgets it, then the browser drops it. Used by
  * the settings switch and on logout (the next member on this phone must not get them).
  */

@@ -3,6 +3,7 @@ import { useRefreshingMutation } from '../../lib/mutations';
 import { unwrap, type Aborted } from '../../lib/api';
 import { type BodyOf } from '../../lib/call';
 import { settingsApi, settingsKeys } from './api';
+import { expectSessionEnd, resetSessionEnd } from '../../lib/sessionEnd';
 
 /**
  * Every write of the settings page and what it refreshes, in one place: a changed setting
@@ -13,8 +14,24 @@ const useSettingsWrite = <A, R>(write: (args: A) => Promise<R | Aborted>) =>
 
 export const useUpdateUsername = () => useSettingsWrite(settingsApi.updateUsername);
 export const useUpdateDepartement = () => useSettingsWrite(settingsApi.updateDepartement);
-export const useUpdateEmail = () =>
-  useSettingsWrite((body: BodyOf<'PATCH /users/me/email'>) => settingsApi.updateEmail(body));
+/**
+ * The e-mail change ends every session of the member (the new address is confirmed from the
+ * mail): nothing is reloaded, which could only meet the ended session, and the server cutting
+ * this page's socket meanwhile is expected, not a login ended elsewhere.
+ */
+export function useUpdateEmail() {
+  return useMutation({
+    mutationFn: async (body: BodyOf<'PATCH /users/me/email'>) => {
+      expectSessionEnd();
+      try {
+        return unwrap(await settingsApi.updateEmail(body));
+      } catch (error) {
+        resetSessionEnd();
+        throw error;
+      }
+    },
+  });
+}
 export const useUpdateNotifications = () =>
   useSettingsWrite((body: BodyOf<'PATCH /users/me/notifications'>) =>
     settingsApi.updateNotifications(body),

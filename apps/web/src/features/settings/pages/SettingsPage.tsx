@@ -207,8 +207,8 @@ export default function SettingsPage() {
             onChanged={(message) => {
               setModal(null);
               toast.success(message);
-              // The new address must be confirmed from the mail: the session ends here.
-              void logout();
+              // The new address must be confirmed from the mail: the server ended the session.
+              void logout({ sessionEnded: true });
             }}
           />
         </>

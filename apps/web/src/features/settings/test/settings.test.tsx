@@ -83,8 +83,16 @@ describe('settings page', () => {
   });
 
   it('changes the e-mail after the password and a confirmation, then signs out', async () => {
-    api.reply('PATCH /api/users/me/email', 200, { message: 'ok' });
-    api.reply('POST /api/auth/logout', 204);
+    // The server ends every session of the member with the change: any request after it
+    // answers 401, and so does a refresh.
+    api.handle('PATCH /api/users/me/email', () => {
+      const ended = { message: 'Session expirée.', code: 'UNAUTHENTICATED' };
+      api.reply('GET /api/users/me-personal', 401, ended);
+      api.reply('GET /api/users/me', 401, ended);
+      api.reply('POST /api/auth/refresh', 401, ended);
+      api.reply('POST /api/auth/logout', 401, ended);
+      return { status: 200, body: { message: 'ok' } };
+    });
     const router = renderAt('/parametres');
     await screen.findByText('GRIMALDI');
     fireEvent.click(screen.getByRole('button', { name: 'Modifier : Email' }));
@@ -119,6 +127,10 @@ describe('settings page', () => {
     // Signed out on the home page, not sent to /404 by the settings guard.
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    // Nothing asked of the ended session: no reload of the page's data, no logout call.
+    expect(api.callsTo('GET /api/users/me-personal')).toHaveLength(1);
+    expect(api.callsTo('POST /api/auth/logout')).toHaveLength(0);
   });
 
   it('changes the department, sent without FR-', async () => {
