@@ -135,7 +135,7 @@ for (const viewport of [
     await expect(page.getByRole('heading', { name: 'demo_enzo', level: 2 })).toBeVisible();
     // The demo's warning: what, who and when, why (other runs may have added lines above it).
     const warning = page
-      .locator('section', { has: page.getByRole('heading', { name: 'Sanctions passées' }) })
+      .locator('section', { has: page.getByRole('heading', { name: 'Historique des sanctions' }) })
       .getByRole('listitem')
       .filter({ hasText: 'Messages agressifs envers un autre supporter après le match.' });
     await expect(warning.getByText('Avertissement', { exact: true })).toBeVisible();

@@ -55,6 +55,16 @@ export const MONACO_CLUB_ID = 1;
 export const ROLES = ['UTILISATEUR', 'REDACTEUR', 'MODERATEUR', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A role as the staff screens name it, one word per role everywhere. */
+export const ROLE_NAMES: Record<Role, string> = {
+  UTILISATEUR: 'Membre',
+  REDACTEUR: 'Rédacteur',
+  MODERATEUR: 'Modérateur',
+  ADMIN: 'Administrateur',
+};
+export const roleName = (role: string): string =>
+  ROLE_NAMES[role.toUpperCase() as Role] ?? ROLE_NAMES.UTILISATEUR;
+
 export function roleRank(role: string): number {
   return ROLES.indexOf(role.toUpperCase() as Role);
 }

@@ -1,4 +1,4 @@
-import { sanctionEndText } from '@munegu/shared';
+import { SANCTION_TEXTS, sanctionEndText } from '@munegu/shared';
 import { layout, type MailContent } from '../../lib/mail/layout.js';
 
 /** Who the mail goes to and how they may answer: the same for every sanction. */
@@ -23,8 +23,10 @@ function sanctionMail(
     blocks: [
       { paragraph: `${what} pour la raison suivante :` },
       { paragraph: to.reason },
-      { paragraph: `${after} Une question, une contestation ? Écris à l’association :` },
-      { action: { label: 'Écrire à l’association', url: to.contactUrl } },
+      // The action's label follows the paragraph (in the text part too): said once, as on the
+      // suspended member's page.
+      { paragraph: `${after} ${SANCTION_TEXTS.contactHint}` },
+      { action: { label: SANCTION_TEXTS.contact, url: to.contactUrl } },
     ],
     signature: `— L'équipe de modération ${to.associationName}`,
   });

@@ -75,6 +75,11 @@ describe('sanction mails, through SMTP', () => {
       expect(mail.text, action).toContain(REASON);
       expect(mail.text, action).toContain(says);
       expect(mail.text, action).toContain(`Écrire à l’association : ${site.publicUrl}/contact`);
+      // The way to answer is said once, not as "Écris à l’association :" then the link's label.
+      expect(mail.text, action).toContain(
+        'Une question, une contestation ? L’association te répond.',
+      );
+      expect(mail.text, action).not.toContain('Écris à l’association');
       expect(mail.html, action).toContain(`href="${site.publicUrl}/contact"`);
     }
   }, 40_000);

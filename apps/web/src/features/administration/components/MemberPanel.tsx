@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ROLES, type MemberDetail, type Role } from '@munegu/shared';
+import { ROLES, ROLE_NAMES, type MemberDetail, type Role } from '@munegu/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { problem, useMember, useTitles } from '../api';
 import { useMemberWrite } from '../mutations';
@@ -9,12 +9,6 @@ import { TitleChip } from './TitleChip';
 import styles from './MemberPanel.module.css';
 import { Button } from '../../../components/ui/Button';
 
-const ROLE_LABELS: Record<Role, string> = {
-  UTILISATEUR: 'Utilisateur',
-  REDACTEUR: 'Rédacteur',
-  MODERATEUR: 'Modérateur',
-  ADMIN: 'Administrateur',
-};
 const STATUS_LABELS: Record<MemberDetail['status'], string> = {
   PENDING: 'e-mail non confirmé',
   ACTIVE: 'actif',
@@ -61,7 +55,7 @@ function MemberForms({ member }: { member: MemberDetail }) {
           >
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABELS[r]}
+                {ROLE_NAMES[r]}
               </option>
             ))}
           </select>
@@ -78,7 +72,7 @@ function MemberForms({ member }: { member: MemberDetail }) {
       <ConfirmDialog
         open={confirming}
         title="Changer le rôle"
-        message={`${member.pseudo} passera de ${ROLE_LABELS[member.role]} à ${ROLE_LABELS[role]}, immédiatement.`}
+        message={`${member.pseudo} passera de ${ROLE_NAMES[member.role]} à ${ROLE_NAMES[role]}, immédiatement.`}
         busy={roleWrite.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>

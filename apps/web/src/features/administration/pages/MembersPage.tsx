@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
+import { roleName } from '@munegu/shared';
 import { problem, useMemberSearch } from '../api';
 import { AdminOnly } from '../components/AdminOnly';
 import { MemberPanel } from '../components/MemberPanel';
@@ -49,7 +50,7 @@ function Members() {
                 >
                   <strong>{m.pseudo}</strong>
                   <span className={shared['muted']}>
-                    {m.email} · {m.role}
+                    {m.email} · {roleName(m.role)}
                   </span>
                 </button>
               </li>

@@ -53,7 +53,7 @@ describe('members (ADMIN)', () => {
     fireEvent.change(screen.getByLabelText('Rôle'), { target: { value: 'MODERATEUR' } });
     fireEvent.click(screen.getByRole('button', { name: 'Changer le rôle' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Bob_06 passera de Utilisateur à Modérateur');
+    expect(dialog).toHaveTextContent('Bob_06 passera de Membre à Modérateur');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
     // A toast: sonner may stack it behind earlier ones, so present is what counts.
     expect(await screen.findByText('Rôle modifié.')).toBeInTheDocument();

@@ -1,16 +1,8 @@
+import { roleName } from '@munegu/shared';
 import { formatDate } from '../../../lib/dates';
 import type { ModeratedMember } from '../api';
 import { SuspensionBadge } from './SuspensionBadge';
 import styles from './MemberBadges.module.css';
-
-const ROLE_NAMES: Record<string, string> = {
-  REDACTEUR: 'Rédacteur',
-  MODERATEUR: 'Modérateur',
-  ADMIN: 'Administrateur',
-};
-
-/** A role as a moderator reads it; a plain member has no badge. */
-export const roleName = (role: string) => ROLE_NAMES[role] ?? 'Membre';
 
 /**
  * What is in force on a member, beside their name: staff role, 'Banni' or 'Suspendu

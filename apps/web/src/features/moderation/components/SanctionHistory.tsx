@@ -1,6 +1,6 @@
 import type { SanctionEntry } from '../api';
 import { formatDate, formatTime } from '../../../lib/dates';
-import { roleName } from './MemberBadges';
+import { roleName } from '@munegu/shared';
 import shared from '../moderation.module.css';
 import styles from './SanctionHistory.module.css';
 

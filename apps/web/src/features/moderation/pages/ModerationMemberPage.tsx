@@ -6,7 +6,8 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useModerationMember, type ModerationMember, type ModerationReport } from '../api';
 import { CarpoolReliability } from '../components/CarpoolReliability';
-import { MemberBadges, roleName } from '../components/MemberBadges';
+import { roleName } from '@munegu/shared';
+import { MemberBadges } from '../components/MemberBadges';
 import { MemberSanctionActions } from '../components/MemberSanctionActions';
 import { memberPagePath, ReportCard } from '../components/ReportCard';
 import { SanctionDialog } from '../components/SanctionDialog';
@@ -119,7 +120,7 @@ function MemberFile({ data }: { data: ModerationMember }) {
       <div className={styles['file__main']}>
         <section className={`card ${styles['block']}`} aria-labelledby="sanctions-title">
           <h3 id="sanctions-title" className={styles['file__title']}>
-            Sanctions passées
+            Historique des sanctions
           </h3>
           <SanctionHistory entries={data.sanctions} />
         </section>

@@ -103,7 +103,7 @@ describe('a member’s moderation page', () => {
     expect(inForce.getByText('« Insultes <répétées>. »')).toBeVisible();
 
     const history = within(
-      screen.getByRole('heading', { name: 'Sanctions passées' }).closest('section')!,
+      screen.getByRole('heading', { name: 'Historique des sanctions' }).closest('section')!,
     );
     expect(history.getByText('Suspension de 7 jours, jusqu’au 11/05/2031')).toBeVisible();
     expect(history.getByText('par Modo (Modérateur) le 04/05/2031 à 10:30')).toBeVisible();
