@@ -11,6 +11,7 @@ import { addToConversation, messageKeys, useConversation } from '../api';
 import { useBlockConversation, useConversationAction, useMarkRead, useOutbox } from '../mutations';
 import { acquireSocket, releaseSocket } from '../../../lib/socket';
 import { setActiveChat, useSocketEvent } from '../realtime';
+import { withTextsBack } from '../draft';
 import { chatState, fill, seenMessageId } from '../rules';
 import { ChatInput, type ChatNotice } from './ChatInput';
 import { ChatStatus } from './ChatStatus';
@@ -125,7 +126,7 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
     if (!refused) return;
     const back = takeRefused();
     if (!back) return;
-    setDraft((typed) => [...back.texts, typed].filter((t) => t.trim()).join('\n'));
+    setDraft((typed) => withTextsBack(back.texts, typed));
     setNotice({ tone: 'error', text: back.reason });
   }, [refused, takeRefused]);
 

@@ -20,6 +20,7 @@ import {
 } from '../groups';
 import { setActiveGroup, useSocketEvent } from '../realtime';
 import { useOlderPages } from '../useOlderPages';
+import { withTextsBack } from '../draft';
 import { ChatInput, type ChatNotice } from './ChatInput';
 import messagesStyles from '../messages.module.css';
 import listStyles from './MessageList.module.css';
@@ -54,15 +55,16 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
     if (event.senderId !== me) markRead.mutate();
   });
 
+  /** The text leaves now: the field is emptied before any answer and can be written again. */
   const onSend = (content: string) => {
     setNotice(null);
-    const typed = draft;
     setDraft('');
-    send.mutate(content, {
-      onError: (err) => {
-        setDraft(typed);
-        setNotice({ tone: 'error', text: errorMessage(err, M.sendFailed) });
-      },
+    // Each send keeps its own failure: mutate()'s callbacks only follow the latest call, so a
+    // refusal of a message sent before the next one would be lost with its text.
+    send.mutateAsync(content).catch((err: unknown) => {
+      // Refused: the text comes back before what was typed since, as in a 1:1 chat.
+      setDraft((typed) => withTextsBack([content], typed));
+      setNotice({ tone: 'error', text: errorMessage(err, M.sendFailed) });
     });
   };
 

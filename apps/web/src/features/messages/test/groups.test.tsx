@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { GROUP_TEXTS as G } from '@munegu/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
-import { renderAt, type FakeApi } from '../../../test/harness';
+import { renderAt, type FakeApi, type Reply } from '../../../test/harness';
 import type { FakeSocket } from './fakeSocket';
 import { BOB, ME, messagingWorld } from './world';
 
@@ -96,6 +96,44 @@ describe('group threads', () => {
     expect(await within(panel).findByText(refusal)).toBeVisible();
     expect(field).toHaveValue('On part à 7h');
     expect(within(panel).queryAllByTestId('group-message')).toHaveLength(0);
+  });
+
+  it('keeps what was typed while a refused message was on its way, after the refused one', async () => {
+    api.reply('GET /api/messages/groupes/3', 200, []);
+    let refuse: (reply: Reply) => void = () => {};
+    api.handle('POST /api/messages/groupes/3', () => new Promise<Reply>((r) => (refuse = r)));
+    renderAt('/messages/groupes/3');
+    const panel = await screen.findByRole('region', { name: LABEL });
+    const field = within(panel).getByRole('textbox', { name: 'Votre message' });
+    fireEvent.change(field, { target: { value: 'On part à 7h' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(api.callsTo('POST /api/messages/groupes/3')).toHaveLength(1));
+    expect(field).toHaveValue('');
+    // The next text is being typed while the first is unanswered.
+    fireEvent.change(field, { target: { value: 'Je prends les drapeaux' } });
+    act(() => refuse({ status: 403, body: { message: G.notMember, code: 'FORBIDDEN' } }));
+
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(G.notMember);
+    // As in a 1:1 chat: the refused text first, then what was typed since, nothing lost.
+    expect(field).toHaveValue('On part à 7h\nJe prends les drapeaux');
+  });
+
+  it('brings a refused message back even when another was sent after it', async () => {
+    api.reply('GET /api/messages/groupes/3', 200, []);
+    const answers: ((reply: Reply) => void)[] = [];
+    api.handle('POST /api/messages/groupes/3', () => new Promise<Reply>((r) => answers.push(r)));
+    renderAt('/messages/groupes/3');
+    const panel = await screen.findByRole('region', { name: LABEL });
+    const field = within(panel).getByRole('textbox', { name: 'Votre message' });
+    fireEvent.change(field, { target: { value: 'On part à 7h' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.change(field, { target: { value: 'Devant le stade' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    act(() => answers[0]!({ status: 403, body: { message: G.notMember, code: 'FORBIDDEN' } }));
+
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(G.notMember);
+    expect(field).toHaveValue('On part à 7h');
   });
 
   it('adds a live message of the open group and marks it read', async () => {
