@@ -43,7 +43,7 @@ export function confirmEmailMail(pseudo: string, link: string, associationName: 
   });
 }
 
-/** Someone registered (or tried to attach) an address that already has an account. */
+/** Someone tried to register with an address that already has an account. */
 export function addressAlreadyUsedMail(pseudo: string, resetUrl: string, associationName: string) {
   return layout({
     subject: `${associationName} : tentative d'inscription avec ton adresse`,
@@ -58,6 +58,31 @@ export function addressAlreadyUsedMail(pseudo: string, resetUrl: string, associa
       },
       { action: { label: 'Aller à la page de connexion', url: resetUrl } },
       { paragraph: "Sinon, ignore ce message : ton compte n'a pas été modifié." },
+    ],
+    signature: `— L'équipe ${associationName}`,
+  });
+}
+
+/**
+ * A member asked to move their existing account onto an address that already has an account.
+ * Nobody registered, so the registration notice above would be untrue here.
+ */
+export function addressClaimedByChangeMail(pseudo: string, associationName: string) {
+  return layout({
+    subject: `${associationName} : tentative d'utiliser ton adresse pour un autre compte`,
+    greeting: `Bonjour ${pseudo},`,
+    blocks: [
+      {
+        paragraph: `Quelqu'un a demandé à remplacer l'adresse e-mail d'un autre compte ${associationName}, déjà existant, par la tienne. Comme elle est déjà associée à ton compte, ce changement n'a pas été fait.`,
+      },
+      {
+        paragraph:
+          "Si c'était toi, depuis un autre de tes comptes : une adresse e-mail ne peut servir qu'à un seul compte, choisis-en une autre pour celui-là.",
+      },
+      {
+        paragraph:
+          "Sinon, ignore ce message : tu n'as rien à faire. Ton compte n'a pas été modifié et ton adresse y reste associée.",
+      },
     ],
     signature: `— L'équipe ${associationName}`,
   });

@@ -2,7 +2,7 @@ import { SETTINGS_TEXTS } from '@munegu/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
 import {
-  addressAlreadyUsedMail,
+  addressClaimedByChangeMail,
   confirmDeleteMail,
   confirmEmailChangeMail,
   emailChangeNoticeMail,
@@ -66,7 +66,8 @@ export function settingsService(deps: SettingsServiceDeps) {
     /**
      * The new address gets a confirmation link; the old one a notice; every session ends. If
      * the new address already has an account, the caller sees the same answer (no probing of
-     * addresses) and that account's owner gets a notice instead of a link.
+     * addresses) and that account's owner gets a notice instead of a link (saying an account
+     * tried to move onto the address, not that someone registered).
      */
     async changeEmail(
       userId: number,
@@ -80,12 +81,8 @@ export function settingsService(deps: SettingsServiceDeps) {
       const owner = await repo.findByEmail(email);
       await transaction(async (tx) => {
         if (owner) {
-          const notice = addressAlreadyUsedMail(
-            owner.username,
-            `${publicUrl}/login`,
-            associationName,
-          );
-          await mail.enqueue({ to: owner.email, kind: 'address-already-used', ...notice }, tx);
+          const notice = addressClaimedByChangeMail(owner.username, associationName);
+          await mail.enqueue({ to: owner.email, kind: 'address-claimed-by-change', ...notice }, tx);
         } else {
           const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL_CHANGE', {
             payload: { email },

@@ -125,7 +125,7 @@ describe('PATCH /api/users/me/email', () => {
     const res = await patch('email', auth, { email: owner.email, password: PASSWORD });
     expect(res.json()).toEqual({ message: 'Un email de confirmation vous a été envoyé.' });
     expect((await outboxFor(t.db, owner.email)).map((m) => m.kind)).toEqual([
-      'address-already-used',
+      'address-claimed-by-change',
     ]);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
   });
