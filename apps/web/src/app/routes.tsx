@@ -95,6 +95,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Groupe'),
         },
         {
+          // A conversation with a member who deleted their account: reached by their id, since
+          // their pseudo is gone (and every deleted account reads 'Utilisateur introuvable').
+          path: 'messages/compte-supprime/:userId',
+          lazy: page(() => import('../features/messages/pages/MessagesPage'), 'Messages'),
+        },
+        {
           path: 'messages/:username',
           lazy: page(
             () => import('../features/messages/pages/MessagesPage'),

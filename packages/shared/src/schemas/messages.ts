@@ -15,6 +15,9 @@ export const MESSAGING_TEXTS = {
   // Server refusals (4xx bodies).
   self: 'Tu ne peux pas t’écrire à toi-même.',
   recipientUnavailable: 'Ce membre ne peut pas recevoir de messages.',
+  /** Above the disabled field of a conversation whose other party deleted their account. */
+  accountDeleted:
+    'Ce membre a supprimé son compte : la discussion reste lisible, mais tu ne peux plus lui écrire.',
   notAccepted: "Ta demande de message n'a pas encore été acceptée.",
   mustAcceptFirst: "Accepte d'abord la demande de message pour répondre.",
   blocked: 'Cette conversation est bloquée : aucun message ne peut être envoyé.',
@@ -101,6 +104,11 @@ export const conversationListItemSchema = z.object({
   userId: z.number().int(),
   /** Their pseudo, or 'Utilisateur introuvable' for a deleted account. */
   username: z.string(),
+  /**
+   * The other party deleted their account: the history stays readable, reached by `userId`
+   * (their pseudo is gone, and several deleted accounts share the same name).
+   */
+  deleted: z.boolean(),
   /** '/uploads/avatar/<file>?v=<n>' or null for the default avatar. */
   avatar: z.string().nullable(),
   hasUnread: z.boolean(),

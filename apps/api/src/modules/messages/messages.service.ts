@@ -176,6 +176,7 @@ export function messagesService({
             id: c.id,
             userId: other.id,
             username: gone ? M.unknownUser : other.username,
+            deleted: gone,
             avatar: gone ? null : avatarUrl(other.avatarFile, other.avatarVersion),
             hasUnread: unread.has(c.id),
           };

@@ -178,7 +178,7 @@ describe('messaging rules (spec section 4)', () => {
     expect((await call('GET', '/messages/unread-count', a)).json()).toEqual({ count: 0 });
     const list = (await call('GET', '/messages/conversations', b)).json();
     expect(list).toEqual([
-      { id, userId: a.id, username: a.username, avatar: null, hasUnread: true },
+      { id, userId: a.id, username: a.username, deleted: false, avatar: null, hasUnread: true },
     ]);
 
     expect((await call('PATCH', `/messages/conversation/${id}/mark-read`, b)).statusCode).toBe(200);
@@ -193,8 +193,14 @@ describe('messaging rules (spec section 4)', () => {
     await send(a, b, 'Bonjour');
     await t.db.user.update({ where: { id: b.id }, data: { status: 'DELETED' } });
     expect((await call('GET', '/messages/conversations', a)).json()[0]).toMatchObject({
+      userId: b.id,
       username: M.unknownUser,
+      deleted: true,
+      avatar: null,
     });
+    // The history stays readable by the other member.
+    const kept = (await call('GET', `/messages/conversation/${b.id}`, a)).json();
+    expect(kept.messages.map((m: { content: string }) => m.content)).toEqual(['Bonjour']);
     const res = await send(a, b, 'Encore');
     expect(res.statusCode).toBe(403);
   });

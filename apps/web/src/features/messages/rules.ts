@@ -9,9 +9,16 @@ export type ChatState =
   | { kind: 'waiting' } // user1 sent the single request message, not accepted yet
   | { kind: 'must-accept' } // user2 received a request
   | { kind: 'blocked-by-me' }
-  | { kind: 'blocked-by-other' };
+  | { kind: 'blocked-by-other' }
+  | { kind: 'gone' }; // the other party deleted their account: read only
 
-export function chatState(meta: ConversationMeta, messages: Message[], me: number): ChatState {
+export function chatState(
+  meta: ConversationMeta,
+  messages: Message[],
+  me: number,
+  otherGone = false,
+): ChatState {
+  if (otherGone) return { kind: 'gone' };
   if (meta.blockedByUserId !== null) {
     return { kind: meta.blockedByUserId === me ? 'blocked-by-me' : 'blocked-by-other' };
   }

@@ -23,8 +23,17 @@ import { cx } from '../../../lib/cx';
 const TYPING_SHOWN_MS = 3_000;
 const TYPING_EMIT_EVERY_MS = 2_000;
 
+/**
+ * The member a conversation is with: a profile, or what the conversation list knows of a
+ * member who deleted their account (`gone`: no profile, the history read only).
+ */
+export type ChatPartner = Pick<PublicProfile, 'id' | 'username' | 'profile_picture'> & {
+  gone?: boolean;
+};
+
 /** Header, bubbles and input of the conversation with `other` (spec sections 2 and 4). */
-export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
+
+export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const conversation = useConversation(other.id);
@@ -159,17 +168,27 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
     });
   };
 
-  const state = data && meta ? chatState(meta, data.messages, me) : null;
+  const state = data && meta ? chatState(meta, data.messages, me, other.gone) : null;
   const canWrite = state?.kind === 'open';
 
   return (
     <section className={styles['chat']} aria-label={`Discussion avec ${other.username}`}>
       <header className={styles['chat__header']}>
-        <Link to={`/profil/${encodeURIComponent(other.username)}`} className={styles['chat__who']}>
-          <Avatar username={other.username} picture={other.profile_picture} size={38} />
-          <span>{other.username}</span>
-        </Link>
-        {conversationId !== null && meta?.blockedByUserId === null && (
+        {other.gone ? (
+          <span className={styles['chat__who']}>
+            <Avatar username={other.username} picture={null} size={38} />
+            <span>{other.username}</span>
+          </span>
+        ) : (
+          <Link
+            to={`/profil/${encodeURIComponent(other.username)}`}
+            className={styles['chat__who']}
+          >
+            <Avatar username={other.username} picture={other.profile_picture} size={38} />
+            <span>{other.username}</span>
+          </Link>
+        )}
+        {conversationId !== null && meta?.blockedByUserId === null && !other.gone && (
           <button
             type="button"
             className={cx('icon-btn', styles['chat__block'])}
@@ -218,7 +237,13 @@ export function ChatPanel({ other, me }: { other: PublicProfile; me: number }) {
         value={draft}
         onChange={setDraft}
         disabled={!canWrite}
-        placeholder={canWrite ? 'Écris ton message…' : 'Envoi impossible pour le moment'}
+        placeholder={
+          canWrite
+            ? 'Écris ton message…'
+            : other.gone
+              ? 'Envoi impossible'
+              : 'Envoi impossible pour le moment'
+        }
         notice={notice ?? burstNotice}
         onSend={send}
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}

@@ -37,6 +37,8 @@ export function ChatStatus({ state, name, busy, onAccept, onUnblock }: Props) {
       );
     case 'blocked-by-other':
       return <p className={styles['chat__status']}>{name} a bloqué cette conversation.</p>;
+    case 'gone':
+      return <p className={styles['chat__status']}>{M.accountDeleted}</p>;
     default:
       return null;
   }

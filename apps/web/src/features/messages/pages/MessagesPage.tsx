@@ -17,8 +17,9 @@ import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
 
 export default function MessagesPage() {
-  const { username, groupId: groupParam } = useParams();
+  const { username, groupId: groupParam, userId: goneParam } = useParams();
   const groupId = groupParam === undefined ? undefined : Number(groupParam);
+  const goneId = goneParam === undefined ? undefined : Number(goneParam);
   const { status, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -36,6 +37,7 @@ export default function MessagesPage() {
   const groups = useGroups(signedIn);
   const groupList = Array.isArray(groups.data) ? groups.data : [];
   const openGroup = groupList.find((g) => g.id === groupId);
+  const goneConversation = list.find((c) => c.deleted && c.userId === goneId);
 
   if (username && isDeletedUsername(username)) return <Navigate to="/404" replace />;
   if (status === 'loading') return <LoadingOverlay fullScreen />;
@@ -56,7 +58,9 @@ export default function MessagesPage() {
   }
 
   return (
-    <div className={`${styles['messages']}${username || groupId ? ` ${styles['has-chat']}` : ''}`}>
+    <div
+      className={`${styles['messages']}${username || groupId || goneId ? ` ${styles['has-chat']}` : ''}`}
+    >
       <h1 className="visually-hidden">Messagerie</h1>
       <aside className={styles['messages__sidebar']} aria-label="Discussions">
         <div className={styles['messages__sidebar-head']}>
@@ -78,8 +82,16 @@ export default function MessagesPage() {
             {list.map((conv) => (
               <ThreadLink
                 key={conv.id}
-                to={`/messages/${encodeURIComponent(conv.username)}`}
-                active={username?.toLowerCase() === conv.username.toLowerCase()}
+                to={
+                  conv.deleted
+                    ? `/messages/compte-supprime/${conv.userId}`
+                    : `/messages/${encodeURIComponent(conv.username)}`
+                }
+                active={
+                  conv.deleted
+                    ? goneId === conv.userId
+                    : username?.toLowerCase() === conv.username.toLowerCase()
+                }
                 unread={conv.hasUnread}
               >
                 <Avatar username={conv.username} picture={conv.avatar} size={40} />
@@ -117,7 +129,29 @@ export default function MessagesPage() {
         )}
       </aside>
       <div className={styles['messages__main']}>
-        {groupId !== undefined ? (
+        {goneId !== undefined ? (
+          goneConversation && user ? (
+            <>
+              <Link to="/messages" className={styles['messages__back']}>
+                ← Discussions
+              </Link>
+              <ChatPanel
+                key={`gone-${goneConversation.userId}`}
+                other={{
+                  id: goneConversation.userId,
+                  username: goneConversation.username,
+                  profile_picture: null,
+                  gone: true,
+                }}
+                me={user.id}
+              />
+            </>
+          ) : conversations.isPending ? (
+            <LoadingOverlay />
+          ) : (
+            <Navigate to="/404" replace />
+          )
+        ) : groupId !== undefined ? (
           openGroup && user ? (
             <>
               <Link to="/messages" className={styles['messages__back']}>

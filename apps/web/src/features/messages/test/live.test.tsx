@@ -90,7 +90,7 @@ describe('live messages', () => {
       'Zoe_98',
     );
     api.reply('GET /api/messages/conversations', 200, [
-      { id: 12, userId: 3, username: 'Nouveau_1', avatar: null, hasUnread: true },
+      { id: 12, userId: 3, username: 'Nouveau_1', deleted: false, avatar: null, hasUnread: true },
     ]);
     // The navbar's messages link brings the conversations up to date (useMessagesRealtime).
     await waitFor(() => expect(io.listeners('newMessage')).toBeGreaterThan(0));

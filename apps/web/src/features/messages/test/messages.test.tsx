@@ -126,6 +126,65 @@ describe('conversation rules (spec section 4)', () => {
   });
 });
 
+describe('a member who deleted their account', () => {
+  it('keeps the history readable from the list, without a way to write', async () => {
+    api.reply('GET /api/messages/conversations', 200, [
+      {
+        id: 12,
+        userId: 31,
+        username: 'Utilisateur introuvable',
+        deleted: true,
+        avatar: null,
+        hasUnread: true,
+      },
+      {
+        id: 13,
+        userId: 32,
+        username: 'Utilisateur introuvable',
+        deleted: true,
+        avatar: null,
+        hasUnread: false,
+      },
+    ]);
+    api.reply('GET /api/messages/conversation/31', 200, {
+      messages: [msg({ fromId: 31, content: 'Rendez-vous au parking du stade' })],
+      meta: meta({ conversationId: 12 }),
+    });
+    api.reply('PATCH /api/messages/conversation/12/mark-read', 200, { message: 'ok' });
+    openChat('/messages');
+    const sidebar = await screen.findByRole('complementary', { name: 'Discussions' });
+    // Two deleted accounts share the name: each link opens its own conversation.
+    const links = await within(sidebar).findAllByRole('link', { name: /Utilisateur introuvable/ });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/messages/compte-supprime/31',
+      '/messages/compte-supprime/32',
+    ]);
+    fireEvent.click(links[0]!);
+
+    expect(await screen.findByText('Rendez-vous au parking du stade')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Ce membre a supprimé son compte : la discussion reste lisible, mais tu ne peux plus lui écrire.',
+      ),
+    ).toBeVisible();
+    expect(await input()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Bloquer/ })).toBeNull();
+    // No profile to link to, and the list marks only this conversation as open.
+    const chat = screen.getByRole('region', { name: 'Discussion avec Utilisateur introuvable' });
+    expect(within(chat).queryByRole('link')).toBeNull();
+    expect(links[0]).toHaveAttribute('aria-current', 'page');
+    expect(links[1]).not.toHaveAttribute('aria-current');
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /api/messages/conversation/12/mark-read')).toHaveLength(1),
+    );
+  });
+
+  it('answers 404 for an address that names no deleted member of the list', async () => {
+    openChat('/messages/compte-supprime/5');
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+  });
+});
+
 describe('writing', () => {
   it('sends on Enter, not on Shift+Enter', async () => {
     conversationReply([]);

@@ -27,8 +27,15 @@ export function messagingWorld(): { api: FakeApi; io: FakeSocket } {
   api.reply('GET /api/users/by-username/Bob_06', 200, BOB);
   api.reply('GET /api/messages/unread-count', 200, { count: 0 });
   api.reply('GET /api/messages/conversations', 200, [
-    { id: 10, userId: BOB.id, username: BOB.username, avatar: null, hasUnread: false },
-    { id: 11, userId: 9, username: 'Zoe_98', avatar: null, hasUnread: false },
+    {
+      id: 10,
+      userId: BOB.id,
+      username: BOB.username,
+      deleted: false,
+      avatar: null,
+      hasUnread: false,
+    },
+    { id: 11, userId: 9, username: 'Zoe_98', deleted: false, avatar: null, hasUnread: false },
   ]);
   return { api, io };
 }
