@@ -209,10 +209,11 @@ for (const [width, height] of [
     const again = await matchBlock(page, roomy.match_id, index);
     const fullCard = again.getByRole('article', { name: title });
     await expect(fullCard.getByText('Complet', { exact: true })).toBeVisible();
-    await fullCard.getByRole('button', { name: 'Je m’inscris' }).click();
+    // A full coach says what registering does: the waiting list.
+    await fullCard.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
     await page
       .getByRole('dialog', { name: title })
-      .getByRole('button', { name: 'Confirmer' })
+      .getByRole('button', { name: 'Rejoindre la liste d’attente' })
       .click();
     await expect(fullCard.getByText(`Liste d’attente : position ${position}`)).toBeVisible();
     await fullCard.scrollIntoViewIfNeeded();

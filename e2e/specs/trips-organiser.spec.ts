@@ -127,7 +127,7 @@ for (const viewport of SIZES) {
 
     await page.getByRole('button', { name: 'Mode embarquement' }).click();
     const checkin = page.getByRole('region', { name: 'Mode embarquement' });
-    await expect(checkin.getByText(/^présents \d+ \/ \d+ places$/)).toBeVisible();
+    await expect(checkin.getByText(/^Présents : \d+ \/ \d+ places$/)).toBeVisible();
     const search = checkin.getByLabel('Rechercher un nom');
     await search.fill(anna.pseudo);
     const annaPresent = checkin.getByRole('button', { name: `Présent : ${anna.pseudo}` });

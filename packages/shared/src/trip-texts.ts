@@ -1,4 +1,8 @@
-import { formatParisTime } from './paris-format.js';
+import { plural, pluralWord } from './french.js';
+import { formatParisDay, formatParisTime } from './paris-format.js';
+
+/** '20/12/2026 à 21:00', Paris time. */
+const parisWhen = (value: string | Date) => `${formatParisDay(value)} à ${formatParisTime(value)}`;
 
 /**
  * Coach trips' limits, statuses and French texts (issue 30), apart from their schemas
@@ -32,6 +36,19 @@ export const TRIP_TEXTS = {
     ANNULE: 'Annulé',
   } satisfies Record<TripStatusWire, string>,
   mySpace: 'Mes déplacements',
+  /** The card's button and the dialog's: what a registration does now (see waitsIfRegistering). */
+  register: 'Je m’inscris',
+  joinWaitingList: 'Rejoindre la liste d’attente',
+  /** A full card's seats: no seat for a newcomer, even if some are kept for the waiting list. */
+  full: 'Complet',
+  seatsLeft: (left: number) => `${plural(left, 'place')} ${pluralWord(left, 'restante')}`,
+  /** The waiting list in registrations and seats: '3 inscriptions en attente (7 places)'. */
+  waitingList: (registrations: number, seats: number) =>
+    `${plural(registrations, 'inscription')} en attente (${plural(seats, 'place')})`,
+  /** The registration dialog, when the member's choice would queue. */
+  willWait: 'Le car est complet : tu seras inscrit en liste d’attente.',
+  willWaitForSeats: (left: number) =>
+    `Il reste ${plural(left, 'place')} : pour plus, tu seras inscrit en liste d’attente.`,
   // Successes
   created: 'Déplacement créé.',
   updated: 'Déplacement mis à jour.',
@@ -53,6 +70,9 @@ export const TRIP_TEXTS = {
   registrationNotFound: 'Inscription introuvable.',
   unknownMatch: 'Match introuvable.',
   unknownAntenna: 'Antenne introuvable.',
+  /** The trip form's selects left on '— Choisir —'. */
+  matchRequired: 'Choisis un match.',
+  antennaRequired: 'Choisis une antenne.',
   unknownMember: 'Membre introuvable.',
   matchPast: 'Ce match est déjà joué.',
   placeLength: 'Le lieu de départ doit faire entre 3 et 120 caractères.',
@@ -63,6 +83,11 @@ export const TRIP_TEXTS = {
   deadlineInvalid: 'Date limite invalide.',
   deadlineAfterDeparture: 'La date limite doit être avant le départ.',
   departurePast: 'Le départ doit être dans le futur.',
+  /** `kickoff`: the match's instant, said in Paris time. */
+  departureAfterKickoff: (kickoff: string | Date) =>
+    `Le départ doit être avant le coup d’envoi du match (${parisWhen(kickoff)}).`,
+  returnBeforeKickoff: (kickoff: string | Date) =>
+    `Le retour doit être après le coup d’envoi du match (${parisWhen(kickoff)}).`,
   seatsRange: 'Le nombre de places doit être entre 1 et 90.',
   seatsBelowConfirmed: (confirmed: number) =>
     `Impossible de descendre sous les ${confirmed} places déjà confirmées.`,

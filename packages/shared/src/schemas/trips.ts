@@ -30,6 +30,18 @@ const id = (message: string) =>
     .positive({ error: message })
     .max(ID_MAX, { error: message });
 
+/**
+ * A trip form's select: `required` when none was chosen (absent, or 0 from '— Choisir —'),
+ * `unknown` for an id that names nothing (the API checks it again against its table). A number,
+ * not coerced: coercion turns an absent id into NaN, which could not be told from garbage.
+ */
+const chosenId = (required: string, unknown: string) =>
+  z
+    .number({ error: (issue) => (issue.input == null ? required : unknown) })
+    .int({ error: unknown })
+    .positive({ error: required })
+    .max(ID_MAX, { error: unknown });
+
 /** An ISO 8601 instant with its offset ('2026-12-05T06:00:00.000Z' or '…+01:00'). */
 const instant = (message: string) =>
   z
@@ -45,13 +57,14 @@ export const tripsQuerySchema = z.object({ match_id: id(T.unknownMatch) });
 
 /**
  * POST /deplacements and PUT /deplacements/{id}. Cross-field rules: the return after the
- * departure, the deadline before it. The API also checks the match (to come) and, on PUT, that
- * the seats do not fall below those already confirmed.
+ * departure, the deadline before it. The API also checks the match (to come), that the
+ * departure is ahead and before its kickoff and the return after it, and, on PUT, that the
+ * seats do not fall below those already confirmed; each refusal names its field.
  */
 export const tripInputSchema = z
   .object({
-    match_id: id(T.unknownMatch),
-    antenne_id: id(T.unknownAntenna),
+    match_id: chosenId(T.matchRequired, T.unknownMatch),
+    antenne_id: chosenId(T.antennaRequired, T.unknownAntenna),
     depart_lieu: text()
       .trim()
       .min(TRIP_LIMITS.placeMin, { error: T.placeLength })
@@ -124,6 +137,8 @@ export const tripSchema = z.object({
   places_restantes: z.number().int(),
   /** Registrations waiting (for the organisers' overview and the cards). */
   nb_attente: z.number().int(),
+  /** Seats those waiting registrations ask for (a registration holds 1 to 4). */
+  places_attente: z.number().int(),
   prix: z.number().nullable(),
   /** OUVERT, COMPLET (no seat left or a waiting list), CLOS (deadline passed or by hand), ANNULE. */
   statut: z.enum(TRIP_STATUSES),

@@ -47,6 +47,7 @@ export function toTrip(
     places_total: trip.seats,
     places_restantes: Math.max(0, trip.seats - counts.confirmedSeats),
     nb_attente: counts.waiting,
+    places_attente: counts.waitingSeats,
     prix: trip.fareCents === null ? null : trip.fareCents / 100,
     statut: tripStatus(trip, counts, now),
     clos: trip.status === 'CLOS',

@@ -28,10 +28,11 @@ const tripSelect = {
 } satisfies Prisma.TripSelect;
 export type TripRow = Prisma.TripGetPayload<{ select: typeof tripSelect }>;
 
-/** A trip's confirmed seats and waiting registrations (computed, never stored). */
+/** A trip's confirmed seats, waiting registrations and their seats (computed, never stored). */
 export interface TripCounts {
   confirmedSeats: number;
   waiting: number;
+  waitingSeats: number;
 }
 
 const registrantSelect = {
@@ -71,15 +72,21 @@ export function tripsRepository(db: Db) {
     const rows =
       tripIds.length === 0
         ? []
-        : await tx.$queryRaw<{ trip_id: number; confirmed: number; waiting: number }[]>`
+        : await tx.$queryRaw<
+            { trip_id: number; confirmed: number; waiting: number; waiting_seats: number }[]
+          >`
           SELECT trip_id,
                  COALESCE(SUM(nb_places) FILTER (WHERE statut = 'CONFIRME'), 0)::int AS confirmed,
-                 COUNT(*) FILTER (WHERE statut = 'ATTENTE')::int AS waiting
+                 COUNT(*) FILTER (WHERE statut = 'ATTENTE')::int AS waiting,
+                 COALESCE(SUM(nb_places) FILTER (WHERE statut = 'ATTENTE'), 0)::int AS waiting_seats
           FROM trip_registrations WHERE trip_id = ANY(${tripIds}::int[]) GROUP BY trip_id`;
     const byTrip = new Map<number, TripCounts>(
-      rows.map((r) => [r.trip_id, { confirmedSeats: r.confirmed, waiting: r.waiting }]),
+      rows.map((r) => [
+        r.trip_id,
+        { confirmedSeats: r.confirmed, waiting: r.waiting, waitingSeats: r.waiting_seats },
+      ]),
     );
-    return (id: number) => byTrip.get(id) ?? { confirmedSeats: 0, waiting: 0 };
+    return (id: number) => byTrip.get(id) ?? { confirmedSeats: 0, waiting: 0, waitingSeats: 0 };
   };
 
   return {

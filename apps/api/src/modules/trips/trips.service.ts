@@ -34,7 +34,9 @@ export interface TripsDeps {
 /** The organisers' space shows the trips of matches to come or played in the last 7 days. */
 const RECENT_MS = 7 * 86_400_000;
 
-const invalid = (message: string) => new AppError('VALIDATION', message);
+/** A refusal the trip form shows under the field `path` (a body field's wire name). */
+const invalidField = (path: keyof TripInput, message: string) =>
+  new AppError('VALIDATION', message, { details: [{ path, message }] });
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** How the journal names a trip: 'Car de Nice – AS Monaco – OGC Nice (05/12/2026)'. */
@@ -84,13 +86,21 @@ export function tripsService({
     return trips.map((trip) => toTrip(...of(trip), manageable.get(trip.antennaId) ?? false));
   }
 
-  /** The match is to come, the departure ahead. */
+  /**
+   * The match is to come; the coach leaves ahead of now and before the kickoff, and comes back
+   * after it (the schema already puts the return after the departure). A coach leaving after
+   * the kickoff is a mistyped date (a month, a year), never a plan.
+   */
   async function checkDates(matchId: number, data: TripData) {
     const match = await repo.match(matchId);
-    if (!match) throw invalid(T.unknownMatch);
+    if (!match) throw invalidField('match_id', T.unknownMatch);
     const now = clock.now();
     if (match.finishedAt || match.kickoffAt <= now) throw conflict(T.matchPast);
-    if (data.departureAt <= now) throw invalid(T.departurePast);
+    if (data.departureAt <= now) throw invalidField('depart_heure', T.departurePast);
+    if (data.departureAt >= match.kickoffAt)
+      throw invalidField('depart_heure', T.departureAfterKickoff(match.kickoffAt));
+    if (data.returnAt && data.returnAt <= match.kickoffAt)
+      throw invalidField('retour_heure', T.returnBeforeKickoff(match.kickoffAt));
   }
 
   async function managedTrip(caller: TripCaller, tripId: number): Promise<TripRow> {
@@ -130,7 +140,8 @@ export function tripsService({
 
     async create(caller: TripCaller & Actor, input: TripInput): Promise<Trip> {
       await access.assertManager(caller, input.antenne_id);
-      if (!(await repo.antenna(input.antenne_id))) throw invalid(T.unknownAntenna);
+      if (!(await repo.antenna(input.antenne_id)))
+        throw invalidField('antenne_id', T.unknownAntenna);
       const data = fromTripInput(input);
       await checkDates(input.match_id, data);
       const trip = await transaction(async (tx) => {
@@ -155,8 +166,9 @@ export function tripsService({
     /** Seats may be raised (the waiting list moves up at once) or lowered to the confirmed. */
     async update(caller: TripCaller & Actor, tripId: number, input: TripInput): Promise<Trip> {
       const current = await managedTrip(caller, tripId);
-      if (input.antenne_id !== current.antennaId) throw invalid(T.unknownAntenna);
-      if (input.match_id !== current.matchId) throw invalid(T.unknownMatch);
+      if (input.antenne_id !== current.antennaId)
+        throw invalidField('antenne_id', T.unknownAntenna);
+      if (input.match_id !== current.matchId) throw invalidField('match_id', T.unknownMatch);
       const data = fromTripInput(input);
       await checkDates(current.matchId, data);
       const trip = await transaction(async (tx) => {

@@ -9,6 +9,8 @@ export {
   registrationMessage,
   seatsLeftLabel,
   tripChoiceLabel,
+  waitingLabel,
+  waitsIfRegistering,
 } from './labels';
 export { SeatPicker } from './components/SeatPicker';
 

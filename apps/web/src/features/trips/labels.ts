@@ -1,6 +1,5 @@
 import {
   plural,
-  pluralWord,
   TRIP_TEXTS,
   type OwnRegistration,
   type RegistrationResult,
@@ -26,11 +25,28 @@ export function fareLabel(prix: number | null): string | null {
   return `${amount}\u00a0€`;
 }
 
-/** '12 places restantes', '1 place restante', 'Complet'. */
-export function seatsLeftLabel(trip: Pick<Trip, 'places_restantes'>): string {
-  const left = trip.places_restantes;
-  if (left <= 0) return 'Complet';
-  return `${plural(left, 'place')} ${pluralWord(left, 'restante')}`;
+/**
+ * Whether a registration of `seats` would wait, as the API decides it: nobody jumps the queue
+ * (a seat left while others wait is theirs first), and a group that does not fit waits.
+ */
+export const waitsIfRegistering = (
+  trip: Pick<Trip, 'places_restantes' | 'nb_attente'>,
+  seats: number,
+) => trip.nb_attente > 0 || seats > trip.places_restantes;
+
+/**
+ * '12 places restantes', '1 place restante', or 'Complet' once a newcomer would wait: the
+ * seats still free behind a waiting list are kept for it, not offered.
+ */
+export function seatsLeftLabel(trip: Pick<Trip, 'places_restantes' | 'nb_attente'>): string {
+  return waitsIfRegistering(trip, 1)
+    ? TRIP_TEXTS.full
+    : TRIP_TEXTS.seatsLeft(trip.places_restantes);
+}
+
+/** '3 inscriptions en attente (7 places)'; null when nobody waits. */
+export function waitingLabel(trip: Pick<Trip, 'nb_attente' | 'places_attente'>): string | null {
+  return trip.nb_attente > 0 ? TRIP_TEXTS.waitingList(trip.nb_attente, trip.places_attente) : null;
 }
 
 /** '05/12 à 06:00' in Paris time (the trips leave from France). */

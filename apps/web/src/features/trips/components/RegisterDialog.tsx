@@ -5,7 +5,7 @@ import { FormError, TextField } from '../../../components/ui/FormField';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useRegisterTrip } from '../mutations';
-import { departureTime, registrationMessage } from '../labels';
+import { departureTime, registrationMessage, waitsIfRegistering } from '../labels';
 import { SeatPicker } from './SeatPicker';
 import styles from './trips.module.css';
 
@@ -13,7 +13,8 @@ type Props = { trip: Trip; open: boolean; onClose: () => void };
 
 /**
  * The second of the two taps: the seats (1 by default) and, if the member wants the organisers
- * to reach them on the day, a phone; 'Confirmer' registers. The server decides confirmed or
+ * to reach them on the day, a phone; 'Confirmer' registers, 'Rejoindre la liste d’attente' when
+ * the coach is full or the seats chosen exceed those left. The server decides confirmed or
  * waiting; its refusals (closed, already on a coach or in a car…) show here as it words them.
  */
 export function RegisterDialog({ trip, open, onClose }: Props) {
@@ -37,6 +38,9 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
   const [failure, setFailure] = useState<{ phone?: string; form?: string }>({});
   const register = useRegisterTrip();
   const phoneId = useId();
+  // Said before the tap, as the server will decide it (the answer's toast confirms it).
+  const waits = waitsIfRegistering(trip, seats);
+  const full = waitsIfRegistering(trip, 1);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,6 +71,9 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
         Nombre de places (toi et jusqu’à 3 accompagnants)
       </p>
       <SeatPicker value={seats} onChange={setSeats} disabled={register.isPending} />
+      <p className="field__hint" aria-live="polite">
+        {full ? TRIP_TEXTS.willWait : waits && TRIP_TEXTS.willWaitForSeats(trip.places_restantes)}
+      </p>
       <TextField
         id={phoneId}
         label="Téléphone pour les organisateurs (facultatif)"
@@ -79,7 +86,10 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
         error={failure.phone}
       />
       <FormError message={failure.form} />
-      <FormDialogFooter disabled={register.isPending} label="Confirmer" />
+      <FormDialogFooter
+        disabled={register.isPending}
+        label={waits ? TRIP_TEXTS.joinWaitingList : 'Confirmer'}
+      />
     </form>
   );
 }

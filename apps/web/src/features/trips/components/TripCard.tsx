@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { plural, TRIP_TEXTS, type Trip } from '@munegu/shared';
+import { TRIP_TEXTS, type Trip } from '@munegu/shared';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { toast } from '../../../components/ui/toast';
@@ -11,6 +11,8 @@ import {
   fareLabel,
   registrationLabel,
   seatsLeftLabel,
+  waitingLabel,
+  waitsIfRegistering,
 } from '../labels';
 import { useUnregisterTrip } from '../mutations';
 import { RegisterDialog } from './RegisterDialog';
@@ -18,8 +20,8 @@ import styles from './trips.module.css';
 
 /**
  * 'Car de {antenne}' on the match block: departure, seats left, fare and status, the member's
- * own registration, and the one action that fits (register, or leave). Everything shown is
- * text nodes: the place and the notes are written by organisers.
+ * own registration, and the one action that fits (register, join the waiting list, or leave).
+ * Everything shown is text nodes: the place and the notes are written by organisers.
  */
 export function TripCard({ trip }: { trip: Trip }) {
   const [registering, setRegistering] = useState(false);
@@ -28,6 +30,7 @@ export function TripCard({ trip }: { trip: Trip }) {
   const titleId = useId();
   const mine = trip.inscription;
   const fare = fareLabel(trip.prix);
+  const waiting = waitingLabel(trip);
   const hasDetails = Boolean(trip.notes || trip.retour_heure || trip.date_limite);
 
   const leave = () =>
@@ -52,7 +55,7 @@ export function TripCard({ trip }: { trip: Trip }) {
       </p>
       <p className={styles['trip__line']}>
         <strong>{seatsLeftLabel(trip)}</strong>
-        {trip.nb_attente > 0 && ` · ${plural(trip.nb_attente, 'personne')} en attente`}
+        {waiting && ` · ${waiting}`}
         {fare && ` · ${fare}`}
       </p>
       {mine && (
@@ -82,7 +85,7 @@ export function TripCard({ trip }: { trip: Trip }) {
         ) : (
           acceptsRegistrations(trip) && (
             <Button variant="primary" onClick={() => setRegistering(true)}>
-              Je m’inscris
+              {waitsIfRegistering(trip, 1) ? TRIP_TEXTS.joinWaitingList : TRIP_TEXTS.register}
             </Button>
           )
         )}

@@ -12,6 +12,7 @@ export function testTrip(o: Partial<Trip> = {}): Trip {
     places_total: 50,
     places_restantes: 3,
     nb_attente: 0,
+    places_attente: 0,
     prix: 25,
     statut: 'OUVERT',
     clos: false,
@@ -29,6 +30,7 @@ export const waitingTrip = (position: number, o: Partial<Trip> = {}) =>
     statut: 'COMPLET',
     places_restantes: 0,
     nb_attente: position,
+    places_attente: position,
     inscription: { statut: 'ATTENTE', nb_places: 1, position_attente: position },
     ...o,
   });

@@ -47,6 +47,7 @@ describe('coach cards on the match block', () => {
         antenne: { id: 4, nom: 'Club Nice' },
         places_restantes: 0,
         nb_attente: 3,
+        places_attente: 5,
         prix: 12.5,
         statut: 'COMPLET',
         notes: null,
@@ -70,12 +71,53 @@ describe('coach cards on the match block', () => {
 
     const full = card('Car de Club Nice');
     expect(within(full).getByText('Complet').parentElement).toHaveTextContent(
-      'Complet · 3 personnes en attente · 12,50 €',
+      'Complet · 3 inscriptions en attente (5 places) · 12,50 €',
     );
     expect(within(full).getByText(TRIP_TEXTS.statusLabels.COMPLET)).toBeVisible();
     expect(within(full).queryByText('Détails')).toBeNull();
-    // A full coach still takes registrations, on its waiting list.
-    expect(within(full).getByRole('button', { name: 'Je m’inscris' })).toBeVisible();
+    // A full coach still takes registrations, on its waiting list, and its button says so.
+    expect(
+      within(full).getByRole('button', { name: 'Rejoindre la liste d’attente' }),
+    ).toBeVisible();
+    expect(within(full).queryByRole('button', { name: 'Je m’inscris' })).toBeNull();
+  });
+
+  it('a full coach with seats kept for its waiting list does not offer them to a newcomer', async () => {
+    // 3 seats are free, but the head of the list waits for 4: a newcomer would queue too.
+    trips = [
+      testTrip({ statut: 'COMPLET', places_restantes: 3, nb_attente: 3, places_attente: 7 }),
+    ];
+    mount();
+    const full = await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    expect(within(full).getByText('Complet').parentElement).toHaveTextContent(
+      'Complet · 3 inscriptions en attente (7 places) · 25 €',
+    );
+    expect(within(full).queryByText(/restante/)).toBeNull();
+    expect(within(full).queryByText(/personne/)).toBeNull();
+    expect(within(full).queryByRole('button', { name: 'Je m’inscris' })).toBeNull();
+    click('Rejoindre la liste d’attente', full);
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    expect(within(dialog).getByText(TRIP_TEXTS.willWait)).toBeVisible();
+    expect(
+      within(dialog).getByRole('button', { name: 'Rejoindre la liste d’attente' }),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Confirmer' })).toBeNull();
+  });
+
+  it('an open coach says when the seats chosen would go to the waiting list', async () => {
+    mount();
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    click('Je m’inscris', card());
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    expect(within(dialog).getByRole('button', { name: 'Confirmer' })).toBeVisible();
+    expect(within(dialog).queryByText(/liste d’attente/)).toBeNull();
+    click('4 places', dialog);
+    expect(within(dialog).getByText(TRIP_TEXTS.willWaitForSeats(3))).toBeVisible();
+    expect(
+      within(dialog).getByRole('button', { name: 'Rejoindre la liste d’attente' }),
+    ).toBeVisible();
+    click('3 places', dialog);
+    expect(within(dialog).getByRole('button', { name: 'Confirmer' })).toBeVisible();
   });
 
   it('shows nothing at all for a match without a coach, or when the read fails', async () => {

@@ -20,7 +20,7 @@ export function CheckinView({ rows, onTick }: Props) {
   return (
     <section aria-label="Mode embarquement" className={styles['checkin']}>
       <p className={styles['checkin__count']} role="status">
-        présents {present} / {seats} places
+        Présents : {present} / {seats} places
       </p>
       <label htmlFor={`${id}-q`} className={styles['checkin__search']}>
         Rechercher un nom

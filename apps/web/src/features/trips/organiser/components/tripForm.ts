@@ -40,8 +40,9 @@ export const tripFormSchema = z
     clos: z.boolean(),
   })
   .transform((v): z.input<typeof tripInputSchema> => ({
-    match_id: v.match_id,
-    antenne_id: v.antenne_id,
+    // '— Choisir —' is '' and so 0: the schema then asks to choose one.
+    match_id: Number(v.match_id),
+    antenne_id: Number(v.antenne_id),
     depart_lieu: v.depart_lieu,
     depart_heure: parisInputToIso(v.depart_heure),
     retour_heure: optionalInstant(v.retour_heure),

@@ -118,7 +118,7 @@ describe('the boarding list', () => {
     serve(list());
     renderAt('/mes-deplacements/7');
     fireEvent.click(await screen.findByRole('button', { name: 'Mode embarquement' }));
-    expect(screen.getByText('présents 0 / 4 places')).toBeVisible();
+    expect(screen.getByText('Présents : 0 / 4 places')).toBeVisible();
 
     setOnline(false);
     expect(
@@ -139,7 +139,7 @@ describe('the boarding list', () => {
       'aria-pressed',
       'true',
     );
-    expect(screen.getByText('présents 2 / 4 places')).toBeVisible();
+    expect(screen.getByText('Présents : 2 / 4 places')).toBeVisible();
 
     const before = api.calls.filter((c) => c.method === 'PATCH').length;
     setOnline(true);

@@ -14,6 +14,7 @@ export function organizedTrip(over: Partial<OrganizedTrip> = {}): OrganizedTrip 
       retour_heure: null,
       places_restantes: 2,
       nb_attente: 1,
+      places_attente: 1,
       notes: null,
       gerable: true,
     }),

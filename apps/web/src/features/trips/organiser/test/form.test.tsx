@@ -39,7 +39,10 @@ describe('Nouveau déplacement', () => {
     type(dialog, 'Places', '120');
     type(dialog, 'Prix en euros (facultatif)', '12,345');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    expect(await within(dialog).findByText('Match introuvable.')).toBeVisible();
+    // The match select left on '— Choisir —' says what to do, under it.
+    expect(await within(dialog).findByText('Choisis un match.')).toBeVisible();
+    expect(within(dialog).queryByText('Match introuvable.')).toBeNull();
+    expect(within(dialog).getByLabelText('Match')).toHaveAttribute('aria-invalid', 'true');
     expect(
       within(dialog).getByText('Le lieu de départ doit faire entre 3 et 120 caractères.'),
     ).toBeVisible();
@@ -49,6 +52,24 @@ describe('Nouveau déplacement', () => {
       within(dialog).getByText('Prix invalide (en euros, 2 décimales au plus).'),
     ).toBeVisible();
     expect(within(dialog).getByLabelText('Lieu de départ')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/deplacements')).toHaveLength(0);
+  });
+
+  it('asks to choose an antenna when the organiser runs several and chose none', async () => {
+    api.reply('GET /api/deplacements/organisation', 200, {
+      antennes: [
+        { id: 3, nom: 'Nice' },
+        { id: 4, nom: 'Menton' },
+      ],
+      deplacements: [],
+    });
+    const dialog = await openForm('Nouveau déplacement');
+    fireEvent.change(within(dialog).getByLabelText('Match'), { target: { value: '11' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Choisis une antenne.')).toBeVisible();
+    expect(within(dialog).getByLabelText('Antenne')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText('Antenne introuvable.')).toBeNull();
+    expect(within(dialog).queryByText('Choisis un match.')).toBeNull();
     expect(api.callsTo('POST /api/deplacements')).toHaveLength(0);
   });
 
