@@ -70,6 +70,8 @@ export const TRIP_TEXTS = {
   registrationNotFound: 'Inscription introuvable.',
   unknownMatch: 'Match introuvable.',
   unknownAntenna: 'Antenne introuvable.',
+  /** The trip form's match and antenna once the trip exists: the API refuses to change them. */
+  fixedAfterCreation: 'Fixé à la création du déplacement.',
   /** The trip form's selects left on '— Choisir —'. */
   matchRequired: 'Choisis un match.',
   antennaRequired: 'Choisis une antenne.',

@@ -1,10 +1,18 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LIMITS, TEXTS, transportLabelOf, type Trip } from '@munegu/shared';
+import { LIMITS, TEXTS, TRIP_TEXTS, transportLabelOf, type Trip } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { useDepartments } from '../../reference';
 import { useTransports } from '../api';
-import { acceptsRegistrations, registrationLabel, SeatPicker, tripChoiceLabel } from '../../trips';
+import {
+  acceptsRegistrations,
+  registrationLabel,
+  SeatPicker,
+  seatsLeftLabel,
+  tripChoiceLabel,
+  waitingLabel,
+  waitsIfRegistering,
+} from '../../trips';
 import { useMemberDefaults } from './member';
 import styles from './presence.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -169,7 +177,7 @@ export function BusStep(props: {
               disabled={props.busy}
               onClick={() => props.onChooseTrip(trip)}
             >
-              {tripChoiceLabel(trip)}
+              {tripChoiceLabel(trip)} · <span className="field__hint">{tripSeatsLine(trip)}</span>
             </Choice>
           ) : (
             <Choice
@@ -187,7 +195,18 @@ export function BusStep(props: {
   );
 }
 
-/** Registering on a coach from the presence form: how many seats (the member and companions). */
+/** The coach's seats as its card says them: 'Complet · 3 inscriptions en attente (7 places)'. */
+function tripSeatsLine(trip: Trip): string {
+  const waiting = waitingLabel(trip);
+  return waiting ? `${seatsLeftLabel(trip)} · ${waiting}` : seatsLeftLabel(trip);
+}
+
+/**
+ * Registering on a coach from the presence form: how many seats (the member and companions).
+ * Sending registers (POST /deplacements/{id}/inscriptions), which queues when someone already
+ * waits or the group does not fit: the step says so before the tap, as the registration
+ * dialog does, and its button names what happens.
+ */
 export function TripSeatsStep(props: {
   trip: Trip;
   busy: boolean;
@@ -195,6 +214,8 @@ export function TripSeatsStep(props: {
   back: ReactNode;
 }) {
   const [seats, setSeats] = useState(1);
+  const waits = waitsIfRegistering(props.trip, seats);
+  const full = waitsIfRegistering(props.trip, 1);
   return (
     <Question
       title={`${tripChoiceLabel(props.trip)} : combien de places ?`}
@@ -202,12 +223,17 @@ export function TripSeatsStep(props: {
         <>
           {props.back}
           <Button variant="primary" disabled={props.busy} onClick={() => props.onSend(seats)}>
-            {props.busy ? 'Envoi…' : 'Valider'}
+            {props.busy ? 'Envoi…' : waits ? TRIP_TEXTS.joinWaitingList : 'Valider'}
           </Button>
         </>
       }
     >
       <SeatPicker value={seats} onChange={setSeats} disabled={props.busy} />
+      <p className={styles['presence__note']} aria-live="polite">
+        {full
+          ? TRIP_TEXTS.willWait
+          : waits && TRIP_TEXTS.willWaitForSeats(props.trip.places_restantes)}
+      </p>
     </Question>
   );
 }

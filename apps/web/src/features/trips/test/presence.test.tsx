@@ -47,6 +47,8 @@ beforeEach(() => {
 
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const CHOICE = 'Car de Ultras 2000 — départ 05/12 à 06:00, Parking du Louis-II';
+/** The coach's choice on the bus step: its departure, then its seats as its card says them. */
+const choice = (seats = '3 places restantes') => `${CHOICE} · ${seats}`;
 
 async function toBusStep() {
   renderWithProviders(
@@ -69,7 +71,7 @@ describe('presence form: the bus of an antenna with a coach', () => {
     expect(screen.getByRole('button', { name: 'Bus Club Menton' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Bus public' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Bus Ultras 2000' })).toBeNull();
-    click(CHOICE);
+    click(choice());
     click('2 places');
     click('Valider');
     await waitFor(() => expect(api.callsTo(REGISTER)).toHaveLength(1));
@@ -79,24 +81,50 @@ describe('presence form: the bus of an antenna with a coach', () => {
     expect(await screen.findByText(TRIP_TEXTS.registered('Ultras 2000'))).toBeVisible();
   });
 
-  it('a full coach puts the member on the waiting list, and the result says the position', async () => {
-    trips = [testTrip({ statut: 'COMPLET', places_restantes: 0, nb_attente: 2 })];
+  it('a full coach says so before the tap, and the button joins its waiting list', async () => {
+    trips = [
+      testTrip({ statut: 'COMPLET', places_restantes: 0, nb_attente: 2, places_attente: 5 }),
+    ];
     api.reply(
       REGISTER,
       201,
       result({ statut: 'ATTENTE', position_attente: 3, places_restantes: 0 }),
     );
     await toBusStep();
-    click(CHOICE);
-    click('Valider');
+    click(choice('Complet · 2 inscriptions en attente (5 places)'));
+    expect(screen.getByText(TRIP_TEXTS.willWait)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Valider' })).toBeNull();
+    click(TRIP_TEXTS.joinWaitingList);
+    // The tap registers on the coach (its waiting list), it declares no presence.
     expect(await screen.findByText(TRIP_TEXTS.waiting(3))).toBeVisible();
     expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 1 });
+    expect(api.callsTo('POST /api/user-transport')).toHaveLength(0);
+  });
+
+  it('seats left behind a waiting list are not offered: the newcomer waits too', async () => {
+    trips = [testTrip({ places_restantes: 2, nb_attente: 1, places_attente: 3 })];
+    await toBusStep();
+    click(choice('Complet · 1 inscription en attente (3 places)'));
+    expect(screen.getByText(TRIP_TEXTS.willWait)).toBeVisible();
+    expect(screen.getByRole('button', { name: TRIP_TEXTS.joinWaitingList })).toBeVisible();
+  });
+
+  it('a group larger than the seats left is told it will wait, a smaller one is not', async () => {
+    await toBusStep();
+    click(choice());
+    expect(screen.queryByText(TRIP_TEXTS.willWaitForSeats(3))).toBeNull();
+    click('4 places');
+    expect(screen.getByText(TRIP_TEXTS.willWaitForSeats(3))).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Valider' })).toBeNull();
+    click('3 places');
+    expect(screen.queryByText(TRIP_TEXTS.willWaitForSeats(3))).toBeNull();
+    expect(screen.getByRole('button', { name: 'Valider' })).toBeVisible();
   });
 
   it('a refusal shows the server’s message in the result panel', async () => {
     api.reply(REGISTER, 409, { message: TRIP_TEXTS.deadlinePassed });
     await toBusStep();
-    click(CHOICE);
+    click(choice());
     click('Valider');
     expect(await screen.findByRole('alert')).toHaveTextContent(TRIP_TEXTS.deadlinePassed);
     expect(screen.queryByText(CARPOOL_TEXTS.presenceSaved)).toBeNull();
@@ -108,7 +136,7 @@ describe('presence form: the bus of an antenna with a coach', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       `${CHOICE} : Liste d’attente : position 2`,
     );
-    expect(screen.queryByRole('button', { name: CHOICE })).toBeNull();
+    expect(screen.queryByRole('button', { name: (n) => n.startsWith(CHOICE) })).toBeNull();
   });
 
   it('a closed or cancelled coach leaves the antenna’s bus as it was', async () => {

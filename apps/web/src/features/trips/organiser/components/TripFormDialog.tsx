@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   frenchCount,
   TRIP_LIMITS,
+  TRIP_TEXTS,
   type Match,
   type OrganizedTrip,
   type TripInput,
@@ -55,7 +56,7 @@ type FormProps = Omit<Props, 'onClose'> & { onDone: () => void };
 function MatchesFirst(props: FormProps) {
   const next = useNextMatches();
   if (next.isPending) return <p className="empty-state">Chargement…</p>;
-  return <TripForm {...props} matches={matchOptions(next.data ?? [], props.trip)} />;
+  return <TripForm {...props} matches={matchOptions(next.data ?? [])} />;
 }
 
 function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Option[] }) {
@@ -96,6 +97,26 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
     input: InputHTMLAttributes<HTMLInputElement> = {},
   ) => <TextField id={`trip-${name}`} label={label} {...input} {...field(name)} />;
 
+  /**
+   * A trip keeps its match and antenna (the API answers 'introuvable' to any other): editing
+   * shows them fixed, outside the form's inputs, and the form sends the trip's own values.
+   */
+  const fixed = (name: 'match_id' | 'antenne_id', label: string, value: Option) => {
+    const error = errors[name]?.message;
+    return (
+      <FormField
+        id={`trip-${name}`}
+        label={label}
+        error={error}
+        hint={TRIP_TEXTS.fixedAfterCreation}
+      >
+        <select {...invalidProps(`trip-${name}`, error)} className="input" disabled>
+          <option value={value.id}>{value.label}</option>
+        </select>
+      </FormField>
+    );
+  };
+
   const select = (name: 'match_id' | 'antenne_id', label: string, options: Option[]) => {
     const { error, registration } = field(name);
     return (
@@ -114,11 +135,20 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
-      {select('match_id', 'Match', matches)}
-      {select(
-        'antenne_id',
-        'Antenne',
-        antennas.map((a) => ({ id: a.id, label: a.nom })),
+      {trip ? (
+        <>
+          {fixed('match_id', 'Match', tripMatch(matches, trip))}
+          {fixed('antenne_id', 'Antenne', { id: trip.antenne.id, label: trip.antenne.nom })}
+        </>
+      ) : (
+        <>
+          {select('match_id', 'Match', matches)}
+          {select(
+            'antenne_id',
+            'Antenne',
+            antennas.map((a) => ({ id: a.id, label: a.nom })),
+          )}
+        </>
       )}
       {text('depart_lieu', 'Lieu de départ')}
       <div className="field-row">
@@ -163,9 +193,19 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
 
 type Option = { id: number; label: string };
 
-/** The matches to come, and the trip's own match when it is no longer among them. */
-function matchOptions(data: Match[], trip: OrganizedTrip | null): Option[] {
-  const options = data
+/** The trip's own match: as the matches to come name it (with its time), else from the trip. */
+function tripMatch(options: Option[], trip: OrganizedTrip): Option {
+  return (
+    options.find((o) => o.id === trip.match_id) ?? {
+      id: trip.match_id,
+      label: `${trip.match.domicile} – ${trip.match.exterieur}, ${formatDate(trip.match.date)}`,
+    }
+  );
+}
+
+/** The matches to come, those a new trip may go to. */
+function matchOptions(data: Match[]): Option[] {
+  return data
     .filter((m) => !m.is_finish && m.edit_pronostic)
     .map((m) => {
       const kickoff = matchKickoff(m.date, m.heure);
@@ -174,10 +214,4 @@ function matchOptions(data: Match[], trip: OrganizedTrip | null): Option[] {
         label: `${m.club_dom.nom} – ${m.club_ext.nom}, ${formatDate(kickoff)} ${formatTime(kickoff)}`,
       };
     });
-  if (trip && !options.some((o) => o.id === trip.match_id))
-    options.unshift({
-      id: trip.match_id,
-      label: `${trip.match.domicile} – ${trip.match.exterieur}, ${formatDate(trip.match.date)}`,
-    });
-  return options;
 }

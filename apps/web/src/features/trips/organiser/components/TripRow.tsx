@@ -3,6 +3,7 @@ import { TRIP_TEXTS, type OrganizedTrip } from '@munegu/shared';
 import { Button } from '../../../../components/ui/Button';
 import { formatDate, formatTime } from '../../../../lib/dates';
 import { cx } from '../../../../lib/cx';
+import { fareLabel, waitingLabel } from '../../labels';
 import styles from './organiser.module.css';
 
 type Props = {
@@ -15,6 +16,9 @@ type Props = {
 export function TripRow({ trip, onEdit, onCancel }: Props) {
   const cancelled = trip.statut === 'ANNULE';
   const name = TRIP_TEXTS.cardTitle(trip.antenne.nom);
+  // The waiting list in registrations and in seats, as the member's card says it.
+  const waiting = waitingLabel(trip);
+  const fare = fareLabel(trip.prix);
   return (
     <li className={cx('card', styles['trip'])} aria-label={name}>
       <div className={styles['trip__head']}>
@@ -31,9 +35,8 @@ export function TripRow({ trip, onEdit, onCancel }: Props) {
         <span>
           {trip.places_confirmees} / {trip.places_total} places confirmées
         </span>
-        {' · '}
-        <span>{trip.nb_attente} en attente</span>
-        {trip.prix !== null && <span> · {String(trip.prix).replace('.', ',')} €</span>}
+        {waiting && <span> · {waiting}</span>}
+        {fare && <span> · {fare}</span>}
       </p>
       <div className={styles['trip__actions']}>
         <Link className="btn btn--primary btn--small" to={`/mes-deplacements/${trip.id}`}>

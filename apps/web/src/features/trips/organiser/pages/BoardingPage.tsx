@@ -7,6 +7,7 @@ import { useOnline } from '../../../../components/ui/OfflineBanner';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../../lib/api';
 import { formatDate, formatTime } from '../../../../lib/dates';
+import { waitingLabel } from '../../labels';
 import { downloadRegistrantsCsv, useCheckin } from '../api';
 import { CheckinView } from '../components/CheckinView';
 import { PrintableList } from '../components/PrintableList';
@@ -44,6 +45,7 @@ function Boarding({ id }: { id: number }) {
   }
 
   const trip = list.data.deplacement;
+  const waiting = waitingLabel(trip);
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -67,7 +69,7 @@ function Boarding({ id }: { id: number }) {
       </p>
       <p className={styles['trip__line']}>
         {TRIP_TEXTS.statusLabels[trip.statut]} · {trip.places_confirmees} / {trip.places_total}{' '}
-        places confirmées · {trip.nb_attente} en attente
+        places confirmées{waiting && ` · ${waiting}`}
       </p>
       {!online && (
         <p className={styles['offline']} role="status">

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { TRIP_TEXTS, type OrganizedTrip } from '@munegu/shared';
+import { plural, pluralWord, TRIP_TEXTS, type OrganizedTrip } from '@munegu/shared';
 import { Button } from '../../../../components/ui/Button';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { LoadingOverlay } from '../../../../components/ui/LoadingOverlay';
 import { errorMessage, isApiError } from '../../../../lib/api';
 import { formatLongDate, formatTime } from '../../../../lib/dates';
+import { waitingLabel } from '../../labels';
 import { useCancelTrip, useOrganization } from '../api';
 import { TripFormDialog } from '../components/TripFormDialog';
 import { TripRow } from '../components/TripRow';
@@ -75,11 +76,7 @@ export default function OrganiserPage() {
       <ConfirmDialog
         open={cancelling !== null}
         title="Annuler le déplacement"
-        message={
-          cancelling
-            ? `Le car de ${cancelling.antenne.nom} sera annulé. Chaque inscrit (${cancelling.places_confirmees} places confirmées, ${cancelling.nb_attente} en attente) est prévenu, et sa présence au match est retirée.`
-            : ''
-        }
+        message={cancelling ? cancelQuestion(cancelling) : ''}
         confirmLabel="Annuler le déplacement"
         cancelLabel="Garder"
         danger
@@ -91,4 +88,12 @@ export default function OrganiserPage() {
       />
     </div>
   );
+}
+
+/** Who the cancellation reaches: seats confirmed, and the waiting list as the rows count it. */
+function cancelQuestion(trip: OrganizedTrip): string {
+  const confirmed = trip.places_confirmees;
+  const waiting = waitingLabel(trip);
+  const reached = `${plural(confirmed, 'place')} ${pluralWord(confirmed, 'confirmée')}${waiting ? `, ${waiting}` : ''}`;
+  return `Le car de ${trip.antenne.nom} sera annulé : ${reached}. Chaque inscrit est prévenu, et sa présence au match est retirée.`;
 }

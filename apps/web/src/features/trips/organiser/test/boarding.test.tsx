@@ -35,7 +35,7 @@ const list = (): Registrant[] => [
 /** The server's side: PATCH sets the fields it is given on the registrant it names. */
 function serve(rows: Registrant[]) {
   api.reply('GET /api/deplacements/7/inscrits', 200, {
-    deplacement: organizedTrip(),
+    deplacement: organizedTrip({ nb_attente: 1, places_attente: 2 }),
     inscrits: rows,
   });
   for (const r of rows)
@@ -92,6 +92,10 @@ describe('the boarding list', () => {
       'tel:0612345678',
     );
     expect(row('Zoe')).toHaveTextContent('1. Zoé Martin');
+    // The head counts seats, then the waiting list in registrations and their seats.
+    expect(screen.getByText(/places confirmées/, { selector: 'p' })).toHaveTextContent(
+      'Inscriptions ouvertes · 48 / 50 places confirmées · 1 inscription en attente (2 places)',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Payé : Eloise_06' }));
     await waitFor(() =>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TRIP_TEXTS } from '@munegu/shared';
 import { renderAt, type FakeApi } from '../../../../test/harness';
 import { testClub, testMatch } from '../../../../test/fixtures';
 import { organizedTrip, organiserApi } from './fixtures';
@@ -144,6 +145,44 @@ describe('Modifier', () => {
   });
 });
 
+describe('Modifier: the match and the antenna', () => {
+  it('shows them fixed, and sends the trip’s own', async () => {
+    api.reply('PUT /api/deplacements/7', 200, organizedTrip({ id: 7 }));
+    const dialog = await openForm('Modifier');
+    const match = within(dialog).getByLabelText('Match');
+    const antenna = within(dialog).getByLabelText('Antenne');
+    // The API refuses to change either: nothing to pick, and the field says why.
+    expect(match).toBeDisabled();
+    expect(antenna).toBeDisabled();
+    expect(
+      within(match)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('OGC Nice – AS Monaco')]);
+    expect(
+      within(antenna)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Nice']);
+    expect(within(dialog).getAllByText(TRIP_TEXTS.fixedAfterCreation)).toHaveLength(2);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/deplacements/7')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/deplacements/7')[0]?.body).toMatchObject({
+      match_id: 11,
+      antenne_id: 3,
+    });
+    expect(await screen.findByText(TRIP_TEXTS.updated)).toBeInTheDocument();
+  });
+
+  it('names the trip’s match even when it is no longer among the matches to come', async () => {
+    api.reply('GET /api/matchs/next', 200, []);
+    const dialog = await openForm('Modifier');
+    const match = within(dialog).getByLabelText('Match');
+    expect(match).toBeDisabled();
+    expect(match).toHaveDisplayValue(/^OGC Nice – AS Monaco, /);
+  });
+});
+
 describe('Annuler le déplacement', () => {
   it('asks first, saying the registrants are told, then cancels', async () => {
     api.reply('DELETE /api/deplacements/7', 200, {
@@ -152,7 +191,9 @@ describe('Annuler le déplacement', () => {
     renderAt('/mes-deplacements');
     fireEvent.click(await screen.findByRole('button', { name: 'Annuler le déplacement' }));
     const question = await screen.findByRole('alertdialog');
-    expect(question).toHaveTextContent('est prévenu');
+    expect(question).toHaveTextContent(
+      'Le car de Nice sera annulé : 48 places confirmées, 1 inscription en attente (1 place). Chaque inscrit est prévenu',
+    );
     expect(api.callsTo('DELETE /api/deplacements/7')).toHaveLength(0);
     fireEvent.click(within(question).getByRole('button', { name: 'Annuler le déplacement' }));
     expect(

@@ -68,7 +68,15 @@ describe('/mes-deplacements', () => {
         { id: 4, nom: 'Menton' },
       ],
       deplacements: [
-        organizedTrip({ id: 9, match_id: 12, match: lens, antenne: { id: 3, nom: 'Nice' } }),
+        organizedTrip({
+          id: 9,
+          match_id: 12,
+          match: lens,
+          antenne: { id: 3, nom: 'Nice' },
+          nb_attente: 0,
+          places_attente: 0,
+          prix: 12.5,
+        }),
         organizedTrip({ id: 7 }),
         organizedTrip({
           id: 8,
@@ -78,6 +86,7 @@ describe('/mes-deplacements', () => {
           places_confirmees: 30,
           places_restantes: 0,
           nb_attente: 4,
+          places_attente: 9,
         }),
       ],
     });
@@ -93,8 +102,17 @@ describe('/mes-deplacements', () => {
       'Car de Menton',
     ]);
     const menton = first.getByRole('listitem', { name: 'Car de Menton' });
-    expect(menton).toHaveTextContent('30 / 30 places confirmées');
-    expect(menton).toHaveTextContent('4 en attente');
+    // The waiting list counts registrations and says their seats, as the member's card does.
+    expect(menton).toHaveTextContent(
+      '30 / 30 places confirmées · 4 inscriptions en attente (9 places) · 25 €',
+    );
+    expect(first.getByRole('listitem', { name: 'Car de Nice' })).toHaveTextContent(
+      '48 / 50 places confirmées · 1 inscription en attente (1 place) · 25 €',
+    );
+    // Nobody waiting: no waiting list to speak of; the fare as the card writes it.
+    const lensTrip = within(headings[1]!.closest('section')!).getByRole('listitem');
+    expect(lensTrip).toHaveTextContent('48 / 50 places confirmées · 12,50 €');
+    expect(lensTrip).not.toHaveTextContent('en attente');
     expect(menton).toHaveTextContent('Complet : liste d’attente');
     expect(within(menton).getByRole('link', { name: 'Liste des inscrits' })).toHaveAttribute(
       'href',
