@@ -54,7 +54,9 @@ export const TRIP_TEXTS = {
   updated: 'Déplacement mis à jour.',
   cancelled: 'Déplacement annulé : les inscrits sont prévenus.',
   registered: (antenne: string) => `Tu es inscrit dans le car de ${antenne} !`,
-  waiting: (position: number) => `Car complet : tu es en liste d’attente (position ${position}).`,
+  /** A registration queued: the coach may be full, or the group larger than the seats left. */
+  waiting: (position: number) =>
+    `Tu es en liste d’attente (position ${position}) : tu seras prévenu(e) si des places se libèrent.`,
   unregistered: 'Ton inscription est annulée.',
   organizersSaved: 'Organisateurs enregistrés.',
   announcementSent: 'Annonce envoyée aux inscrits.',

@@ -35,7 +35,9 @@ describe('registrations and the waiting list', () => {
       statut: 'ATTENTE',
       position_attente: 1,
       places_restantes: 1,
-      message: T.waiting(1),
+      // One seat left, two asked: not "Car complet", which would be untrue here.
+      message:
+        'Tu es en liste d’attente (position 1) : tu seras prévenu(e) si des places se libèrent.',
     });
     // One seat is left but b waits first: c queues behind, nobody jumps the line.
     expect((await w.register(c!, trip.id, 1)).json()).toMatchObject({
