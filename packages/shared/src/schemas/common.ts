@@ -13,6 +13,19 @@ export function safeText(message: string) {
 export const ID_MAX = 2_147_483_647;
 
 /**
+ * The id a form's select sends: `required` when none was chosen (absent, or 0 from its
+ * '— Choisir —' option), `unknown` for an id that names nothing (the API checks it again
+ * against its table). A number, not coerced: coercion turns an absent id into NaN, which could
+ * not be told from garbage.
+ */
+export const chosenIdSchema = (required: string, unknown: string) =>
+  z
+    .number({ error: (issue) => (issue.input == null ? required : unknown) })
+    .int({ error: unknown })
+    .positive({ error: required })
+    .max(ID_MAX, { error: unknown });
+
+/**
  * Text naming an id (a public profile addressed by id rather than pseudo): digits within
  * ID_MAX. Longer digit strings are looked up as pseudos, never sent to an integer column.
  */

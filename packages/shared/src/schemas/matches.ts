@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import { plural, pluralWord } from '../french.js';
-import { ID_MAX, isSafeText } from './common.js';
+import { chosenIdSchema, ID_MAX, isSafeText } from './common.js';
 
 /** 'YYYY-MM-DDTHH:mm' (Paris) → '12/09/2026 à 21:00'. */
 const parisWhen = (kickoff: string) => {
@@ -136,16 +136,8 @@ const goals = z
   .min(0, { error: MATCH_TEXTS.goals })
   .max(LIMITS.predictionScoreMax, { error: MATCH_TEXTS.goals });
 
-/**
- * A club id: `required` when none was chosen (absent, or 0 from an empty select), 'Club
- * introuvable.' for an id that names no club (checked again by the API against the table).
- */
-const clubId = (required: string) =>
-  z
-    .number({ error: (issue) => (issue.input == null ? required : MATCH_TEXTS.clubNotFound) })
-    .int({ error: MATCH_TEXTS.clubNotFound })
-    .positive({ error: required })
-    .max(ID_MAX, { error: MATCH_TEXTS.clubNotFound });
+/** A club id: `required` when none was chosen, 'Club introuvable.' for an id that names no club. */
+const clubId = (required: string) => chosenIdSchema(required, MATCH_TEXTS.clubNotFound);
 
 /** POST /admin/matchs and PUT /admin/matchs/{id} (full replacement of the editable fields). */
 export const adminMatchInputSchema = z

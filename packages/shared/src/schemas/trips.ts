@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale.js';
-import { ID_MAX, isSafeText } from './common.js';
+import { chosenIdSchema, ID_MAX, isSafeText } from './common.js';
 import { multilineText, text } from './text.js';
 import { notificationMatchSchema } from './carpool.js';
 import { TRIP_TEXTS } from '../trip-texts.js';
@@ -30,18 +30,6 @@ const id = (message: string) =>
     .positive({ error: message })
     .max(ID_MAX, { error: message });
 
-/**
- * A trip form's select: `required` when none was chosen (absent, or 0 from '— Choisir —'),
- * `unknown` for an id that names nothing (the API checks it again against its table). A number,
- * not coerced: coercion turns an absent id into NaN, which could not be told from garbage.
- */
-const chosenId = (required: string, unknown: string) =>
-  z
-    .number({ error: (issue) => (issue.input == null ? required : unknown) })
-    .int({ error: unknown })
-    .positive({ error: required })
-    .max(ID_MAX, { error: unknown });
-
 /** An ISO 8601 instant with its offset ('2026-12-05T06:00:00.000Z' or '…+01:00'). */
 const instant = (message: string) =>
   z
@@ -63,8 +51,8 @@ export const tripsQuerySchema = z.object({ match_id: id(T.unknownMatch) });
  */
 export const tripInputSchema = z
   .object({
-    match_id: chosenId(T.matchRequired, T.unknownMatch),
-    antenne_id: chosenId(T.antennaRequired, T.unknownAntenna),
+    match_id: chosenIdSchema(T.matchRequired, T.unknownMatch),
+    antenne_id: chosenIdSchema(T.antennaRequired, T.unknownAntenna),
     depart_lieu: text()
       .trim()
       .min(TRIP_LIMITS.placeMin, { error: T.placeLength })
