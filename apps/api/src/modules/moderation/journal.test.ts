@@ -63,14 +63,18 @@ describe('a journal line', () => {
   it('keeps a score before and after, the kickoff moved and the match named', async () => {
     const admin = await w.member('ADMIN');
     const [home, away] = [await createClub(t.db), await createClub(t.db)];
-    const kickoffAt = new Date('2025-09-12T18:45:00Z');
+    // A season no other match has (the embedded tier shares one database), and its year.
+    const { season, year } = await unusedRealSeason(t.db);
+    const kickoffAt = new Date(`${year}-09-12T18:45:00Z`);
     const match = await createMatch(t.db, {
       kickoffAt,
-      season: (await unusedRealSeason(t.db)).season,
+      season,
       matchday: 3,
       homeClubId: home.id,
       awayClubId: away.id,
     });
+    // After its kickoff (a score is taken from then on), in its own season's year.
+    t.clock.set(`${year}-09-14T12:00:00Z`);
     const headers = await bearer(t.app, admin, t.clock);
     const score = (method: 'PUT' | 'DELETE', payload?: object) =>
       t.app.inject({ method, url: `/api/admin/matchs/${match.id}/score`, headers, payload });
@@ -84,20 +88,21 @@ describe('a journal line', () => {
       payload: {
         season: match.season,
         journee: 3,
-        kickoff: '2025-09-13T21:00',
+        kickoff: `${year}-09-13T21:00`,
         hashtag: '#TEST',
         club_dom_id: home.id,
         club_ext_id: away.id,
       },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    t.clock.reset();
 
     const name = matchLabel(home.name, away.name, kickoffAt);
-    expect(name).toBe(`${home.name} – ${away.name} (12/09/2025)`);
+    expect(name).toBe(`${home.name} – ${away.name} (12/09/${year})`);
     const page = await journal(admin, { targetType: 'match', targetId: match.id });
     const who = `${admin.username} (ADMIN)`;
     expect(page.items.map(journalText)).toEqual([
-      `${who} a modifié le match ${name} : coup d’envoi 12/09/2025 à 20:45 → 13/09/2025 à 21:00`,
+      `${who} a modifié le match ${name} : coup d’envoi 12/09/${year} à 20:45 → 13/09/${year} à 21:00`,
       `${who} a effacé le score de ${name} : 3-1 → —`,
       `${who} a corrigé le score de ${name} : 2-1 → 3-1`,
       `${who} a saisi le score de ${name} : — → 2-1`,
