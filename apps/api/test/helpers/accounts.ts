@@ -10,6 +10,21 @@ export const PASSWORD = 'Monaco1922!';
 
 let ipCounter = 0;
 /** A fresh client address, so per-IP rate limits of one test never hit another. */
+/** A valid POST /api/users body (spec section 5): the pseudo and address each test names. */
+export const registrationBody = (
+  fields: { username: string; email: string } & Record<string, unknown>,
+) => ({
+  prenom: 'Élodie',
+  nom: 'Martin',
+  password: PASSWORD,
+  date_naissance: '01/02/1995',
+  departement: '06',
+  antennes: [],
+  notif_mail_appli: false,
+  notif_mail_promo: false,
+  ...fields,
+});
+
 export const freshIp = () => {
   ipCounter++;
   return `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, freshIp, PASSWORD } from '../../../test/helpers/accounts.js';
+import {
+  createMember,
+  freshIp,
+  PASSWORD,
+  registrationBody,
+} from '../../../test/helpers/accounts.js';
 import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { smtpSink, waitFor } from '../../../test/helpers/smtp-sink.js';
@@ -33,18 +38,10 @@ describe('mail to the owner of an address already in use', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users',
-      payload: {
-        prenom: 'Élodie',
-        nom: 'Martin',
+      payload: registrationBody({
         username: `Pris${Date.now().toString(36).slice(-8)}`,
         email: owner.email,
-        password: PASSWORD,
-        date_naissance: '01/02/1995',
-        departement: '06',
-        antennes: [],
-        notif_mail_appli: false,
-        notif_mail_promo: false,
-      },
+      }),
       remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, outboxFor } from '../../../test/helpers/accounts.js';
+import { createMember, outboxFor, registrationBody } from '../../../test/helpers/accounts.js';
 import { createTestApp, FAST_JOBS, type TestApp } from '../../../test/helpers/app.js';
 import { uniqueEmail } from '../../../test/helpers/factories.js';
 import { smtpSink, waitFor } from '../../../test/helpers/smtp-sink.js';
@@ -33,18 +33,11 @@ describe('registration mail through a real SMTP server', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users',
-      payload: {
-        prenom: 'Élodie',
-        nom: 'Martin',
+      payload: registrationBody({
         username: `Smtp${Date.now().toString(36).slice(-8)}`,
         email,
-        password: 'Monaco1922!',
-        date_naissance: '01/02/1995',
-        departement: '06',
-        antennes: [],
-        notif_mail_appli: false,
         notif_mail_promo: true,
-      },
+      }),
     });
     expect(res.statusCode).toBe(201);
     const mail = await waitFor(() => sink.received.find((m) => m.to.includes(email)));
