@@ -9,6 +9,7 @@ export {
   registrationMessage,
   seatsLeftLabel,
   tripChoiceLabel,
+  waitingHint,
   waitingLabel,
   waitsIfRegistering,
 } from './labels';

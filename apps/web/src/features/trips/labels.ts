@@ -44,6 +44,20 @@ export function seatsLeftLabel(trip: Pick<Trip, 'places_restantes' | 'nb_attente
     : TRIP_TEXTS.seatsLeft(trip.places_restantes);
 }
 
+/**
+ * What registering `seats` would do, said before the tap: the coach is full (a newcomer waits),
+ * or the group does not fit the seats left; null when the seats are confirmed.
+ */
+export function waitingHint(
+  trip: Pick<Trip, 'places_restantes' | 'nb_attente'>,
+  seats: number,
+): string | null {
+  if (waitsIfRegistering(trip, 1)) return TRIP_TEXTS.willWait;
+  return waitsIfRegistering(trip, seats)
+    ? TRIP_TEXTS.willWaitForSeats(trip.places_restantes)
+    : null;
+}
+
 /** '3 inscriptions en attente (7 places)'; null when nobody waits. */
 export function waitingLabel(trip: Pick<Trip, 'nb_attente' | 'places_attente'>): string | null {
   return trip.nb_attente > 0 ? TRIP_TEXTS.waitingList(trip.nb_attente, trip.places_attente) : null;

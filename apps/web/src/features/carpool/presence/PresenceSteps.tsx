@@ -10,6 +10,7 @@ import {
   SeatPicker,
   seatsLeftLabel,
   tripChoiceLabel,
+  waitingHint,
   waitingLabel,
   waitsIfRegistering,
 } from '../../trips';
@@ -215,7 +216,6 @@ export function TripSeatsStep(props: {
 }) {
   const [seats, setSeats] = useState(1);
   const waits = waitsIfRegistering(props.trip, seats);
-  const full = waitsIfRegistering(props.trip, 1);
   return (
     <Question
       title={`${tripChoiceLabel(props.trip)} : combien de places ?`}
@@ -230,9 +230,7 @@ export function TripSeatsStep(props: {
     >
       <SeatPicker value={seats} onChange={setSeats} disabled={props.busy} />
       <p className={styles['presence__note']} aria-live="polite">
-        {full
-          ? TRIP_TEXTS.willWait
-          : waits && TRIP_TEXTS.willWaitForSeats(props.trip.places_restantes)}
+        {waitingHint(props.trip, seats)}
       </p>
     </Question>
   );

@@ -5,7 +5,7 @@ import { FormError, TextField } from '../../../components/ui/FormField';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useRegisterTrip } from '../mutations';
-import { departureTime, registrationMessage, waitsIfRegistering } from '../labels';
+import { departureTime, registrationMessage, waitingHint, waitsIfRegistering } from '../labels';
 import { SeatPicker } from './SeatPicker';
 import styles from './trips.module.css';
 
@@ -40,7 +40,6 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
   const phoneId = useId();
   // Said before the tap, as the server will decide it (the answer's toast confirms it).
   const waits = waitsIfRegistering(trip, seats);
-  const full = waitsIfRegistering(trip, 1);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +71,7 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
       </p>
       <SeatPicker value={seats} onChange={setSeats} disabled={register.isPending} />
       <p className="field__hint" aria-live="polite">
-        {full ? TRIP_TEXTS.willWait : waits && TRIP_TEXTS.willWaitForSeats(trip.places_restantes)}
+        {waitingHint(trip, seats)}
       </p>
       <TextField
         id={phoneId}
