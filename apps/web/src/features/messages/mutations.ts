@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ConversationDetail, Message } from '@munegu/shared';
 import { unwrap } from '../../lib/api';
@@ -12,7 +11,8 @@ import {
   setUnreadDot,
   unblockConversation,
 } from './api';
-import { createOutbox, type Outbox } from './outbox';
+import { keptOutbox } from './chatOutbox';
+import type { Outbox } from './outbox';
 
 /**
  * Every write of the messaging feature and what it changes in the cache, in one place.
@@ -34,45 +34,16 @@ function afterSent(qc: QueryClient, otherId: number, sent: Message): void {
   }
 }
 
-/**
- * One outbox per conversation and query client (so per signed-in page; tests get fresh
- * ones): it outlives the chat that filled it, so switching conversations in the middle of a
- * burst still sends the rest, and a refusal waits for the chat to be opened again.
- */
-const outboxes = new WeakMap<QueryClient, Map<string, Outbox>>();
-
-export function outboxFor(qc: QueryClient, me: number, otherId: number): Outbox {
-  let byChat = outboxes.get(qc);
-  if (!byChat) outboxes.set(qc, (byChat = new Map()));
-  const id = `${me}:${otherId}`;
-  let box = byChat.get(id);
-  if (!box) {
-    box = createOutbox({
-      send: async (content) => unwrap(await sendMessage(otherId, content)).message,
-      delivered: (message) => afterSent(qc, otherId, message),
-      // Refused or unconfirmed: the conversation as the server holds it shows why (a block,
-      // a request not accepted yet) or whether the message went after all.
-      cameBack: () => void qc.invalidateQueries({ queryKey: messageKeys.conversation(otherId) }),
-    });
-    byChat.set(id, box);
-  }
-  return box;
-}
-
-/** Messages still leaving this page, of every conversation (for the leave-page warning). */
-export function anyPending(qc: QueryClient): boolean {
-  return [...(outboxes.get(qc)?.values() ?? [])].some((b) => b.getState().pending.length > 0);
-}
-
-/**
- * The chat's side of its outbox: `send` queues a checked text (the field is emptied at once),
- * `state` lists what is still leaving and what came back refused.
- */
-export function useOutbox(me: number, otherId: number) {
+/** The outbox of the conversation with `otherId` (chatOutbox.ts keeps one per chat). */
+export function useOutbox(me: number, otherId: number): Outbox<Message> {
   const qc = useQueryClient();
-  const box = outboxFor(qc, me, otherId);
-  const state = useSyncExternalStore(box.subscribe, box.getState);
-  return { state, send: box.push, takeRefused: box.takeRefused, current: box.getState };
+  return keptOutbox(qc, `1:1:${me}:${otherId}`, () => ({
+    send: async (content) => unwrap(await sendMessage(otherId, content)).message,
+    delivered: (message) => afterSent(qc, otherId, message),
+    // Refused or unconfirmed: the conversation as the server holds it shows why (a block,
+    // a request not accepted yet) or whether the message went after all.
+    cameBack: () => void qc.invalidateQueries({ queryKey: messageKeys.conversation(otherId) }),
+  }));
 }
 
 /** Marks the open conversation read: the sidebar dot goes out and the badge recounts. */

@@ -1,10 +1,10 @@
-import { MESSAGING_TEXTS as M, type Message } from '@munegu/shared';
+import { MESSAGING_TEXTS as M } from '@munegu/shared';
 import { errorMessage, isApiError } from '../../lib/api';
 import { AckLostError } from '../../lib/socket';
 
 /**
- * The messages a member has sent from one chat and the server has not stored yet, oldest
- * first (issue 27). Pressing Enter hands the text over at once (the field is emptied as the
+ * The messages a member has sent from one chat (a conversation or a group thread) and the
+ * server has not stored yet, oldest first (issue 27). Pressing Enter hands the text over at once (the field is emptied as the
  * message leaves), and the queue sends one message at a time, so messages typed in a burst
  * reach the server in order, each once:
  * - stored: it leaves the queue (`delivered`), the next one goes;
@@ -32,10 +32,16 @@ export type OutboxState = {
   refused: Refusal | null;
 };
 
-export type OutboxDeps = {
+export type OutboxDeps<T> = {
   /** One attempt; throws ApiError (a 429 carries `ttl`) or AckLostError. */
-  send: (content: string) => Promise<Message>;
-  delivered: (message: Message) => void;
+  send: (content: string) => Promise<T>;
+  delivered: (message: T) => void;
+  /**
+   * How many 429s in a row one message waits out (default MAX_BURST_RETRIES). 0 where a 429
+   * is a budget of minutes rather than a burst (the groups'): the text comes back at once
+   * with the server's own reason.
+   */
+  burstRetries?: number;
   /**
    * A message came back (refused, or its answer lost): what the page shows is likely stale
    * (a block, a request not accepted yet, a message stored after all).
@@ -50,7 +56,8 @@ export const MAX_BURST_RETRIES = 5;
 
 let nextKey = 1;
 
-export function createOutbox(deps: OutboxDeps) {
+export function createOutbox<T>(deps: OutboxDeps<T>) {
+  const burstRetries = deps.burstRetries ?? MAX_BURST_RETRIES;
   const schedule = deps.schedule ?? ((run, ms) => window.setTimeout(run, ms));
   const now = deps.now ?? Date.now;
   let state: OutboxState = { pending: [], refused: null };
@@ -88,7 +95,7 @@ export function createOutbox(deps: OutboxDeps) {
       },
       (error: unknown) => {
         busy = false;
-        if (isApiError(error) && error.status === 429 && retries < MAX_BURST_RETRIES) {
+        if (isApiError(error) && error.status === 429 && retries < burstRetries) {
           retries += 1;
           const waitMs = Math.max(1, error.ttl ?? 1) * 1000;
           patchHead({ state: 'waiting', retryAt: now() + waitMs });
@@ -102,7 +109,7 @@ export function createOutbox(deps: OutboxDeps) {
         if (error instanceof AckLostError || (isApiError(error) && error.network)) {
           return refuse(M.sendUnconfirmed);
         }
-        if (isApiError(error) && error.status === 429) {
+        if (isApiError(error) && error.status === 429 && burstRetries > 0) {
           return refuse(M.tooManyMessages(Math.max(1, error.ttl ?? 1)));
         }
         refuse(errorMessage(error, M.sendFailed));
@@ -131,4 +138,4 @@ export function createOutbox(deps: OutboxDeps) {
     },
   };
 }
-export type Outbox = ReturnType<typeof createOutbox>;
+export type Outbox<T = unknown> = ReturnType<typeof createOutbox<T>>;

@@ -11,7 +11,7 @@ import { addToConversation, messageKeys, useConversation } from '../api';
 import { useBlockConversation, useConversationAction, useMarkRead, useOutbox } from '../mutations';
 import { acquireSocket, releaseSocket } from '../../../lib/socket';
 import { setActiveChat, useSocketEvent } from '../realtime';
-import { withTextsBack } from '../draft';
+import { useChatOutbox } from '../chatOutbox';
 import { chatState, fill, seenMessageId } from '../rules';
 import { ChatInput, type ChatNotice } from './ChatInput';
 import { ChatStatus } from './ChatStatus';
@@ -38,9 +38,9 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
   const navigate = useNavigate();
   const conversation = useConversation(other.id);
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const outbox = useOutbox(me, other.id);
   const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState<ChatNotice | null>(null);
+  const outbox = useChatOutbox(useOutbox(me, other.id), setDraft, setNotice);
   const markReadMutation = useMarkRead(other.id);
   const accept = useConversationAction(other.id, 'accept');
   const unblock = useConversationAction(other.id, 'unblock');
@@ -120,41 +120,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
     releaseSocket(socket);
   };
 
-  /** The text leaves now: the field is emptied before any answer, the outbox sends in turn. */
-  const send = (content: string) => {
-    setDraft('');
-    setNotice(null);
-    outbox.send(content);
-  };
-
-  // Refused (or its answer lost): the texts come back into the field, before what was typed
-  // since, with the server's reason under it.
-  const { refused, pending } = outbox.state;
-  const { takeRefused } = outbox;
-  useEffect(() => {
-    if (!refused) return;
-    const back = takeRefused();
-    if (!back) return;
-    setDraft((typed) => withTextsBack(back.texts, typed));
-    setNotice({ tone: 'error', text: back.reason });
-  }, [refused, takeRefused]);
-
-  // While the server asks the burst to wait, the line under the field says until when.
-  const waitUntil = pending[0]?.state === 'waiting' ? pending[0].retryAt : null;
-  const now = useSecondTick(waitUntil !== null);
-  const burstNotice: ChatNotice | null =
-    waitUntil === null
-      ? null
-      : { tone: 'info', text: M.burstWait(Math.max(1, Math.ceil((waitUntil - now) / 1000))) };
-
-  // Closing the page with messages still leaving would lose them: the browser asks first.
-  const leaving = pending.length > 0;
-  useEffect(() => {
-    if (!leaving) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [leaving]);
+  const { pending, burstNotice } = outbox;
 
   const block = () => {
     if (conversationId === null) return;
@@ -176,7 +142,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
       <header className={styles['chat__header']}>
         {other.gone ? (
           <span className={styles['chat__who']}>
-            <Avatar username={other.username} picture={null} size={38} />
+            <Avatar username={other.username} picture={null} size={38} gone />
             <span>{other.username}</span>
           </span>
         ) : (
@@ -245,7 +211,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
               : 'Envoi impossible pour le moment'
         }
         notice={notice ?? burstNotice}
-        onSend={send}
+        onSend={outbox.send}
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={emitTyping}
       />
@@ -261,18 +227,6 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
       />
     </section>
   );
-}
-
-/** Date.now(), refreshed every second while `active`. */
-function useSecondTick(active: boolean): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [active]);
-  return now;
 }
 
 function BlockIcon() {

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
   GROUP_TEXTS as G,
-  MESSAGING_TEXTS as M,
   SOCKET_EVENTS,
   type GroupListItem,
   type GroupMessage,
 } from '@munegu/shared';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { errorMessage, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
 import { formatMessageTime } from '../../../lib/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,12 +14,14 @@ import {
   groupLabel,
   loadOlderGroupMessages,
   useGroupThread,
+  useGroupOutbox,
   useMarkGroupRead,
-  useSendGroupMessage,
 } from '../groups';
 import { setActiveGroup, useSocketEvent } from '../realtime';
 import { useOlderPages } from '../useOlderPages';
-import { withTextsBack } from '../draft';
+import { useChatOutbox } from '../chatOutbox';
+import type { PendingMessage } from '../outbox';
+import { PendingBubbles } from './PendingBubbles';
 import { ChatInput, type ChatNotice } from './ChatInput';
 import messagesStyles from '../messages.module.css';
 import listStyles from './MessageList.module.css';
@@ -36,10 +37,10 @@ import { cx } from '../../../lib/cx';
 export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number }) {
   const qc = useQueryClient();
   const thread = useGroupThread(group.id);
-  const send = useSendGroupMessage(group.id);
   const markRead = useMarkGroupRead(group.id);
   const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState<ChatNotice | null>(null);
+  const outbox = useChatOutbox(useGroupOutbox(group.id), setDraft, setNotice);
   const label = groupLabel(group);
 
   useEffect(() => {
@@ -51,22 +52,14 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
 
   useSocketEvent(me, SOCKET_EVENTS.groupMessage, (event) => {
     if (event.groupId !== group.id) return;
+    // This tab's own send reaches the thread with its answer (the outbox still shows it as
+    // leaving): only another tab's is new here.
+    const leaving = outbox.current().pending[0];
+    const mine = event.senderId === me;
+    if (mine && leaving?.state === 'sending' && leaving.content === event.content) return;
     addToGroup(qc, group.id, [{ ...event, fromMe: event.senderId === me }]);
     if (event.senderId !== me) markRead.mutate();
   });
-
-  /** The text leaves now: the field is emptied before any answer and can be written again. */
-  const onSend = (content: string) => {
-    setNotice(null);
-    setDraft('');
-    // Each send keeps its own failure: mutate()'s callbacks only follow the latest call, so a
-    // refusal of a message sent before the next one would be lost with its text.
-    send.mutateAsync(content).catch((err: unknown) => {
-      // Refused: the text comes back before what was typed since, as in a 1:1 chat.
-      setDraft((typed) => withTextsBack([content], typed));
-      setNotice({ tone: 'error', text: errorMessage(err, M.sendFailed) });
-    });
-  };
 
   const forbidden = isApiError(thread.error) && thread.error.status === 403;
   const names = group.members.map((m) => m.username).join(', ');
@@ -91,6 +84,7 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
         <GroupMessageList
           groupId={group.id}
           messages={thread.data}
+          pending={outbox.pending}
           onOlder={(older) => addToGroup(qc, group.id, older)}
         />
       )}
@@ -99,8 +93,8 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
         onChange={setDraft}
         disabled={forbidden}
         placeholder={G.placeholder}
-        notice={notice}
-        onSend={onSend}
+        notice={notice ?? outbox.burstNotice}
+        onSend={outbox.send}
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={() => {}}
       />
@@ -112,22 +106,28 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
 function GroupMessageList({
   groupId,
   messages,
+  pending,
   onOlder,
 }: {
   groupId: number;
   messages: GroupMessage[];
+  /** My messages still on their way, after the stored ones. */
+  pending: readonly PendingMessage[];
   onOlder: (older: GroupMessage[]) => void;
 }) {
   const { listRef, loading, onScroll } = useOlderPages({
     messages,
     load: (offset) => loadOlderGroupMessages(groupId, offset),
     onOlder,
+    bottom: pending.length,
   });
 
   return (
     <ol className={messagesStyles['chat__messages']} ref={listRef} onScroll={onScroll}>
       {loading && <li className={messagesStyles['chat__info']}>Chargement…</li>}
-      {messages.length === 0 && <li className={messagesStyles['chat__info']}>{G.empty}</li>}
+      {messages.length === 0 && pending.length === 0 && (
+        <li className={messagesStyles['chat__info']}>{G.empty}</li>
+      )}
       {messages.map((message) => (
         <li
           key={message.id}
@@ -150,6 +150,7 @@ function GroupMessageList({
           </time>
         </li>
       ))}
+      <PendingBubbles pending={pending} />
     </ol>
   );
 }

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import type { Message } from '@munegu/shared';
 import { formatMessageTime } from '../../../lib/dates';
 import { loadOlderMessages } from '../api';
 import type { PendingMessage } from '../outbox';
 import { useOlderPages } from '../useOlderPages';
+import { PendingBubbles } from './PendingBubbles';
 import messagesStyles from '../messages.module.css';
 import styles from './MessageList.module.css';
 
@@ -52,18 +52,7 @@ export function MessageList({
           </time>
         </li>
       ))}
-      {pending.map((p) => (
-        <li
-          key={`pending-${p.key}`}
-          className={`${styles['bubble']} ${styles['bubble--me']} ${styles['bubble--pending']}`}
-          data-testid="pending-message"
-        >
-          <p className={styles['bubble__text']}>{p.content}</p>
-          <span className={styles['bubble__time']}>
-            <PendingLabel item={p} held={pending[0]?.state === 'waiting'} />
-          </span>
-        </li>
-      ))}
+      <PendingBubbles pending={pending} />
       {typingName && (
         <li className={styles['chat__typing']} aria-live="polite">
           {typingName} écrit…
@@ -71,22 +60,4 @@ export function MessageList({
       )}
     </ol>
   );
-}
-
-/**
- * 'Envoi…' while it leaves; the wait told by the server when the burst was too fast, and
- * 'En attente…' for the messages queued behind that wait.
- */
-function PendingLabel({ item, held }: { item: PendingMessage; held: boolean }) {
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (item.retryAt === null) return;
-    const timer = window.setInterval(() => tick((n) => n + 1), 1000);
-    return () => window.clearInterval(timer);
-  }, [item.retryAt]);
-  if (item.state === 'waiting' && item.retryAt !== null) {
-    const seconds = Math.max(1, Math.ceil((item.retryAt - Date.now()) / 1000));
-    return <>En attente · envoi dans {seconds} s</>;
-  }
-  return <>{held ? 'En attente…' : 'Envoi…'}</>;
 }

@@ -94,7 +94,12 @@ export default function MessagesPage() {
                 }
                 unread={conv.hasUnread}
               >
-                <Avatar username={conv.username} picture={conv.avatar} size={40} />
+                <Avatar
+                  username={conv.username}
+                  picture={conv.avatar}
+                  size={40}
+                  gone={conv.deleted}
+                />
                 <span className={styles['messages__conv-name']}>{conv.username}</span>
               </ThreadLink>
             ))}

@@ -78,7 +78,12 @@ describe('group threads', () => {
     const field = within(panel).getByRole('textbox', { name: 'Votre message' });
     fireEvent.change(field, { target: { value: 'On part à 7h' } });
     fireEvent.keyDown(field, { key: 'Enter' });
-    expect(await within(panel).findByText('On part à 7h')).toBeVisible();
+    await waitFor(() =>
+      expect(within(panel).getAllByTestId('group-message').at(-1)).toHaveTextContent(
+        'On part à 7h',
+      ),
+    );
+    expect(within(panel).queryAllByTestId('pending-message')).toHaveLength(0);
     expect(api.callsTo('POST /api/messages/groupes/3')[0]!.body).toEqual({
       content: 'On part à 7h',
     });
@@ -118,7 +123,50 @@ describe('group threads', () => {
     expect(field).toHaveValue('On part à 7h\nJe prends les drapeaux');
   });
 
-  it('brings a refused message back even when another was sent after it', async () => {
+  it('stores a burst in the order typed: one message at a time, each shown as leaving', async () => {
+    api.reply('GET /api/messages/groupes/3', 200, []);
+    const answers: ((reply: Reply) => void)[] = [];
+    api.handle('POST /api/messages/groupes/3', () => new Promise<Reply>((r) => answers.push(r)));
+    renderAt('/messages/groupes/3');
+    const panel = await screen.findByRole('region', { name: LABEL });
+    const field = within(panel).getByRole('textbox', { name: 'Votre message' });
+    for (const text of ['On part à 7h', 'Devant le stade', 'Prenez les écharpes']) {
+      fireEvent.change(field, { target: { value: text } });
+      fireEvent.keyDown(field, { key: 'Enter' });
+      expect(field).toHaveValue('');
+    }
+    const pending = () =>
+      within(panel)
+        .queryAllByTestId('pending-message')
+        .map((b) => b.querySelector('p')!.textContent);
+    expect(pending()).toEqual(['On part à 7h', 'Devant le stade', 'Prenez les écharpes']);
+    expect(within(panel).queryByText(G.empty)).toBeNull();
+    // Only the first is on its way: the next leaves once the server has stored it.
+    await waitFor(() => expect(answers).toHaveLength(1));
+    const sent = () =>
+      api
+        .callsTo('POST /api/messages/groupes/3')
+        .map((c) => (c.body as { content: string }).content);
+    for (let i = 0; i < 3; i += 1) {
+      const content = sent()[i]!;
+      act(() =>
+        answers[i]!({
+          status: 201,
+          body: gm({ senderId: ME.id, senderName: ME.username, content, fromMe: true }),
+        }),
+      );
+      if (i < 2) await waitFor(() => expect(answers).toHaveLength(i + 2));
+    }
+    expect(sent()).toEqual(['On part à 7h', 'Devant le stade', 'Prenez les écharpes']);
+    await waitFor(() => expect(pending()).toEqual([]));
+    expect(
+      within(panel)
+        .getAllByTestId('group-message')
+        .map((b) => b.querySelector('p')!.textContent),
+    ).toEqual(['On part à 7h', 'Devant le stade', 'Prenez les écharpes']);
+  });
+
+  it('brings a refused message back with every one queued after it, in order, none sent', async () => {
     api.reply('GET /api/messages/groupes/3', 200, []);
     const answers: ((reply: Reply) => void)[] = [];
     api.handle('POST /api/messages/groupes/3', () => new Promise<Reply>((r) => answers.push(r)));
@@ -129,11 +177,13 @@ describe('group threads', () => {
     fireEvent.keyDown(field, { key: 'Enter' });
     fireEvent.change(field, { target: { value: 'Devant le stade' } });
     fireEvent.keyDown(field, { key: 'Enter' });
-    await waitFor(() => expect(answers).toHaveLength(2));
+    await waitFor(() => expect(answers).toHaveLength(1));
     act(() => answers[0]!({ status: 403, body: { message: G.notMember, code: 'FORBIDDEN' } }));
 
     expect(await within(panel).findByRole('alert')).toHaveTextContent(G.notMember);
-    expect(field).toHaveValue('On part à 7h');
+    expect(field).toHaveValue('On part à 7h\nDevant le stade');
+    expect(api.callsTo('POST /api/messages/groupes/3')).toHaveLength(1);
+    expect(within(panel).queryAllByTestId('pending-message')).toHaveLength(0);
   });
 
   it('adds a live message of the open group and marks it read', async () => {

@@ -159,6 +159,11 @@ describe('a member who deleted their account', () => {
       '/messages/compte-supprime/31',
       '/messages/compte-supprime/32',
     ]);
+    // A neutral silhouette, not the initials of 'Utilisateur introuvable'.
+    for (const link of links) {
+      expect(within(link).getByTestId('avatar-gone')).toBeInTheDocument();
+      expect(link.textContent).not.toMatch(/^UI/);
+    }
     fireEvent.click(links[0]!);
 
     expect(await screen.findByText('Rendez-vous au parking du stade')).toBeVisible();
@@ -172,6 +177,7 @@ describe('a member who deleted their account', () => {
     // No profile to link to, and the list marks only this conversation as open.
     const chat = screen.getByRole('region', { name: 'Discussion avec Utilisateur introuvable' });
     expect(within(chat).queryByRole('link')).toBeNull();
+    expect(within(chat).getByTestId('avatar-gone')).toBeInTheDocument();
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links[1]).not.toHaveAttribute('aria-current');
     await waitFor(() =>

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api';
 import { createOutbox, MAX_BURST_RETRIES } from '../outbox';
 
 /** The queue alone: a scripted server and a clock the test moves. */
-function world() {
+function world(burstRetries?: number) {
   const attempts: { content: string; settle: (r: Message | Error) => void }[] = [];
   const delivered: string[] = [];
   const timers: { at: number; run: () => void }[] = [];
@@ -20,6 +20,7 @@ function world() {
     delivered: (m) => delivered.push(m.content),
     schedule: (run, ms) => timers.push({ at: clock + ms, run }),
     now: () => clock,
+    burstRetries,
   });
   const flush = () => new Promise((r) => setTimeout(r, 0));
   return {
@@ -85,5 +86,16 @@ describe('outbox', () => {
     w.box.push('c');
     await w.answer(ok('c'));
     expect(w.delivered).toEqual(['c']);
+  });
+
+  it('gives a 429 back at once with the server’s reason where it is a budget, not a burst', async () => {
+    const w = world(0);
+    w.box.push('a');
+    w.box.push('b');
+    const budget = 'Tu as écrit beaucoup de messages dans les groupes. Réessaie dans 4 minutes.';
+    await w.answer(new ApiError(429, budget, { ttl: 240, fromServer: true }));
+    expect(w.attempts).toHaveLength(1);
+    expect(w.box.getState().pending).toEqual([]);
+    expect(w.box.takeRefused()).toEqual({ texts: ['a', 'b'], reason: budget });
   });
 });

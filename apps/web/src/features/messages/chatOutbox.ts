@@ -1,0 +1,85 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { MESSAGING_TEXTS as M } from '@munegu/shared';
+import type { ChatNotice } from './components/ChatInput';
+import { withTextsBack } from './draft';
+import { createOutbox, type Outbox, type OutboxDeps } from './outbox';
+
+/**
+ * One outbox per chat and query client (so per signed-in page; tests get fresh ones): it
+ * outlives the chat that filled it, so switching chats in the middle of a burst still sends
+ * the rest, and a refusal waits for the chat to be opened again. `id` names the chat
+ * ('1:1:me:other', 'group:3').
+ */
+const outboxes = new WeakMap<QueryClient, Map<string, Outbox<never>>>();
+
+export function keptOutbox<T>(qc: QueryClient, id: string, deps: () => OutboxDeps<T>): Outbox<T> {
+  let byChat = outboxes.get(qc);
+  if (!byChat) outboxes.set(qc, (byChat = new Map()));
+  let box = byChat.get(id) as Outbox<T> | undefined;
+  if (!box) {
+    box = createOutbox(deps());
+    byChat.set(id, box as Outbox<never>);
+  }
+  return box;
+}
+
+/**
+ * The chat's side of its outbox, the same for a conversation and a group thread: `send`
+ * queues a checked text (the field is emptied at once); texts that come back go into the
+ * field before what was typed since, with their reason; while the server asks a burst to
+ * wait, the line under the field says until when; closing the page with messages still
+ * leaving makes the browser ask first.
+ */
+export function useChatOutbox<T>(
+  box: Outbox<T>,
+  setDraft: (update: (typed: string) => string) => void,
+  setNotice: (notice: ChatNotice | null) => void,
+) {
+  const state = useSyncExternalStore(box.subscribe, box.getState);
+  const { refused, pending } = state;
+  const { takeRefused } = box;
+
+  useEffect(() => {
+    if (!refused) return;
+    const back = takeRefused();
+    if (!back) return;
+    setDraft((typed) => withTextsBack(back.texts, typed));
+    setNotice({ tone: 'error', text: back.reason });
+  }, [refused, takeRefused, setDraft, setNotice]);
+
+  const waitUntil = pending[0]?.state === 'waiting' ? pending[0].retryAt : null;
+  const now = useSecondTick(waitUntil !== null);
+  const burstNotice: ChatNotice | null =
+    waitUntil === null
+      ? null
+      : { tone: 'info', text: M.burstWait(Math.max(1, Math.ceil((waitUntil - now) / 1000))) };
+
+  const leaving = pending.length > 0;
+  useEffect(() => {
+    if (!leaving) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [leaving]);
+
+  const send = (content: string) => {
+    setDraft(() => '');
+    setNotice(null);
+    box.push(content);
+  };
+
+  return { pending, burstNotice, send, current: box.getState };
+}
+
+/** Date.now(), refreshed every second while `active`. */
+function useSecondTick(active: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
