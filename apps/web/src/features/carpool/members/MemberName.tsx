@@ -13,7 +13,7 @@ export function MemberName({ username, picture, me, extra }: Props) {
   if (isDeletedUsername(username)) {
     return (
       <span className={styles['member']}>
-        <Avatar username="?" size={32} />
+        <Avatar username="?" size={32} gone />
         <span className={styles['member__missing']}>Utilisateur introuvable</span>
       </span>
     );
