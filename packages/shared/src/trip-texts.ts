@@ -39,6 +39,8 @@ export const TRIP_TEXTS = {
   /** The card's button and the dialog's: what a registration does now (see waitsIfRegistering). */
   register: 'Je m’inscris',
   joinWaitingList: 'Rejoindre la liste d’attente',
+  /** The registration's optional phone, asked by the card's dialog and the presence form. */
+  phoneLabel: 'Téléphone pour les organisateurs (facultatif)',
   /** A full card's seats: no seat for a newcomer, even if some are kept for the waiting list. */
   full: 'Complet',
   seatsLeft: (left: number) => `${plural(left, 'place')} ${pluralWord(left, 'restante')}`,

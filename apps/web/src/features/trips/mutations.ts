@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RegistrationResult, Trip } from '@munegu/shared';
-import { unwrap } from '../../lib/api';
+import { isApiError, unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
 import { carpoolKeys } from '../carpool';
 import { tripKeys } from './api';
@@ -43,6 +43,11 @@ export function useRegisterTrip() {
       await afterRegistrationWrite(qc, trip.match_id);
     },
   });
+}
+
+/** A registration refused for its phone: the field's error (anything else is the form's). */
+export function phoneErrorOf(error: unknown): string | undefined {
+  return isApiError(error) ? error.errors.find((e) => e.path === 'telephone')?.message : undefined;
 }
 
 /** DELETE /deplacements/{id}/inscriptions/me: the seats go to the waiting list, in order. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CARPOOL_TEXTS, TEXTS, type Match, type Trip } from '@munegu/shared';
 import { errorMessage } from '../../../lib/api';
-import { registrationMessage, useRegisterTrip } from '../../trips';
+import { phoneErrorOf, registrationMessage, useRegisterTrip } from '../../trips';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { hasKickedOff } from '../../matches';
@@ -116,9 +116,9 @@ function PresenceBody({
   };
 
   // A coach's registration answers confirmed or waiting; its presence follows on the server.
-  const register = (trip: Trip, seats: number) =>
+  const register = (trip: Trip, seats: number, phone: string) =>
     registerTrip.mutate(
-      { trip, body: { nb_places: seats } },
+      { trip, body: { nb_places: seats, telephone: phone.trim() || null } },
       {
         onSuccess: (result) =>
           setOutcome({
@@ -126,7 +126,9 @@ function PresenceBody({
             message: registrationMessage(trip, result),
             noMap: result.statut !== 'CONFIRME',
           }),
+        // A refused phone stays on the seats step, under its field, the rest kept.
         onError: (error) =>
+          phoneErrorOf(error) === undefined &&
           setOutcome({
             status: 'error',
             message: errorMessage(error, CARPOOL_TEXTS.presenceFailed),
@@ -138,6 +140,7 @@ function PresenceBody({
     <PresenceForm
       matchId={match.id}
       onRegisterTrip={register}
+      tripPhoneError={phoneErrorOf(registerTrip.error)}
       initial={
         current ? answersFromInfo(current, transports.data ?? []) : emptyAnswers(member.departement)
       }

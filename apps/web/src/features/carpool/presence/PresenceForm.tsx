@@ -23,11 +23,20 @@ type Props = {
   busy: boolean;
   onSubmit: (answers: Answers) => void;
   /** Registers on an antenna's coach (issue 30) instead of declaring a bus. */
-  onRegisterTrip: (trip: Trip, seats: number) => void;
+  onRegisterTrip: (trip: Trip, seats: number, phone: string) => void;
+  /** The coach registration was refused for its phone: the seats step shows it. */
+  tripPhoneError: string | undefined;
 };
 
 /** 'Direction le stade !': departure, transport, then what that transport needs, then send. */
-export function PresenceForm({ matchId, initial, busy, onSubmit, onRegisterTrip }: Props) {
+export function PresenceForm({
+  matchId,
+  initial,
+  busy,
+  onSubmit,
+  onRegisterTrip,
+  tripPhoneError,
+}: Props) {
   const [answers, setAnswers] = useState(initial);
   // Asked as the form opens, so that the bus step knows the antennas' coaches when it comes.
   const { data: trips = [] } = useMatchTrips(matchId);
@@ -127,7 +136,8 @@ export function PresenceForm({ matchId, initial, busy, onSubmit, onRegisterTrip 
         <TripSeatsStep
           trip={trip}
           busy={busy}
-          onSend={(seats) => onRegisterTrip(trip, seats)}
+          phoneError={tripPhoneError}
+          onSend={(seats, phone) => onRegisterTrip(trip, seats, phone)}
           back={backButton}
         />
       ) : null;

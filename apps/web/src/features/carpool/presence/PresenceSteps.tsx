@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { LIMITS, TEXTS, TRIP_TEXTS, transportLabelOf, type Trip } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
+import { TextField } from '../../../components/ui/FormField';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { useDepartments } from '../../reference';
 import { useTransports } from '../api';
@@ -203,7 +204,8 @@ function tripSeatsLine(trip: Trip): string {
 }
 
 /**
- * Registering on a coach from the presence form: how many seats (the member and companions).
+ * Registering on a coach from the presence form: how many seats (the member and companions)
+ * and, as on the coach card, a phone for the organisers if the member wants to give one.
  * Sending registers (POST /deplacements/{id}/inscriptions), which queues when someone already
  * waits or the group does not fit: the step says so before the tap, as the registration
  * dialog does, and its button names what happens.
@@ -211,10 +213,14 @@ function tripSeatsLine(trip: Trip): string {
 export function TripSeatsStep(props: {
   trip: Trip;
   busy: boolean;
-  onSend: (seats: number) => void;
+  /** The server refused the phone: shown under it, the step kept. */
+  phoneError: string | undefined;
+  onSend: (seats: number, phone: string) => void;
   back: ReactNode;
 }) {
   const [seats, setSeats] = useState(1);
+  const [phone, setPhone] = useState('');
+  const phoneId = useId();
   const waits = waitsIfRegistering(props.trip, seats);
   return (
     <Question
@@ -222,7 +228,11 @@ export function TripSeatsStep(props: {
       footer={
         <>
           {props.back}
-          <Button variant="primary" disabled={props.busy} onClick={() => props.onSend(seats)}>
+          <Button
+            variant="primary"
+            disabled={props.busy}
+            onClick={() => props.onSend(seats, phone)}
+          >
             {props.busy ? 'Envoi…' : waits ? TRIP_TEXTS.joinWaitingList : 'Valider'}
           </Button>
         </>
@@ -232,6 +242,17 @@ export function TripSeatsStep(props: {
       <p className={styles['presence__note']} aria-live="polite">
         {waitingHint(props.trip, seats)}
       </p>
+      <TextField
+        id={phoneId}
+        label={TRIP_TEXTS.phoneLabel}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={20}
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        error={props.phoneError}
+      />
     </Question>
   );
 }

@@ -3,8 +3,8 @@ import { TEXTS, TRIP_TEXTS, type Trip } from '@munegu/shared';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
 import { FormError, TextField } from '../../../components/ui/FormField';
 import { toast } from '../../../components/ui/toast';
-import { errorMessage, isApiError } from '../../../lib/api';
-import { useRegisterTrip } from '../mutations';
+import { errorMessage } from '../../../lib/api';
+import { phoneErrorOf, useRegisterTrip } from '../mutations';
 import { departureTime, registrationMessage, waitingHint, waitsIfRegistering } from '../labels';
 import { SeatPicker } from './SeatPicker';
 import styles from './trips.module.css';
@@ -52,10 +52,7 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
           onDone();
         },
         onError: (error) => {
-          // A refused phone is the field's error; anything else is the form's.
-          const phoneError = isApiError(error)
-            ? error.errors.find((e) => e.path === 'telephone')?.message
-            : undefined;
+          const phoneError = phoneErrorOf(error);
           setFailure(
             phoneError ? { phone: phoneError } : { form: errorMessage(error, TEXTS.generic.error) },
           );
@@ -75,7 +72,7 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
       </p>
       <TextField
         id={phoneId}
-        label="Téléphone pour les organisateurs (facultatif)"
+        label={TRIP_TEXTS.phoneLabel}
         type="tel"
         inputMode="tel"
         autoComplete="tel"

@@ -75,7 +75,7 @@ describe('presence form: the bus of an antenna with a coach', () => {
     click('2 places');
     click('Valider');
     await waitFor(() => expect(api.callsTo(REGISTER)).toHaveLength(1));
-    expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 2 });
+    expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 2, telephone: null });
     // Registering is the answer: no presence declared beside it.
     expect(api.callsTo('POST /api/user-transport')).toHaveLength(0);
     expect(await screen.findByText(TRIP_TEXTS.registered('Ultras 2000'))).toBeVisible();
@@ -97,7 +97,7 @@ describe('presence form: the bus of an antenna with a coach', () => {
     click(TRIP_TEXTS.joinWaitingList);
     // The tap registers on the coach (its waiting list), it declares no presence.
     expect(await screen.findByText(TRIP_TEXTS.waiting(3))).toBeVisible();
-    expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 1 });
+    expect(api.callsTo(REGISTER)[0]?.body).toEqual({ nb_places: 1, telephone: null });
     expect(api.callsTo('POST /api/user-transport')).toHaveLength(0);
   });
 
@@ -119,6 +119,28 @@ describe('presence form: the bus of an antenna with a coach', () => {
     click('3 places');
     expect(screen.queryByText(TRIP_TEXTS.willWaitForSeats(3))).toBeNull();
     expect(screen.getByRole('button', { name: 'Valider' })).toBeVisible();
+  });
+
+  it('asks for a phone for the organisers, as the coach card does; a refused one stays', async () => {
+    api.reply(REGISTER, 400, {
+      message: TRIP_TEXTS.phoneInvalid,
+      errors: [{ path: 'telephone', message: TRIP_TEXTS.phoneInvalid }],
+    });
+    await toBusStep();
+    click(choice());
+    const phone = screen.getByLabelText(TRIP_TEXTS.phoneLabel);
+    fireEvent.change(phone, { target: { value: '06 12' } });
+    click('Valider');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(TRIP_TEXTS.phoneInvalid));
+    // The step stays, with what was chosen and typed: nothing to do again.
+    expect(phone).toHaveValue('06 12');
+    expect(screen.getByText(`${CHOICE} : combien de places ?`)).toBeVisible();
+
+    api.reply(REGISTER, 201, result({}));
+    fireEvent.change(phone, { target: { value: ' 06 12 34 56 78 ' } });
+    click('Valider');
+    expect(await screen.findByText(TRIP_TEXTS.registered('Ultras 2000'))).toBeVisible();
+    expect(api.callsTo(REGISTER)[1]?.body).toEqual({ nb_places: 1, telephone: '06 12 34 56 78' });
   });
 
   it('a refusal shows the server’s message in the result panel', async () => {
