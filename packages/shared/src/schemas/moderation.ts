@@ -29,6 +29,13 @@ export const MODERATION_TEXTS = {
   higherRole: 'Tu ne peux pas sanctionner un membre de rang égal ou supérieur au tien.',
   higherSanction:
     'Cette sanction a été prononcée par un membre de rang supérieur au tien : tu ne peux ni la lever ni la modifier.',
+  /** A sanction never lightens the one in force by replacing it: lifting it is its own act. */
+  alreadyBanned:
+    'Ce membre est déjà banni. Lève le bannissement d’abord si tu veux le remplacer par une suspension.',
+  longerSuspension: (until: Date) =>
+    `Ce membre est déjà suspendu jusqu’au ${sanctionEndText(until)}, plus longtemps que cette suspension. Lève-la d’abord si tu veux la raccourcir.`,
+  longerSilence: (until: Date) =>
+    `Ce membre est déjà réduit au silence jusqu’au ${sanctionEndText(until)}, plus longtemps que ce silence. Lève-le d’abord si tu veux le raccourcir.`,
   dismissed: 'Signalement classé.',
   warned: 'Avertissement envoyé au membre.',
   suspended: 'Membre suspendu.',

@@ -79,15 +79,21 @@ export function accountService(deps: AccountServiceDeps) {
     /**
      * Suspends a member (moderation, operators): every login is revoked and every socket of
      * the member is cut at once, on every instance. `until` null (default) = banned until
-     * lifted; a suspended member's end can be changed. `within` runs in the same transaction
-     * (the moderator's audit row). Once committed, the member's upcoming carpools are
-     * cancelled. false when the account is neither active nor suspended.
+     * lifted; a suspended member's end can be changed. `before` runs first in the same
+     * transaction (a moderator's check of the sanction in force, which the change replaces),
+     * `within` after it (the moderator's audit row). Once committed, the member's upcoming
+     * carpools are cancelled. false when the account is neither active nor suspended.
      */
     async suspend(
       userId: number,
-      options: { until?: Date | null; within?: (tx: Tx) => Promise<void> } = {},
+      options: {
+        until?: Date | null;
+        before?: (tx: Tx) => Promise<void>;
+        within?: (tx: Tx) => Promise<void>;
+      } = {},
     ): Promise<boolean> {
       const done = await transaction(async (tx) => {
+        await options.before?.(tx);
         if (!(await repo.suspend(userId, options.until ?? null, tx))) return false;
         await auth.revokeSessions(userId, 'suspended', { tx });
         await options.within?.(tx);

@@ -104,6 +104,7 @@ export function moderationRepository(db: Db) {
           email: true,
           role: true,
           status: true,
+          suspendedUntil: true,
           suspendedByRole: true,
           silencedUntil: true,
           silencedByRole: true,

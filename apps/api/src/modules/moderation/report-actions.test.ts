@@ -155,6 +155,69 @@ describe('actions on a report', () => {
     ]);
   });
 
+  it('never lightens the sanction in force from another report: lifting it is its own act', async () => {
+    t.clock.set('2031-05-04T10:00:00Z');
+    const moderator = await w.member('MODERATEUR');
+    const reported = await w.member();
+    const [first, second, third] = [
+      await w.report(reported.id),
+      await w.report(reported.id),
+      await w.report(reported.id),
+    ];
+    await w.call(moderator, 'POST', `/reports/${first!.id}/suspend`, { reason: REASON, days: 7 });
+    const mailsBefore = (await outboxFor(t.db, reported.email)).length;
+
+    // A day's suspension from the second report would end the week's one six days early.
+    const shorter = await w.call(moderator, 'POST', `/reports/${second!.id}/suspend`, {
+      reason: REASON,
+      days: 1,
+    });
+    expect([shorter.statusCode, shorter.json().message]).toEqual([
+      409,
+      'Ce membre est déjà suspendu jusqu’au 11 mai 2031 à 12:00, plus longtemps que cette suspension. Lève-la d’abord si tu veux la raccourcir.',
+    ]);
+    expect(await userRow(reported.id)).toMatchObject({
+      status: 'SUSPENDED',
+      suspendedUntil: new Date('2031-05-11T10:00:00Z'),
+    });
+    expect((await reportRow(second!.id)).status).toBe('OPEN');
+    expect((await outboxFor(t.db, reported.email)).length).toBe(mailsBefore);
+
+    // Longer, or a ban: heavier, so it replaces the week.
+    const longer = await w.call(moderator, 'POST', `/reports/${second!.id}/suspend`, {
+      reason: REASON,
+      days: 30,
+    });
+    expect(longer.statusCode).toBe(200);
+    await w.call(moderator, 'POST', `/reports/${third!.id}/ban`, { reason: REASON });
+    expect(await userRow(reported.id)).toMatchObject({ status: 'SUSPENDED', suspendedUntil: null });
+
+    // A ban never becomes a suspension by replacement, from a report or not.
+    const fourth = await w.report(reported.id);
+    for (const path of [`/reports/${fourth.id}/suspend`, `/users/${reported.id}/suspend`]) {
+      const res = await w.call(moderator, 'POST', path, { reason: REASON, days: 365 });
+      expect([res.statusCode, res.json().message]).toEqual([
+        409,
+        'Ce membre est déjà banni. Lève le bannissement d’abord si tu veux le remplacer par une suspension.',
+      ]);
+    }
+    expect(await userRow(reported.id)).toMatchObject({ status: 'SUSPENDED', suspendedUntil: null });
+    expect((await w.auditOf('user', reported.id)).map((a) => a.action)).toEqual([
+      'moderation.user.suspend',
+      'moderation.user.suspend',
+      'moderation.user.ban',
+    ]);
+
+    // Lifted first (its own journal line), the member can then be suspended for a day.
+    await w.call(moderator, 'POST', `/users/${reported.id}/lift`, { reason: 'Erreur.' });
+    const after = await w.call(moderator, 'POST', `/reports/${fourth.id}/suspend`, {
+      reason: REASON,
+      days: 1,
+    });
+    expect(after.statusCode).toBe(200);
+    t.clock.reset();
+  });
+
   it('keeps reports about an admin or a moderator from moderators: 404 on every action', async () => {
     const moderator = await w.member('MODERATEUR');
     const admin = await w.member('ADMIN');

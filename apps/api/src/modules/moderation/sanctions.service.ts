@@ -53,6 +53,36 @@ const higherSanction = () => new AppError('FORBIDDEN', M.higherSanction);
 /** A sanction held by `holder` (null: nobody known) may be changed by `actor`. */
 const mayTouch = (actor: Actor, holder: Role | null) =>
   holder === null || ranksUpTo(actor.role).includes(holder);
+/**
+ * Why a new suspension (`until`; null: a ban) or silence would lighten the one in force, or
+ * null. Replacing is how a sanction is made heavier; making one lighter means lifting it first,
+ * which the journal records as such (a moderator acting on another report of the same member
+ * must not turn a ban into a day away without anyone noticing).
+ */
+function lightens(
+  inForce: { active: boolean; until: Date | null },
+  until: Date | null,
+  kind: 'suspension' | 'silence',
+): string | null {
+  if (!inForce.active || until === null) return null;
+  if (inForce.until === null) return M.alreadyBanned;
+  if (inForce.until <= until) return null;
+  return kind === 'suspension' ? M.longerSuspension(inForce.until) : M.longerSilence(inForce.until);
+}
+
+/** The suspension or ban in force on a row read now (an elapsed one waits for its lift run). */
+const suspensionInForce = (
+  row: { status: string; suspendedUntil: Date | null },
+  now: Date,
+): { active: boolean; until: Date | null } => ({
+  active: row.status === 'SUSPENDED' && (row.suspendedUntil === null || row.suspendedUntil > now),
+  until: row.suspendedUntil,
+});
+const silenceInForce = (row: { silencedUntil: Date | null }, now: Date) => ({
+  active: row.silencedUntil !== null && row.silencedUntil > now,
+  until: row.silencedUntil,
+});
+
 /** A deleted account has nobody to sanction, a never confirmed one nobody to tell. */
 const sanctionable = (user: Target) => user.status !== 'DELETED' && user.status !== 'PENDING';
 
@@ -124,12 +154,20 @@ export function sanctionsService(deps: SanctionsDeps) {
     // rank rule as lifting. Checked here for a clear answer, and again under the row's lock.
     if (user.status === 'SUSPENDED' && !mayTouch(actor, user.suspendedByRole))
       throw higherSanction();
-    const until =
-      input.days === null ? null : new Date(clock.now().getTime() + input.days * DAY_MS);
+    const now = clock.now();
+    const until = input.days === null ? null : new Date(now.getTime() + input.days * DAY_MS);
+    const lighter = lightens(suspensionInForce(user, now), until, 'suspension');
+    if (lighter) throw new AppError('CONFLICT', lighter);
     const content = suspensionMail(to(user, input.reason), until);
     const claim = { role: actor.role, ranks: ranksUpTo(actor.role), reason: input.reason };
     const done = await accounts.suspend(user.id, {
       until,
+      // Again under the row's lock: another moderator may have sanctioned meanwhile.
+      before: async (tx) => {
+        const row = await repo.lockSanctions(tx, user.id);
+        const raced = row && lightens(suspensionInForce(row, now), until, 'suspension');
+        if (raced) throw new AppError('CONFLICT', raced);
+      },
       within: async (tx) => {
         if (!(await repo.claimSanction(tx, user.id, claim))) throw higherSanction();
         await extra.within?.(tx);
@@ -183,8 +221,13 @@ export function sanctionsService(deps: SanctionsDeps) {
       const inForce = user.silencedUntil !== null && user.silencedUntil > now;
       if (inForce && !mayTouch(actor, user.silencedByRole)) throw higherSanction();
       const until = new Date(now.getTime() + input.days * DAY_MS);
+      const lighter = lightens(silenceInForce(user, now), until, 'silence');
+      if (lighter) throw new AppError('CONFLICT', lighter);
       const content = silenceMail(to(user, input.reason), until);
       await transaction(async (tx) => {
+        const row = await repo.lockSanctions(tx, user.id);
+        const raced = row && lightens(silenceInForce(row, now), until, 'silence');
+        if (raced) throw new AppError('CONFLICT', raced);
         const claim = { role: actor.role, ranks: ranksUpTo(actor.role), now, until, ...input };
         if (!(await repo.claimSilence(tx, user.id, claim))) throw higherSanction();
         await mail.enqueue({ to: user.email, kind: 'moderation-silence', ...content }, tx);

@@ -78,6 +78,23 @@ async function reportPayload(to: Member) {
 }
 
 describe('POST /moderation/users/:id/silence', () => {
+  it('never shortens the silence in force: a longer one replaces it, a shorter one is refused', async () => {
+    t.clock.set('2031-07-10T08:30:00Z');
+    const moderator = await w.member('MODERATEUR');
+    const member = await w.member();
+    expect((await silence(moderator, member, 7)).statusCode).toBe(200);
+    const shorter = await silence(moderator, member, 2);
+    expect([shorter.statusCode, shorter.json().message]).toEqual([
+      409,
+      'Ce membre est déjà réduit au silence jusqu’au 17 juillet 2031 à 10:30, plus longtemps que ce silence. Lève-le d’abord si tu veux le raccourcir.',
+    ]);
+    const until = async () =>
+      (await t.db.user.findUniqueOrThrow({ where: { id: member.id } })).silencedUntil;
+    expect(await until()).toEqual(new Date('2031-07-17T08:30:00Z'));
+    expect((await silence(moderator, member, 10)).statusCode).toBe(200);
+    expect(await until()).toEqual(new Date('2031-07-20T08:30:00Z'));
+  });
+
   it('lets the member read but not write to others, until a moderator lifts it', async () => {
     t.clock.set(NOW);
     const moderator = await w.member('MODERATEUR');
