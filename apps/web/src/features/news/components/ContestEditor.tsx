@@ -104,6 +104,11 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
           onClose();
         },
         onError: (error) => {
+          // Deleted meanwhile: it leaves the refreshed list, and this form with it.
+          if (isApiError(error) && error.status === 404) {
+            toast.error(errorMessage(error, M.failed));
+            return onClose();
+          }
           const byField = isApiError(error)
             ? (fieldErrors(error.errors) as Partial<Record<Field, string>>)
             : {};

@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui/toast';
 import { NEWS_TEXTS as M, type NewsItem } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isApiError } from '../../../lib/api';
 import {
   DuplicatePost,
   useDeleteNews,
@@ -23,7 +23,11 @@ const editable = (v: NewsDraft & { categorieId: number }) => ({
   imageObjectPosY: v.imageObjectPosY,
 });
 
-/** What a save says: the spec's success toast, or its failure text inside the form. */
+/**
+ * What a save says: the spec's success toast, or its failure text inside the form. An item gone
+ * meanwhile (404) leaves the list as it is refreshed, and its form with it: that failure is a
+ * toast, which outlives the form.
+ */
 const outcome = (
   success: string,
   failure: string,
@@ -34,7 +38,11 @@ const outcome = (
     toast.success(success);
     done();
   },
-  onError: (error: unknown) => fail(errorMessage(error, failure)),
+  onError: (error: unknown) => {
+    if (!isApiError(error) || error.status !== 404) return fail(errorMessage(error, failure));
+    toast.error(errorMessage(error, failure));
+    done();
+  },
 });
 
 /** 'Ajouter un article': a post link, then the 'ÉDITION ACTU' form prefilled from the post. */

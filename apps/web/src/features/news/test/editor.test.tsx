@@ -207,4 +207,22 @@ describe('news editors', () => {
     await waitFor(() => expect(api.callsTo('DELETE /api/actualite/9')).toHaveLength(1));
     expect(await screen.findByText('Actualité supprimée avec succès !')).toBeVisible();
   });
+
+  it('drops an item another editor deleted meanwhile, with the dialog that edited it', async () => {
+    editor();
+    let list = [item, othersItem];
+    api.handle('GET /api/actualite', () => ({ status: 200, body: list }));
+    api.handle('PUT /api/actualite/9', () => {
+      list = [othersItem]; // deleted in another tab before this save
+      return { status: 404, body: { message: 'Actualité introuvable.', code: 'NOT_FOUND' } };
+    });
+    renderAt('/actualites');
+    fireEvent.click(await screen.findByRole('button', { name: 'Éditer' }));
+    const form = await screen.findByRole('dialog', { name: 'ÉDITION ACTU' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByText('Actualité introuvable.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('Convocation')).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'ÉDITION ACTU' })).toBeNull();
+    expect(screen.getByText(othersItem.titre)).toBeVisible();
+  });
 });
