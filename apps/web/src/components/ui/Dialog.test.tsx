@@ -69,3 +69,40 @@ describe('a confirmation over a dialog', () => {
     expect(screen.getByRole('button', { name: 'Modifier' })).toBeVisible();
   });
 });
+
+/** A page button that opens a dialog by state, as every feature does. */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button">Avant</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Ajouter un article
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Ajouter un article">
+        <DialogFooter>
+          <button type="button" onClick={() => setOpen(false)}>
+            Annuler
+          </button>
+        </DialogFooter>
+      </Dialog>
+    </>
+  );
+}
+
+describe('closing a dialog', () => {
+  it.each([
+    ['Escape', () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' })],
+    ['its own button', () => fireEvent.click(screen.getByRole('button', { name: 'Annuler' }))],
+  ])('by %s gives focus back to the button that opened it', async (_how, close) => {
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Ajouter un article' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un article' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    close();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+});

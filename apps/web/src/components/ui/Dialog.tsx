@@ -1,5 +1,5 @@
 import * as Radix from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './icons';
 import { cx } from '../../lib/cx';
 import styles from './Dialog.module.css';
@@ -23,13 +23,20 @@ type DialogProps = {
   describedByContent?: boolean;
   /** Mount the content only while open, so a form starts fresh each time. */
   freshContent?: boolean;
+  /**
+   * What takes the focus as the dialog opens (a search field, to type at once); by default
+   * the first focusable element, which is the × when there is one.
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
   className?: string;
   children?: ReactNode;
 };
 
 /**
- * The one dialog frame of the app (Radix underneath: focus trapped and restored, Escape and
- * the overlay close it, title and description wired for screen readers). Features never use
+ * The one dialog frame of the app (Radix underneath: focus trapped, Escape and the overlay
+ * close it, title and description wired for screen readers). Focus goes back to what had it
+ * when the dialog opened: our dialogs are opened by state, not by a Radix trigger, and Radix
+ * would otherwise send it to the page's body, so a keyboard user starts again from the top. Features never use
  * Radix directly; they give a title, their content and a `DialogFooter`.
  */
 export function Dialog({
@@ -43,9 +50,11 @@ export function Dialog({
   closeButton = false,
   describedByContent = false,
   freshContent = false,
+  initialFocus,
   className,
   children,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   const classes = cx(
     styles['dialog__content'],
     wide && styles['dialog__content--wide'],
@@ -58,6 +67,21 @@ export function Dialog({
         <Radix.Overlay className={styles['dialog__overlay']} />
         <Radix.Content
           className={classes}
+          onOpenAutoFocus={(event) => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            opener.current = null;
+            // Gone with what the dialog changed (a deleted card): the browser's default.
+            if (!back?.isConnected) return;
+            event.preventDefault();
+            back.focus();
+          }}
           {...(alert ? { role: 'alertdialog' } : {})}
           {...(description === undefined && !describedByContent
             ? { 'aria-describedby': undefined }

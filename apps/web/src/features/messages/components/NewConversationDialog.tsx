@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS, MESSAGING_TEXTS } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -41,6 +41,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
     };
   }, [query]);
 
+  const searchRef = useRef<HTMLInputElement>(null);
   const existing = picked ? conversations.some((c) => c.userId === picked.id) : false;
   const close = () => {
     setQuery('');
@@ -54,6 +55,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
       onClose={close}
       wide
       closeButton
+      initialFocus={searchRef}
       title="Nouvelle discussion"
       description="Recherche un membre par son pseudo."
       descriptionClassName="field__hint"
@@ -63,6 +65,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
           Pseudo
         </label>
         <input
+          ref={searchRef}
           id="new-conv-search"
           className="input"
           type="search"

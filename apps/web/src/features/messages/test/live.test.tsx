@@ -191,6 +191,8 @@ describe('sidebar and new discussion', () => {
     const router = openAt('/messages');
     fireEvent.click(await screen.findByRole('button', { name: /Nouvelle discussion/ }));
     const search = await screen.findByRole('searchbox', { name: 'Pseudo' });
+    // Typed at once: the search takes the focus, not the dialog's ×.
+    await waitFor(() => expect(search).toHaveFocus());
     fireEvent.change(search, { target: { value: 'B' } });
     await new Promise((r) => setTimeout(r, 400));
     expect(api.callsTo('GET /api/users/search')).toHaveLength(0);
