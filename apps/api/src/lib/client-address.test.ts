@@ -32,4 +32,8 @@ describe('addressKey', () => {
     expect(addressKey('::FFFF:cb00:7107')).toBe('203.0.113.7');
     expect(addressKey('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7');
   });
+
+  it('keys a request whose client hung up (no address left on its socket) without throwing', () => {
+    expect(addressKey(undefined)).toBe('unknown');
+  });
 });

@@ -8,7 +8,10 @@ import { isIP } from 'node:net';
  * gives the same key, and an IPv4-mapped address (`::ffff:192.0.2.1`, a dual-stack socket)
  * counts as its IPv4 address.
  */
-export function addressKey(ip: string): string {
+export function addressKey(ip: string | undefined): string {
+  // Fastify reads `req.ip` from the socket, which is gone when the client hung up before the
+  // request's hooks ran (a page closed mid-load): such requests share one key, not a 500.
+  if (ip === undefined) return 'unknown';
   if (isIP(ip) !== 6) return ip.toLowerCase();
   const h = hextets(ip);
   if (h.slice(0, 5).every((x) => x === 0) && h[5] === 0xffff) {
