@@ -1,4 +1,4 @@
-import { ACTIVE_CARPOOL_STATUSES } from '@munegu/shared';
+import { ACTIVE_CARPOOL_STATUSES, PENDING_CARPOOL_STATUSES } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import { matchNameSelect } from '../../db/selects.js';
 import type { Tx } from '../../db/tx.js';
@@ -79,6 +79,17 @@ export function notificationsRepository(db: Db) {
           data: { deletedAt: at },
         })
       ).count === 1,
+    /** Deletes the proposal and request rows of a relation addressed to `recipientId`. */
+    settlePending: (tx: Tx, recipientId: number, relationId: number, at: Date) =>
+      tx.notification.updateMany({
+        where: {
+          recipientId,
+          relationId,
+          statusId: { in: [...PENDING_CARPOOL_STATUSES] },
+          deletedAt: null,
+        },
+        data: { deletedAt: at },
+      }),
     driverSeats: async (driverId: number, matchId: number) =>
       (
         await db.presence.findUnique({

@@ -353,6 +353,16 @@ export function notificationsService(deps: NotificationsDeps) {
       }
     },
 
+    /**
+     * `answerer` has accepted or refused a proposal or request: its row leaves their bell,
+     * wherever they answered from (the bell's popup deletes its own; the map did not), as
+     * spec section 4 has it: removed once acted on. A withdrawal by its sender is not the
+     * recipient's act: their row stays, beside the new one that says so.
+     */
+    async settle(tx: Tx, answerer: number, relationId: number): Promise<void> {
+      await repo.settlePending(tx, answerer, relationId, clock.now());
+    },
+
     async remove(me: number, id: number): Promise<void> {
       if (!(await repo.softDelete(id, me, clock.now()))) {
         throw new AppError('NOT_FOUND', M.notificationNotFound);

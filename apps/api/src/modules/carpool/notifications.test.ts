@@ -53,6 +53,27 @@ describe('carpool notifications', () => {
     expect(tab1).toHaveLength(1);
   });
 
+  it('drops a request or proposal from the bell once answered, wherever it was answered from', async () => {
+    const match = await w.match();
+    const driver = await w.driver(match.id, 3);
+    const [asker, offered] = [await w.searcher(match.id, 1), await w.searcher(match.id, 1)];
+    const bell = async (who: Parameters<typeof w.api>[0]) =>
+      ((await w.api(who, 'GET', '/user-notification/me')).json() as { statut: { id: number } }[])
+        .map((n) => n.statut.id)
+        .sort();
+    await w.request(asker, driver, match.id);
+    await w.propose(driver, offered, match.id);
+    expect(await bell(driver)).toEqual([2]);
+    expect(await bell(offered)).toEqual([1]);
+
+    // Answered through the API the map uses, not by deleting the bell row.
+    expect((await w.answer(driver, 'confirm', asker, match.id)).statusCode).toBe(200);
+    expect((await w.answer(offered, 'refus', driver, match.id)).statusCode).toBe(200);
+    expect(await bell(driver)).toEqual([4]); // 'a refusé', the request gone
+    expect(await bell(offered)).toEqual([]);
+    expect(await bell(asker)).toEqual([3]); // 'a accepté'
+  });
+
   it('opens (marks read) and deletes only the caller’s own notifications', async () => {
     const match = await w.match();
     const driver = await w.driver(match.id, 3);

@@ -4,6 +4,7 @@ import {
   LIMITS,
   TRIP_TEXTS,
   isOtherReason,
+  isPendingCarpoolStatus,
   isSafeText,
   type CancelInput,
   type CarpoolRelation,
@@ -34,7 +35,7 @@ import { changeRelationStatus } from './relation-change.js';
 
 export interface RelationsDeps {
   repo: CarpoolRepository;
-  notifications: Pick<NotificationsService, 'record' | 'push'>;
+  notifications: Pick<NotificationsService, 'record' | 'push' | 'settle'>;
   /** Cancel-with-report files through the reports service: its budget, its duplicate rule. */
   reports: Pick<ReportsService, 'fromCarpool'>;
   transaction: RunInTransaction;
@@ -96,6 +97,8 @@ export function relationsService({
     reason: (ReasonChoice & { withReport: boolean }) | null = null,
   ) {
     const changeId = await changeRelationStatus({ repo, events }, tx, rel, to, by, reason);
+    if (isPendingCarpoolStatus(rel.statusId) && !isPendingCarpoolStatus(to))
+      await notifications.settle(tx, by, rel.id);
     const other = rel.user1Id === by ? rel.user2Id : rel.user1Id;
     out.push(
       await notifications.record(tx, {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { LIMITS, TEXTS } from '@munegu/shared';
 import { useDeleteNotification } from '../carpool';
+import { isApiError } from '../../lib/api';
 
 const withId = (set: ReadonlySet<number>, id: number) => new Set(set).add(id);
 const withoutId = (set: ReadonlySet<number>, id: number) => {
@@ -12,8 +13,8 @@ const withoutId = (set: ReadonlySet<number>, id: number) => {
 
 /**
  * Removal of a bell notification (spec section 4): it fades out for 300 ms, then
- * POST /user-notification/delete; on success it stays gone (the list refetch confirms it), on
- * failure it comes back with 'Échec de la suppression'.
+ * POST /user-notification/delete; on success it stays gone (the list refetch confirms it), as
+ * when the server no longer has it (404); on failure it comes back with 'Échec de la suppression'.
  */
 export function useNotificationRemoval() {
   const del = useDeleteNotification();
@@ -35,8 +36,10 @@ export function useNotificationRemoval() {
         try {
           await mutateAsync(id);
           setGone((set) => withId(set, id));
-        } catch {
-          toast.error(TEXTS.listings.deleteFailed);
+        } catch (error) {
+          // Already gone: answering a proposal or request removes it on the server too.
+          if (isApiError(error) && error.status === 404) setGone((set) => withId(set, id));
+          else toast.error(TEXTS.listings.deleteFailed);
         } finally {
           setLeaving((set) => withoutId(set, id));
         }

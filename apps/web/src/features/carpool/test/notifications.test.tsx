@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../components/ui/toast';
 import { setSocketFactory } from '../../../lib/socket';
 import { testClub, testMatch } from '../../../test/fixtures';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
@@ -200,7 +201,12 @@ describe('opening a notification', () => {
     api.reply('GET /api/user-notification/me', 200, [notif(1, 2)]);
     api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 2));
     api.reply('POST /api/user-to-user-match/confirm-covoiturage', 200, { message: 'ok' });
-    api.reply('POST /api/user-notification/delete', 200, { message: 'ok' });
+    // Answering removes it on the server already: deleting it again finds nothing.
+    api.reply('POST /api/user-notification/delete', 404, {
+      message: 'Notification introuvable.',
+      code: 'NOT_FOUND',
+    });
+    const failed = vi.spyOn(toast, 'error');
     await open(/vous a demandé un covoiturage/);
     const popup = within(await screen.findByRole('dialog', { name: 'Demande de covoiturage' }));
     expect(popup.getByText('Stade Louis-II, Monaco')).toBeVisible();
@@ -220,6 +226,10 @@ describe('opening a notification', () => {
     await waitFor(() =>
       expect(api.callsTo('POST /api/user-notification/delete')[0]?.body).toEqual({ notifId: 1 }),
     );
+    // Gone, as wanted: no 'Échec de la suppression', and it does not come back.
+    await waitFor(() => expect(screen.queryByText(/vous a demandé un covoiturage/)).toBeNull());
+    expect(failed).not.toHaveBeenCalled();
+    failed.mockRestore();
   });
 
   it('says a request is no longer pending', async () => {
