@@ -49,7 +49,7 @@ test('a role change reads as a sentence, found by member and by actor', async ({
   request,
 }) => {
   await setRole(request, 'REDACTEUR');
-  const sentence = `${DEMO.admin.username} (ADMIN) a changé le rôle de ${PSEUDO} : UTILISATEUR → REDACTEUR`;
+  const sentence = `${DEMO.admin.username} (Administrateur) a changé le rôle de ${PSEUDO} : Membre → Rédacteur`;
 
   for (const viewport of VIEWPORTS) {
     const admin = await pageAs(browser, DEMO.admin, viewport);
@@ -93,7 +93,7 @@ test('a role change reads as a sentence, found by member and by actor', async ({
       item(/a saisi le score de .+ \(\d\d\/\d\d\/\d{4}\) : — → \d+-\d+$/).first(),
     ).toBeVisible();
     for (const item of await list.getByRole('listitem').all())
-      await expect(item).toContainText(`${DEMO.moderateur.username} (MODERATEUR)`);
+      await expect(item).toContainText(`${DEMO.moderateur.username} (Modérateur)`);
     expect(await noSideScroll(admin)).toBe(0);
     await admin.screenshot({
       path: test.info().outputPath(`journal-actor-${viewport.width}.png`),

@@ -55,7 +55,7 @@ const MATCH = 'AS Monaco – RC Lens (12/09/2026)';
 const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
   'user.create': [
     { ...aboutKarim('user.create', { role: 'ADMIN', source: 'cli' }), actor: null },
-    'L’exploitant (ligne de commande) a créé le compte de karim13 (ADMIN)',
+    'L’exploitant (ligne de commande) a créé le compte de karim13 (Administrateur)',
   ],
   'user.role': [
     {
@@ -63,19 +63,19 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       actor: alice,
       change: { from: 'UTILISATEUR', to: 'MODERATEUR' },
     },
-    'Alice (ADMIN) a changé le rôle de karim13 : UTILISATEUR → MODERATEUR',
+    'Alice (Administrateur) a changé le rôle de karim13 : Membre → Modérateur',
   ],
   'user.poste': [
     { ...aboutKarim('user.poste', {}, { from: null, to: 'Trésorier' }), actor: alice },
-    'Alice (ADMIN) a changé le poste de karim13 : aucun → « Trésorier »',
+    'Alice (Administrateur) a changé le poste de karim13 : aucun → « Trésorier »',
   ],
   'user.title.grant': [
     { ...aboutKarim('user.title.grant', { titleId: 3, libelle: 'Capo' }), actor: alice },
-    'Alice (ADMIN) a attribué le titre « Capo » à karim13',
+    'Alice (Administrateur) a attribué le titre « Capo » à karim13',
   ],
   'user.title.remove': [
     { ...aboutKarim('user.title.remove', { titleId: 3, libelle: 'Capo' }), actor: alice },
-    'Alice (ADMIN) a retiré le titre « Capo » à karim13',
+    'Alice (Administrateur) a retiré le titre « Capo » à karim13',
   ],
   'user.anonymise': [
     {
@@ -88,7 +88,7 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
   ],
   'club.create': [
     about('club.create', 'club', 'RC Lens', { nom: 'RC Lens' }),
-    'Alice (ADMIN) a créé le club RC Lens',
+    'Alice (Administrateur) a créé le club RC Lens',
   ],
   'club.update': [
     about(
@@ -98,17 +98,20 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       { changed: ['ville'] },
       { from: { ville: 'Lens' }, to: { ville: 'Lens (62)' } },
     ),
-    'Alice (ADMIN) a modifié le club RC Lens : ville « Lens » → « Lens (62) »',
+    'Alice (Administrateur) a modifié le club RC Lens : ville « Lens » → « Lens (62) »',
   ],
   'club.logo': [
     about('club.logo', 'club', 'RC Lens'),
-    'Alice (ADMIN) a changé le logo du club RC Lens',
+    'Alice (Administrateur) a changé le logo du club RC Lens',
   ],
   'club.live-feed': [
     about('club.live-feed', 'club', 'RC Lens', {}, { from: null, to: 'https://x.com/RCLens' }),
-    'Alice (ADMIN) a changé le lien du direct de RC Lens : aucun → « https://x.com/RCLens »',
+    'Alice (Administrateur) a changé le lien du direct de RC Lens : aucun → « https://x.com/RCLens »',
   ],
-  'match.create': [about('match.create', 'match', MATCH), `Alice (ADMIN) a créé le match ${MATCH}`],
+  'match.create': [
+    about('match.create', 'match', MATCH),
+    `Alice (Administrateur) a créé le match ${MATCH}`,
+  ],
   'match.update': [
     about(
       'match.update',
@@ -120,15 +123,15 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
         to: { coup_envoi: '2026-09-13T19:00:00.000Z' },
       },
     ),
-    `Alice (ADMIN) a modifié le match ${MATCH} : coup d’envoi 12/09/2026 à 20:45 → 13/09/2026 à 21:00`,
+    `Alice (Administrateur) a modifié le match ${MATCH} : coup d’envoi 12/09/2026 à 20:45 → 13/09/2026 à 21:00`,
   ],
   'match.delete': [
     about('match.delete', 'match', MATCH, { pronostics: 16 }),
-    `Alice (ADMIN) a supprimé le match ${MATCH} (16 pronostics effacés)`,
+    `Alice (Administrateur) a supprimé le match ${MATCH} (16 pronostics effacés)`,
   ],
   'match.score': [
     about('match.score', 'match', MATCH, {}, { from: null, to: { buts_dom: 2, buts_ext: 1 } }, mod),
-    `Mod (MODERATEUR) a saisi le score de ${MATCH} : — → 2-1`,
+    `Mod (Modérateur) a saisi le score de ${MATCH} : — → 2-1`,
   ],
   'match.score.clear': [
     about(
@@ -138,23 +141,23 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       {},
       { from: { buts_dom: 2, buts_ext: 1 }, to: null },
     ),
-    `Alice (ADMIN) a effacé le score de ${MATCH} : 2-1 → —`,
+    `Alice (Administrateur) a effacé le score de ${MATCH} : 2-1 → —`,
   ],
   'match.import': [
     about('match.import', 'match', null, { lines: 17 }),
-    'Alice (ADMIN) a importé des matchs (17 lignes)',
+    'Alice (Administrateur) a importé des matchs (17 lignes)',
   ],
   'classement.replace': [
     { ...about('classement.replace', 'league_table', null, { rows: 18 }), targetId: '2026-2027' },
-    'Alice (ADMIN) a enregistré le classement de la saison 2026-2027 (18 lignes)',
+    'Alice (Administrateur) a enregistré le classement de la saison 2026-2027 (18 lignes)',
   ],
   'classement.import': [
     { ...about('classement.import', 'league_table', null, { lines: 1 }), targetId: '2026-2027' },
-    'Alice (ADMIN) a importé le classement (saison 2026-2027) (1 ligne)',
+    'Alice (Administrateur) a importé le classement (saison 2026-2027) (1 ligne)',
   ],
   'news.create': [
     about('news.create', 'news', 'Victoire au Louis-II', { titre: 'Victoire au Louis-II' }),
-    'Alice (ADMIN) a publié l’actualité « Victoire au Louis-II »',
+    'Alice (Administrateur) a publié l’actualité « Victoire au Louis-II »',
   ],
   'news.update': [
     about(
@@ -165,27 +168,27 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       { from: { titre: 'Victoire' }, to: { titre: 'Victoire <b>' } },
       mod,
     ),
-    'Mod (MODERATEUR) a modifié l’actualité « Victoire <b> » (actualité de Redac_06) : titre « Victoire » → « Victoire <b> », texte',
+    'Mod (Modérateur) a modifié l’actualité « Victoire <b> » (actualité de Redac_06) : titre « Victoire » → « Victoire <b> », texte',
   ],
   'news.delete': [
     about('news.delete', 'news', 'Assemblée générale', { authorId: 1, authorPseudo: 'Alice' }),
-    'Alice (ADMIN) a supprimé l’actualité « Assemblée générale »',
+    'Alice (Administrateur) a supprimé l’actualité « Assemblée générale »',
   ],
   'contest.create': [
     about('contest.create', 'contest', 'Le maillot', { dateFin: '2026-12-20T22:00:00.000Z' }),
-    'Alice (ADMIN) a créé le concours « Le maillot » (fin le 20/12/2026 à 23:00)',
+    'Alice (Administrateur) a créé le concours « Le maillot » (fin le 20/12/2026 à 23:00)',
   ],
   'contest.update': [
     about('contest.update', 'contest', 'Le maillot', { changed: [] }, { from: {}, to: {} }),
-    'Alice (ADMIN) a modifié le concours « Le maillot » (aucun changement)',
+    'Alice (Administrateur) a modifié le concours « Le maillot » (aucun changement)',
   ],
   'contest.delete': [
     about('contest.delete', 'contest', 'Le maillot'),
-    'Alice (ADMIN) a supprimé le concours « Le maillot »',
+    'Alice (Administrateur) a supprimé le concours « Le maillot »',
   ],
   'title.create': [
     about('title.create', 'title', 'Capo'),
-    'Alice (ADMIN) a créé le titre « Capo »',
+    'Alice (Administrateur) a créé le titre « Capo »',
   ],
   'title.update': [
     about(
@@ -198,15 +201,15 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
         to: { libelle: 'Capo', couleur: '#00FF00', importance: 1 },
       },
     ),
-    'Alice (ADMIN) a modifié le titre « Capo » : couleur #FF0000 → #00FF00',
+    'Alice (Administrateur) a modifié le titre « Capo » : couleur #FF0000 → #00FF00',
   ],
   'title.delete': [
     about('title.delete', 'title', 'Capo', { holders: 2 }),
-    'Alice (ADMIN) a supprimé le titre « Capo » (retiré à 2 membres)',
+    'Alice (Administrateur) a supprimé le titre « Capo » (retiré à 2 membres)',
   ],
   'antenna.create': [
     about('antenna.create', 'antenna', 'Nice'),
-    'Alice (ADMIN) a créé l’antenne « Nice »',
+    'Alice (Administrateur) a créé l’antenne « Nice »',
   ],
   'antenna.update': [
     about(
@@ -216,22 +219,22 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       {},
       { from: { nom: 'Nice', categorie: 'FRANCE' }, to: { nom: 'Nice Côte', categorie: 'FRANCE' } },
     ),
-    'Alice (ADMIN) a modifié l’antenne « Nice » : nom « Nice » → « Nice Côte »',
+    'Alice (Administrateur) a modifié l’antenne « Nice » : nom « Nice » → « Nice Côte »',
   ],
   'antenna.delete': [
     about('antenna.delete', 'antenna', 'Nice'),
-    'Alice (ADMIN) a supprimé l’antenne « Nice »',
+    'Alice (Administrateur) a supprimé l’antenne « Nice »',
   ],
   'antenna.organizers': [
     about('antenna.organizers', 'antenna', 'Nice', {
       ajoutes: ['karim13', 'lea'],
       retires: ['bob'],
     }),
-    'Alice (ADMIN) a changé les organisateurs de l’antenne « Nice » : ajouté(s) karim13, lea ; retiré(s) bob',
+    'Alice (Administrateur) a changé les organisateurs de l’antenne « Nice » : ajouté(s) karim13, lea ; retiré(s) bob',
   ],
   'trip.create': [
     about('trip.create', 'trip', `Car de Nice – ${MATCH}`, { places_total: 50 }),
-    `Alice (ADMIN) a créé le déplacement « Car de Nice – ${MATCH} » (50 places)`,
+    `Alice (Administrateur) a créé le déplacement « Car de Nice – ${MATCH} » (50 places)`,
   ],
   'trip.update': [
     about(
@@ -241,15 +244,15 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       { changed: ['places_total', 'notes'] },
       { from: { places_total: 50 }, to: { places_total: 55 } },
     ),
-    'Alice (ADMIN) a modifié le déplacement « Car de Nice » : places 50 → 55, notes',
+    'Alice (Administrateur) a modifié le déplacement « Car de Nice » : places 50 → 55, notes',
   ],
   'trip.cancel': [
     about('trip.cancel', 'trip', 'Car de Nice', { inscrits: 3 }),
-    'Alice (ADMIN) a annulé le déplacement « Car de Nice » (3 inscriptions retirées)',
+    'Alice (Administrateur) a annulé le déplacement « Car de Nice » (3 inscriptions retirées)',
   ],
   'news-category.create': [
     about('news-category.create', 'news-category', 'MERCATO'),
-    'Alice (ADMIN) a créé la catégorie d’actualités « MERCATO »',
+    'Alice (Administrateur) a créé la catégorie d’actualités « MERCATO »',
   ],
   'news-category.update': [
     about(
@@ -259,39 +262,39 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       {},
       { from: 'MERCATO', to: 'TRANSFERTS' },
     ),
-    'Alice (ADMIN) a renommé la catégorie d’actualités « MERCATO » → « TRANSFERTS »',
+    'Alice (Administrateur) a renommé la catégorie d’actualités « MERCATO » → « TRANSFERTS »',
   ],
   'news-category.delete': [
     about('news-category.delete', 'news-category', 'MERCATO'),
-    'Alice (ADMIN) a supprimé la catégorie d’actualités « MERCATO »',
+    'Alice (Administrateur) a supprimé la catégorie d’actualités « MERCATO »',
   ],
   'reason.create': [
     about('reason.create', 'reason', 'Retard'),
-    'Alice (ADMIN) a ajouté le motif « Retard »',
+    'Alice (Administrateur) a ajouté le motif « Retard »',
   ],
   'reason.update': [
     about('reason.update', 'reason', 'Gros retard', {}, { from: 'Retard', to: 'Gros retard' }),
-    'Alice (ADMIN) a renommé le motif « Retard » → « Gros retard »',
+    'Alice (Administrateur) a renommé le motif « Retard » → « Gros retard »',
   ],
   'reason.reorder': [
     about('reason.reorder', 'reason-list', null, { kind: 'ANNULATION' }),
-    'Alice (ADMIN) a changé l’ordre d’une liste de motifs',
+    'Alice (Administrateur) a changé l’ordre d’une liste de motifs',
   ],
   'reason.delete': [
     about('reason.delete', 'reason', 'Retard'),
-    'Alice (ADMIN) a supprimé le motif « Retard »',
+    'Alice (Administrateur) a supprimé le motif « Retard »',
   ],
   'transport.create': [
     about('transport.create', 'transport', 'TROTTINETTE', { libelle: 'TROTTINETTE' }),
-    'Alice (ADMIN) a créé le mode de transport « TROTTINETTE »',
+    'Alice (Administrateur) a créé le mode de transport « TROTTINETTE »',
   ],
   'transport.update': [
     about('transport.update', 'transport', 'VÉLO', {}, { from: 'VELO', to: 'VÉLO' }),
-    'Alice (ADMIN) a renommé le mode de transport « VELO » → « VÉLO »',
+    'Alice (Administrateur) a renommé le mode de transport « VELO » → « VÉLO »',
   ],
   'transport.delete': [
     about('transport.delete', 'transport', 'TROTTINETTE', { libelle: 'TROTTINETTE' }),
-    'Alice (ADMIN) a supprimé le mode de transport « TROTTINETTE »',
+    'Alice (Administrateur) a supprimé le mode de transport « TROTTINETTE »',
   ],
   'site.partner': [
     about(
@@ -301,15 +304,15 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       {},
       { from: { code: null, url: null }, to: { code: 'MUNEGU10', url: 'https://a.b' } },
     ),
-    'Alice (ADMIN) a changé l’offre partenaire : aucune → MUNEGU10',
+    'Alice (Administrateur) a changé l’offre partenaire : aucune → MUNEGU10',
   ],
   'moderation.report.dismiss': [
     { ...aboutKarim('moderation.report.dismiss', { reportedUserId: 45 }), targetType: 'report' },
-    'Mod (MODERATEUR) a classé sans suite un signalement visant karim13',
+    'Mod (Modérateur) a classé sans suite un signalement visant karim13',
   ],
   'moderation.user.warn': [
     aboutKarim('moderation.user.warn', { reason: 'Langage', reportId: 4 }),
-    'Mod (MODERATEUR) a averti karim13 (suite à un signalement) : Langage',
+    'Mod (Modérateur) a averti karim13 (suite à un signalement) : Langage',
   ],
   'moderation.user.silence': [
     aboutKarim('moderation.user.silence', {
@@ -317,7 +320,7 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       days: 3,
       until: '2026-12-20T10:00:00.000Z',
     }),
-    'Mod (MODERATEUR) a réduit au silence karim13 jusqu’au 20/12/2026 : Spam',
+    'Mod (Modérateur) a réduit au silence karim13 jusqu’au 20/12/2026 : Spam',
   ],
   'moderation.user.suspend': [
     aboutKarim('moderation.user.suspend', {
@@ -325,15 +328,15 @@ const SAMPLES: Record<JournalAction, [JournalEntry, string]> = {
       days: 7,
       until: '2026-12-20T10:00:00.000Z',
     }),
-    'Mod (MODERATEUR) a suspendu karim13 jusqu’au 20/12/2026 : insultes',
+    'Mod (Modérateur) a suspendu karim13 jusqu’au 20/12/2026 : insultes',
   ],
   'moderation.user.ban': [
     aboutKarim('moderation.user.ban', { reason: 'Menaces' }),
-    'Mod (MODERATEUR) a banni karim13 : Menaces',
+    'Mod (Modérateur) a banni karim13 : Menaces',
   ],
   'moderation.user.lift': [
     aboutKarim('moderation.user.lift', { lifted: 'ban', reason: 'Erreur' }),
-    'Mod (MODERATEUR) a levé le bannissement de karim13 : Erreur',
+    'Mod (Modérateur) a levé le bannissement de karim13 : Erreur',
   ],
 };
 
@@ -362,9 +365,9 @@ describe('journal sentences', () => {
     const [entry] = SAMPLES['user.role'];
     expect(journalSentence({ ...entry, targetUser: { id: 45, pseudo: 'karim_renamed' } })).toEqual([
       { text: 'Alice', profile: 'Alice' },
-      { text: ' (ADMIN) a changé le rôle de ' },
+      { text: ' (Administrateur) a changé le rôle de ' },
       { text: 'karim13', profile: 'karim_renamed' },
-      { text: ' : UTILISATEUR → MODERATEUR' },
+      { text: ' : Membre → Modérateur' },
     ]);
     // A reason is the moderator's own words, set apart from the sentence around it.
     expect(journalSentence(SAMPLES['moderation.user.ban'][0]).slice(-2)).toEqual([
@@ -386,11 +389,11 @@ describe('journal sentences', () => {
     ).toBe('Le système a levé la suspension de karim13 : fin de la durée prévue');
     // Older rows: no `lifted`, a score without its previous value, a label from the data.
     expect(journalText(aboutKarim('moderation.user.lift', {}))).toBe(
-      'Mod (MODERATEUR) a levé la sanction de karim13',
+      'Mod (Modérateur) a levé la sanction de karim13',
     );
     expect(
       journalText(about('match.score', 'match', MATCH, {}, { to: { buts_dom: 1, buts_ext: 0 } })),
-    ).toBe(`Alice (ADMIN) a saisi le score de ${MATCH} : 1-0`);
+    ).toBe(`Alice (Administrateur) a saisi le score de ${MATCH} : 1-0`);
     expect(
       journalText(
         about(
@@ -401,15 +404,15 @@ describe('journal sentences', () => {
           { from: { buts_dom: 1, buts_ext: 0 }, to: { buts_dom: 2, buts_ext: 0 } },
         ),
       ),
-    ).toBe(`Alice (ADMIN) a corrigé le score de ${MATCH} : 1-0 → 2-0`);
+    ).toBe(`Alice (Administrateur) a corrigé le score de ${MATCH} : 1-0 → 2-0`);
     expect(journalText(about('news.delete', 'news', null, { titre: 'Ancien titre' }))).toBe(
-      'Alice (ADMIN) a supprimé l’actualité « Ancien titre »',
+      'Alice (Administrateur) a supprimé l’actualité « Ancien titre »',
     );
   });
 
   it('still says something for an action it does not know', () => {
     expect(journalText(about('ticket.create', 'ticket', 'Bus'))).toBe(
-      'Alice (ADMIN) : ticket.create — Bus',
+      'Alice (Administrateur) : ticket.create — Bus',
     );
   });
 

@@ -1,6 +1,7 @@
 // The journal (audit log) as staff read it: one French sentence per row, written here once for
 // the web's journal tab and the API's tests. Every action name the API writes has its entry in
 // JOURNAL_ACTIONS (apps/api/test/journal-actions.test.ts fails when one has none).
+import { roleName } from './limits.js';
 import { formatParisDay, formatParisTime } from './paris-format.js';
 import type { AuditEntry } from './schemas/moderation.js';
 
@@ -240,12 +241,18 @@ export const JOURNAL_ACTIONS = {
         c.who,
         ' a créé le compte de ',
         c.target,
-        str(c.data['role']) && ` (${c.data['role']})`,
+        str(c.data['role']) && ` (${roleName(String(c.data['role']))})`,
       ),
   },
   'user.role': {
     name: 'Changement de rôle',
-    sentence: (c) => parts(c.who, ' a changé le rôle de ', c.target, ` : ${c.from} → ${c.to}`),
+    sentence: (c) =>
+      parts(
+        c.who,
+        ' a changé le rôle de ',
+        c.target,
+        ` : ${roleName(String(c.from))} → ${roleName(String(c.to))}`,
+      ),
   },
   'user.poste': {
     name: 'Changement de poste',
@@ -564,12 +571,18 @@ const isAction = (action: string): action is JournalAction => action in JOURNAL_
 export const journalActionName = (action: string) =>
   isAction(action) ? JOURNAL_ACTIONS[action].name : action;
 
-/** Who acted, as the sentence opens: 'Alice (ADMIN)' (linked), or the system / operator. */
+/**
+ * Who acted, as the sentence opens: 'Alice (Administrateur)' (linked, the role by the name the
+ * rest of the staff screens give it), or the system / operator.
+ */
 function subject(e: JournalEntry, data: Rec): JournalPart[] {
   if (!e.actor)
     return [{ text: data['source'] === 'cli' ? JOURNAL_TEXTS.operator : JOURNAL_TEXTS.system }];
   if (e.actor.deleted) return [{ text: `Un ${JOURNAL_TEXTS.deletedMember}` }];
-  return [{ text: e.actor.pseudo, profile: e.actor.pseudo }, { text: ` (${e.actor.role})` }];
+  return [
+    { text: e.actor.pseudo, profile: e.actor.pseudo },
+    { text: ` (${roleName(e.actor.role)})` },
+  ];
 }
 
 /** The target as named in the sentence: a member linked to their profile, else its name. */

@@ -56,7 +56,7 @@ describe('a journal line', () => {
       change: { from: 'UTILISATEUR', to: 'MODERATEUR' },
     });
     expect(journalText(entry!)).toBe(
-      `${admin.username} (ADMIN) a changé le rôle de ${member.username} : UTILISATEUR → MODERATEUR`,
+      `${admin.username} (Administrateur) a changé le rôle de ${member.username} : Membre → Modérateur`,
     );
   });
 
@@ -100,7 +100,7 @@ describe('a journal line', () => {
     const name = matchLabel(home.name, away.name, kickoffAt);
     expect(name).toBe(`${home.name} – ${away.name} (12/09/${year})`);
     const page = await journal(admin, { targetType: 'match', targetId: match.id });
-    const who = `${admin.username} (ADMIN)`;
+    const who = `${admin.username} (Administrateur)`;
     expect(page.items.map(journalText)).toEqual([
       `${who} a modifié le match ${name} : coup d’envoi 12/09/${year} à 20:45 → 13/09/${year} à 21:00`,
       `${who} a effacé le score de ${name} : 3-1 → —`,
@@ -138,8 +138,8 @@ describe('a journal line', () => {
 
     const page = await journal(moderator, { actorId: moderator.id });
     expect(page.items.map(journalText)).toEqual([
-      `${moderator.username} (MODERATEUR) a supprimé l’actualité « Assemblée générale <du> club »`,
-      `${moderator.username} (MODERATEUR) a suspendu ${member.username} jusqu’au 20/12/2031 : ${REASON}`,
+      `${moderator.username} (Modérateur) a supprimé l’actualité « Assemblée générale <du> club »`,
+      `${moderator.username} (Modérateur) a suspendu ${member.username} jusqu’au 20/12/2031 : ${REASON}`,
     ]);
     expect(page.items[0]).toMatchObject({ targetLabel: 'Assemblée générale <du> club' });
   });

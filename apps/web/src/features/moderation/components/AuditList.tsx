@@ -6,7 +6,7 @@ import styles from './AuditList.module.css';
 
 /**
  * One journal row per line: when, then the sentence packages/shared writes for its action
- * ('Alice (ADMIN) a changé le rôle de karim13 : UTILISATEUR → MODERATEUR'). Members named
+ * ('Alice (Administrateur) a changé le rôle de karim13 : Membre → Modérateur'). Members named
  * link to their profile; everything else, reasons and titles included, is shown as text.
  */
 export function AuditList({ items }: { items: AuditEntry[] }) {

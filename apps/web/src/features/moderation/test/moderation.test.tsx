@@ -121,8 +121,8 @@ describe('the journal', () => {
     const list = await screen.findByRole('list', { name: 'Actions du journal' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((r) => r.querySelector('p')!.textContent)).toEqual([
-      'Alice (ADMIN) a changé le rôle de karim13 : UTILISATEUR → MODERATEUR',
-      'Modo (MODERATEUR) a suspendu karim13 jusqu’au 11/05/2031 : Spam <b>massif</b>.',
+      'Alice (Administrateur) a changé le rôle de karim13 : Membre → Modérateur',
+      'Modo (Modérateur) a suspendu karim13 jusqu’au 11/05/2031 : Spam <b>massif</b>.',
       'Le système a saisi le score de AS Monaco – RC Lens (12/09/2031) : — → 2-1',
     ]);
     expect(within(rows[0]!).getByText('04/05/2031 10:00')).toBeVisible();
