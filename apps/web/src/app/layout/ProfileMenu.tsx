@@ -25,7 +25,7 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
       <DropdownMenu.Trigger className="icon-btn navbar__avatar" aria-label={label}>
         <Avatar username={user.username} picture={user.profile_picture} size={34} />
         {open > 0 && (
-          <span className={styles['badge']} aria-hidden="true">
+          <span className={cx(styles['badge'], styles['badge--avatar'])} aria-hidden="true">
             {open > 99 ? '99+' : open}
           </span>
         )}
