@@ -9,8 +9,6 @@ import {
 import { unwrap } from '../../lib/api';
 import { call } from '../../lib/call';
 import { messageKeys } from './api';
-import { keptOutbox } from './chatOutbox';
-import type { Outbox } from './outbox';
 
 /** Group threads (issue 30): queries, cache updates and the one write, in one place. */
 export const groupKeys = {
@@ -63,25 +61,6 @@ export function addToGroup(qc: QueryClient, id: number, added: GroupMessage[]): 
   qc.setQueryData<GroupMessage[]>(groupKeys.thread(id), (old) =>
     old ? mergeGroupMessages(old, added) : old,
   );
-}
-
-/**
- * The group's outbox (chatOutbox.ts keeps one per chat): messages go one at a time, so a
- * burst is stored in the order typed; each stored one goes into the thread and the list is
- * refreshed. A 429 here is the groups' budget of minutes, not a burst: the text comes back at
- * once with the server's reason.
- */
-export function useGroupOutbox(id: number): Outbox<GroupMessage> {
-  const qc = useQueryClient();
-  return keptOutbox(qc, `group:${id}`, () => ({
-    send: async (content) =>
-      unwrap(await call('POST /messages/groupes/:id', { params: { id }, body: { content } })),
-    delivered: (sent) => {
-      addToGroup(qc, id, [sent]);
-      void qc.invalidateQueries({ queryKey: groupKeys.list(), exact: true });
-    },
-    burstRetries: 0,
-  }));
 }
 
 /** Marks the group read: its count and the navbar badge go down. */

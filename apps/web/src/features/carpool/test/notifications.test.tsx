@@ -212,6 +212,11 @@ describe('opening a notification', () => {
     expect(popup.getByText('Stade Louis-II, Monaco')).toBeVisible();
     expect(popup.getByText('Je pars de Nice')).toBeVisible();
     api.reply('GET /api/user-notification/me', 200, []);
+    // Answered, the notification is gone on the server: its refetch finds nothing.
+    api.reply('GET /api/notification-covoiturage/1', 404, {
+      message: 'Notification introuvable.',
+      code: 'NOT_FOUND',
+    });
     fireEvent.click(popup.getByRole('button', { name: "J'accepte" }));
     expect(
       await screen.findByText(

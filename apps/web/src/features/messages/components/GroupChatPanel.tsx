@@ -14,9 +14,9 @@ import {
   groupLabel,
   loadOlderGroupMessages,
   useGroupThread,
-  useGroupOutbox,
   useMarkGroupRead,
 } from '../groups';
+import { useGroupOutbox } from '../groupOutbox';
 import { setActiveGroup, useSocketEvent } from '../realtime';
 import { useOlderPages } from '../useOlderPages';
 import { useChatOutbox } from '../chatOutbox';

@@ -53,7 +53,9 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
   }, [data, qc, notification.match_id, onMatch]);
 
   if (detail.isPending) return <LoadingOverlay fullScreen label="Chargement de la notification…" />;
-  if (detail.isError || !data) {
+  // Only a first read's failure: once answered, the server has taken the notification away
+  // (acted on), so the refetch that follows the answer finds nothing; what was read stays.
+  if (!data) {
     return (
       <ResultPopup
         open
