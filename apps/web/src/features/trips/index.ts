@@ -13,6 +13,7 @@ export {
   waitingLabel,
   waitsIfRegistering,
 } from './labels';
+export { PhoneField } from './components/PhoneField';
 export { SeatPicker } from './components/SeatPicker';
 
 /**

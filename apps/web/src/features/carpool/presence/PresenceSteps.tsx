@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS, TEXTS, TRIP_TEXTS, transportLabelOf, type Trip } from '@munegu/shared';
 import { DialogFooter } from '../../../components/ui/Dialog';
-import { TextField } from '../../../components/ui/FormField';
 import { NumberStepper } from '../../../components/ui/NumberStepper';
 import { useDepartments } from '../../reference';
 import { useTransports } from '../api';
 import {
   acceptsRegistrations,
+  PhoneField,
   registrationLabel,
   SeatPicker,
   seatsLeftLabel,
@@ -220,7 +220,6 @@ export function TripSeatsStep(props: {
 }) {
   const [seats, setSeats] = useState(1);
   const [phone, setPhone] = useState('');
-  const phoneId = useId();
   const waits = waitsIfRegistering(props.trip, seats);
   return (
     <Question
@@ -242,17 +241,7 @@ export function TripSeatsStep(props: {
       <p className={styles['presence__note']} aria-live="polite">
         {waitingHint(props.trip, seats)}
       </p>
-      <TextField
-        id={phoneId}
-        label={TRIP_TEXTS.phoneLabel}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={20}
-        value={phone}
-        onChange={(e) => setPhone(e.target.value)}
-        error={props.phoneError}
-      />
+      <PhoneField value={phone} onChange={setPhone} error={props.phoneError} />
     </Question>
   );
 }

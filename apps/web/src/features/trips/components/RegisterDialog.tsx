@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { TEXTS, TRIP_TEXTS, type Trip } from '@munegu/shared';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
-import { FormError, TextField } from '../../../components/ui/FormField';
+import { FormError } from '../../../components/ui/FormField';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { phoneErrorOf, useRegisterTrip } from '../mutations';
 import { departureTime, registrationMessage, waitingHint, waitsIfRegistering } from '../labels';
+import { PhoneField } from './PhoneField';
 import { SeatPicker } from './SeatPicker';
 import styles from './trips.module.css';
 
@@ -37,7 +38,6 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
   const [phone, setPhone] = useState('');
   const [failure, setFailure] = useState<{ phone?: string; form?: string }>({});
   const register = useRegisterTrip();
-  const phoneId = useId();
   // Said before the tap, as the server will decide it (the answer's toast confirms it).
   const waits = waitsIfRegistering(trip, seats);
 
@@ -70,17 +70,7 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
       <p className="field__hint" aria-live="polite">
         {waitingHint(trip, seats)}
       </p>
-      <TextField
-        id={phoneId}
-        label={TRIP_TEXTS.phoneLabel}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={20}
-        value={phone}
-        onChange={(e) => setPhone(e.target.value)}
-        error={failure.phone}
-      />
+      <PhoneField value={phone} onChange={setPhone} error={failure.phone} />
       <FormError message={failure.form} />
       <FormDialogFooter
         disabled={register.isPending}
