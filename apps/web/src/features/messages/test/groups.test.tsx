@@ -42,6 +42,17 @@ beforeEach(() => {
 });
 afterEach(() => setSocketFactory(null));
 
+/** The empty group opened, each send held until the test answers it (`answers`, in order). */
+async function openWithAnswersHeld() {
+  api.reply('GET /api/messages/groupes/3', 200, []);
+  const answers: ((reply: Reply) => void)[] = [];
+  api.handle('POST /api/messages/groupes/3', () => new Promise<Reply>((r) => answers.push(r)));
+  renderAt('/messages/groupes/3');
+  const panel = await screen.findByRole('region', { name: LABEL });
+  const field = within(panel).getByRole('textbox', { name: 'Votre message' });
+  return { answers, panel, field };
+}
+
 describe('group threads', () => {
   it('lists the car’s group under Groupes with its match and unread dot', async () => {
     renderAt('/messages');
@@ -124,12 +135,7 @@ describe('group threads', () => {
   });
 
   it('stores a burst in the order typed: one message at a time, each shown as leaving', async () => {
-    api.reply('GET /api/messages/groupes/3', 200, []);
-    const answers: ((reply: Reply) => void)[] = [];
-    api.handle('POST /api/messages/groupes/3', () => new Promise<Reply>((r) => answers.push(r)));
-    renderAt('/messages/groupes/3');
-    const panel = await screen.findByRole('region', { name: LABEL });
-    const field = within(panel).getByRole('textbox', { name: 'Votre message' });
+    const { answers, panel, field } = await openWithAnswersHeld();
     for (const text of ['On part à 7h', 'Devant le stade', 'Prenez les écharpes']) {
       fireEvent.change(field, { target: { value: text } });
       fireEvent.keyDown(field, { key: 'Enter' });
@@ -167,12 +173,7 @@ describe('group threads', () => {
   });
 
   it('brings a refused message back with every one queued after it, in order, none sent', async () => {
-    api.reply('GET /api/messages/groupes/3', 200, []);
-    const answers: ((reply: Reply) => void)[] = [];
-    api.handle('POST /api/messages/groupes/3', () => new Promise<Reply>((r) => answers.push(r)));
-    renderAt('/messages/groupes/3');
-    const panel = await screen.findByRole('region', { name: LABEL });
-    const field = within(panel).getByRole('textbox', { name: 'Votre message' });
+    const { answers, panel, field } = await openWithAnswersHeld();
     fireEvent.change(field, { target: { value: 'On part à 7h' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     fireEvent.change(field, { target: { value: 'Devant le stade' } });
