@@ -232,3 +232,43 @@ test('a message the server refuses stays in the field with its reason', async ({
     await c.patch(`/messages/conversation/${conversationId}/unblock`);
   }
 });
+
+test('a message whose answer is lost goes again by itself and is stored once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { c, aId } = await openConversation(request);
+  // The server stores the first attempt, but its acknowledgement (socket.io frame `43<id>[…]`)
+  // never reaches the page, as when the connection drops right after the send.
+  let dropped = false;
+  const sender = await chatAs(browser, A, C.username, (frame) => {
+    if (dropped || !frame.startsWith('43')) return false;
+    return (dropped = true);
+  });
+  const page = sender.page;
+  const text = `Je garde deux places au parking #${Date.now().toString(36)}`;
+  await field(page).click();
+  await page.keyboard.type(text, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(field(page)).toHaveValue('');
+
+  // After the acknowledgement's timeout the page says it waits, and keeps the message.
+  const pending = page.getByTestId('pending-message');
+  await expect(pending).toContainText('En attente de connexion…', { timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Connexion perdue' })).toHaveText(
+    "Connexion perdue : ton message partira dès qu'elle reviendra.",
+  );
+  await page.screenshot({ path: path.join(SHOTS, 'lost-1280.png') });
+
+  // It goes again with its key; the server answers with the message it already stored.
+  await expect(pending).toHaveCount(0, { timeout: 40_000 });
+  expect(sender.socket.sends).toHaveLength(2);
+  const [first, second] = sender.socket.sends.map((f) => JSON.parse(f.replace(/^42\d*/, '')));
+  expect(second[1]).toEqual(first[1]);
+  expect(await bubbles(page, text)).toEqual([text]);
+  const stored = (await everyMessage(c, aId)).filter((m) => m.content === text);
+  expect(stored).toHaveLength(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, 'lost-after-390.png') });
+});

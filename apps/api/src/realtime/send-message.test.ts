@@ -344,3 +344,98 @@ describe('sendMessage over the socket', () => {
     expect(bTab[0]!.message.id).toBe(res.json().message.id);
   });
 });
+
+/**
+ * A page that lost a send's answer tries again with the same `clientId` (issue 27's outbox):
+ * whatever way each attempt travels, the conversation holds the message once, every attempt
+ * is answered with it, and the members' tabs hear of it once.
+ */
+describe('sendMessage with a clientId', () => {
+  const key = () => crypto.randomUUID();
+
+  it('answers a repeat with the stored message and pushes it once', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const conversationId = await accepted(a, b);
+    const bTab = collect(await open(b));
+    const sa = await open(a);
+    const clientId = key();
+
+    const first = await send(sa, { toUserId: b.id, content: 'Une seule fois', clientId });
+    const again = await send(sa, { toUserId: b.id, content: 'Une seule fois', clientId });
+    const viaHttp = await post(a, { toUserId: b.id, content: 'Une seule fois', clientId });
+    expect(first).toMatchObject({ conversationId, message: { content: 'Une seule fois' } });
+    expect(again).toEqual(first);
+    expect(viaHttp.statusCode).toBe(200);
+    expect(viaHttp.json()).toEqual(first);
+    // A next message (its own key) is stored: it also fences the pushes, which keep their order.
+    const next = await send(sa, { toUserId: b.id, content: 'La suivante', clientId: key() });
+    expect(next).toMatchObject({ message: { content: 'La suivante' } });
+    await until(() => bTab.length >= 2);
+    expect(bTab.map((e) => e.message.content)).toEqual(['Une seule fois', 'La suivante']);
+    const stored = await t.db.message.findMany({
+      where: { senderId: a.id, conversationId },
+      select: { content: true },
+      orderBy: { id: 'asc' },
+    });
+    expect(stored.map((m) => m.content)).toEqual(['Bonjour', 'Une seule fois', 'La suivante']);
+  });
+
+  it('answers a repeat of a first message, which a pending request would refuse as a second', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const clientId = key();
+    const first = await post(a, { toUserId: b.id, content: 'Salut, on covoiture ?', clientId });
+    expect(first.statusCode).toBe(200);
+    const again = await send(await open(a), {
+      toUserId: b.id,
+      content: 'Salut, on covoiture ?',
+      clientId,
+    });
+    expect(again).toEqual(first.json());
+    // A new text is still the request's second message.
+    expect(
+      await send(await open(a), { toUserId: b.id, content: 'Encore', clientId: key() }),
+    ).toEqual({ status: 403, message: M.notAccepted, code: 'FORBIDDEN' });
+    expect(await t.db.message.count({ where: { senderId: a.id } })).toBe(1);
+  });
+
+  it('stores one message when two attempts arrive at the same instant', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    await accepted(a, b);
+    const clientId = key();
+    const body = { toUserId: b.id, content: 'En même temps', clientId };
+    const [bySocket, byHttp, byOtherTab] = await Promise.all([
+      send(await open(a), body),
+      post(a, body),
+      send(await open(a), body),
+    ]);
+    expect(byHttp.statusCode).toBe(200);
+    expect(bySocket).toEqual(byHttp.json());
+    expect(byOtherTab).toEqual(byHttp.json());
+    expect(await t.db.message.count({ where: { senderId: a.id, content: 'En même temps' } })).toBe(
+      1,
+    );
+  });
+
+  it('refuses a malformed key, and a key already used towards someone else', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const c = await createUser(t.db);
+    await accepted(a, b);
+    await accepted(a, c);
+    const malformed = await post(a, { toUserId: b.id, content: 'Salut', clientId: 'pas-un-uuid' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      message: M.invalidClientId,
+      code: 'VALIDATION',
+      errors: [{ path: 'clientId', message: M.invalidClientId }],
+    });
+    const clientId = key();
+    expect((await post(a, { toUserId: b.id, content: 'Pour b', clientId })).statusCode).toBe(200);
+    const elsewhere = await send(await open(a), { toUserId: c.id, content: 'Pour c', clientId });
+    expect(elsewhere).toEqual({ status: 400, message: M.invalidClientId, code: 'VALIDATION' });
+    expect(await t.db.message.count({ where: { senderId: a.id, receiverId: c.id } })).toBe(1);
+  });
+});

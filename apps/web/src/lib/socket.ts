@@ -141,7 +141,8 @@ export class AckLostError extends Error {
  * The answer of an event emitted with an acknowledgement (`ask`, e.g.
  * `() => socket.timeout(ms).emitWithAck(...)`). An error answer (`{ status, message }`, the body
  * the HTTP route would send) throws the ApiError an HTTP call would; a lost answer throws
- * AckLostError. Never emits again: a retry could make the server act twice.
+ * AckLostError. Never emits again itself: only a caller whose event the server recognises when
+ * repeated (a message's `clientId`) may try again.
  */
 export async function acknowledged<T extends object>(
   ask: () => Promise<T | SocketErrorAck>,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { GROUP_KINDS } from '../group-texts.js';
-import { messageContentSchema } from './messages.js';
+import { clientIdSchema, messageContentSchema } from './messages.js';
 
 /**
  * Group threads (issue 30): one per carpool car for a match ('covoiturage': its driver and
@@ -60,6 +60,9 @@ export type GroupMessage = z.infer<typeof groupMessageSchema>;
 /** GET /messages/groupes/{id}?offset=: 20 messages (the newest when offset is 0), oldest first. */
 export const groupMessagesPageSchema = z.array(groupMessageSchema);
 
-/** POST /messages/groupes/{id}. */
-export const sendGroupMessageSchema = z.object({ content: messageContentSchema });
+/** POST /messages/groupes/{id} (`clientId`: as for a conversation's message). */
+export const sendGroupMessageSchema = z.object({
+  content: messageContentSchema,
+  clientId: clientIdSchema,
+});
 export type SendGroupMessageBody = z.infer<typeof sendGroupMessageSchema>;

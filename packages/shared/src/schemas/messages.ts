@@ -39,9 +39,10 @@ export const MESSAGING_TEXTS = {
   youBlocked: 'Vous avez bloqué {name}',
   loadMessagesFailed: 'Erreur lors du chargement des messages.',
   searchFailed: 'Une erreur est survenue.',
-  // The socket's acknowledgement never came: the message may or may not be stored.
-  sendUnconfirmed:
-    "L'envoi du message n'a pas été confirmé. Vérifie la conversation avant de le renvoyer.",
+  // A conversation's message whose answer was lost: it goes again, with its key, by itself.
+  sendOffline: "Connexion perdue : ton message partira dès qu'elle reviendra.",
+  // A malformed idempotency key: only a broken or foreign client sends one.
+  invalidClientId: "Identifiant d'envoi invalide.",
   // Refused without a reason from the server (a 5xx): the text is back in the field.
   sendFailed: "Ton message n'est pas parti. Réessaie dans un instant.",
   // A burst over the per-socket budget (429): `seconds` is the server's ttl.
@@ -64,10 +65,19 @@ export const messageContentSchema = z
   .max(LIMITS.messageMax, { error: MESSAGING_TEXTS.invalidContent })
   .refine(isSafeText, { error: MESSAGING_TEXTS.invalidContent });
 
-/** POST /messages/send. */
+/**
+ * A message's own key: a UUID the page draws once per message and sends with every attempt;
+ * the server stores one message per sender and key, and answers a repeat with the message
+ * already stored, so a send whose answer was lost can go again safely. Optional: a client
+ * without it gets the old at-most-once behaviour.
+ */
+export const clientIdSchema = z.uuid({ error: MESSAGING_TEXTS.invalidClientId }).optional();
+
+/** POST /messages/send (and the socket's 'sendMessage'). */
 export const sendMessageSchema = z.object({
   toUserId: userId,
   content: messageContentSchema,
+  clientId: clientIdSchema,
 });
 export type SendMessageBody = z.infer<typeof sendMessageSchema>;
 

@@ -212,11 +212,16 @@ export function groupsRepository(db: Db) {
      * Stores the message only if the sender is a current member when the statement runs, and
      * moves the group up the list, in one statement. null: not stored (not a member).
      */
+    /**
+     * Stores a current member's message. null: not a member, or a message of the sender's with
+     * the same `clientId` was stored meanwhile (the service tells which).
+     */
     async append(input: {
       groupId: number;
       senderId: number;
       content: string;
       now: Date;
+      clientId?: string | undefined;
     }): Promise<GroupMessageRow | null> {
       const { rows } = await sql().query<GroupMessageRow>(
         `WITH g AS (
@@ -226,14 +231,24 @@ export function groupsRepository(db: Db) {
              WHERE m.group_id = $1 AND m.user_id = $2 AND m.left_at IS NULL)
            RETURNING id),
          gm AS (
-           INSERT INTO group_messages (group_id, sender_id, content, created_at)
-           SELECT g.id, $2, $3, $4 FROM g
+           INSERT INTO group_messages (group_id, sender_id, content, created_at, client_id)
+           SELECT g.id, $2, $3, $4, $5::uuid FROM g
+           ON CONFLICT (sender_id, client_id) DO NOTHING
            RETURNING *)
          SELECT ${MESSAGE_COLUMNS} FROM gm JOIN users u ON u.id = gm.sender_id`,
-        [input.groupId, input.senderId, input.content, input.now],
+        [input.groupId, input.senderId, input.content, input.now, input.clientId ?? null],
       );
       return rows[0] ?? null;
     },
+    /** The group message `senderId` already stored under their key `clientId`, if any. */
+    findSent: async (senderId: number, clientId: string): Promise<GroupMessageRow | null> =>
+      (
+        await sql().query<GroupMessageRow>(
+          `SELECT ${MESSAGE_COLUMNS} FROM group_messages gm JOIN users u ON u.id = gm.sender_id
+           WHERE gm.sender_id = $1 AND gm.client_id = $2::uuid`,
+          [senderId, clientId],
+        )
+      ).rows[0] ?? null,
     /** The group's current members (whose sockets receive its messages). */
     memberIds: async (groupId: number, tx?: Tx): Promise<number[]> =>
       (

@@ -38,7 +38,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     }),
     ...auth,
     handler: async (req, reply) => {
-      const message = await groups.send(callerOf(req).id, req.params.id, req.body.content);
+      const message = await groups.send(callerOf(req).id, req.params.id, req.body);
       return reply.code(201).send(message);
     },
   });

@@ -5,6 +5,7 @@ import {
   MESSAGING_TEXTS as M,
   type GroupListItem,
   type GroupMessage,
+  type SendGroupMessageBody,
 } from '@munegu/shared';
 import { afterCommit, type Tx } from '../../db/tx.js';
 import type { DomainEventMap } from '../../events/domain-events.js';
@@ -211,13 +212,33 @@ export function groupsService({ repo, clock, notifier, budgets }: GroupsServiceD
      * one per group for what its members receive from all senders, stand in for that
      * (moderators can still silence). A non-member's attempt counts against their own only.
      */
-    async send(callerId: number, groupId: number, content: string): Promise<GroupMessage> {
+    async send(
+      callerId: number,
+      groupId: number,
+      { content, clientId }: SendGroupMessageBody,
+    ): Promise<GroupMessage> {
+      // A repeat of a send whose answer was lost: the stored message, before any budget, and
+      // no second push (the members had it when it was stored).
+      const earlier = async () => {
+        const row = clientId ? await repo.findSent(callerId, clientId) : null;
+        // One key per message: the same key in another group is a broken client.
+        if (row && row.groupId !== groupId) throw new AppError('VALIDATION', M.invalidClientId);
+        return row;
+      };
+      const repeat = await earlier();
+      if (repeat) return toGroupMessage(repeat, callerId);
       await budgets.take('groupMessage', String(callerId));
       await assertMember(callerId, groupId);
       await budgets.take('groupMessagePerGroup', String(groupId));
-      const row = await repo.append({ groupId, senderId: callerId, content, now: clock.now() });
-      // A member when checked, no longer one when storing: the refusal of one who left.
-      if (!row) throw new AppError('FORBIDDEN', G.notMember);
+      const now = clock.now();
+      const row = await repo.append({ groupId, senderId: callerId, content, now, clientId });
+      if (!row) {
+        // Another attempt of this message stored it meanwhile; else a member when checked,
+        // no longer one when storing: the refusal of one who left.
+        const stored = await earlier();
+        if (stored) return toGroupMessage(stored, callerId);
+        throw new AppError('FORBIDDEN', G.notMember);
+      }
       const members = await repo.memberIds(groupId);
       notifier.groupMessage(members, { ...toGroupMessage(row, callerId), fromMe: false });
       return toGroupMessage(row, callerId);

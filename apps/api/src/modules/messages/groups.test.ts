@@ -259,4 +259,49 @@ describe('group threads of carpools', () => {
     // The budget is the sender's: the others still talk.
     expect((await post(passenger, id, 'Calme-toi !')).statusCode).toBe(201);
   });
+
+  it('stores a message sent again with its clientId once, without a budget or a push more', async () => {
+    const { driver, passengers, confirm } = await car(3, 2);
+    const [a, b] = passengers as [Member, Member];
+    await confirm(a);
+    await confirm(b);
+    const id = (await groups(driver))[0]!.id;
+    const { max } = t.config.accountBudgets.groupMessage;
+    t.clock.advance(1000); // after b joined: the message is unread for b
+    const body = { content: 'Rendez-vous au péage', clientId: crypto.randomUUID() };
+    const attempts = await Promise.all(
+      Array.from({ length: 3 }, () => w.api(a, 'POST', `/messages/groupes/${id}`, body)),
+    );
+    const again = await w.api(a, 'POST', `/messages/groupes/${id}`, body);
+    expect(attempts.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const stored = attempts[0]!.json() as { id: number; contenu: string };
+    for (const r of [...attempts, again]) expect(r.json()).toEqual(stored);
+    const thread = (await read(driver, id)).json() as { id: number }[];
+    expect(thread.map((x) => x.id)).toEqual([stored.id]);
+    expect(await unread(b)).toBe(1);
+    // A repeat after the message was stored takes nothing from the sender's budget.
+    const mine = { content: 'J’apporte le drapeau', clientId: crypto.randomUUID() };
+    for (let i = 0; i < 4; i++)
+      expect((await w.api(b, 'POST', `/messages/groupes/${id}`, mine)).statusCode).toBe(201);
+    for (let i = 2; i <= max; i++) expect((await post(b, id, `Message ${i}`)).statusCode).toBe(201);
+    expect((await post(b, id, 'Un de trop')).statusCode).toBe(429);
+
+    // The same key in another group of the sender's is refused; a malformed one too.
+    const other = await car(2, 1);
+    await other.confirm(other.passengers[0]!);
+    const otherId = (await groups(other.driver))[0]!.id;
+    await t.db.messageGroupMember.create({
+      data: { groupId: otherId, userId: a.id, joinedAt: t.clock.now() },
+    });
+    const elsewhere = await w.api(a, 'POST', `/messages/groupes/${otherId}`, body);
+    const malformed = await w.api(a, 'POST', `/messages/groupes/${otherId}`, {
+      content: 'Salut',
+      clientId: 'pas-un-uuid',
+    });
+    for (const refused of [elsewhere, malformed]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(M.invalidClientId);
+    }
+    expect((await read(other.driver, otherId)).json()).toEqual([]);
+  });
 });

@@ -43,6 +43,16 @@ const CARPOOL_CONFIRMED = 3;
 /** The columns of a stored message as MessageRow names them (RETURNING of the SQL writes). */
 const MESSAGE_ROW = `id, conversation_id AS "conversationId", sender_id AS "senderId",
   receiver_id AS "receiverId", content, created_at AS "createdAt", read_at AS "readAt"`;
+/** The same columns for Prisma's writes. */
+const MESSAGE_SELECT = {
+  id: true,
+  conversationId: true,
+  senderId: true,
+  receiverId: true,
+  content: true,
+  createdAt: true,
+  readAt: true,
+} as const;
 
 /** The only Prisma access of private messaging. */
 export function messagesRepository(db: Db) {
@@ -58,6 +68,15 @@ export function messagesRepository(db: Db) {
 
     findConversation: (id: number): Promise<ConversationRow | null> =>
       db.conversation.findUnique({ where: { id }, select: CONVERSATION }),
+
+    /** The message `senderId` already stored under their key `clientId`, if any. */
+    findSent: async (senderId: number, clientId: string): Promise<MessageRow | null> =>
+      (
+        await sqlOf(db).query<MessageRow>(
+          `SELECT ${MESSAGE_ROW} FROM messages WHERE sender_id = $1 AND client_id = $2::uuid`,
+          [senderId, clientId],
+        )
+      ).rows[0] ?? null,
 
     /**
      * Whether `senderId` wrote in the conversation: their first message answers (a count would
@@ -109,22 +128,36 @@ export function messagesRepository(db: Db) {
      * still be unblocked when the statement runs, so a block committed after the service's
      * checks still refuses the message: null = not stored (blocked meanwhile).
      */
+    /**
+     * Stores a message in the conversation unless it is blocked. null: blocked, or a message of
+     * the sender's with the same `clientId` was stored meanwhile (the service tells which).
+     */
     async appendMessage(input: {
       conversationId: number;
       senderId: number;
       receiverId: number;
       content: string;
       now: Date;
+      clientId?: string | undefined;
     }): Promise<MessageRow | null> {
       const { rows } = await sqlOf(db).query<MessageRow>(
         `WITH c AS (
            UPDATE conversations SET last_message_at = $5
            WHERE id = $1 AND blocked_by_user_id IS NULL
            RETURNING id)
-         INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at)
-         SELECT c.id, $2, $3, $4, $5 FROM c
+         INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at,
+                               client_id)
+         SELECT c.id, $2, $3, $4, $5, $6::uuid FROM c
+         ON CONFLICT (sender_id, client_id) DO NOTHING
          RETURNING ${MESSAGE_ROW}`,
-        [input.conversationId, input.senderId, input.receiverId, input.content, input.now],
+        [
+          input.conversationId,
+          input.senderId,
+          input.receiverId,
+          input.content,
+          input.now,
+          input.clientId ?? null,
+        ],
       );
       return rows[0] ?? null;
     },
@@ -141,29 +174,41 @@ export function messagesRepository(db: Db) {
      * statement also requires that login live, its member ACTIVE and not silenced, the
      * conditions of callerRepository.resolve and plugins/auth.ts `refuseIfSilenced`, so the check
      * costs no round trip of its own (a refused one is explained by the service's slower path).
+     *
+     * `clientId`: stores nothing (null) when the sender already stored a message under that key,
+     * a repeat of a send whose answer was lost; the service's slower path then finds it.
      */
     async appendToOpenConversation(input: {
       senderId: number;
       receiverId: number;
       content: string;
       now: Date;
-      senderLogin?: string;
+      senderLogin?: string | undefined;
+      clientId?: string | undefined;
     }): Promise<MessageRow | null> {
       const login = input.senderLogin
         ? `AND EXISTS (SELECT 1 FROM users s JOIN sessions ss ON ss.user_id = s.id
-                        WHERE s.id = $1 AND s.status = 'ACTIVE' AND ss.family_id = $6::uuid
+                        WHERE s.id = $1 AND s.status = 'ACTIVE' AND ss.family_id = $7::uuid
                           AND (s.silenced_until IS NULL OR s.silenced_until <= $4)
                           AND ss.revoked_at IS NULL AND ss.expires_at > $4)`
+        : '';
+      // The repeat check keeps a repeat from moving the conversation up the list; the
+      // ON CONFLICT covers two attempts of one message arriving at the same instant.
+      const repeat = input.clientId
+        ? `AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = $1 AND m.client_id = $6::uuid)`
         : '';
       const { rows } = await sqlOf(db).query<MessageRow>(
         `WITH c AS (
            UPDATE conversations SET last_message_at = $4
            WHERE pair_key = $5 AND accepted AND blocked_by_user_id IS NULL
              AND (SELECT u.status FROM users u WHERE u.id = $2) = 'ACTIVE'
+             ${repeat}
              ${login}
            RETURNING id)
-         INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at)
-         SELECT c.id, $1, $2, $3, $4 FROM c
+         INSERT INTO messages (conversation_id, sender_id, receiver_id, content, created_at,
+                               client_id)
+         SELECT c.id, $1, $2, $3, $4, $6::uuid FROM c
+         ON CONFLICT (sender_id, client_id) DO NOTHING
          RETURNING ${MESSAGE_ROW}`,
         [
           input.senderId,
@@ -171,6 +216,7 @@ export function messagesRepository(db: Db) {
           input.content,
           input.now,
           pairKeyOf(input.senderId, input.receiverId),
+          input.clientId ?? null,
           ...(input.senderLogin ? [input.senderLogin] : []),
         ],
       );
@@ -186,6 +232,7 @@ export function messagesRepository(db: Db) {
       create: { user1Id: number; user2Id: number; accepted: boolean };
       content: string;
       now: Date;
+      clientId?: string | undefined;
     }): Promise<MessageRow> =>
       db.$transaction(async (tx) => {
         const { user1Id, user2Id } = input.create;
@@ -205,7 +252,9 @@ export function messagesRepository(db: Db) {
             receiverId: user2Id,
             content: input.content,
             createdAt: input.now,
+            clientId: input.clientId ?? null,
           },
+          select: MESSAGE_SELECT,
         });
       }),
 

@@ -49,7 +49,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
   app.route({
     ...endpoint('POST /messages/send', { tags, summary: 'Envoyer un message', errors }),
     ...auth,
-    handler: async (req) => messages.send(callerOf(req).id, req.body.toUserId, req.body.content),
+    handler: async (req) => messages.send(callerOf(req).id, req.body),
   });
 
   app.route({

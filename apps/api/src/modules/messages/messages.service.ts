@@ -8,6 +8,7 @@ import {
   type Message,
   type MessagesReadEvent,
   type NewMessageEvent,
+  type SendMessageBody,
   type SendMessageResponse,
   type TypingEvent,
 } from '@munegu/shared';
@@ -27,6 +28,9 @@ export interface MessagingNotifier {
   typing(userIds: number[], event: TypingEvent): void;
   conversationBlocked(userIds: number[], event: ConversationBlockedEvent): void;
 }
+
+/** A message the send path holds: stored now, or by an earlier attempt (`repeat`). */
+type Stored = { row: MessageRow; repeat: boolean };
 
 export interface MessagesServiceDeps {
   repo: MessagesRepository;
@@ -91,26 +95,45 @@ export function messagesService({
   }
 
   /**
+   * The message the sender already stored under `clientId`: a repeat of a send whose answer was
+   * lost answers with it, so the page can try again without storing the text twice. null: new.
+   */
+  async function earlierSend(
+    senderId: number,
+    { toUserId, clientId }: SendMessageBody,
+  ): Promise<MessageRow | null> {
+    if (!clientId) return null;
+    const earlier = await repo.findSent(senderId, clientId);
+    // One key per message: the same key towards someone else is a broken client.
+    if (earlier && earlier.receiverId !== toUserId) {
+      throw new AppError('VALIDATION', M.invalidClientId);
+    }
+    return earlier;
+  }
+
+  /**
    * Applies the rules to the conversation `c` of the pair (null: none yet) and stores the
    * message, with the conversation when it is the first.
    */
   async function store(
     senderId: number,
-    toUserId: number,
-    content: string,
+    body: SendMessageBody,
     c: ConversationRow | null,
     carpool: boolean,
-  ): Promise<MessageRow> {
+  ): Promise<Stored> {
+    const { toUserId, content, clientId } = body;
     const now = clock.now();
     if (!c) {
       // A request lands in a stranger's inbox: a budget per account against spam runs. Messages
       // in an accepted conversation need no budget of their own: the recipient can block.
       if (!carpool) await budgets.take('messageRequest', String(senderId));
-      return repo.startConversation({
+      const row = await repo.startConversation({
         create: { user1Id: senderId, user2Id: toUserId, accepted: carpool },
         content,
         now,
+        clientId,
       });
+      return { row, repeat: false };
     }
     // Confirmed carpool members skip the request step, even for an older request.
     if (!c.accepted && carpool && c.blockedByUserId === null) {
@@ -125,18 +148,19 @@ export function messagesService({
       receiverId: toUserId,
       content,
       now,
+      clientId,
     });
-    // Blocked between the checks and the write: the statement stored nothing.
-    if (!row) throw new AppError('FORBIDDEN', M.blocked);
-    return row;
+    if (row) return { row, repeat: false };
+    // The statement stored nothing: another attempt of this message got there first, or the
+    // conversation was blocked between the checks and the write.
+    const earlier = await earlierSend(senderId, body);
+    if (earlier) return { row: earlier, repeat: true };
+    throw new AppError('FORBIDDEN', M.blocked);
   }
 
   /** Every rule of a send, for what the one-statement path did not store. */
-  async function sendByTheRules(
-    senderId: number,
-    toUserId: number,
-    content: string,
-  ): Promise<MessageRow> {
+  async function sendByTheRules(senderId: number, body: SendMessageBody): Promise<Stored> {
+    const { toUserId } = body;
     // The recipient, the conversation and a shared carpool in one read.
     const {
       recipientStatus,
@@ -146,13 +170,16 @@ export function messagesService({
     if (recipientStatus === null) throw new AppError('NOT_FOUND', M.unknownUser);
     if (recipientStatus !== 'ACTIVE') throw new AppError('FORBIDDEN', M.recipientUnavailable);
     try {
-      return await store(senderId, toUserId, content, c, carpool);
+      return await store(senderId, body, c, carpool);
     } catch (err) {
-      // Both members started the conversation at the same instant: the other won; retry once
-      // against the conversation it created, so the rules apply to it.
+      // Both members started the conversation at the same instant (or two attempts of this
+      // first message did): the other won; answer with this message if it was that one, else
+      // retry once against the conversation it created, so the rules apply to it.
       if (!isUniqueViolation(err)) throw err;
+      const earlier = await earlierSend(senderId, body);
+      if (earlier) return { row: earlier, repeat: true };
       const created = await repo.findConversationByPair(senderId, toUserId);
-      return store(senderId, toUserId, content, created, carpool);
+      return store(senderId, body, created, carpool);
     }
   }
 
@@ -232,11 +259,14 @@ export function messagesService({
       return page.reverse().map((m) => toMessage(m, callerId));
     },
 
-    /** Stores first, then pushes to both members' rooms; a refusal stores and pushes nothing. */
+    /**
+     * Stores first, then pushes to both members' rooms; a refusal stores and pushes nothing. A
+     * repeat (`clientId` already stored) answers with the stored message and pushes nothing
+     * more: both rooms had it when it was stored.
+     */
     async send(
       senderId: number,
-      toUserId: number,
-      content: string,
+      body: SendMessageBody,
       /**
        * A socket's message: the login it was opened with, checked in the same statement on the
        * common path, by `caller()` (the HTTP caller lookup: signed in, not silenced) before the
@@ -244,6 +274,7 @@ export function messagesService({
        */
       login?: SocketLogin,
     ): Promise<SendMessageResponse> {
+      const { toUserId, content, clientId } = body;
       if (toUserId === senderId) throw new AppError('VALIDATION', M.self);
       // Most messages go to an accepted, unblocked conversation with an active member: stored
       // in one statement that checks exactly that (bench/realtime.bench.ts). Otherwise the
@@ -254,14 +285,21 @@ export function messagesService({
         content,
         now: clock.now(),
         senderLogin: login?.familyId,
+        clientId,
       });
       if (!stored && login) {
         const caller = await login.caller();
         if (!caller) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
         refuseIfSilenced(caller);
       }
-      const row = stored ?? (await sendByTheRules(senderId, toUserId, content));
+      const earlier = stored ? null : await earlierSend(senderId, body);
+      const { row, repeat } = stored
+        ? { row: stored, repeat: false }
+        : earlier
+          ? { row: earlier, repeat: true }
+          : await sendByTheRules(senderId, body);
       const message = toMessage(row, senderId);
+      if (repeat) return { message, conversationId: row.conversationId };
       notifier.newMessage([toUserId, senderId], {
         senderId,
         receiverId: toUserId,

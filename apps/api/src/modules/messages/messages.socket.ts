@@ -20,7 +20,7 @@ export function sendMessageHandler(deps: { messages: MessagesService; log: Fasti
   ): Promise<SendMessageAck> => {
     try {
       const body = parse(payload);
-      return await deps.messages.send(senderId, body.toUserId, body.content, login);
+      return await deps.messages.send(senderId, body, login);
     } catch (err) {
       return errorAck(err, deps.log);
     }

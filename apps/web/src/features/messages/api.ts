@@ -65,19 +65,18 @@ export function searchUsers(q: string, signal?: AbortSignal) {
 }
 
 /**
- * Sends a message over the page's already authenticated socket when it is connected (no HTTP
- * exchange, no per-request checks: the fast path of issue 12), else through POST
- * /messages/send. One message is never sent both ways: the server has no idempotency key, so
- * once emitted, a lost answer is an AckLostError (the page says to check the conversation),
- * not a second try over HTTP.
+ * One attempt at a message: over the page's already authenticated socket when it is connected
+ * (no HTTP exchange, no per-request checks: the fast path of issue 12), else through POST
+ * /messages/send. A lost answer is an AckLostError (or a network ApiError); the outbox then
+ * tries again with the same `clientId`, which the server stores once whichever way each
+ * attempt went.
  */
-export function sendMessage(toUserId: number, content: string) {
+export function sendMessage(toUserId: number, content: string, clientId: string) {
+  const body = { toUserId, content, clientId };
   const socket = connectedSocket();
-  if (!socket) return call('POST /messages/send', { body: { toUserId, content } });
+  if (!socket) return call('POST /messages/send', { body });
   return acknowledged(() =>
-    socket
-      .timeout(LIMITS.messageAckTimeoutMs)
-      .emitWithAck(SOCKET_EVENTS.sendMessage, { toUserId, content }),
+    socket.timeout(LIMITS.messageAckTimeoutMs).emitWithAck(SOCKET_EVENTS.sendMessage, body),
   );
 }
 

@@ -25,6 +25,16 @@ export function keptOutbox<T>(qc: QueryClient, id: string, deps: () => OutboxDep
 }
 
 /**
+ * Whether a live push of the member's own message with `content` is the outbox's head, on its
+ * way or waiting to go again after a lost answer: its answer will bring it, the push would
+ * show it a second time beside its pending bubble.
+ */
+function leavingIn<T>(box: Outbox<T>, content: string): boolean {
+  const head = box.getState().pending[0];
+  return (head?.state === 'sending' || head?.state === 'offline') && head.content === content;
+}
+
+/**
  * The chat's side of its outbox, the same for a conversation and a group thread: `send`
  * queues a checked text (the field is emptied at once); texts that come back go into the
  * field before what was typed since, with their reason; while the server asks a burst to
@@ -51,9 +61,11 @@ export function useChatOutbox<T>(
   const waitUntil = pending[0]?.state === 'waiting' ? pending[0].retryAt : null;
   const now = useSecondTick(waitUntil !== null);
   const burstNotice: ChatNotice | null =
-    waitUntil === null
-      ? null
-      : { tone: 'info', text: M.burstWait(Math.max(1, Math.ceil((waitUntil - now) / 1000))) };
+    pending[0]?.state === 'offline'
+      ? { tone: 'info', text: M.sendOffline }
+      : waitUntil === null
+        ? null
+        : { tone: 'info', text: M.burstWait(Math.max(1, Math.ceil((waitUntil - now) / 1000))) };
 
   const leaving = pending.length > 0;
   useEffect(() => {
@@ -69,7 +81,7 @@ export function useChatOutbox<T>(
     box.push(content);
   };
 
-  return { pending, burstNotice, send, current: box.getState };
+  return { pending, burstNotice, send, isLeaving: (content: string) => leavingIn(box, content) };
 }
 
 /** Date.now(), refreshed every second while `active`. */

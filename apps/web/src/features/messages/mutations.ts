@@ -38,10 +38,11 @@ function afterSent(qc: QueryClient, otherId: number, sent: Message): void {
 export function useOutbox(me: number, otherId: number): Outbox<Message> {
   const qc = useQueryClient();
   return keptOutbox(qc, `1:1:${me}:${otherId}`, () => ({
-    send: async (content) => unwrap(await sendMessage(otherId, content)).message,
+    send: async (content, clientId) =>
+      unwrap(await sendMessage(otherId, content, clientId)).message,
     delivered: (message) => afterSent(qc, otherId, message),
-    // Refused or unconfirmed: the conversation as the server holds it shows why (a block,
-    // a request not accepted yet) or whether the message went after all.
+    // Refused: the conversation as the server holds it shows why (a block, a request not
+    // accepted yet).
     cameBack: () => void qc.invalidateQueries({ queryKey: messageKeys.conversation(otherId) }),
   }));
 }

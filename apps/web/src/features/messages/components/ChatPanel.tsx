@@ -76,10 +76,10 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
     const theirs = event.senderId === other.id && event.receiverId === me;
     if (!mine && !theirs) return;
     // This tab's own sends reach the cache with their answer (the outbox, which still shows
-    // the one on its way): only another tab's are new here.
+    // the one on its way, or waiting to go again after a lost answer): only another tab's are
+    // new here.
     if (mine && data?.messages.some((m) => m.id === event.message.id)) return;
-    const leaving = outbox.current().pending[0];
-    if (mine && leaving?.state === 'sending' && leaving.content === event.message.content) return;
+    if (mine && outbox.isLeaving(event.message.content)) return;
     addToConversation(qc, other.id, [{ ...event.message, fromMe: mine }]);
     if (theirs) {
       setTyping(false);

@@ -52,11 +52,9 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
 
   useSocketEvent(me, SOCKET_EVENTS.groupMessage, (event) => {
     if (event.groupId !== group.id) return;
-    // This tab's own send reaches the thread with its answer (the outbox still shows it as
-    // leaving): only another tab's is new here.
-    const leaving = outbox.current().pending[0];
-    const mine = event.senderId === me;
-    if (mine && leaving?.state === 'sending' && leaving.content === event.content) return;
+    // This tab's own send reaches the thread with its answer (the outbox still shows it):
+    // only another tab's is new here.
+    if (event.senderId === me && outbox.isLeaving(event.content)) return;
     addToGroup(qc, group.id, [{ ...event, fromMe: event.senderId === me }]);
     if (event.senderId !== me) markRead.mutate();
   });

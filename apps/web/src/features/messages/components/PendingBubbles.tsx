@@ -4,8 +4,8 @@ import styles from './MessageList.module.css';
 
 /**
  * My messages still on their way, after the stored ones (issue 27), in a conversation or a
- * group thread alike: each says whether it is leaving, waiting its turn, or waiting out the
- * server's burst limit.
+ * group thread alike: each says whether it is leaving, waiting its turn, waiting out the
+ * server's burst limit, or waiting for the connection to come back.
  */
 export function PendingBubbles({ pending }: { pending: readonly PendingMessage[] }) {
   return (
@@ -18,7 +18,7 @@ export function PendingBubbles({ pending }: { pending: readonly PendingMessage[]
         >
           <p className={styles['bubble__text']}>{p.content}</p>
           <span className={styles['bubble__time']}>
-            <PendingLabel item={p} held={pending[0]?.state === 'waiting'} />
+            <PendingLabel item={p} held={isHeld(pending[0])} />
           </span>
         </li>
       ))}
@@ -26,9 +26,13 @@ export function PendingBubbles({ pending }: { pending: readonly PendingMessage[]
   );
 }
 
+/** The head waits (the server's burst limit, or the connection): the others wait behind it. */
+const isHeld = (head: PendingMessage | undefined) =>
+  head?.state === 'waiting' || head?.state === 'offline';
+
 /**
- * 'Envoi…' while it leaves; the wait told by the server when the burst was too fast, and
- * 'En attente…' for the messages queued behind that wait.
+ * 'Envoi…' while it leaves; the wait told by the server when the burst was too fast, or the
+ * wait for the connection; 'En attente…' for the messages queued behind either.
  */
 function PendingLabel({ item, held }: { item: PendingMessage; held: boolean }) {
   const [, tick] = useState(0);
@@ -41,5 +45,6 @@ function PendingLabel({ item, held }: { item: PendingMessage; held: boolean }) {
     const seconds = Math.max(1, Math.ceil((item.retryAt - Date.now()) / 1000));
     return <>En attente · envoi dans {seconds} s</>;
   }
+  if (item.state === 'offline') return <>En attente de connexion…</>;
   return <>{held ? 'En attente…' : 'Envoi…'}</>;
 }

@@ -107,20 +107,27 @@ describe('a burst of messages', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('keeps a lost answer’s text in the field and sends nothing twice', async () => {
+  it('holds the burst behind a lost answer, then sends the rest in order once it is stored', async () => {
     const field = await openChat();
     enter(field, 'Perdu ?');
     enter(field, 'Et moi');
     await waitFor(() => expect(io.awaiting).toHaveLength(1));
-    const gets = api.callsTo(`GET /api/messages/conversation/${BOB.id}`).length;
     act(() => io.lose());
-    expect(await screen.findByRole('alert')).toHaveTextContent(M.sendUnconfirmed);
-    expect(field).toHaveValue('Perdu ?\nEt moi');
-    expect(sentContents()).toEqual(['Perdu ?']);
-    // The conversation is fetched again to show whether it was stored after all.
-    await waitFor(() =>
-      expect(api.callsTo(`GET /api/messages/conversation/${BOB.id}`).length).toBeGreaterThan(gets),
-    );
+    expect(await screen.findByText(M.sendOffline)).toBeInTheDocument();
+    expect(pendingBubbles()).toEqual(['Perdu ?', 'Et moi']);
+    expect(screen.getAllByTestId('pending-message')[1]).toHaveTextContent('Et moiEn attente…');
+    expect(field).toHaveValue('');
+    act(() => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(sentContents()).toEqual(['Perdu ?', 'Perdu ?']));
+    const keys = io.emitted
+      .filter((e) => e.event === 'sendMessage')
+      .map((e) => (e.args[0] as { clientId: string }).clientId);
+    expect(keys[1]).toBe(keys[0]);
+    act(() => io.answer(stored('Perdu ?')));
+    await waitFor(() => expect(sentContents()).toEqual(['Perdu ?', 'Perdu ?', 'Et moi']));
+    act(() => io.answer(stored('Et moi')));
+    await waitFor(() => expect(bubbles()).toEqual(['Perdu ?', 'Et moi']));
+    expect(pendingBubbles()).toEqual([]);
   });
 
   it('waits the ttl of a 429, saying so, then sends the same message again before the next', async () => {

@@ -97,6 +97,7 @@ describe('group threads', () => {
     expect(within(panel).queryAllByTestId('pending-message')).toHaveLength(0);
     expect(api.callsTo('POST /api/messages/groupes/3')[0]!.body).toEqual({
       content: 'On part à 7h',
+      clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 

@@ -217,6 +217,7 @@ describe('writing', () => {
     expect(api.callsTo('POST /api/messages/send')[0]?.body).toEqual({
       toUserId: BOB.id,
       content: 'Forza\nMunegu',
+      clientId: expect.any(String),
     });
     await waitFor(() => expect(field).toHaveValue(''));
   });

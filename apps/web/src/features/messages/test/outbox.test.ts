@@ -1,19 +1,23 @@
 import { MESSAGING_TEXTS as M, type Message } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import { createOutbox, MAX_BURST_RETRIES } from '../outbox';
+import { AckLostError } from '../../../lib/socket';
+import { createOutbox, MAX_BURST_RETRIES, RESEND_FIRST_MS, RESEND_MAX_MS } from '../outbox';
 
 /** The queue alone: a scripted server and a clock the test moves. */
 function world(burstRetries?: number) {
-  const attempts: { content: string; settle: (r: Message | Error) => void }[] = [];
+  const attempts: { content: string; clientId: string; settle: (r: Message | Error) => void }[] =
+    [];
   const delivered: string[] = [];
   const timers: { at: number; run: () => void }[] = [];
+  const online = new Set<() => void>();
   let clock = 0;
   const box = createOutbox({
-    send: (content) =>
+    send: (content, clientId) =>
       new Promise<Message>((resolve, reject) =>
         attempts.push({
           content,
+          clientId,
           settle: (r) => (r instanceof Error ? reject(r) : resolve(r)),
         }),
       ),
@@ -21,6 +25,10 @@ function world(burstRetries?: number) {
     schedule: (run, ms) => timers.push({ at: clock + ms, run }),
     now: () => clock,
     burstRetries,
+    onOnline: (run) => {
+      online.add(run);
+      return () => online.delete(run);
+    },
   });
   const flush = () => new Promise((r) => setTimeout(r, 0));
   return {
@@ -32,6 +40,12 @@ function world(burstRetries?: number) {
       attempts.at(-1)!.settle(r);
       await flush();
     },
+    /** The browser says the network is back. */
+    async backOnline() {
+      for (const run of [...online]) run();
+      await flush();
+    },
+    listeners: () => online.size,
     async advance(ms: number) {
       clock += ms;
       const due = timers.filter((t) => t.at <= clock);
@@ -97,5 +111,60 @@ describe('outbox', () => {
     expect(w.attempts).toHaveLength(1);
     expect(w.box.getState().pending).toEqual([]);
     expect(w.box.takeRefused()).toEqual({ texts: ['a', 'b'], reason: budget });
+  });
+
+  it('sends a lost message again with its key, further apart each time, until it is stored', async () => {
+    const w = world();
+    w.box.push('a');
+    w.box.push('b');
+    const key = w.attempts[0]!.clientId;
+    const waits: number[] = [];
+    for (let lost = 0; lost < 6; lost++) {
+      await w.answer(
+        lost % 2 ? new AckLostError() : new ApiError(0, 'Failed to fetch', { network: true }),
+      );
+      expect(w.box.getState().pending.map((p) => p.state)).toEqual(['offline', 'queued']);
+      const before = w.attempts.length;
+      let waited = 0;
+      while (w.attempts.length === before) {
+        await w.advance(1000);
+        waited += 1000;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([
+      RESEND_FIRST_MS,
+      RESEND_FIRST_MS * 2,
+      RESEND_FIRST_MS * 4,
+      RESEND_FIRST_MS * 8,
+      RESEND_MAX_MS,
+      RESEND_MAX_MS,
+    ]);
+    expect(w.attempts.map((a) => a.clientId)).toEqual(Array(7).fill(key));
+    expect(w.box.getState().refused).toBeNull();
+    await w.answer(ok('a'));
+    expect(w.attempts.at(-1)).toMatchObject({ content: 'b' });
+    expect(w.attempts.at(-1)!.clientId).not.toBe(key);
+    await w.answer(ok('b'));
+    expect(w.delivered).toEqual(['a', 'b']);
+  });
+
+  it('goes again at once when the network is back, and only once for the timer and the event', async () => {
+    const w = world();
+    w.box.push('a');
+    await w.answer(new AckLostError());
+    expect(w.listeners()).toBe(1);
+    await w.backOnline();
+    expect(w.attempts).toHaveLength(2);
+    expect(w.listeners()).toBe(0);
+    await w.advance(RESEND_MAX_MS);
+    expect(w.attempts).toHaveLength(2);
+    // A refusal after a lost answer still brings the text back, and the next loss starts over.
+    await w.answer(new ApiError(403, M.blocked, { fromServer: true }));
+    expect(w.box.takeRefused()).toEqual({ texts: ['a'], reason: M.blocked });
+    w.box.push('c');
+    await w.answer(new AckLostError());
+    await w.advance(RESEND_FIRST_MS);
+    expect(w.attempts.map((a) => a.content)).toEqual(['a', 'a', 'c', 'c']);
   });
 });

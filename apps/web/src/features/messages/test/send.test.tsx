@@ -65,14 +65,74 @@ describe('sending over the socket', () => {
     expect(api.callsTo('POST /api/messages/send')).toHaveLength(0);
   });
 
-  it('says the send is unconfirmed when the answer is lost, and does not send again', async () => {
+  it('keeps a message whose answer was lost and sends it again, with its key, once back online', async () => {
     const field = await write('Perdu ?', true);
     await waitFor(() => expect(io.awaiting).toHaveLength(1));
+    const [{ clientId }] = io.awaiting[0]!.args as [{ clientId: string }];
+    expect(clientId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     act(() => io.lose());
-    expect(await screen.findByText(M.sendUnconfirmed)).toBeInTheDocument();
-    expect(field).toHaveValue('Perdu ?');
-    await new Promise((r) => setTimeout(r, 50));
+    expect(await screen.findByText(M.sendOffline)).toBeInTheDocument();
+    expect(screen.getByTestId('pending-message')).toHaveTextContent(
+      'Perdu ?En attente de connexion…',
+    );
+    expect(field).toHaveValue('');
+    expect(sends()).toHaveLength(1);
+
+    // The network comes back, the socket with it: the same message goes again, same key.
+    act(() => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(sends()).toHaveLength(2));
+    expect(sends()[1]!.args[0]).toEqual({ toUserId: BOB.id, content: 'Perdu ?', clientId });
+    act(() => io.answer({ conversationId: 10, message: mine('Perdu ?') }));
+    await waitFor(() => expect(screen.getByTestId('message')).toHaveTextContent('Perdu ?'));
+    expect(screen.queryByTestId('pending-message')).toBeNull();
+    expect(screen.queryByText(M.sendOffline)).toBeNull();
+    expect(field).toHaveValue('');
     expect(api.callsTo('POST /api/messages/send')).toHaveLength(0);
+  });
+
+  it('shows a message stored before its answer was lost once, not beside its pending bubble', async () => {
+    await write('Déjà parti', true);
+    await waitFor(() => expect(io.awaiting).toHaveLength(1));
+    act(() => io.lose());
+    await screen.findByText(M.sendOffline);
+    // The server had stored it: its push reaches this tab while the message waits to go again.
+    const stored = { conversationId: 10, message: mine('Déjà parti') };
+    act(() =>
+      io.push('newMessage', {
+        senderId: ME.id,
+        receiverId: BOB.id,
+        message: { ...stored.message, conversationId: 10, fromMe: undefined },
+      }),
+    );
+    // The push lands in a render after this act: let it happen before looking.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryAllByTestId('message')).toHaveLength(0);
+    expect(screen.getAllByTestId('pending-message')).toHaveLength(1);
+    act(() => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(sends()).toHaveLength(2));
+    act(() => io.answer(stored));
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(1));
+    expect(screen.queryByTestId('pending-message')).toBeNull();
+  });
+
+  it('sends a message lost over the socket again over HTTP when the socket is gone', async () => {
+    api.reply('POST /api/messages/send', 200, { conversationId: 10, message: mine('Relais') });
+    await write('Relais', true);
+    await waitFor(() => expect(io.awaiting).toHaveLength(1));
+    const [{ clientId }] = io.awaiting[0]!.args as [{ clientId: string }];
+    act(() => io.push('disconnect', 'transport close'));
+    act(() => io.lose());
+    await screen.findByText(M.sendOffline);
+    act(() => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(api.callsTo('POST /api/messages/send')).toHaveLength(1));
+    expect(api.callsTo('POST /api/messages/send')[0]?.body).toEqual({
+      toUserId: BOB.id,
+      content: 'Relais',
+      clientId,
+    });
+    await waitFor(() => expect(screen.getByTestId('message')).toHaveTextContent('Relais'));
     expect(sends()).toHaveLength(1);
   });
 
@@ -83,6 +143,7 @@ describe('sending over the socket', () => {
     expect(api.callsTo('POST /api/messages/send')[0]?.body).toEqual({
       toUserId: BOB.id,
       content: 'Hors ligne',
+      clientId: expect.any(String),
     });
     expect(await screen.findByText('Hors ligne')).toBeVisible();
     await waitFor(() => expect(field).toHaveValue(''));
