@@ -51,9 +51,16 @@ describe('PredictionPopup', () => {
     expect(dom().value).toBe('2');
     expect(saveButton()).toBeDisabled(); // the other score is still empty
 
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     fireEvent.change(ext(), { target: { value: '99' } });
     expect(ext().value).toBe('50');
+    // Brought down to 50, and the member is told why.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Le score doit être un nombre entier entre 0 et 50.',
+    );
     expect(saveButton()).toBeEnabled();
+    fireEvent.change(ext(), { target: { value: '4' } });
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
 
     fireEvent.change(dom(), { target: { value: '' } });
     expect(saveButton()).toBeDisabled();

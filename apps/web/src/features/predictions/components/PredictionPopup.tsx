@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui/toast';
 import { PREDICTION_TEXTS, plural, type Match } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { Dialog, DialogFooter, DialogTitle } from '../../../components/ui/Dialog';
-import { sanitizeScore } from '../../../components/ui/scoreInput';
+import { readScore } from '../../../components/ui/scoreInput';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { usePoints, usePrediction, useSavePrediction } from '../api';
@@ -42,6 +42,13 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
   const save = useSavePrediction(user?.id, match.id);
   const [dom, setDom] = useState('');
   const [ext, setExt] = useState('');
+  // The last score typed was above 50 and shows as 50: said under the scores.
+  const [capped, setCapped] = useState(false);
+  const typed = (set: (value: string) => void) => (raw: string) => {
+    const { value, capped } = readScore(raw);
+    set(value);
+    setCapped(capped);
+  };
   const [rewardOpen, setRewardOpen] = useState(false);
   const saved = existing.data ?? null;
 
@@ -111,7 +118,7 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
           name={home.nom}
           logo={home.logo}
           value={dom}
-          onChange={setDom}
+          onChange={typed(setDom)}
           disabled={!editable}
         />
         <span className={styles['prediction__dash']} aria-hidden="true">
@@ -122,10 +129,13 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
           name={away.nom}
           logo={away.logo}
           value={ext}
-          onChange={setExt}
+          onChange={typed(setExt)}
           disabled={!editable}
         />
       </div>
+      <p className={styles['prediction__capped']} role="status">
+        {capped ? PREDICTION_TEXTS.score : null}
+      </p>
       {footer}
       <DialogFooter>
         {editable && (
@@ -170,7 +180,7 @@ function ScoreSide({ id, name, logo, value, onChange, disabled }: SideProps) {
         aria-label={`Buts ${name}`}
         value={value}
         disabled={disabled}
-        onChange={(e) => onChange(sanitizeScore(e.target.value))}
+        onChange={(e) => onChange(e.target.value)}
       />
     </div>
   );
