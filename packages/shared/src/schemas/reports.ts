@@ -14,6 +14,9 @@ export const REPORT_TEXTS = {
   unknownUser: 'Utilisateur introuvable',
   tooMany: 'Trop de signalements envoyés. Réessaie plus tard.',
   sent: 'Signalement envoyé avec succès.',
+  // The reporter's earlier report about this member, in this section, is still open: nothing
+  // new was stored (one open report per reporter, member and section), and they are told so.
+  alreadyOpen: 'Tu as déjà signalé ce profil : les modérateurs examinent ton signalement.',
   failed: "Erreur lors de l'envoi du signalement.",
 } as const;
 

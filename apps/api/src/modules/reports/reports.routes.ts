@@ -21,8 +21,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     }),
     onRequest: app.authenticate,
     handler: async (req) => {
-      await reports.report(callerOf(req).id, req.body);
-      return { message: REPORT_TEXTS.sent };
+      const outcome = await reports.report(callerOf(req).id, req.body);
+      return { message: outcome === 'stored' ? REPORT_TEXTS.sent : REPORT_TEXTS.alreadyOpen };
     },
   });
 };

@@ -53,10 +53,13 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
   return {
     /**
      * POST /user-signalement. An OPEN report about the same member in the same section is not
-     * stored twice, but the reporter is told it was sent all the same: the outcome for them is
-     * the same.
+     * stored twice: 'duplicate' lets the route tell the reporter that their earlier one is still
+     * being examined (and so that this one's reason was not added).
      */
-    async report(reporterId: number, input: z.output<typeof reportRequestSchema>): Promise<void> {
+    async report(
+      reporterId: number,
+      input: z.output<typeof reportRequestSchema>,
+    ): Promise<'stored' | 'duplicate'> {
       if (input.to === reporterId) throw new AppError('VALIDATION', REPORT_TEXTS.self);
       const reason = await repo.findReason(input.motifId, input.section);
       if (!reason) throw new AppError('VALIDATION', REPORT_TEXTS.invalidMotif);
@@ -86,6 +89,7 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
         }),
       );
       if (outcome === 'overBudget') throw new AppError('RATE_LIMITED', REPORT_TEXTS.tooMany);
+      return outcome;
     },
 
     /**

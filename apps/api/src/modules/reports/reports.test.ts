@@ -119,13 +119,17 @@ describe('POST /user-signalement', () => {
     expect(await reportsBy(from.id)).toEqual([]);
   });
 
-  it('does not store an identical open report twice, but answers success', async () => {
+  it('does not store an identical open report twice, and says the first is being examined', async () => {
     const [from, to] = [await createUser(t.db), await createUser(t.db)];
     const body = { to: to.id, motifId: motif.id };
-    expect((await report(from, body)).statusCode).toBe(200);
+    const first = await report(from, body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe('Signalement envoyé avec succès.');
     const again = await report(from, body);
     expect(again.statusCode).toBe(200);
-    expect(again.json().message).toBe('Signalement envoyé avec succès.');
+    expect(again.json().message).toBe(
+      'Tu as déjà signalé ce profil : les modérateurs examinent ton signalement.',
+    );
     expect(await reportsBy(from.id)).toHaveLength(1);
 
     // Once a moderator has handled it, a new report is a new case.

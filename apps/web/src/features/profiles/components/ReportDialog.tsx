@@ -73,7 +73,8 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
         section: 'profil',
       },
       {
-        onSuccess: () => onDone({ ok: true, message: REPORT_TEXTS.sent }),
+        // The server's words: sent, or already reported and still being examined.
+        onSuccess: (answer) => onDone({ ok: true, message: answer.message || REPORT_TEXTS.sent }),
         onError: (e) => {
           setConfirming(false);
           setError(reportError(e));

@@ -196,7 +196,7 @@ describe("another member's profile", () => {
   });
 
   it('links to the conversation and reports with a confirmation step', async () => {
-    api.reply('POST /api/user-signalement', 201, { message: 'ok' });
+    api.reply('POST /api/user-signalement', 200, { message: 'Signalement envoyé avec succès.' });
     renderAt('/profil/Bob_06');
     expect(await screen.findByRole('link', { name: /Envoyer un message/ })).toHaveAttribute(
       'href',
@@ -226,6 +226,19 @@ describe("another member's profile", () => {
       customReason: 'Il usurpe le pseudo d’un autre membre',
       section: 'profil',
     });
+  });
+
+  it('says so when the member’s earlier report about this profile is still open', async () => {
+    const already = 'Tu as déjà signalé ce profil : les modérateurs examinent ton signalement.';
+    api.reply('POST /api/user-signalement', 200, { message: already });
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'Signaler' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('radio', { name: 'Propos insultants' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText(already)).toBeVisible();
+    expect(screen.queryByText('Signalement envoyé avec succès.')).toBeNull();
   });
 
   it('joins a list of server errors with commas', async () => {
@@ -266,7 +279,7 @@ describe("another member's profile", () => {
     );
     expect(dialog.getByRole('radio', { name: 'Autre' })).toBeChecked();
     // Sent again as it is, once more.
-    api.reply('POST /api/user-signalement', 201, { message: 'ok' });
+    api.reply('POST /api/user-signalement', 200, { message: 'Signalement envoyé avec succès.' });
     fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
