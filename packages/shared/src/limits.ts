@@ -22,6 +22,11 @@ export const LIMITS = {
   password: { min: 8, max: 30 },
   defaultLoginWaitSeconds: 60,
   unreadPollMs: 20_000,
+  /**
+   * How often an open MuneguMap reads its departments and supporters again: others' presence
+   * changes (a driver who stops driving, a searcher who found a seat) reach no socket.
+   */
+  munegumapRefreshMs: 30_000,
   /** How long the page waits for the socket to acknowledge a sent message. */
   messageAckTimeoutMs: 10_000,
   toastMs: 3_000,

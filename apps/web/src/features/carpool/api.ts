@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppNotification } from '@munegu/shared';
+import { LIMITS, type AppNotification } from '@munegu/shared';
 import { callIfAuthenticated, query } from '../../lib/call';
 import { unwrap } from '../../lib/api';
 
@@ -92,12 +92,24 @@ export function useMyRelations(matchId: number, enabled = true) {
   });
 }
 
+/**
+ * What others declare for the match changes without telling this page (only carpool answers
+ * are pushed): an open map reads it again every LIMITS.munegumapRefreshMs while the page is
+ * visible, and when the member comes back to it.
+ */
+const LIVE_ENOUGH = {
+  refetchInterval: LIMITS.munegumapRefreshMs,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: 'always',
+} as const;
+
 /** Departments with supporters for the match ('<3' below three) and detour suggestions. */
 export function useAvailableDepartments(matchId: number, enabled = true) {
   return useQuery({
     queryKey: carpoolKeys.departments(matchId),
     queryFn: query('GET /users/departements-disponibles', { query: { match_id: matchId } }),
     enabled,
+    ...LIVE_ENOUGH,
   });
 }
 
@@ -109,6 +121,7 @@ export function useSupporters(matchId: number, dept: string | null, enabled = tr
       query: { match_id: matchId, ...(dept ? { departement: dept } : {}) },
     }),
     enabled,
+    ...LIVE_ENOUGH,
   });
 }
 

@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARPOOL_TEXTS, type Supporter } from '@munegu/shared';
+import { CARPOOL_TEXTS, LIMITS, type Supporter } from '@munegu/shared';
 import {
   testCarpoolDriver,
   testCarpoolPassenger,
@@ -147,6 +147,22 @@ describe('MuneguMapDialog', () => {
       .getAllByRole('link')
       .map((l) => l.textContent);
     expect(names).toEqual(['dan', 'ana', 'bob', 'cid']);
+  });
+
+  it('reads the list again while open, so a driver who stopped driving leaves it', async () => {
+    // Installed before the map opens: its reading timer is set when the list first arrives.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      open();
+      expect(await row('bob')).toBeTruthy();
+      lists['06'] = lists['06']!.filter((s) => s.username !== 'bob');
+      await act(async () => void vi.advanceTimersByTime(LIMITS.munegumapRefreshMs));
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'bob' })).toBeNull());
+      expect(screen.getByRole('link', { name: 'ana' })).toBeVisible();
+      expect(api.callsTo(SUPPORTERS)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads the list of a department picked on the map or in the selector', async () => {
