@@ -228,15 +228,20 @@ describe("another member's profile", () => {
     });
   });
 
-  it('says so when the member’s earlier report about this profile is still open', async () => {
-    const already = 'Tu as déjà signalé ce profil : les modérateurs examinent ton signalement.';
-    api.reply('POST /api/user-signalement', 200, { message: already });
+  /** Bob's profile reported for 'Propos insultants', confirmed. */
+  async function reportInsults() {
     renderAt('/profil/Bob_06');
     fireEvent.click(await screen.findByRole('button', { name: 'Signaler' }));
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(await dialog.findByRole('radio', { name: 'Propos insultants' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+  }
+
+  it('says so when the member’s earlier report about this profile is still open', async () => {
+    const already = 'Tu as déjà signalé ce profil : les modérateurs examinent ton signalement.';
+    api.reply('POST /api/user-signalement', 200, { message: already });
+    await reportInsults();
     expect(await screen.findByText(already)).toBeVisible();
     expect(screen.queryByText('Signalement envoyé avec succès.')).toBeNull();
   });
@@ -249,12 +254,7 @@ describe("another member's profile", () => {
         { path: 'motifId', message: 'Erreur B' },
       ],
     });
-    renderAt('/profil/Bob_06');
-    fireEvent.click(await screen.findByRole('button', { name: 'Signaler' }));
-    const dialog = within(await screen.findByRole('dialog'));
-    fireEvent.click(await dialog.findByRole('radio', { name: 'Propos insultants' }));
-    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
-    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    await reportInsults();
     expect(await screen.findByText('Erreur A, Erreur B')).toBeVisible();
   });
 
