@@ -10,6 +10,12 @@ const memberUser = {
   predictionRank: true,
 } as const;
 
+/**
+ * A league's members as its ranking and counts show them: a deleted account leaves the game
+ * (the general ranking drops it too), though its membership row stays with its anonymised user.
+ */
+const present = { user: { status: { not: 'DELETED' as const } } };
+
 export function miniLeaguesRepository(db: Db) {
   return {
     codeTaken: async (code: string) =>
@@ -29,18 +35,19 @@ export function miniLeaguesRepository(db: Db) {
       db.miniLeagueMember.create({ data: { leagueId, userId } }),
     leave: (leagueId: number, userId: number) =>
       db.miniLeagueMember.deleteMany({ where: { leagueId, userId } }),
-    memberCount: (leagueId: number) => db.miniLeagueMember.count({ where: { leagueId } }),
+    memberCount: (leagueId: number) =>
+      db.miniLeagueMember.count({ where: { leagueId, ...present } }),
     deleteLeague: (leagueId: number) => db.miniLeague.delete({ where: { id: leagueId } }),
     mine: (userId: number) =>
       db.miniLeague.findMany({
         where: { members: { some: { userId } } },
-        include: { _count: { select: { members: true } } },
+        include: { _count: { select: { members: { where: present } } } },
         orderBy: { createdAt: 'asc' },
       }),
     withMembers: (leagueId: number) =>
       db.miniLeague.findUnique({
         where: { id: leagueId },
-        include: { members: { include: { user: { select: memberUser } } } },
+        include: { members: { where: present, include: { user: { select: memberUser } } } },
       }),
   };
 }

@@ -85,7 +85,7 @@ export function miniLeaguesService({ repo }: { repo: MiniLeaguesRepository }) {
       };
     },
 
-    /** Leaving; the last member leaving deletes the league. */
+    /** Leaving; the last member leaving (deleted accounts aside) deletes the league. */
     async leave(userId: number, leagueId: number): Promise<{ message: string }> {
       if (!(await repo.isMember(leagueId, userId))) throw notFound(MINI_LEAGUE_TEXTS.notFound);
       await repo.leave(leagueId, userId);

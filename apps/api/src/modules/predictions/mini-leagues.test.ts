@@ -2,6 +2,7 @@ import type { MiniLeagueDetail, MiniLeagueSummary } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
+import { deleteAccount } from '../../../test/helpers/accounts.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { competitionRanks } from './mini-leagues.service.js';
 
@@ -87,6 +88,26 @@ describe('mini-leagues', () => {
     const left = await call(owner, 'DELETE', `/mini-leagues/${league.id}/members/me`);
     expect(left.json()).toEqual({ message: 'Tu as quitté la mini-ligue.' });
     // The last member leaving removes the league.
+    expect(await t.db.miniLeague.count({ where: { id: league.id } })).toBe(0);
+  });
+
+  it('drops a deleted account from the league’s ranking and count', async () => {
+    const [alice, gone] = [await createUser(t.db), await createUser(t.db)];
+    const league = (
+      await call(alice, 'POST', '/mini-leagues', { name: 'Avant le départ' })
+    ).json() as MiniLeagueSummary;
+    await call(gone, 'POST', '/mini-leagues/join', { code: league.invite_code });
+    await deleteAccount(t, gone);
+
+    const detail = (
+      await call(alice, 'GET', `/mini-leagues/${league.id}`)
+    ).json() as MiniLeagueDetail;
+    expect(detail.members.map((m) => m.id)).toEqual([alice.id]);
+    expect(detail.members_count).toBe(1);
+    const [summary] = (await call(alice, 'GET', '/mini-leagues')).json() as MiniLeagueSummary[];
+    expect(summary).toMatchObject({ id: league.id, members_count: 1 });
+    // Alice leaving is the last member leaving: the league goes.
+    await call(alice, 'DELETE', `/mini-leagues/${league.id}/members/me`);
     expect(await t.db.miniLeague.count({ where: { id: league.id } })).toBe(0);
   });
 

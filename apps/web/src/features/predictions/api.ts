@@ -138,6 +138,16 @@ export function useCreateMiniLeague() {
   });
 }
 
+/** Leaves a league (the last member leaving deletes it). */
+export function useLeaveMiniLeague() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      unwrap(await call('DELETE /mini-leagues/:id/members/me', { params: { id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: predictionKeys.leagues() }),
+  });
+}
+
 export function useJoinMiniLeague() {
   const client = useQueryClient();
   return useMutation({

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { plural } from '@munegu/shared';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { MINI_LEAGUE_TEXTS, plural } from '@munegu/shared';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
@@ -7,10 +7,16 @@ import { useAuth } from '../../../lib/auth';
 import {
   useCreateMiniLeague,
   useJoinMiniLeague,
+  useLeaveMiniLeague,
   useMiniLeague,
   useMiniLeagues,
   type MiniLeagueSummary,
 } from '../api';
+
+// Fetched when a member asks to leave: /jeu_prono's first load has no dialog to show.
+const ConfirmDialog = lazy(() =>
+  import('../../../components/ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 import { RankingRows } from './RankingRows';
 import predictionsStyles from '../predictions.module.css';
 import styles from './MiniLeaguesPanel.module.css';
@@ -54,6 +60,7 @@ export function MiniLeaguesPanel() {
               label="Code d’invitation"
               button="Rejoindre"
               maxLength={8}
+              clean={inviteCode}
               kind="join"
               mutation={join}
               onDone={(league) => setOpenId(league.id)}
@@ -82,28 +89,52 @@ export function MiniLeaguesPanel() {
   );
 }
 
+/**
+ * What the invite code field keeps: letters and digits only, in capitals, 8 at most. A code
+ * copied from 'Code : 3Q7PKPT2' often brings a space along, which a maxlength would have kept
+ * in place of the code's last character.
+ */
+const inviteCode = (raw: string) =>
+  raw
+    .replace(/[^0-9a-z]/gi, '')
+    .toUpperCase()
+    .slice(0, 8);
+
 type FormProps = {
   id: string;
   label: string;
   button: string;
   maxLength: number;
+  /** Applied to what is typed or pasted (the field then has no maxlength of its own). */
+  clean?: (raw: string) => string;
   /** Its rules and success message, loaded on submit (miniLeagueRules.ts: they bring zod). */
   kind: 'create' | 'join';
   mutation: ReturnType<typeof useCreateMiniLeague>;
   onDone: (league: MiniLeagueSummary) => void;
 };
 
-function CodeForm({ id, label, button, maxLength, kind, mutation, onDone }: FormProps) {
+function CodeForm({ id, label, button, maxLength, clean, kind, mutation, onDone }: FormProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Set at once, before the rules' import: a double click would otherwise send twice (two
+  // leagues of the same name) before the mutation says it is pending.
+  const submitting = useRef(false);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
     const rules = await import('./miniLeagueRules')
       .then((m) => m.LEAGUE_FORMS[kind])
       .catch(() => null);
-    if (!rules) return setError('Une erreur est survenue.');
+    if (!rules) {
+      submitting.current = false;
+      return setError('Une erreur est survenue.');
+    }
     const parsed = rules.validate(value);
-    if (!parsed.success) return setError(parsed.error?.issues[0]?.message ?? 'Valeur invalide');
+    if (!parsed.success) {
+      submitting.current = false;
+      return setError(parsed.error?.issues[0]?.message ?? 'Valeur invalide');
+    }
     setError(null);
     mutation.mutate(value.trim(), {
       onSuccess: (league) => {
@@ -112,6 +143,7 @@ function CodeForm({ id, label, button, maxLength, kind, mutation, onDone }: Form
         onDone(league);
       },
       onError: (e) => setError(errorMessage(e, 'Une erreur est survenue.')),
+      onSettled: () => (submitting.current = false),
     });
   };
   return (
@@ -122,10 +154,10 @@ function CodeForm({ id, label, button, maxLength, kind, mutation, onDone }: Form
           id={id}
           className="input"
           value={value}
-          maxLength={maxLength}
+          maxLength={clean ? undefined : maxLength}
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => setValue(clean ? clean(e.target.value) : e.target.value)}
         />
         <button type="submit" className="btn btn--primary btn--small" disabled={mutation.isPending}>
           {button}
@@ -148,6 +180,19 @@ function LeagueItem(props: {
 }) {
   const { league, open, onToggle, meId } = props;
   const detail = useMiniLeague(open ? league.id : null);
+  const leave = useLeaveMiniLeague();
+  const [leaving, setLeaving] = useState(false);
+  const confirmLeave = () =>
+    leave.mutate(league.id, {
+      onSuccess: () => {
+        setLeaving(false);
+        toast.success(MINI_LEAGUE_TEXTS.left);
+      },
+      onError: (e) => {
+        setLeaving(false);
+        toast.error(errorMessage(e, 'Une erreur est survenue.'));
+      },
+    });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(league.invite_code);
@@ -176,7 +221,28 @@ function LeagueItem(props: {
         <Button variant="ghost" small onClick={() => void copy()}>
           Copier le code
         </Button>
+        <Button variant="ghost" small onClick={() => setLeaving(true)}>
+          Quitter
+        </Button>
       </div>
+      {leaving && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={`Quitter « ${league.name} » ?`}
+            message={
+              league.members_count <= 1
+                ? 'Tu en es le dernier membre : la mini-ligue sera supprimée.'
+                : 'Tu pourras la rejoindre à nouveau avec son code.'
+            }
+            confirmLabel="Quitter"
+            danger
+            busy={leave.isPending}
+            onConfirm={confirmLeave}
+            onCancel={() => setLeaving(false)}
+          />
+        </Suspense>
+      )}
       {open &&
         (detail.isError ? (
           <p className="error-text">{errorMessage(detail.error, 'Une erreur est survenue.')}</p>

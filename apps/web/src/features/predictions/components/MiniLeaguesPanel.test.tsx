@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MiniLeagueDetail, MiniLeagueSummary } from '@munegu/shared';
+import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
+import { MiniLeaguesPanel } from './MiniLeaguesPanel';
+
+vi.mock('../../../lib/auth', () => ({
+  useAuth: () => ({ user: { id: 5, username: 'moi' }, isAuthenticated: true }),
+}));
+
+const league = (id: number, name: string, members = 2): MiniLeagueSummary => ({
+  id,
+  name,
+  invite_code: '3Q7PKPT2',
+  owner_id: 9,
+  members_count: members,
+});
+
+let api: FakeApi;
+let mine: MiniLeagueSummary[];
+beforeEach(() => {
+  api = fakeApi();
+  mine = [league(1, 'Les potes')];
+  api.handle('GET /api/mini-leagues', () => ({ status: 200, body: mine }));
+  const detail: MiniLeagueDetail = { ...league(1, 'Les potes'), members: [] };
+  api.reply('GET /api/mini-leagues/1', 200, detail);
+});
+
+describe('MiniLeaguesPanel', () => {
+  it('leaves a league after a confirmation, and it leaves the list', async () => {
+    api.handle('DELETE /api/mini-leagues/1/members/me', () => {
+      mine = [];
+      return { status: 200, body: { message: 'Tu as quitté la mini-ligue.' } };
+    });
+    renderWithProviders(<MiniLeaguesPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitter' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText('Quitter « Les potes » ?')).toBeVisible();
+    expect(dialog.getByText('Tu pourras la rejoindre à nouveau avec son code.')).toBeVisible();
+    expect(api.callsTo('DELETE /api/mini-leagues/1/members/me')).toHaveLength(0);
+    fireEvent.click(dialog.getByRole('button', { name: 'Quitter' }));
+    expect(await screen.findByText('Tu ne fais partie d’aucune mini-ligue.')).toBeVisible();
+    expect(api.callsTo('DELETE /api/mini-leagues/1/members/me')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('warns the last member that leaving deletes the league', async () => {
+    mine = [league(1, 'Solo', 1)];
+    renderWithProviders(<MiniLeaguesPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitter' }));
+    expect(
+      await screen.findByText('Tu en es le dernier membre : la mini-ligue sera supprimée.'),
+    ).toBeVisible();
+  });
+
+  it('creates one league on a double click', async () => {
+    api.reply('POST /api/mini-leagues', 201, league(2, 'Tribune Nord', 1));
+    renderWithProviders(<MiniLeaguesPanel />);
+    fireEvent.change(await screen.findByLabelText('Nom de la mini-ligue'), {
+      target: { value: 'Tribune Nord' },
+    });
+    const create = screen.getByRole('button', { name: 'Créer' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    await waitFor(() => expect(api.callsTo('POST /api/mini-leagues')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.callsTo('POST /api/mini-leagues')).toHaveLength(1);
+  });
+
+  it('keeps the whole code when it is pasted with a space, in capitals', async () => {
+    api.reply('POST /api/mini-leagues/join', 200, league(3, 'Les Rouge & Blanc'));
+    renderWithProviders(<MiniLeaguesPanel />);
+    const field = await screen.findByLabelText('Code d’invitation');
+    fireEvent.change(field, { target: { value: ' 3q7pkpt2 ' } });
+    expect(field).toHaveValue('3Q7PKPT2');
+    fireEvent.click(screen.getByRole('button', { name: 'Rejoindre' }));
+    await waitFor(() => expect(api.callsTo('POST /api/mini-leagues/join')).toHaveLength(1));
+    expect(api.callsTo('POST /api/mini-leagues/join')[0]?.body).toEqual({ code: '3Q7PKPT2' });
+  });
+});
