@@ -25,6 +25,40 @@ test('the home page shows the next demo match with a running countdown', async (
   await expect(carousel.getByRole('button', { name: 'JEU DU PRONO' }).first()).toBeVisible();
 });
 
+test('each slide keeps its tickets and calendar links inside it, on a desktop', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: /prochains matchs/i });
+  const slides = carousel.getByRole('group');
+  const dot = (n: number) => carousel.getByRole('button', { name: `Aller au match ${n}` });
+  const inside = async (index: number, name: string | RegExp) => {
+    const slide = (await slides.nth(index).boundingBox())!;
+    const link = (await slides.nth(index).getByRole('link', { name }).boundingBox())!;
+    return (
+      link.x >= slide.x &&
+      link.x + link.width <= slide.x + slide.width &&
+      link.y >= slide.y &&
+      link.y + link.height <= slide.y + slide.height
+    );
+  };
+  let checked = 0;
+  for (const index of [0, 1]) {
+    await dot(index + 1).click();
+    await expect(dot(index + 1)).toHaveAttribute('aria-current', 'true');
+    // This slide's own links are on screen in it, not another match's.
+    for (const name of [/Billetterie/, 'Ajouter au calendrier']) {
+      const link = slides.nth(index).getByRole('link', { name });
+      if ((await link.count()) === 0) continue;
+      await expect.poll(() => inside(index, name)).toBe(true);
+      await expect(link).toBeInViewport({ ratio: 1 });
+      checked += 1;
+    }
+  }
+  expect(checked).toBeGreaterThan(1);
+});
+
 test('the league table highlights AS Monaco', async ({ page }) => {
   await page.goto('/');
   const table = page.getByRole('region', { name: 'Classement Ligue 1' }).getByRole('table');
