@@ -59,6 +59,9 @@ describe('PredictionPopup', () => {
       'Le score doit être un nombre entier entre 0 et 50.',
     );
     expect(saveButton()).toBeEnabled();
+    // Still said while the other score changes: this one still shows 50 instead of 99.
+    fireEvent.change(dom(), { target: { value: '3' } });
+    expect(screen.getByRole('status')).toHaveTextContent('entre 0 et 50');
     fireEvent.change(ext(), { target: { value: '4' } });
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
 

@@ -42,12 +42,13 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
   const save = useSavePrediction(user?.id, match.id);
   const [dom, setDom] = useState('');
   const [ext, setExt] = useState('');
-  // The last score typed was above 50 and shows as 50: said under the scores.
-  const [capped, setCapped] = useState(false);
-  const typed = (set: (value: string) => void) => (raw: string) => {
-    const { value, capped } = readScore(raw);
-    set(value);
-    setCapped(capped);
+  // Each side whose score was typed above 50 and shows as 50, until that side changes: said
+  // under the scores.
+  const [capped, setCapped] = useState({ dom: false, ext: false });
+  const typed = (side: 'dom' | 'ext', set: (value: string) => void) => (raw: string) => {
+    const read = readScore(raw);
+    set(read.value);
+    setCapped((was) => ({ ...was, [side]: read.capped }));
   };
   const [rewardOpen, setRewardOpen] = useState(false);
   const saved = existing.data ?? null;
@@ -118,7 +119,7 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
           name={home.nom}
           logo={home.logo}
           value={dom}
-          onChange={typed(setDom)}
+          onChange={typed('dom', setDom)}
           disabled={!editable}
         />
         <span className={styles['prediction__dash']} aria-hidden="true">
@@ -129,12 +130,12 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
           name={away.nom}
           logo={away.logo}
           value={ext}
-          onChange={typed(setExt)}
+          onChange={typed('ext', setExt)}
           disabled={!editable}
         />
       </div>
       <p className={styles['prediction__capped']} role="status">
-        {capped ? PREDICTION_TEXTS.score : null}
+        {capped.dom || capped.ext ? PREDICTION_TEXTS.score : null}
       </p>
       {footer}
       <DialogFooter>
