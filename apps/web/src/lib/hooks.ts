@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /** Live result of a CSS media query, e.g. `useMediaQuery('(max-width: 1260px)')`. */
 export function useMediaQuery(query: string): boolean {
@@ -46,4 +46,24 @@ export function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => onTick(intervalMs, () => setNow(Date.now())), [intervalMs]);
   return now;
+}
+
+/**
+ * One submission at a time for a form whose request must not go twice. A mutation's
+ * `isPending` reaches the button only after a render, and a double click's second click can
+ * come before it: `start()` answers false to that one. `done()` (on error, or when the form
+ * may be sent again) lets the next one through.
+ */
+export function useSingleSubmit() {
+  const busy = useRef(false);
+  return {
+    start: (): boolean => {
+      if (busy.current) return false;
+      busy.current = true;
+      return true;
+    },
+    done: (): void => {
+      busy.current = false;
+    },
+  };
 }

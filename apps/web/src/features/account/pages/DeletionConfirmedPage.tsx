@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useAuth } from '../../../lib/auth';
+import { useSingleSubmit } from '../../../lib/hooks';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import { TokenCard, TokenCardActions } from '../components/TokenCard';
@@ -19,7 +20,14 @@ export default function DeletionConfirmedPage() {
   const { isAuthenticated, signOutLocally } = useAuth();
   const confirm = useMutation({
     mutationFn: () => tokenQuery(() => accountApi.confirmDelete(token))({}),
+    onError: () => once.done(),
   });
+  // One confirmation per page: a double click's second request finds the link used (404) and
+  // its answer, the latest, would send a member whose account is gone to « Page introuvable ».
+  const once = useSingleSubmit();
+  const deleteOnce = () => {
+    if (once.start()) confirm.mutate();
+  };
   const check = useQuery({
     queryKey: accountKeys.checkDeleteToken(token),
     queryFn: tokenQuery((signal) => accountApi.checkDeleteToken(token, signal)),
@@ -42,7 +50,7 @@ export default function DeletionConfirmedPage() {
       </Button>
     </TokenCard>
   );
-  if (confirm.isError) return failed(() => confirm.mutate());
+  if (confirm.isError) return failed(deleteOnce);
   if (confirm.isSuccess && !valid) return <Navigate to="/404" replace />;
   if (confirm.isIdle) {
     if (check.isPending) return <LoadingOverlay fullScreen />;
@@ -73,7 +81,7 @@ export default function DeletionConfirmedPage() {
           variant="danger"
           disabled={confirm.isPending}
           aria-busy={confirm.isPending}
-          onClick={() => confirm.mutate()}
+          onClick={deleteOnce}
         >
           {confirm.isPending ? 'Suppression...' : 'Supprimer mon compte'}
         </Button>

@@ -283,6 +283,19 @@ describe('token pages', () => {
     expect(api.callsTo('GET /api/users/confirm-delete/old')).toHaveLength(0);
   });
 
+  it('deletion link: a double click deletes once and says so, not « Page introuvable »', async () => {
+    api.reply('GET /api/users/check-token?token=tok&type=delete', 200, { valid: true });
+    api.reply('GET /api/users/confirm-delete/tok', 200, { valid: true });
+    const router = renderAt('/deletion-confirmed/tok');
+    const button = await screen.findByRole('button', { name: 'Supprimer mon compte' });
+    // Both clicks before any render: the second one's request would find the link used.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByRole('heading', { name: 'Compte supprimé' })).toBeVisible();
+    expect(api.callsTo('GET /api/users/confirm-delete/tok')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/deletion-confirmed/tok');
+  });
+
   it('deletion link: a link used meanwhile still leads to the 404 page after the click', async () => {
     api.reply('GET /api/users/check-token?token=old&type=delete', 200, { valid: true });
     api.reply('GET /api/users/confirm-delete/old', 404, { message: 'Lien invalide ou expiré.' });

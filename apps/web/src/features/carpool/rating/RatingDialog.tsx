@@ -5,6 +5,7 @@ import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { isApiError } from '../../../lib/api';
 import { cx } from '../../../lib/cx';
+import { useSingleSubmit } from '../../../lib/hooks';
 import { useConfirmedCarpool } from '../api';
 import { useRateCarpool } from '../mutations';
 import { RATING_VALUES, formatRating, ratingTargets } from './ratingTargets';
@@ -77,6 +78,7 @@ function RatingForm({
   const [notes, setNotes] = useState<Record<number, number>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const rate = useRateCarpool(matchId);
+  const once = useSingleSubmit();
   const complete = targets.length > 0 && targets.every((t) => notes[t.userId] !== undefined);
 
   if (outcome)
@@ -94,7 +96,8 @@ function RatingForm({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!complete || rate.isPending) return;
+    // Once: a second request would answer « déjà noté » over the first one's success.
+    if (!complete || !once.start()) return;
     rate.mutate(
       targets.map((t) => ({
         note: notes[t.userId] ?? 0,
@@ -103,7 +106,10 @@ function RatingForm({
       })),
       {
         onSuccess: () => setOutcome({ ok: true, message: CARPOOL_TEXTS.ratingSaved }),
-        onError: (error) => setOutcome({ ok: false, message: failureText(error) }),
+        onError: (error) => {
+          once.done();
+          setOutcome({ ok: false, message: failureText(error) });
+        },
       },
     );
   };

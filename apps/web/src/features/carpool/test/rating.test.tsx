@@ -74,6 +74,24 @@ describe('NOTE TON COVOITURAGE', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Note enregistrée avec succès');
   });
 
+  it('sends a double click once, so the answer is the success, not « déjà noté »', async () => {
+    api.reply(CARPOOL, 200, carpool(false));
+    api.handle(BULK, () =>
+      api.callsTo(BULK).length > 1
+        ? { status: 400, body: { message: CARPOOL_TEXTS.ratingAlreadyDone } }
+        : { status: 200, body: { message: 'ok' } },
+    );
+    open();
+    await screen.findByText('Pilote06');
+    rate('Pilote06', '4');
+    fireEvent.click(validate());
+    fireEvent.click(validate());
+    expect(await screen.findByRole('status')).toHaveTextContent('Note enregistrée avec succès');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.callsTo(BULK)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('the driver rates each passenger on their own relation, all required', async () => {
     api.reply(CARPOOL, 200, carpool(true));
     api.reply(BULK, 200, { message: 'ok' });

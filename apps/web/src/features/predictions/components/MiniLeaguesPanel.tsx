@@ -1,9 +1,10 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MINI_LEAGUE_TEXTS, plural } from '@munegu/shared';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { useSingleSubmit } from '../../../lib/hooks';
 import {
   useCreateMiniLeague,
   useJoinMiniLeague,
@@ -116,23 +117,22 @@ type FormProps = {
 function CodeForm({ id, label, button, maxLength, clean, kind, mutation, onDone }: FormProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  // Set at once, before the rules' import: a double click would otherwise send twice (two
+  // Taken at once, before the rules' import: a double click would otherwise send twice (two
   // leagues of the same name) before the mutation says it is pending.
-  const submitting = useRef(false);
+  const once = useSingleSubmit();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
+    if (!once.start()) return;
     const rules = await import('./miniLeagueRules')
       .then((m) => m.LEAGUE_FORMS[kind])
       .catch(() => null);
     if (!rules) {
-      submitting.current = false;
+      once.done();
       return setError('Une erreur est survenue.');
     }
     const parsed = rules.validate(value);
     if (!parsed.success) {
-      submitting.current = false;
+      once.done();
       return setError(parsed.error?.issues[0]?.message ?? 'Valeur invalide');
     }
     setError(null);
@@ -143,7 +143,7 @@ function CodeForm({ id, label, button, maxLength, clean, kind, mutation, onDone 
         onDone(league);
       },
       onError: (e) => setError(errorMessage(e, 'Une erreur est survenue.')),
-      onSettled: () => (submitting.current = false),
+      onSettled: once.done,
     });
   };
   return (
