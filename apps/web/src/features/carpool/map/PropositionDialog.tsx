@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CARPOOL_TEXTS, CARPOOL_STATUS, pluralWord, type Club } from '@munegu/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
@@ -71,6 +71,8 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
   };
 
   const p = proposition;
+  const tooFew = p !== null && p.placesDispo !== null && p.placesDispo < p.nbPers;
+  const tooFewId = useId();
   const departure = p
     ? (departments.data?.find((d) => d.code === p.departement_depart)?.name ?? p.departement_depart)
     : '';
@@ -122,11 +124,23 @@ export function PropositionDialog({ proposition, match, open, onOpenChange, onAn
               </blockquote>
             )}
             <p className={styles['proposition__sentence']}>{propositionSentence(p)}</p>
+            {tooFew && (
+              <p className="error-text" id={tooFewId}>
+                {CARPOOL_TEXTS.notEnoughPlacesTooltip}
+              </p>
+            )}
             <DialogFooter>
               <Button variant="ghost" disabled={answer.isPending} onClick={() => reply('refuse')}>
                 Je refuse
               </Button>
-              <Button variant="primary" disabled={answer.isPending} onClick={() => reply('accept')}>
+              {/* Fewer free seats than the group: the server would only answer « Aucune place
+                  disponible », so the popup says why first. */}
+              <Button
+                variant="primary"
+                disabled={answer.isPending || tooFew}
+                aria-describedby={tooFew ? tooFewId : undefined}
+                onClick={() => reply('accept')}
+              >
                 J&apos;accepte
               </Button>
             </DialogFooter>

@@ -274,6 +274,21 @@ describe('MuneguMapDialog', () => {
     expect(api.callsTo('POST /api/user-to-user-match/refus-covoiturage')[0]?.body).toEqual(body);
   });
 
+  it('says there are too few seats and offers only to refuse when the group does not fit', async () => {
+    lists['06'] = [
+      seeker(7, 'lea', { nb_pers: 2 }),
+      driver(4, 'dan', { places_dispo: 1, relation: pending(false, 1) }),
+    ];
+    open();
+    fireEvent.click(within(await row('dan')).getByRole('button', { name: 'Répondre' }));
+    const popup = within(await screen.findByRole('dialog', { name: 'Proposition de covoiturage' }));
+    expect(popup.getByText('1 place disponible')).toBeVisible();
+    const accept = popup.getByRole('button', { name: "J'accepte" });
+    expect(accept).toBeDisabled();
+    expect(accept).toHaveAccessibleDescription('Pas assez de places pour cette demande');
+    expect(popup.getByRole('button', { name: 'Je refuse' })).toBeEnabled();
+  });
+
   it('suggests drivers of other departments when none drives from mine', async () => {
     lists['06'] = [seeker(7, 'lea'), seeker(5, 'eva')];
     api.reply('GET /api/users/departements-disponibles', 200, {
