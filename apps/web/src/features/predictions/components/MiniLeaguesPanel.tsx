@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { MINI_LEAGUE_TEXTS, plural } from '@munegu/shared';
+// Not MINI_LEAGUE_TEXTS: its module holds the schemas, and zod with them, which /jeu_prono's
+// first load has no use for (e2e/specs/first-load.spec.ts).
+import { plural } from '@munegu/shared';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
@@ -184,9 +186,9 @@ function LeagueItem(props: {
   const [leaving, setLeaving] = useState(false);
   const confirmLeave = () =>
     leave.mutate(league.id, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setLeaving(false);
-        toast.success(MINI_LEAGUE_TEXTS.left);
+        toast.success(answer.message);
       },
       onError: (e) => {
         setLeaving(false);
