@@ -143,3 +143,19 @@ export async function downloadRegistrantsCsv(id: number, fileName: string): Prom
   const bytes = csv.startsWith(BOM) ? csv : BOM + csv;
   saveBlob(new Blob([bytes], { type: 'text/csv;charset=utf-8' }), fileName);
 }
+
+/**
+ * POST /deplacements/{id}/annonces: the organisers' word to everyone on the coach, posted in
+ * the trip's thread and sent to each registrant's bell.
+ */
+export function useAnnounce(tripId: number) {
+  return useMutation({
+    mutationFn: async (content: string) =>
+      unwrap(
+        await call('POST /deplacements/:id/annonces', {
+          params: { id: tripId },
+          body: { content },
+        }),
+      ),
+  });
+}

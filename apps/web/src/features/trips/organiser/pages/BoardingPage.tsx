@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '../../../../lib/api';
 import { formatDate, formatTime } from '../../../../lib/dates';
 import { waitingLabel } from '../../labels';
 import { downloadRegistrantsCsv, useCheckin } from '../api';
+import { AnnouncementForm } from '../components/AnnouncementForm';
 import { CheckinView } from '../components/CheckinView';
 import { PrintableList } from '../components/PrintableList';
 import { RegistrantRows } from '../components/RegistrantRows';
@@ -96,6 +97,7 @@ function Boarding({ id }: { id: number }) {
           Imprimer
         </Button>
       </div>
+      {!checkin && <AnnouncementForm tripId={id} online={online} />}
       {checkin ? (
         <CheckinView rows={registrants} onTick={tick} />
       ) : (

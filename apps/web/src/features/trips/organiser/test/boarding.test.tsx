@@ -258,3 +258,60 @@ describe('the boarding list', () => {
     expect(print).toHaveBeenCalled();
   });
 });
+
+describe('an announcement to the coach', () => {
+  const sent = (content: string) => ({
+    id: 90,
+    groupe_id: 3,
+    from: 1,
+    pseudo: 'orga',
+    contenu: content,
+    date: new Date().toISOString(),
+    fromMe: true,
+    annonce: true,
+  });
+
+  it('is sent to the registrants, said so, and the field emptied', async () => {
+    serve(list());
+    api.handle('POST /api/deplacements/7/annonces', (body) => ({
+      status: 201,
+      body: sent((body as { content: string }).content),
+    }));
+    renderAt('/mes-deplacements/7');
+    const field = await screen.findByRole('textbox', { name: 'Annonce aux inscrits' });
+    expect(field).toHaveAccessibleDescription(
+      'Publiée dans le fil du car et envoyée à chaque inscrit.',
+    );
+    // Nothing but spaces is refused before any request.
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer l’annonce' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Une annonce fait entre 1 et 1 000 caractères.',
+    );
+    expect(api.callsTo('POST /api/deplacements/7/annonces')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: '  Départ décalé à 6h30, parking P2.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer l’annonce' }));
+    expect(await screen.findByText('Annonce envoyée aux inscrits.')).toBeVisible();
+    expect(api.callsTo('POST /api/deplacements/7/annonces')[0]?.body).toEqual({
+      content: 'Départ décalé à 6h30, parking P2.',
+    });
+    expect(field).toHaveValue('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the text and shows the server’s reason when it is refused', async () => {
+    serve(list());
+    api.reply('POST /api/deplacements/7/annonces', 403, {
+      message: 'Tu n’organises pas ce déplacement.',
+    });
+    renderAt('/mes-deplacements/7');
+    const field = await screen.findByRole('textbox', { name: 'Annonce aux inscrits' });
+    fireEvent.change(field, { target: { value: 'Rendez-vous au péage' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer l’annonce' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Tu n’organises pas ce déplacement.',
+    );
+    expect(field).toHaveValue('Rendez-vous au péage');
+  });
+});
