@@ -179,6 +179,20 @@ for (const viewport of SIZES) {
     expect(csv.split(/\r?\n/)[0]).toContain(';');
     expect(csv).toContain(anna.pseudo);
 
+    // A word to everyone on the coach: in the thread, and in each registrant's bell.
+    const words = `Départ décalé à 6h30, parking P2 #${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: 'Annonce aux inscrits' }).fill(words);
+    await page.getByRole('button', { name: 'Envoyer l’annonce' }).click();
+    await expect(page.getByText('Annonce envoyée aux inscrits.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Annonce aux inscrits' })).toHaveValue('');
+    await page.screenshot({ path: path.join(SCREENS, `${viewport.width}-announced.png`) });
+    const annaToken = await apiToken(request, anna);
+    type Rung = { deplacement: { id: number; evenement: string } | null };
+    const bell = await json<Rung[]>(request, '/api/user-notification/me', annaToken);
+    expect(bell.map((n) => n.deplacement)).toContainEqual(
+      expect.objectContaining({ id: trip.id, evenement: 'ANNONCE' }),
+    );
+
     if (screens) {
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByTestId('printable-list')).toBeVisible();
