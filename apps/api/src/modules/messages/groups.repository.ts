@@ -210,11 +210,9 @@ export function groupsRepository(db: Db) {
       ).rows,
     /**
      * Stores the message only if the sender is a current member when the statement runs, and
-     * moves the group up the list, in one statement. null: not stored (not a member).
-     */
-    /**
-     * Stores a current member's message. null: not a member, or a message of the sender's with
-     * the same `clientId` was stored meanwhile (the service tells which).
+     * moves the group up the list, in one statement. null: not stored (not a member, or a
+     * message of the sender's with the same `clientId` was stored meanwhile: the service tells
+     * which).
      */
     async append(input: {
       groupId: number;

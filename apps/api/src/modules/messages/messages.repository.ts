@@ -126,11 +126,8 @@ export function messagesRepository(db: Db) {
      * Stores a message in an existing conversation and moves it up the list, in one SQL
      * statement (atomic, one round trip: the hot path of every message). The conversation must
      * still be unblocked when the statement runs, so a block committed after the service's
-     * checks still refuses the message: null = not stored (blocked meanwhile).
-     */
-    /**
-     * Stores a message in the conversation unless it is blocked. null: blocked, or a message of
-     * the sender's with the same `clientId` was stored meanwhile (the service tells which).
+     * checks still refuses the message: null = not stored (blocked meanwhile, or a message of
+     * the sender's with the same `clientId` was stored meanwhile: the service tells which).
      */
     async appendMessage(input: {
       conversationId: number;
