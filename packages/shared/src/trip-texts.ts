@@ -69,6 +69,26 @@ export const TRIP_TEXTS = {
   reminder: (antenne: string, time: string, place: string) =>
     `Rappel : départ du car de ${antenne} demain à ${time}, ${place}.`,
   announcement: (antenne: string) => `Nouvelle annonce pour le car de ${antenne}.`,
+  /** A moved kickoff the trip's times still fit: the new kickoff and the departure as it is. */
+  kickoffMoved: (antenne: string, kickoff: string, departure: string, place: string) =>
+    `Nouvel horaire du match : coup d'envoi le ${kickoff}. Départ du car de ${antenne} le ${departure}, ${place}.`,
+  /** A moved kickoff the coach now leaves after, or comes back before. */
+  kickoffMovedRetime: (antenne: string, kickoff: string) =>
+    `Nouvel horaire du match : coup d'envoi le ${kickoff}. Les horaires du car de ${antenne} sont à revoir : les organisateurs vont les changer.`,
+  /** The same, said by a caller that does not know the kickoff (none does today). */
+  kickoffMovedUnknown: (antenne: string) =>
+    `Nouvel horaire du match : vérifie les horaires du car de ${antenne}.`,
+  /** The match form, while an operator types a new kickoff for a match with coaches. */
+  kickoffMoveTold: (coaches: number) =>
+    coaches === 1
+      ? 'Ce match a un car : ses inscrits et ses organisateurs seront prévenus du nouvel horaire.'
+      : `Ce match a ${coaches} cars : leurs inscrits et leurs organisateurs seront prévenus du nouvel horaire.`,
+  /** The same, for the coaches that would leave after the new kickoff or come back before. */
+  kickoffMoveOff:
+    'Avec ce coup d’envoi, ces cars partent après le match ou rentrent avant : leurs organisateurs devront changer leurs horaires.',
+  /** The organisers' list, while the trip's times no longer fit the match's kickoff. */
+  timesOffKickoff: (kickoff: string) =>
+    `Le coup d'envoi est maintenant le ${kickoff} : le car part après ou rentre avant. Change ses horaires, puis préviens les inscrits par une annonce.`,
   // Refusals (4xx bodies) and field errors
   notFound: 'Déplacement introuvable.',
   registrationNotFound: 'Inscription introuvable.',
@@ -121,17 +141,40 @@ export const TRIP_TEXTS = {
 } as const;
 
 /** What a DEPLACEMENT notification says (Notification.tripEvent). */
-export const TRIP_EVENTS = ['PLACE_LIBEREE', 'ANNULATION', 'RAPPEL', 'ANNONCE'] as const;
+export const TRIP_EVENTS = ['PLACE_LIBEREE', 'ANNULATION', 'RAPPEL', 'ANNONCE', 'HORAIRE'] as const;
 export type TripEventWire = (typeof TRIP_EVENTS)[number];
+
+const time = (value: string | Date) => new Date(value).getTime();
+
+/**
+ * Whether a coach's times still fit its match: it leaves before the kickoff and, when it says
+ * when it comes back, comes back after it (what creating a trip requires). A moved kickoff can
+ * break this; the organisers then change the trip's times.
+ */
+export function tripTimesFitKickoff(
+  trip: { depart_heure: string | Date; retour_heure?: string | Date | null },
+  kickoff: string | Date,
+): boolean {
+  if (time(trip.depart_heure) >= time(kickoff)) return false;
+  return !trip.retour_heure || time(trip.retour_heure) > time(kickoff);
+}
+
+/** What a trip notification's sentence is written from; read when it is shown, so current. */
+export interface TripNotice {
+  antenne: string;
+  depart_heure: string | Date;
+  depart_lieu: string;
+  /** HORAIRE only: the match's kickoff and the coach's return, to say whether times still fit. */
+  retour_heure?: string | Date | null;
+  coup_envoi?: string | Date | null;
+}
 
 /**
  * The one sentence of a trip notification, as the bell, the push and the mail say it: the
- * departure (an ISO instant, shown in Paris time) and its place only matter to the reminder.
+ * departure (an ISO instant, shown in Paris time) and its place only matter to the reminder
+ * and to a moved kickoff.
  */
-export function tripNoticeText(
-  evenement: TripEventWire,
-  trip: { antenne: string; depart_heure: string | Date; depart_lieu: string },
-): string {
+export function tripNoticeText(evenement: TripEventWire, trip: TripNotice): string {
   switch (evenement) {
     case 'PLACE_LIBEREE':
       return TRIP_TEXTS.promoted(trip.antenne);
@@ -145,5 +188,17 @@ export function tripNoticeText(
       );
     case 'ANNONCE':
       return TRIP_TEXTS.announcement(trip.antenne);
+    case 'HORAIRE': {
+      const kickoff = trip.coup_envoi;
+      if (!kickoff) return TRIP_TEXTS.kickoffMovedUnknown(trip.antenne);
+      return tripTimesFitKickoff(trip, kickoff)
+        ? TRIP_TEXTS.kickoffMoved(
+            trip.antenne,
+            parisWhen(kickoff),
+            parisWhen(trip.depart_heure),
+            trip.depart_lieu,
+          )
+        : TRIP_TEXTS.kickoffMovedRetime(trip.antenne, parisWhen(kickoff));
+    }
   }
 }

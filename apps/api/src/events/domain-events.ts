@@ -13,8 +13,9 @@ import type { ReminderInfo } from '../modules/predictions/reminder.service.js';
 export interface DomainEventMap {
   /**
    * An operator moved a match's kickoff (admin-matches, after the change committed).
-   * Listener: carpool tells the match's carpool members (bell row, mail, live event). Awaited,
-   * and its failure is the operator's error, as when the call was direct.
+   * Listeners: carpool tells the match's carpool members (bell row, mail, live event); trips
+   * tells the registrants and organisers of the match's coaches, with whether the coach's
+   * times still fit. Awaited, and a failure is the operator's error (the kickoff stays moved).
    */
   kickoffMoved: { matchId: number; kickoff: Date };
   /**

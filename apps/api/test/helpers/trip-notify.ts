@@ -69,17 +69,28 @@ export function tripWorld(t: TestApp, bus: DomainEvents) {
       await t.db.antennaOrganizer.create({ data: { antennaId, userId: user.id } });
       return user;
     },
-    /** A trip of the antenna departing `departureAt` (default: in 6 days) for a new match. */
+    /**
+     * A trip of the antenna departing `departureAt` (default: in 6 days) for a new match, or
+     * for match `matchId` when given.
+     */
     async trip(
       antennaId: number,
-      options: { departureAt?: Date; place?: string; seats?: number } = {},
+      options: {
+        departureAt?: Date;
+        returnAt?: Date;
+        place?: string;
+        seats?: number;
+        matchId?: number;
+      } = {},
     ): Promise<Trip> {
       const departureAt = options.departureAt ?? new Date(t.clock.now().getTime() + 6 * 86_400_000);
-      const match = await createMatch(t.db, {
-        kickoffAt: new Date(departureAt.getTime() + 10 * 3_600_000),
-        season: uniqueSeason(),
-        matchday: 1,
-      });
+      const match = options.matchId
+        ? { id: options.matchId }
+        : await createMatch(t.db, {
+            kickoffAt: new Date(departureAt.getTime() + 10 * 3_600_000),
+            season: uniqueSeason(),
+            matchday: 1,
+          });
       return transaction()(async (tx) => {
         const trip = await tx.trip.create({
           data: {
@@ -87,6 +98,7 @@ export function tripWorld(t: TestApp, bus: DomainEvents) {
             antennaId,
             departurePlace: options.place ?? 'Place d’Armes, Monaco',
             departureAt,
+            returnAt: options.returnAt ?? null,
             seats: options.seats ?? 50,
           },
           select: { id: true, matchId: true, antennaId: true },

@@ -351,7 +351,8 @@ export const notificationSchema = z.object({
   match: notificationMatchSchema.nullable(),
   /**
    * For DEPLACEMENT (issue 30): the coach trip and what happened; null for the others.
-   * depart_heure (ISO) and depart_lieu let the bell say the reminder's time and place;
+   * depart_heure (ISO) and depart_lieu let the bell say the reminder's time and place (and,
+   * for HORAIRE, whether the trip still fits the kickoff in match.date);
    * groupe_id: the trip's group thread (an announcement opens it), null when it has none.
    */
   deplacement: z
@@ -361,6 +362,8 @@ export const notificationSchema = z.object({
       evenement: z.enum(TRIP_EVENTS),
       depart_heure: z.string(),
       depart_lieu: z.string(),
+      /** The coach's return (ISO) or null: with match.date, whether a moved kickoff fits. */
+      retour_heure: z.string().nullable(),
       groupe_id: z.number().int().nullable(),
     })
     .nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { carpoolStatusWording } from '../carpool-constants.js';
-import { TRIP_TEXTS, tripNoticeText, type TripEventWire } from '../trip-texts.js';
+import { TRIP_TEXTS, tripNoticeText, type TripEventWire, type TripNotice } from '../trip-texts.js';
 
 /** Web push (the installable app's notifications): texts of the API and the settings page. */
 export const PUSH_TEXTS = {
@@ -104,13 +104,7 @@ export const PUSH_NOTICES = {
    */
   trip: (
     notificationId: number,
-    notice: {
-      evenement: TripEventWire;
-      antenne: string;
-      depart_heure: string | Date;
-      depart_lieu: string;
-      groupId: number | null;
-    },
+    notice: TripNotice & { evenement: TripEventWire; groupId: number | null },
   ): PushPayload => ({
     title: TRIP_TEXTS.cardTitle(notice.antenne).slice(0, 80),
     body: tripNoticeText(notice.evenement, notice).slice(0, 200),

@@ -17,6 +17,8 @@ export {
   REGISTRATION_STATUSES,
   TRIP_EVENTS,
   tripNoticeText,
+  tripTimesFitKickoff,
+  type TripNotice,
   type TripEventWire,
   type TripStatusWire,
   type RegistrationStatusWire,

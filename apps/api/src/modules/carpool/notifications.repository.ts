@@ -38,6 +38,7 @@ export function notificationsRepository(db: Db) {
               id: true,
               departureAt: true,
               departurePlace: true,
+              returnAt: true,
               antenna: { select: { name: true } },
               group: { select: { id: true } },
             },

@@ -313,6 +313,7 @@ export function notificationsService(deps: NotificationsDeps) {
                 evenement: row.tripEvent,
                 depart_heure: row.trip.departureAt.toISOString(),
                 depart_lieu: row.trip.departurePlace,
+                retour_heure: row.trip.returnAt?.toISOString() ?? null,
                 groupe_id: row.trip.group?.id ?? null,
               }
             : null,

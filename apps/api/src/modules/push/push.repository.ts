@@ -183,8 +183,10 @@ export function pushRepository(db: Db) {
             select: {
               departureAt: true,
               departurePlace: true,
+              returnAt: true,
               antenna: { select: { name: true } },
               group: { select: { id: true } },
+              match: { select: { kickoffAt: true } },
             },
           },
         },
@@ -195,6 +197,8 @@ export function pushRepository(db: Db) {
         antenne: row.trip.antenna.name,
         depart_heure: row.trip.departureAt,
         depart_lieu: row.trip.departurePlace,
+        retour_heure: row.trip.returnAt,
+        coup_envoi: row.trip.match.kickoffAt,
         groupId: row.trip.group?.id ?? null,
       };
     },

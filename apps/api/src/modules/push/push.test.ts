@@ -311,6 +311,24 @@ describe('web push of carpool notifications and prediction reminders', () => {
     });
   });
 
+  it('tells a coach’s registrant of a moved kickoff that the coach’s times no longer fit', async () => {
+    const w = tripWorld(t, bus);
+    const antenna = await w.antenna();
+    const trip = await w.trip(antenna.id, { departureAt: new Date('2031-03-01T10:00:00Z') });
+    const member = await createUser(t.db);
+    const device = await subscribe(member);
+    await w.register(trip, member);
+    // An operator moved it before the coach leaves (11:00 in Paris), as admin-matches announces.
+    const kickoff = new Date('2031-03-01T10:00:00Z');
+    await t.db.match.update({ where: { id: trip.matchId }, data: { kickoffAt: kickoff } });
+    await bus.emit('kickoffMoved', { matchId: trip.matchId, kickoff });
+    const push = await firstPushTo(device.endpoint);
+    expect(device.read(push)).toMatchObject({
+      title: TRIP_TEXTS.cardTitle(antenna.name),
+      body: TRIP_TEXTS.kickoffMovedRetime(antenna.name, '01/03/2031 à 11:00').slice(0, 200),
+    });
+  });
+
   it('reminds members who have not predicted, not those who switched reminders off', async () => {
     const tagOf = uniqueSeason();
     const home = await createClub(t.db, { name: `Monaco ${tagOf}` });

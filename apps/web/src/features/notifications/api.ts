@@ -43,10 +43,17 @@ export function notificationMatchLine(notification: Pick<AppNotification, 'match
   return notification.match ? `pour le match ${notificationMatchLabel(notification.match)}` : null;
 }
 
-/** A coach trip's notification (DEPLACEMENT): the API's sentence, or null for the others. */
-export function tripWording(notification: Pick<AppNotification, 'deplacement'>): string | null {
+/**
+ * A coach trip's notification (DEPLACEMENT): the API's sentence, or null for the others. A
+ * moved kickoff (HORAIRE) reads the match's kickoff as it is now, like the trip's times.
+ */
+export function tripWording(
+  notification: Pick<AppNotification, 'deplacement' | 'match'>,
+): string | null {
   const trip = notification.deplacement;
-  return trip ? tripNoticeText(trip.evenement, trip) : null;
+  return trip
+    ? tripNoticeText(trip.evenement, { ...trip, coup_envoi: notification.match?.date })
+    : null;
 }
 
 /**

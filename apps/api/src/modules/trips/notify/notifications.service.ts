@@ -5,7 +5,7 @@ import {
   type TripEventWire,
 } from '@munegu/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterCommit, type Tx } from '../../../db/tx.js';
+import { afterCommit, type RunInTransaction, type Tx } from '../../../db/tx.js';
 import type { DomainEventMap, EventEmitter } from '../../../events/domain-events.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { MailService } from '../../mail/mail.service.js';
@@ -23,6 +23,7 @@ export interface TripNotificationsDeps {
   /** carpoolNotified after each live event: push reaches the member's devices. */
   events: EventEmitter;
   clock: Clock;
+  transaction: RunInTransaction;
   publicUrl: string;
   associationName: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -31,7 +32,7 @@ export interface TripNotificationsDeps {
 /**
  * The bell, live, push and mail side of coach trips (issue 30). Every notification is written
  * in the transaction of what it tells (a promotion, a cancellation, a reminder's claim, an
- * announcement), with its mail in the outbox of that transaction (members who opted in);
+ * announcement; a moved kickoff in its own, after the match's change), with its mail in the outbox of that transaction (members who opted in);
  * the live event and the push follow once it has committed, so a rolled-back change tells
  * nobody anything.
  */
@@ -64,6 +65,8 @@ export function tripNotificationsService(deps: TripNotificationsDeps) {
       antenne: trip.antenna.name,
       depart_heure: trip.departureAt,
       depart_lieu: trip.departurePlace,
+      retour_heure: trip.returnAt,
+      coup_envoi: trip.match.kickoffAt,
     };
     const sentence = tripNoticeText(evenement, notice);
     const match = notificationMatchLabel({
@@ -123,6 +126,27 @@ export function tripNotificationsService(deps: TripNotificationsDeps) {
      * the waiting list hears that a seat was freed; every registrant of a cancelled trip
      * (confirmed or waiting) hears it is cancelled.
      */
+    /**
+     * kickoffMoved, after the match's change committed: each trip of the match that still
+     * runs tells its registrants (confirmed or waiting: the waiting may move up) and its
+     * antenna's organisers the new kickoff, with the departure, or that its times no longer fit
+     * and will change. One transaction, so either all of them hear it or none. Awaited by the
+     * operator's request, like carpool's reaction to the same event.
+     */
+    async kickoffMoved(matchId: number): Promise<number> {
+      return deps.transaction(async (tx) => {
+        let told = 0;
+        for (const trip of await repo.runningTripsOf(tx, matchId)) {
+          const recipients = [
+            ...trip.registrations.map((r) => r.userId),
+            ...trip.antenna.organizers.map((o) => o.userId),
+          ];
+          told += await notify(tx, trip.id, 'HORAIRE', recipients);
+        }
+        return told;
+      });
+    },
+
     async registrationChanged(change: DomainEventMap['tripRegistrationChanged']): Promise<void> {
       const { tx, tripId, userId, from, to, cause } = change;
       if (cause === 'promotion' && to === 'CONFIRME')

@@ -18,7 +18,8 @@ export interface TripNotifyNeeds {
 
 /**
  * Coach trips' notifications (issue 30): tells a promoted member and the registrants of a
- * cancelled trip (tripRegistrationChanged, in its transaction), reminds the confirmed ones the
+ * cancelled trip (tripRegistrationChanged, in its transaction), the registrants and organisers
+ * of a match whose kickoff moved (kickoffMoved), reminds the confirmed ones the
  * day before (the scheduled run, jobs/trips.jobs.ts), and carries the organisers'
  * announcements (POST /deplacements/{id}/annonces).
  */
@@ -32,6 +33,7 @@ export function tripNotifyModule(infra: Infra, needs: TripNotifyNeeds) {
     pusher: realtimeNotificationPusher(infra.io),
     events,
     clock,
+    transaction,
     ...infra.site,
     log: infra.log,
   });
@@ -44,6 +46,7 @@ export function tripNotifyModule(infra: Infra, needs: TripNotifyNeeds) {
     budgets: infra.budgets,
   });
   events.on('tripRegistrationChanged', (change) => notifications.registrationChanged(change));
+  events.on('kickoffMoved', ({ matchId }) => notifications.kickoffMoved(matchId));
   const routes: ApiRoutes = (api) => api.register(notifyRoutes, { announcements });
   return { tripNotifications: notifications, tripReminders: reminders, announcements, routes };
 }

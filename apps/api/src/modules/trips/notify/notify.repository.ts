@@ -5,7 +5,7 @@ import type { Tx } from '../../../db/tx.js';
 
 /**
  * What the trips' notifications read and write (issue 30): the trip a notification names,
- * its confirmed registrants, the organisers' right to announce, the DEPLACEMENT bell rows and
+ * its confirmed registrants, who a moved kickoff concerns, the organisers' right to announce, the DEPLACEMENT bell rows and
  * the reminder's claim. The only database access of trips/notify.
  */
 export function notifyRepository(db: Db) {
@@ -21,6 +21,7 @@ export function notifyRepository(db: Db) {
           status: true,
           departureAt: true,
           departurePlace: true,
+          returnAt: true,
           antenna: { select: { name: true } },
           group: { select: { id: true } },
           match: { select: matchNameSelect },
@@ -55,6 +56,22 @@ export function notifyRepository(db: Db) {
           select: { userId: true },
         })
       ).map((r) => r.userId),
+
+    /**
+     * The match's trips that still run (not cancelled), each with whom a moved kickoff
+     * concerns: every registrant (confirmed or waiting, in registration order) and the
+     * antenna's organisers.
+     */
+    runningTripsOf: (tx: Tx, matchId: number) =>
+      tx.trip.findMany({
+        where: { matchId, status: { not: 'ANNULE' } },
+        orderBy: { id: 'asc' },
+        select: {
+          id: true,
+          registrations: { orderBy: { id: 'asc' }, select: { userId: true } },
+          antenna: { select: { organizers: { select: { userId: true } } } },
+        },
+      }),
 
     isOrganizer: async (antennaId: number, userId: number): Promise<boolean> =>
       (await db.antennaOrganizer.count({ where: { antennaId, userId } })) > 0,

@@ -3,6 +3,8 @@ import { adminMatchInputSchema, type AdminMatch, type ClubDetail } from '@munegu
 import { Crest } from '../../../components/ui/Crest';
 import { useSaveMatch } from '../api';
 import { saveOutcome } from './saveOutcome';
+import { KickoffTripsWarning } from './KickoffTripsWarning';
+import { parisInputToIso } from '../../../lib/dates';
 import { fieldErrors } from '../../../components/ui/formErrors';
 import { FormDialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
@@ -27,6 +29,8 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
     ticket_url: match?.ticket_url ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A kickoff moved on a match to come: its coaches' people will hear of it (trips/notify).
+  const movedTo = match && values.kickoff !== match.kickoff ? parisInputToIso(values.kickoff) : '';
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
@@ -122,6 +126,9 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
             value={values.kickoff}
             onChange={set('kickoff')}
           />,
+        )}
+        {match && movedTo && !match.is_finish && (
+          <KickoffTripsWarning matchId={match.id} kickoff={movedTo} />
         )}
         {field(
           'hashtag',

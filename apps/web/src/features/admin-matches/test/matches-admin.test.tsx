@@ -113,6 +113,60 @@ describe('operators’ matches', () => {
     expect(api.callsTo('DELETE /api/admin/matchs/4')).toHaveLength(0);
   });
 
+  it('says, while a kickoff moves, who on the match’s coaches will be told and which coaches no longer fit', async () => {
+    const coach = (id: number, nom: string, statut: string) => ({
+      id,
+      antenne: { id, nom },
+      match_id: 4,
+      depart_lieu: 'Gare',
+      // 10:00 in Paris, back at 03:00 the next night.
+      depart_heure: '2026-09-12T08:00:00.000Z',
+      retour_heure: '2026-09-13T01:00:00.000Z',
+      places_total: 50,
+      places_restantes: 10,
+      nb_attente: 0,
+      places_attente: 0,
+      prix: null,
+      statut,
+      clos: false,
+      date_limite: null,
+      notes: null,
+      inscription: null,
+      gerable: true,
+    });
+    api.reply('GET /api/deplacements', 200, [
+      coach(7, 'Nice', 'OUVERT'),
+      coach(8, 'Menton', 'ANNULE'),
+    ]);
+    renderAt('/admin/matchs');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Modifier le match de la journée 4' }),
+    );
+    const form = await screen.findByRole('dialog', { name: 'Modifier le match' });
+    const kickoff = within(form).getByLabelText('Coup d’envoi (heure de Paris)');
+    // Unmoved: nothing to say, nothing read.
+    expect(within(form).queryByRole('status')).toBeNull();
+    expect(api.callsTo('GET /api/deplacements?match_id=4')).toHaveLength(0);
+
+    fireEvent.change(kickoff, { target: { value: '2026-09-12T22:00' } });
+    expect(
+      await within(form).findByText(
+        'Ce match a un car : ses inscrits et ses organisateurs seront prévenus du nouvel horaire.',
+      ),
+    ).toBeVisible();
+    expect(within(form).queryByText(/partent après le match/)).toBeNull();
+
+    // Before the coach leaves: that coach is named with its times.
+    fireEvent.change(kickoff, { target: { value: '2026-09-12T09:30' } });
+    expect(await within(form).findByText(/ces cars partent après le match/)).toBeVisible();
+    expect(
+      within(form).getByText(
+        'Car de Nice : départ le 12/09/2026 à 10:00, retour le 13/09/2026 à 03:00',
+      ),
+    ).toBeVisible();
+    expect(within(form).queryByText(/Menton/)).toBeNull();
+  });
+
   it('says which club to choose when none was', async () => {
     renderAt('/admin/matchs');
     fireEvent.click(await screen.findByRole('button', { name: 'Nouveau match' }));

@@ -305,6 +305,7 @@ describe('coach trip notifications (issue 30)', () => {
         evenement,
         depart_heure: '2030-11-29T05:30:00.000Z',
         depart_lieu: 'Stade Louis-II',
+        retour_heure: null,
         groupe_id: 9,
       },
       ...over,
@@ -330,6 +331,28 @@ describe('coach trip notifications (issue 30)', () => {
       expect.stringContaining('Nouvelle annonce pour le car de Nice.'),
     ]);
     expect(menu.queryByText('Un membre', { exact: false })).toBeNull();
+  });
+
+  it('says a moved kickoff with the coach’s departure, or that its times are to be changed', async () => {
+    const moved = (id: number, kickoff: string) =>
+      trip(id, 'HORAIRE', { match: { ...NICE, date: kickoff } });
+    api.reply('GET /api/user-notification/me', 200, [
+      // 21:45 in Paris: the coach leaving at 06:30 still fits.
+      moved(1, '2030-11-29T20:45:00.000Z'),
+      // 06:00 in Paris: before the coach leaves.
+      moved(2, '2030-11-29T05:00:00.000Z'),
+    ]);
+    renderAt('/contact');
+    const menu = await openBell('Notifications, 2 non lues');
+    const items = menu.getAllByRole('menuitem', { name: /car de Nice/i });
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining(
+        "Nouvel horaire du match : coup d'envoi le 29/11/2030 à 21:45. Départ du car de Nice le 29/11/2030 à 06:30, Stade Louis-II.",
+      ),
+      expect.stringContaining(
+        "Nouvel horaire du match : coup d'envoi le 29/11/2030 à 06:00. Les horaires du car de Nice sont à revoir : les organisateurs vont les changer.",
+      ),
+    ]);
   });
 
   it('opens the match’s block for a freed seat, and the trip’s thread for an announcement', async () => {

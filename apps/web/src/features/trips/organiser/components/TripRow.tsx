@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { TRIP_TEXTS, type OrganizedTrip } from '@munegu/shared';
+import { TRIP_TEXTS, tripTimesFitKickoff, type OrganizedTrip } from '@munegu/shared';
 import { Button } from '../../../../components/ui/Button';
 import { formatDate, formatTime } from '../../../../lib/dates';
 import { cx } from '../../../../lib/cx';
@@ -19,6 +19,8 @@ export function TripRow({ trip, onEdit, onCancel }: Props) {
   // The waiting list in registrations and in seats, as the member's card says it.
   const waiting = waitingLabel(trip);
   const fare = fareLabel(trip.prix);
+  // An operator may have moved the kickoff since the trip was planned around it.
+  const timesOff = !cancelled && !tripTimesFitKickoff(trip, trip.match.date);
   return (
     <li className={cx('card', styles['trip'])} aria-label={name}>
       <div className={styles['trip__head']}>
@@ -38,6 +40,13 @@ export function TripRow({ trip, onEdit, onCancel }: Props) {
         {waiting && <span> · {waiting}</span>}
         {fare && <span> · {fare}</span>}
       </p>
+      {timesOff && (
+        <p className={styles['times-off']} role="status">
+          {TRIP_TEXTS.timesOffKickoff(
+            `${formatDate(trip.match.date)} à ${formatTime(trip.match.date)}`,
+          )}
+        </p>
+      )}
       <div className={styles['trip__actions']}>
         <Link className="btn btn--primary btn--small" to={`/mes-deplacements/${trip.id}`}>
           Liste des inscrits

@@ -55,6 +55,34 @@ describe('/mes-deplacements', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
   });
 
+  it('tells the organiser to change a coach’s times once a moved kickoff no longer fits them', async () => {
+    api.reply('GET /api/deplacements/organisation', 200, {
+      antennes: [{ id: 3, nom: 'Nice' }],
+      deplacements: [
+        // Leaves at 06:00 in Paris; the kickoff moved to 05:30 in Paris.
+        organizedTrip({
+          id: 7,
+          match: { ...organizedTrip().match, date: '2026-12-05T04:30:00.000Z' },
+        }),
+        organizedTrip({ id: 8, antenne: { id: 3, nom: 'Nice' }, depart_lieu: 'Gare' }),
+        organizedTrip({
+          id: 9,
+          statut: 'ANNULE',
+          match: { ...organizedTrip().match, date: '2026-12-05T04:30:00.000Z' },
+        }),
+      ],
+    });
+    renderAt('/mes-deplacements');
+    const rows = await screen.findAllByRole('listitem', { name: 'Car de Nice' });
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByRole('status')).toHaveTextContent(
+      "Le coup d'envoi est maintenant le 05/12/2026 à 05:30 : le car part après ou rentre avant. Change ses horaires, puis préviens les inscrits par une annonce.",
+    );
+    // Its times fit; a cancelled coach has nothing to change.
+    expect(within(rows[1]!).queryByRole('status')).toBeNull();
+    expect(within(rows[2]!).queryByRole('status')).toBeNull();
+  });
+
   it('groups the trips by match, the soonest match first, with seats and waiting list', async () => {
     const lens = {
       id: 12,
