@@ -27,6 +27,11 @@ export const LIMITS = {
    * changes (a driver who stops driving, a searcher who found a seat) reach no socket.
    */
   munegumapRefreshMs: 30_000,
+  /**
+   * How often a match's coach cards read their seats again while one of them takes
+   * registrations: only the trip's registrants and organisers hear its changes live.
+   */
+  tripsRefreshMs: 30_000,
   /** How long the page waits for the socket to acknowledge a sent message. */
   messageAckTimeoutMs: 10_000,
   toastMs: 3_000,

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { TRIP_TEXTS, type Trip } from '@munegu/shared';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -14,6 +15,7 @@ import {
   waitingLabel,
   waitsIfRegistering,
 } from '../labels';
+import { tripKeys } from '../api';
 import { useUnregisterTrip } from '../mutations';
 import { RegisterDialog } from './RegisterDialog';
 import styles from './trips.module.css';
@@ -27,11 +29,19 @@ export function TripCard({ trip }: { trip: Trip }) {
   const [registering, setRegistering] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const unregister = useUnregisterTrip();
+  const qc = useQueryClient();
   const titleId = useId();
   const mine = trip.inscription;
   const fare = fareLabel(trip.prix);
   const waiting = waitingLabel(trip);
   const hasDetails = Boolean(trip.notes || trip.retour_heure || trip.date_limite);
+
+  // The dialog promises a seat or the waiting list from the seats left: read them now, so
+  // that it says what the server will decide (the card re-renders the open dialog).
+  const openRegistration = () => {
+    setRegistering(true);
+    void qc.invalidateQueries({ queryKey: tripKeys.match(trip.match_id) });
+  };
 
   const leave = () =>
     unregister.mutate(trip, {
@@ -84,7 +94,7 @@ export function TripCard({ trip }: { trip: Trip }) {
           </Button>
         ) : (
           acceptsRegistrations(trip) && (
-            <Button variant="primary" onClick={() => setRegistering(true)}>
+            <Button variant="primary" onClick={openRegistration}>
               {waitsIfRegistering(trip, 1) ? TRIP_TEXTS.joinWaitingList : TRIP_TEXTS.register}
             </Button>
           )

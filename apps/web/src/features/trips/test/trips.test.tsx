@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TRIP_TEXTS, type Trip } from '@munegu/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS, TRIP_TEXTS, type Trip } from '@munegu/shared';
 import { AuthProvider } from '../../../lib/auth';
 import { setSocketFactory } from '../../../lib/socket';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
@@ -278,6 +278,43 @@ describe('coach cards on the match block', () => {
     ];
     act(() => io.push('tripChanged', { tripId: 11, matchId: 42 }));
     expect(await screen.findByText('Inscrit ✓')).toBeVisible();
+  });
+
+  it('reads the seats again as the dialog opens, so it promises what the server will decide', async () => {
+    mount();
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    // Meanwhile other members took the last 3 seats; this page was not told.
+    trips = [
+      testTrip({ statut: 'COMPLET', places_restantes: 0, nb_attente: 1, places_attente: 1 }),
+    ];
+    click('Je m’inscris', card());
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    expect(await within(dialog).findByText(TRIP_TEXTS.willWait)).toBeVisible();
+    expect(
+      within(dialog).getByRole('button', { name: 'Rejoindre la liste d’attente' }),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Confirmer' })).toBeNull();
+  });
+
+  it('reads the seats again while a coach takes registrations, and not once none does', async () => {
+    // Installed before the cards mount: the reading timer is set when the list first arrives.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mount();
+      expect(await screen.findByText(/3 places restantes/)).toBeVisible();
+      trips = [testTrip({ places_restantes: 1 })];
+      await act(async () => void vi.advanceTimersByTime(LIMITS.tripsRefreshMs));
+      expect(await screen.findByText(/1 place restante\b/)).toBeVisible();
+      // Closed: nothing more to promise, nothing more to read.
+      trips = [testTrip({ statut: 'CLOS' })];
+      await act(async () => void vi.advanceTimersByTime(LIMITS.tripsRefreshMs));
+      expect(await screen.findByText(TRIP_TEXTS.statusLabels.CLOS)).toBeVisible();
+      const reads = api.callsTo(LIST).length;
+      await act(async () => void vi.advanceTimersByTime(3 * LIMITS.tripsRefreshMs));
+      expect(api.callsTo(LIST)).toHaveLength(reads);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads the trips again when the window regains focus', async () => {
