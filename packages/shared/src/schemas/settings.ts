@@ -14,6 +14,7 @@ export const SETTINGS_TEXTS = {
   passwordConfirm: 'Veuillez saisir votre mot de passe pour confirmer',
   currentPassword: 'Saisis ton mot de passe actuel.',
   wrongPassword: 'Mot de passe incorrect.',
+  samePassword: 'Ton nouveau mot de passe doit être différent de l’actuel.',
   useEmailForm:
     "Pour changer d'adresse e-mail, utilise le formulaire qui demande ton mot de passe.",
   oneField: 'Modifie un seul champ à la fois : username, email ou departement.',
@@ -81,10 +82,17 @@ export const passwordChangeSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
-/** The settings page's change-password form (confirmation checked in the browser only). */
+/**
+ * The settings page's change-password form (confirmation checked in the browser only); the
+ * API refuses the current password as the new one too, once it knows the current one right.
+ */
 export const passwordChangeFormSchema = passwordChangeSchema
   .extend({ confirm: z.string() })
   .refine((v) => v.newPassword === v.confirm, {
     message: AUTH_TEXTS.passwordMismatch,
     path: ['confirm'],
+  })
+  .refine((v) => v.newPassword === '' || v.newPassword !== v.oldPassword, {
+    message: SETTINGS_TEXTS.samePassword,
+    path: ['newPassword'],
   });

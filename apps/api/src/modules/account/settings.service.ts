@@ -122,6 +122,11 @@ export function settingsService(deps: SettingsServiceDeps) {
     ): Promise<void> {
       const user = await account(userId);
       if (!(await auth.checkPassword(user, input.oldPassword, caller.ip))) throw wrongPassword();
+      // Checked once the current one is known right: it reveals nothing about the account.
+      if (input.newPassword === input.oldPassword)
+        throw new AppError('VALIDATION', SETTINGS_TEXTS.samePassword, {
+          details: [{ path: 'newPassword', message: SETTINGS_TEXTS.samePassword }],
+        });
       const hash = await hashPassword(input.newPassword);
       await transaction(async (tx) => {
         await repo.setPasswordHash(user.id, hash, tx);

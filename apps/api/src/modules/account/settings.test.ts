@@ -167,6 +167,14 @@ describe('PATCH /api/users/me/password', () => {
       'Doit contenir : 8 caractères min, majuscule, minuscule, chiffre, et un caractère spécial : ! @ # $ % & ? .',
     );
     expect((await login(t, user.email)).statusCode).toBe(200);
+    // The same password again changes nothing and ends no session.
+    const same = await patch('password', auth, { oldPassword: PASSWORD, newPassword: PASSWORD });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      message: 'Ton nouveau mot de passe doit être différent de l’actuel.',
+      errors: [{ path: 'newPassword' }],
+    });
+    expect((await refresh(t, elsewhere.cookie)).statusCode).toBe(200);
 
     const res = await patch('password', auth, { oldPassword: PASSWORD, newPassword: 'Neuf2026!' });
     expect(res.json()).toEqual({ message: 'Mot de passe mis à jour' });

@@ -39,12 +39,22 @@ export function PasswordDialog({
   const {
     register,
     handleSubmit,
+    getValues,
+    trigger,
     formState: { errors, isValid, isSubmitting },
   } = useForm<Values>({
     resolver: zodResolver(passwordFormSchema),
     mode: 'onChange',
     defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
   });
+
+  // The server's refusal was about what was typed before: editing takes it away. The new
+  // password must differ from the current one: once typed, it is checked again as the current
+  // one changes (not before, so that it shows no error before the member reaches it).
+  const edited = (field: Field) => {
+    setFailure(null);
+    if (field === 'oldPassword' && getValues('newPassword')) void trigger('newPassword');
+  };
 
   const onSubmit = async (values: Values) => {
     setFailure(null);
@@ -69,7 +79,7 @@ export function PasswordDialog({
             label={LABELS[field][0]}
             autoComplete={LABELS[field][1]}
             error={errors[field]?.message}
-            registration={register(field)}
+            registration={register(field, { onChange: () => edited(field) })}
           />
         ))}
         <p className="field__hint">

@@ -206,6 +206,19 @@ describe('settings page', () => {
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeEnabled());
     fireEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }));
     expect(await dialog.findByText('Mot de passe incorrect.')).toBeVisible();
+    // Correcting the current password takes the refusal away; the same one twice is refused.
+    fireEvent.change(dialog.getByLabelText('Mot de passe actuel'), {
+      target: { value: 'Nouveau12!' },
+    });
+    await waitFor(() => expect(dialog.queryByText('Mot de passe incorrect.')).toBeNull());
+    expect(
+      await dialog.findByText('Ton nouveau mot de passe doit être différent de l’actuel.'),
+    ).toBeVisible();
+    expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+    fireEvent.change(dialog.getByLabelText('Mot de passe actuel'), {
+      target: { value: 'Ancien12!' },
+    });
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Enregistrer' })).toBeEnabled());
     api.reply('PATCH /api/users/me/password', 'network');
     fireEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }));
     expect(await dialog.findByText('Erreur réseau')).toBeVisible();
