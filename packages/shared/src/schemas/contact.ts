@@ -17,6 +17,10 @@ const NAME = /^[A-Za-zÀ-ÖØ-öø-ÿ-]{1,25}$/;
 /** An address like a@b.c with the login field's characters: letters, digits, @ . _ - */
 const EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.[A-Za-z]{2,}$/;
 
+/** Under a refused first or last name: what the rule accepts, since a space is refused. */
+export const CONTACT_NAME_HINT =
+  'Lettres (accents compris) et tirets, 25 au plus : écris « De-La-Fuente » pour « De La Fuente ».';
+
 const name = (message: string) =>
   z.string({ error: message }).trim().regex(NAME, { error: message });
 

@@ -34,6 +34,21 @@ describe('ContactPage', () => {
     expect(sent()).toHaveLength(0);
   });
 
+  it('says what a name may hold when a space makes it invalid', async () => {
+    setup();
+    fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'De La Fuente' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText('Nom invalide.')).toBeInTheDocument();
+    const hint = screen.getByText(/écris « De-La-Fuente » pour « De La Fuente »/);
+    expect(screen.getByLabelText('Nom')).toHaveAttribute(
+      'aria-describedby',
+      `contact-nom-error ${hint.id}`,
+    );
+    // The first name is valid: no hint under it.
+    expect(screen.getAllByText(/Lettres \(accents compris\) et tirets/)).toHaveLength(1);
+    expect(sent()).toHaveLength(0);
+  });
+
   it('sends the message and confirms with a toast', async () => {
     api.reply('POST /api/contact', 200, { message: 'ok' });
     setup();

@@ -2,6 +2,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../components/ui/toast';
 import {
+  CONTACT_NAME_HINT,
   CONTACT_OBJETS,
   CONTACT_SUCCESS_MESSAGE,
   LIMITS,
@@ -13,6 +14,8 @@ import { useSendContact } from '../api';
 import styles from './ContactPage.module.css';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
+
+const isName = (name: string) => name === 'prenom' || name === 'nom';
 
 type FormValues = { prenom: string; nom: string; email: string; objet: string; message: string };
 
@@ -55,13 +58,23 @@ export default function ContactPage() {
     id: `contact-${name}`,
     className: 'input',
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+    'aria-describedby': errors[name]
+      ? `contact-${name}-error${isName(name) ? ` contact-${name}-hint` : ''}`
+      : undefined,
   });
   const error = (name: keyof FormValues) =>
     errors[name] && (
-      <p id={`contact-${name}-error`} className="field__error" role="alert">
-        {errors[name]?.message}
-      </p>
+      <>
+        <p id={`contact-${name}-error`} className="field__error" role="alert">
+          {errors[name]?.message}
+        </p>
+        {/* The spec's 'Nom invalide.' alone does not say that a space is what was refused. */}
+        {isName(name) && (
+          <p id={`contact-${name}-hint`} className="field__hint">
+            {CONTACT_NAME_HINT}
+          </p>
+        )}
+      </>
     );
 
   return (
