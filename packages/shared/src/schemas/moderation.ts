@@ -236,14 +236,17 @@ const auditDay = z
   )
   .optional();
 
-/** A member named in the journal's filters by pseudo (resolved by the API, any case). */
+/**
+ * A member named in the journal's filters by pseudo (resolved by the API, any case). A leading
+ * '@', as members write each other's names, is dropped.
+ */
 const auditPseudo = z
   .string()
   .trim()
   .max(40, { error: JOURNAL_FILTER_TEXTS.pseudo })
-  .regex(/^\w*$/, { error: JOURNAL_FILTER_TEXTS.pseudo })
+  .regex(/^@?\w*$/, { error: JOURNAL_FILTER_TEXTS.pseudo })
   .optional()
-  .transform((v) => v || undefined);
+  .transform((v) => v?.replace(/^@/, '') || undefined);
 
 const auditId = z.coerce.number().int().min(1).max(2_147_483_647).optional();
 

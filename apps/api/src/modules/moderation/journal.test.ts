@@ -247,6 +247,9 @@ describe('the journal’s filters', () => {
     });
     expect(summary(byPseudo.items)).toEqual([['moderation.user.suspend', b.id, String(y.id)]]);
     expect(byPseudo.total).toBe(1);
+    // Written '@pseudo', as members name each other: the same member.
+    const withAt = await journal(reader, { actor: `@${b.username}`, member: `@${y.username}` });
+    expect(summary(withAt.items)).toEqual(summary(byPseudo.items));
     // With an action: one name, or a prefix ending in '.'.
     const lifts = await journal(reader, { member: x.username, action: 'moderation.user.lift' });
     expect(lifts.items.map((e) => e.action)).toEqual(['moderation.user.lift']);
@@ -261,6 +264,7 @@ describe('the journal’s filters', () => {
       { path: 'member', message: 'Aucun membre ne porte le pseudo « Personne_zz9 ».' },
     ]);
     expect((await w.call(a, 'GET', '/audit?actor=%3Cb%3E')).statusCode).toBe(400);
+    expect((await w.call(a, 'GET', '/audit?actor=%40%40double')).statusCode).toBe(400);
   });
 
   it('keeps whole Paris days, both ends included', async () => {
