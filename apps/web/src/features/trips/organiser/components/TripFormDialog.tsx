@@ -134,7 +134,8 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+    // The server's refusal was about what was sent: editing any field takes it away.
+    <form onSubmit={handleSubmit(onSubmit)} onChange={() => setFailure(null)} noValidate>
       {trip ? (
         <>
           {fixed('match_id', 'Match', tripMatch(matches, trip))}

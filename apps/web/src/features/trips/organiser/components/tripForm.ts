@@ -54,6 +54,10 @@ export const tripFormSchema = z
   }))
   .pipe(tripInputSchema);
 
+/** A fare as the organiser typed it: '25', '12,50' (the French comma, both decimals). */
+const fareInput = (prix: number | null) =>
+  prix === null ? '' : Number.isInteger(prix) ? String(prix) : prix.toFixed(2).replace('.', ',');
+
 /** The form filled from a trip (Modifier), or empty with the only antenna chosen (Nouveau). */
 export function tripFormValues(trip: OrganizedTrip | null, antennaIds: number[]): TripFormValues {
   const local = (iso: string | null) => (iso ? toParisInput(iso) : '');
@@ -68,7 +72,7 @@ export function tripFormValues(trip: OrganizedTrip | null, antennaIds: number[])
     depart_heure: local(trip?.depart_heure ?? null),
     retour_heure: local(trip?.retour_heure ?? null),
     places_total: trip ? String(trip.places_total) : '',
-    prix: trip?.prix === null || trip?.prix === undefined ? '' : String(trip.prix),
+    prix: fareInput(trip?.prix ?? null),
     date_limite: local(trip?.date_limite ?? null),
     notes: trip?.notes ?? '',
     clos: trip?.clos ?? false,

@@ -174,6 +174,21 @@ describe('Modifier: the match and the antenna', () => {
     expect(await screen.findByText(TRIP_TEXTS.updated)).toBeInTheDocument();
   });
 
+  it('shows a fare with cents the French way, and drops a refusal once a field is edited', async () => {
+    api.reply('GET /api/deplacements/organisation', 200, {
+      antennes: [{ id: 3, nom: 'Nice' }],
+      deplacements: [organizedTrip({ id: 7, prix: 12.5 })],
+    });
+    api.reply('PUT /api/deplacements/7', 409, { message: 'Ce déplacement est annulé.' });
+    const dialog = await openForm('Modifier');
+    expect(within(dialog).getByLabelText('Prix en euros (facultatif)')).toHaveValue('12,50');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Ce déplacement est annulé.')).toBeVisible();
+    expect(api.callsTo('PUT /api/deplacements/7')[0]?.body).toMatchObject({ prix: 12.5 });
+    type(dialog, 'Places', '51');
+    expect(within(dialog).queryByText('Ce déplacement est annulé.')).toBeNull();
+  });
+
   it('names the trip’s match even when it is no longer among the matches to come', async () => {
     api.reply('GET /api/matchs/next', 200, []);
     const dialog = await openForm('Modifier');
