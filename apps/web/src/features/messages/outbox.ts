@@ -93,6 +93,7 @@ export function createOutbox<T>(deps: OutboxDeps<T>) {
   let busy = false;
   let retries = 0;
   let resends = 0;
+  let waits = 0;
   let stopListening: (() => void) | null = null;
   const listeners = new Set<() => void>();
 
@@ -116,8 +117,12 @@ export function createOutbox<T>(deps: OutboxDeps<T>) {
   const resendLater = (head: PendingMessage) => {
     const waitMs = Math.min(RESEND_FIRST_MS * 2 ** resends, RESEND_MAX_MS);
     resends += 1;
+    // Only the latest wait may end: an earlier wait's timer, left running when the network came
+    // back first, would otherwise cut the next, longer wait short.
+    const wait = ++waits;
     patchHead({ state: 'offline', retryAt: now() + waitMs });
     const goAgain = () => {
+      if (wait !== waits) return;
       stopListening?.();
       stopListening = null;
       if (state.pending[0]?.key !== head.key || state.pending[0].state !== 'offline') return;

@@ -167,4 +167,21 @@ describe('outbox', () => {
     await w.advance(RESEND_FIRST_MS);
     expect(w.attempts.map((a) => a.content)).toEqual(['a', 'a', 'c', 'c']);
   });
+
+  it('keeps each wait its own length: an earlier wait’s timer does not cut a later one short', async () => {
+    const w = world();
+    w.box.push('a');
+    await w.answer(new AckLostError());
+    // Back online before the first wait ends: sent again, and lost again.
+    await w.advance(RESEND_FIRST_MS / 2);
+    await w.backOnline();
+    expect(w.attempts).toHaveLength(2);
+    await w.answer(new AckLostError());
+    // The first wait's timer comes due now; the second wait is twice as long and has not ended.
+    await w.advance(RESEND_FIRST_MS / 2);
+    expect(w.attempts).toHaveLength(2);
+    expect(w.box.getState().pending[0]?.state).toBe('offline');
+    await w.advance(2 * RESEND_FIRST_MS);
+    expect(w.attempts).toHaveLength(3);
+  });
 });
