@@ -35,3 +35,21 @@ describe('a moved kickoff on a coach', () => {
     expect(tripNoticeText('HORAIRE', trip)).toBe(TRIP_TEXTS.kickoffMovedUnknown('Nice'));
   });
 });
+
+describe('a coach’s new departure', () => {
+  it('says the departure, and the return when there is one', () => {
+    const trip = {
+      antenne: 'Nice',
+      depart_heure: '2031-05-10T07:30:00.000Z',
+      depart_lieu: 'Gare de Menton',
+    };
+    expect(tripNoticeText('DEPART_MODIFIE', { ...trip, retour_heure: null })).toBe(
+      'Nouveau départ pour le car de Nice : le 10/05/2031 à 09:30, Gare de Menton.',
+    );
+    expect(
+      tripNoticeText('DEPART_MODIFIE', { ...trip, retour_heure: '2031-05-11T01:00:00.000Z' }),
+    ).toBe(
+      'Nouveau départ pour le car de Nice : le 10/05/2031 à 09:30, Gare de Menton. Retour prévu le 11/05/2031 à 03:00.',
+    );
+  });
+});

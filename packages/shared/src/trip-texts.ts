@@ -75,6 +75,14 @@ export const TRIP_TEXTS = {
   /** A moved kickoff the coach now leaves after, or comes back before. */
   kickoffMovedRetime: (antenne: string, kickoff: string) =>
     `Nouvel horaire du match : coup d'envoi le ${kickoff}. Les horaires du car de ${antenne} sont à revoir : les organisateurs vont les changer.`,
+  /** The organisers' form, while a trip with registrants gets a new departure or return. */
+  scheduleTold: 'Les inscrits seront prévenus du nouveau départ en enregistrant.',
+  /** The organisers changed the departure (time or place) or the return of a trip. */
+  departureChanged: (antenne: string, departure: string, place: string) =>
+    `Nouveau départ pour le car de ${antenne} : le ${departure}, ${place}.`,
+  /** The same, with the return the organisers gave. */
+  departureChangedWithReturn: (antenne: string, departure: string, place: string, back: string) =>
+    `Nouveau départ pour le car de ${antenne} : le ${departure}, ${place}. Retour prévu le ${back}.`,
   /** The same, said by a caller that does not know the kickoff (none does today). */
   kickoffMovedUnknown: (antenne: string) =>
     `Nouvel horaire du match : vérifie les horaires du car de ${antenne}.`,
@@ -141,7 +149,14 @@ export const TRIP_TEXTS = {
 } as const;
 
 /** What a DEPLACEMENT notification says (Notification.tripEvent). */
-export const TRIP_EVENTS = ['PLACE_LIBEREE', 'ANNULATION', 'RAPPEL', 'ANNONCE', 'HORAIRE'] as const;
+export const TRIP_EVENTS = [
+  'PLACE_LIBEREE',
+  'ANNULATION',
+  'RAPPEL',
+  'ANNONCE',
+  'HORAIRE',
+  'DEPART_MODIFIE',
+] as const;
 export type TripEventWire = (typeof TRIP_EVENTS)[number];
 
 const time = (value: string | Date) => new Date(value).getTime();
@@ -164,7 +179,7 @@ export interface TripNotice {
   antenne: string;
   depart_heure: string | Date;
   depart_lieu: string;
-  /** HORAIRE only: the match's kickoff and the coach's return, to say whether times still fit. */
+  /** The coach's return (HORAIRE, DEPART_MODIFIE) and the match's kickoff (HORAIRE). */
   retour_heure?: string | Date | null;
   coup_envoi?: string | Date | null;
 }
@@ -188,6 +203,15 @@ export function tripNoticeText(evenement: TripEventWire, trip: TripNotice): stri
       );
     case 'ANNONCE':
       return TRIP_TEXTS.announcement(trip.antenne);
+    case 'DEPART_MODIFIE':
+      return trip.retour_heure
+        ? TRIP_TEXTS.departureChangedWithReturn(
+            trip.antenne,
+            parisWhen(trip.depart_heure),
+            trip.depart_lieu,
+            parisWhen(trip.retour_heure),
+          )
+        : TRIP_TEXTS.departureChanged(trip.antenne, parisWhen(trip.depart_heure), trip.depart_lieu);
     case 'HORAIRE': {
       const kickoff = trip.coup_envoi;
       if (!kickoff) return TRIP_TEXTS.kickoffMovedUnknown(trip.antenne);

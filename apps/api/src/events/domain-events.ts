@@ -74,6 +74,12 @@ export interface DomainEventMap {
     cause: 'inscription' | 'promotion' | 'desistement' | 'presence' | 'annulation';
   };
   /**
+   * Organisers changed a trip's departure time or place, or its return (trips, inside the
+   * update's transaction). Listener: trips' notifications tell every registrant but `by` the
+   * new times (bell, live, push, mail per their settings). Awaited; a failure rolls it back.
+   */
+  tripScheduleChanged: { tx: Tx; tripId: number; by: number };
+  /**
    * A trip was created (in its transaction). Listener: messages opens the trip's group thread
    * with the antenna's organisers.
    */

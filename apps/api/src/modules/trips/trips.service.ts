@@ -48,6 +48,15 @@ const tripLabel = (trip: TripRow) =>
   )}`;
 const target = (trip: TripRow) => ({ type: 'trip', id: trip.id, label: tripLabel(trip) });
 
+type Schedule = { departureAt: Date; departurePlace: string; returnAt: Date | null };
+const sameInstant = (a: Date | null, b: Date | null) =>
+  (a?.getTime() ?? null) === (b?.getTime() ?? null);
+/** Whether what registrants plan their day around changed: the departure or the return. */
+const scheduleMoved = (before: Schedule, after: Schedule) =>
+  !sameInstant(before.departureAt, after.departureAt) ||
+  before.departurePlace !== after.departurePlace ||
+  !sameInstant(before.returnAt, after.returnAt);
+
 /**
  * Coach trips: members read a match's trips; an antenna's organisers and MODERATEUR+ create,
  * edit and cancel them, each write with its audit row in its transaction. A trip's antenna and
@@ -163,7 +172,10 @@ export function tripsService({
       return one(caller, trip);
     },
 
-    /** Seats may be raised (the waiting list moves up at once) or lowered to the confirmed. */
+    /**
+     * Seats may be raised (the waiting list moves up at once) or lowered to the confirmed. A
+     * new departure (time or place) or return is told to the registrants.
+     */
     async update(caller: TripCaller & Actor, tripId: number, input: TripInput): Promise<Trip> {
       const current = await managedTrip(caller, tripId);
       if (input.antenne_id !== current.antennaId)
@@ -180,6 +192,9 @@ export function tripsService({
         const trip = await repo.updateTrip(tx, tripId, data);
         const change = auditChanges(auditedTrip(before), auditedTrip(data), ['notes']);
         await writeAudit(tx, caller, 'trip.update', target(trip), change);
+        // Registrants plan their day around these (a moved kickoff often brings them).
+        if (scheduleMoved(before, trip))
+          await events.emit('tripScheduleChanged', { tx, tripId, by: caller.id });
         await registrations.promote(tx, trip);
         return trip;
       });

@@ -147,6 +147,15 @@ export function tripNotificationsService(deps: TripNotificationsDeps) {
       });
     },
 
+    /**
+     * tripScheduleChanged, inside the update's transaction: every registrant (confirmed or
+     * waiting) but the organiser who made the change hears the new departure and return.
+     */
+    async scheduleChanged({ tx, tripId, by }: DomainEventMap['tripScheduleChanged']) {
+      const recipients = (await repo.registrantsOf(tx, tripId)).filter((id) => id !== by);
+      await notify(tx, tripId, 'DEPART_MODIFIE', recipients);
+    },
+
     async registrationChanged(change: DomainEventMap['tripRegistrationChanged']): Promise<void> {
       const { tx, tripId, userId, from, to, cause } = change;
       if (cause === 'promotion' && to === 'CONFIRME')

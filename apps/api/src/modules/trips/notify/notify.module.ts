@@ -19,7 +19,8 @@ export interface TripNotifyNeeds {
 /**
  * Coach trips' notifications (issue 30): tells a promoted member and the registrants of a
  * cancelled trip (tripRegistrationChanged, in its transaction), the registrants and organisers
- * of a match whose kickoff moved (kickoffMoved), reminds the confirmed ones the
+ * of a match whose kickoff moved (kickoffMoved), the registrants of a trip whose departure or
+ * return the organisers changed (tripScheduleChanged), reminds the confirmed ones the
  * day before (the scheduled run, jobs/trips.jobs.ts), and carries the organisers'
  * announcements (POST /deplacements/{id}/annonces).
  */
@@ -47,6 +48,7 @@ export function tripNotifyModule(infra: Infra, needs: TripNotifyNeeds) {
   });
   events.on('tripRegistrationChanged', (change) => notifications.registrationChanged(change));
   events.on('kickoffMoved', ({ matchId }) => notifications.kickoffMoved(matchId));
+  events.on('tripScheduleChanged', (change) => notifications.scheduleChanged(change));
   const routes: ApiRoutes = (api) => api.register(notifyRoutes, { announcements });
   return { tripNotifications: notifications, tripReminders: reminders, announcements, routes };
 }

@@ -73,6 +73,16 @@ export function notifyRepository(db: Db) {
         },
       }),
 
+    /** Everyone registered on the trip, confirmed or waiting, in registration order. */
+    registrantsOf: async (tx: Tx, tripId: number): Promise<number[]> =>
+      (
+        await tx.tripRegistration.findMany({
+          where: { tripId },
+          orderBy: { id: 'asc' },
+          select: { userId: true },
+        })
+      ).map((r) => r.userId),
+
     isOrganizer: async (antennaId: number, userId: number): Promise<boolean> =>
       (await db.antennaOrganizer.count({ where: { antennaId, userId } })) > 0,
 

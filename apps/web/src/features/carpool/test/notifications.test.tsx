@@ -355,6 +355,27 @@ describe('coach trip notifications (issue 30)', () => {
     ]);
   });
 
+  it('says a coach’s new departure, with its return when given', async () => {
+    api.reply('GET /api/user-notification/me', 200, [
+      trip(1, 'DEPART_MODIFIE', {
+        deplacement: {
+          id: 12,
+          antenne: 'Nice',
+          evenement: 'DEPART_MODIFIE',
+          depart_heure: '2030-11-29T06:15:00.000Z',
+          depart_lieu: 'Gare de Menton',
+          retour_heure: '2030-11-30T00:30:00.000Z',
+          groupe_id: 9,
+        },
+      }),
+    ]);
+    renderAt('/contact');
+    const menu = await openBell('Notifications, 1 non lue');
+    expect(menu.getByRole('menuitem', { name: /car de Nice/i })).toHaveTextContent(
+      'Nouveau départ pour le car de Nice : le 29/11/2030 à 07:15, Gare de Menton. Retour prévu le 30/11/2030 à 01:30.',
+    );
+  });
+
   it('opens the match’s block for a freed seat, and the trip’s thread for an announcement', async () => {
     api.reply('POST /api/user-notification/delete', 200, { message: 'ok' });
     api.reply('GET /api/user-notification/me', 200, [trip(1, 'PLACE_LIBEREE')]);

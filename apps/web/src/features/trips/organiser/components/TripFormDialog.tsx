@@ -77,6 +77,16 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
   });
   const field = fieldsOf(register, errors);
   const notes = watch('notes');
+  // Editing a trip with registrants: a new departure or return is told to each of them.
+  const [departure, place, back] = watch(['depart_heure', 'depart_lieu', 'retour_heure']);
+  const registered = trip ? trip.places_confirmees + trip.nb_attente > 0 : false;
+  const saved = trip ? tripFormValues(trip, []) : null;
+  const tellsRegistrants =
+    registered &&
+    saved !== null &&
+    (departure !== saved.depart_heure ||
+      place.trim() !== saved.depart_lieu ||
+      back !== saved.retour_heure);
 
   const onSubmit = async (body: TripInput) => {
     setFailure(null);
@@ -156,6 +166,11 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
         {text('depart_heure', 'Départ (date et heure)', { type: 'datetime-local' })}
         {text('retour_heure', 'Retour (facultatif)', { type: 'datetime-local' })}
       </div>
+      {tellsRegistrants && (
+        <p className="field__hint" role="status">
+          {TRIP_TEXTS.scheduleTold}
+        </p>
+      )}
       <div className="field-row">
         {text('places_total', 'Places', {
           type: 'number',

@@ -189,6 +189,19 @@ describe('Modifier: the match and the antenna', () => {
     expect(within(dialog).queryByText('Ce déplacement est annulé.')).toBeNull();
   });
 
+  it('says the registrants will hear of a new departure, only while it differs', async () => {
+    const dialog = await openForm('Modifier');
+    const told = 'Les inscrits seront prévenus du nouveau départ en enregistrant.';
+    type(dialog, 'Places', '49');
+    expect(within(dialog).queryByText(told)).toBeNull();
+    type(dialog, 'Départ (date et heure)', '2026-12-05T07:00');
+    expect(within(dialog).getByText(told)).toBeVisible();
+    type(dialog, 'Départ (date et heure)', '2026-12-05T06:00');
+    expect(within(dialog).queryByText(told)).toBeNull();
+    type(dialog, 'Lieu de départ', 'Gare de Menton');
+    expect(within(dialog).getByText(told)).toBeVisible();
+  });
+
   it('names the trip’s match even when it is no longer among the matches to come', async () => {
     api.reply('GET /api/matchs/next', 200, []);
     const dialog = await openForm('Modifier');

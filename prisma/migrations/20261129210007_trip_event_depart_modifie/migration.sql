@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "TripEvent" ADD VALUE 'DEPART_MODIFIE';
+
