@@ -19,6 +19,7 @@ export const SOCKET_EVENTS = {
   messagesRead: 'messagesRead',
   typing: 'typing',
   conversationBlocked: 'conversationBlocked',
+  conversationAccepted: 'conversationAccepted',
   notification: 'notification',
   groupMessage: 'groupMessage',
   joinRoom: 'joinRoom',
@@ -68,6 +69,14 @@ export interface ConversationBlockedEvent {
 }
 
 /**
+ * The recipient of a message request accepted it, pushed to both members' sockets once it is
+ * stored: the requester's open chat gets its composer back without a reload.
+ */
+export interface ConversationAcceptedEvent {
+  conversationId: number;
+}
+
+/**
  * A new bell notification for the receiving member (carpool status change, kickoff moved):
  * the page refetches its list and badge; `id` lets it ignore a duplicate.
  */
@@ -82,6 +91,7 @@ export interface ServerToClientEvents {
   messagesRead: (event: MessagesReadEvent) => void;
   typing: (event: TypingEvent) => void;
   conversationBlocked: (event: ConversationBlockedEvent) => void;
+  conversationAccepted: (event: ConversationAcceptedEvent) => void;
   notification: (event: NotificationEvent) => void;
   /**
    * A message in one of the member's group threads (issue 30), sent to the rooms of the

@@ -180,6 +180,43 @@ describe('realtime messaging', () => {
     expect(bTabs[0]).toHaveLength(2);
   });
 
+  it('pushes an accepted request to both members, once, and to nobody else', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const outsider = await createUser(t.db);
+    // a writes first: the conversation is a request b must accept.
+    const id = (await send(a, b, 'Salut')).json().conversationId as number;
+    const seen = (socket: Client) => {
+      const got: unknown[] = [];
+      socket.on('conversationAccepted', (e) => got.push(e));
+      return got;
+    };
+    const requester = seen(await open(server.url, { token: await tokenOf(a) }));
+    const recipient = seen(await open(server.url, { token: await tokenOf(b) }));
+    const third = seen(await open(server.url, { token: await tokenOf(outsider) }));
+    const accept = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/messages/accept/${id}`,
+        headers: await bearer(t.app, b, t.clock),
+      });
+    expect((await accept()).statusCode).toBe(200);
+    await until(() => requester.length === 1 && recipient.length === 1);
+    expect(requester).toEqual([{ conversationId: id }]);
+    // What the event says is what the requester's refetch now shows.
+    const refetched = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/conversation/${b.id}`,
+      headers: await bearer(t.app, a, t.clock),
+    });
+    expect(refetched.json().meta.accepted).toBe(true);
+    // Accepting again changes nothing and pushes nothing.
+    expect((await accept()).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(requester).toHaveLength(1);
+    expect(third).toEqual([]);
+  });
+
   it('relays typing to the other participant only', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);

@@ -57,6 +57,8 @@ export function realtimeNotifier(io: RealtimeServer): MessagingNotifier {
     messagesRead: (ids, event) => void io.to(rooms(ids)).emit('messagesRead', event),
     typing: (ids, event) => void io.to(rooms(ids)).emit('typing', event),
     conversationBlocked: (ids, event) => void io.to(rooms(ids)).emit('conversationBlocked', event),
+    conversationAccepted: (ids, event) =>
+      void io.to(rooms(ids)).emit('conversationAccepted', event),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { EventEmitter } from '../../events/domain-events.js';
 import {
   LIMITS,
+  type ConversationAcceptedEvent,
   type ConversationBlockedEvent,
   MESSAGING_TEXTS as M,
   type ConversationDetail,
@@ -27,6 +28,7 @@ export interface MessagingNotifier {
   messagesRead(userIds: number[], event: MessagesReadEvent): void;
   typing(userIds: number[], event: TypingEvent): void;
   conversationBlocked(userIds: number[], event: ConversationBlockedEvent): void;
+  conversationAccepted(userIds: number[], event: ConversationAcceptedEvent): void;
 }
 
 /** A message the send path holds: stored now, or by an earlier attempt (`repeat`). */
@@ -326,7 +328,10 @@ export function messagesService({
       const c = await ownConversation(callerId, conversationId);
       if (c.user2Id !== callerId) throw new AppError('FORBIDDEN', M.onlyRecipientAccepts);
       if (c.blockedByUserId !== null) throw new AppError('FORBIDDEN', M.blocked);
-      if (!c.accepted) await repo.setAccepted(c.id);
+      if (c.accepted) return;
+      await repo.setAccepted(c.id);
+      // The requester's open chat was waiting on this: its composer comes back at once.
+      notifier.conversationAccepted([c.user1Id, c.user2Id], { conversationId: c.id });
     },
 
     /** Marks what the caller received as read and tells the other party (the 'Lu' mark). */

@@ -49,8 +49,11 @@ export function useMessagesRealtime(me: number | undefined): void {
   useSocketEvent(me, SOCKET_EVENTS.notification, () => {
     void qc.invalidateQueries({ queryKey: groupKeys.list() });
   });
-  // A block or unblock changes what the list and the open chat of any tab show.
+  // A block or unblock, or an accepted request, changes what the list of any tab shows.
   useSocketEvent(me, SOCKET_EVENTS.conversationBlocked, () => {
+    void qc.invalidateQueries({ queryKey: messageKeys.conversations() });
+  });
+  useSocketEvent(me, SOCKET_EVENTS.conversationAccepted, () => {
     void qc.invalidateQueries({ queryKey: messageKeys.conversations() });
   });
   useSocketReconnect(me, () => void qc.invalidateQueries({ queryKey: messageKeys.all }));

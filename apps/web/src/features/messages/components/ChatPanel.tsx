@@ -103,6 +103,13 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
     );
     if (event.blockedByUserId !== null) setTyping(false);
   });
+  // The other member accepted my request: I may write again, without a reload.
+  useSocketEvent(me, SOCKET_EVENTS.conversationAccepted, (event) => {
+    if (conversationId === null || event.conversationId !== conversationId) return;
+    qc.setQueryData<ConversationDetail>(key, (old) =>
+      old ? { ...old, meta: { ...old.meta, accepted: true } } : old,
+    );
+  });
   useSocketEvent(me, SOCKET_EVENTS.typing, (event) => {
     if (event.conversationId !== conversationId || event.userId !== other.id) return;
     setTyping(true);

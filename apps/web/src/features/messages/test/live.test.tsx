@@ -147,6 +147,26 @@ describe('live messages', () => {
     expect(screen.queryByText('Bob_06 a bloqué cette conversation.')).toBeNull();
   });
 
+  it('gives the requester the composer back as soon as the request is accepted', async () => {
+    api.reply(`GET /api/messages/conversation/${BOB.id}`, 200, {
+      messages: [msg({ content: 'Salut Bob', fromId: ME.id, toId: BOB.id, fromMe: true })],
+      meta: meta({ accepted: false, hadReplied: false, position: 'user1' }),
+    });
+    openAt('/messages/Bob_06');
+    expect(
+      await screen.findByText("Bob_06 n'a pas encore accepté votre demande de message."),
+    ).toBeVisible();
+    expect(screen.getByRole('textbox')).toBeDisabled();
+    // Another conversation's acceptance changes nothing here.
+    act(() => io.push('conversationAccepted', { conversationId: 11 }));
+    expect(screen.getByRole('textbox')).toBeDisabled();
+    act(() => io.push('conversationAccepted', { conversationId: 10 }));
+    await waitFor(() => expect(screen.getByRole('textbox')).toBeEnabled());
+    expect(screen.queryByText(/n'a pas encore accepté/)).toBeNull();
+    // The event itself updated the page, without a refetch of the conversation.
+    expect(api.callsTo(`GET /api/messages/conversation/${BOB.id}`)).toHaveLength(1);
+  });
+
   it('shows my own block made in another tab, with the unblock button', async () => {
     openAt('/messages/Bob_06');
     await screen.findByText('Bonjour');
