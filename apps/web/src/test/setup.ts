@@ -8,6 +8,7 @@ import { resetFirstPageSettled } from '../lib/boot';
 afterEach(() => {
   cleanup();
   if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
   // Sonner keeps its toasts in a module-wide store and replays the active ones to the next
   // Toaster that mounts: a test's toasts would reappear, stacked over the next test's own.
   toast.dismiss();

@@ -19,6 +19,7 @@ import { MessageList } from './MessageList';
 import messagesStyles from '../messages.module.css';
 import styles from './ChatPanel.module.css';
 import { cx } from '../../../lib/cx';
+import { useDraft } from '../draft';
 
 const TYPING_SHOWN_MS = 3_000;
 const TYPING_EMIT_EVERY_MS = 2_000;
@@ -38,7 +39,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
   const navigate = useNavigate();
   const conversation = useConversation(other.id);
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useDraft(me, `u${other.id}`);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
   const outbox = useChatOutbox(useOutbox(me, other.id), setDraft, setNotice);
   const markReadMutation = useMarkRead(other.id);

@@ -27,6 +27,7 @@ import messagesStyles from '../messages.module.css';
 import listStyles from './MessageList.module.css';
 import styles from './ChatPanel.module.css';
 import { cx } from '../../../lib/cx';
+import { useDraft } from '../draft';
 
 /**
  * A group thread (issue 30): the match it is for, its members, the bubbles with each sender's
@@ -38,7 +39,7 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
   const qc = useQueryClient();
   const thread = useGroupThread(group.id);
   const markRead = useMarkGroupRead(group.id);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useDraft(me, `g${group.id}`);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
   const outbox = useChatOutbox(useGroupOutbox(group.id), setDraft, setNotice);
   const label = groupLabel(group);

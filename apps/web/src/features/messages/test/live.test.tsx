@@ -84,6 +84,24 @@ describe('live messages', () => {
     expect(await screen.findByRole('link', { name: 'Messages, 1 non lu' })).toBeVisible();
   });
 
+  it('keeps what was typed in a conversation while another one is open', async () => {
+    api.reply('GET /api/users/by-username/Zoe_98', 200, { ...BOB, id: 9, username: 'Zoe_98' });
+    api.reply('GET /api/messages/conversation/9', 200, {
+      messages: [msg({ fromId: 9, content: 'Salut de Zoé', conversationId: 11 })],
+      meta: meta({ conversationId: 11 }),
+    });
+    api.reply('PATCH /api/messages/conversation/11/mark-read', 200, { message: 'ok' });
+    openAt('/messages/Bob_06');
+    await screen.findByText('Bonjour');
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'brouillon pour Bob' } });
+    fireEvent.click(await within(sidebar()).findByRole('link', { name: /Zoe_98/ }));
+    expect(await screen.findByText('Salut de Zoé')).toBeVisible();
+    expect(screen.getByRole('textbox')).toHaveValue('');
+    fireEvent.click(within(sidebar()).getByRole('link', { name: /Bob_06/ }));
+    expect(await screen.findByText('Bonjour')).toBeVisible();
+    expect(screen.getByRole('textbox')).toHaveValue('brouillon pour Bob');
+  });
+
   it('adds a conversation started by someone new to the sidebar', async () => {
     openAt('/messages');
     await within(await screen.findByRole('complementary', { name: 'Discussions' })).findByText(
