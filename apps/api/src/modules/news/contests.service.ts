@@ -58,7 +58,7 @@ export function contestsService({
     },
     async remove(id: number, by: StaffActor) {
       if (!(await repo.exists(id))) throw notFound();
-      await repo.remove(id, by);
+      if (!(await repo.remove(id, by))) throw notFound();
       return { message: M.deleted };
     },
   };

@@ -123,7 +123,7 @@ export function newsEditorService(deps: NewsEditorDeps) {
 
     async remove(caller: Caller, id: number, ip: string) {
       await mayChange(caller, id);
-      await deps.repo.remove(id, { id: caller.id, ip });
+      if (!(await deps.repo.remove(id, { id: caller.id, ip }))) throw notFound();
       return { message: M.deleted };
     },
   };

@@ -253,6 +253,23 @@ describe('news writes', () => {
     });
   });
 
+  it('deletes once when two deletes arrive at the same time: one 200, one 404, one journal row', async () => {
+    const author = await member('REDACTEUR');
+    const created = (await publish(author.headers)).json() as { id: number };
+    const del = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/actualite/${created.id}`,
+        headers: author.headers,
+      });
+    const answers = await Promise.all([del(), del(), del()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404, 404]);
+    const deletes = await t.db.auditLog.count({
+      where: { targetType: 'news', targetId: String(created.id), action: 'news.delete' },
+    });
+    expect(deletes).toBe(1);
+  });
+
   it('takes words containing "script" in a title and refuses the word itself, saying why', async () => {
     const author = await member('REDACTEUR');
     const created = (await publish(author.headers)).json() as { id: number };

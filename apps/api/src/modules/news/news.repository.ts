@@ -135,13 +135,18 @@ export function newsWriteRepository(db: Db) {
         );
         return { id };
       }),
-    /** Deletes the item and writes its audit row, in one transaction. */
+    /**
+     * Deletes the item and writes its audit row, in one transaction; null when it was already
+     * gone. The row count decides, not a read before: two deletes at once both read the item,
+     * and only the one whose DELETE removed the row may report and journal it.
+     */
     remove: (id: number, by: StaffActor) =>
       db.$transaction(async (tx) => {
-        const gone = await tx.news.delete({
+        const gone = await tx.news.findUnique({
           where: { id },
           select: { image: true, ...newsEditSelect },
         });
+        if (!gone || (await tx.news.deleteMany({ where: { id } })).count === 0) return null;
         await writeAudit(
           tx,
           by,
@@ -209,13 +214,15 @@ export function contestsRepository(db: Db) {
         });
         return { id };
       }),
-    /** Deletes the contest and writes its audit row, in one transaction. */
+    /** Deletes the contest and writes its audit row; false when it was already gone (as news). */
     remove: (id: number, by: StaffActor) =>
       db.$transaction(async (tx) => {
-        const gone = await tx.contest.delete({ where: { id }, select: { title: true } });
+        const gone = await tx.contest.findUnique({ where: { id }, select: { title: true } });
+        if (!gone || (await tx.contest.deleteMany({ where: { id } })).count === 0) return false;
         await writeAudit(tx, by, 'contest.delete', target(id, gone.title), {
           titre: gone.title,
         });
+        return true;
       }),
   };
 }
