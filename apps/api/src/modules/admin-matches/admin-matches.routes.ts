@@ -15,6 +15,19 @@ const IMPORT_MAX_BYTES = 1024 * 1024;
 
 const actor = (req: FastifyRequest) => ({ id: callerOf(req).id, ip: req.ip });
 
+/**
+ * An uploaded file's text: UTF-8 (with or without its BOM) when it is valid UTF-8, else
+ * Windows-1252, what French Excel writes in a plain « CSV (séparateur : point-virgule) »
+ * save, so that its accented club names are read as typed instead of as « � ».
+ */
+function decodeUpload(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 /** Import rows from a multipart file (.csv or .json) or a JSON body { rows }. */
 async function importRows(req: FastifyRequest): Promise<Record<string, unknown>[]> {
   if (!req.isMultipart()) {
@@ -24,7 +37,7 @@ async function importRows(req: FastifyRequest): Promise<Record<string, unknown>[
   }
   const file = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
   if (!file) throw new AppError('VALIDATION', MATCH_TEXTS.importFormat);
-  const text = (await file.toBuffer()).toString('utf8');
+  const text = decodeUpload(await file.toBuffer());
   const isJson = file.filename.toLowerCase().endsWith('.json') || /^\s*[[{]/.test(text);
   if (!isJson) return parseCsv(text);
   try {

@@ -430,6 +430,34 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
     expect(await t.db.match.count({ where: { season: s2 } })).toBe(2);
   });
 
+  it('reads a CSV saved by French Excel (Windows-1252) and one with a UTF-8 BOM alike', async () => {
+    const { season, year } = await unusedRealSeason(t.db);
+    const accented = await createClub(t.db, { name: `Étoile Côte ${season}` });
+    const awayName = (await t.db.club.findUniqueOrThrow({ where: { id: away } })).name;
+    const csv = [
+      'season;journee;kickoff;club_dom;club_ext;hashtag',
+      `${season};1;${year}-08-15T21:00;${accented.name};${awayName};`,
+    ].join('\r\n');
+    const preview = async (bytes: Buffer) => {
+      const mp = multipart('matchs.csv', 'text/csv', bytes);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/import/matchs?dryRun=true',
+        headers: { ...(await auth(moderator)), ...mp.headers },
+        payload: mp.payload,
+      });
+      return res.json() as ImportResult;
+    };
+    for (const bytes of [
+      Buffer.from(csv, 'latin1'),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]),
+    ]) {
+      const result = await preview(bytes);
+      expect(result).toMatchObject({ total: 1, valid: 1 });
+      expect(result.lines[0]!.value).toMatchObject({ club_dom: accented.name });
+    }
+  });
+
   it('imports a league table from a JSON body', async () => {
     const { season: s3 } = uniqueRealSeason();
     const res = await t.app.inject({
