@@ -56,12 +56,16 @@ function Rows({ rows, onTick, empty }: Props & { empty: string }) {
               on={r.paye}
               onChange={(paye) => onTick(r.user_id, { paye })}
             />
-            <Toggle
-              label="Présent"
-              who={r.username}
-              on={r.present}
-              onChange={(present) => onTick(r.user_id, { present })}
-            />
+            {/* Boarding is for confirmed seats (check-in counts those only): someone waiting
+                boards once moved up, when seats are raised or freed. */}
+            {r.statut === 'CONFIRME' && (
+              <Toggle
+                label="Présent"
+                who={r.username}
+                on={r.present}
+                onChange={(present) => onTick(r.user_id, { present })}
+              />
+            )}
           </div>
         </li>
       ))}

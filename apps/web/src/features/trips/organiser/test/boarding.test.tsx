@@ -92,6 +92,9 @@ describe('the boarding list', () => {
       'tel:0612345678',
     );
     expect(row('Zoe')).toHaveTextContent('1. Zoé Martin');
+    // Someone waiting may have paid, but boards only once moved up: no 'Présent' for them.
+    expect(within(row('Zoe')).getByRole('button', { name: 'Payé : Zoe' })).toBeVisible();
+    expect(within(row('Zoe')).queryByRole('button', { name: 'Présent : Zoe' })).toBeNull();
     // The head counts seats, then the waiting list in registrations and their seats.
     expect(screen.getByText(/places confirmées/, { selector: 'p' })).toHaveTextContent(
       'Inscriptions ouvertes · 48 / 50 places confirmées · 1 inscription en attente (2 places)',
