@@ -39,6 +39,8 @@ export const MESSAGING_TEXTS = {
   youBlocked: 'Vous avez bloqué {name}',
   loadMessagesFailed: 'Erreur lors du chargement des messages.',
   searchFailed: 'Une erreur est survenue.',
+  /** The new-conversation search found nobody for what was typed. */
+  noMemberFound: (query: string) => `Aucun membre trouvé pour « ${query} ».`,
   // A conversation's message whose answer was lost: it goes again, with its key, by itself.
   sendOffline: "Connexion perdue : ton message partira dès qu'elle reviendra.",
   // A malformed idempotency key: only a broken or foreign client sends one.

@@ -17,6 +17,8 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
   const [results, setResults] = useState<UserSearchResult[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [picked, setPicked] = useState<UserSearchResult | null>(null);
+  // The query the results answer: 'nobody found' is said only once the search has answered.
+  const [answered, setAnswered] = useState<string | null>(null);
 
   useEffect(() => {
     const q = query.trim();
@@ -30,6 +32,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
         const found = await searchUsers(q, controller.signal);
         if (found === ABORTED) return;
         setResults(Array.isArray(found) ? found : []);
+        setAnswered(q);
         setError(null);
       } catch {
         setError(MESSAGING_TEXTS.searchFailed);
@@ -79,6 +82,11 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
         />
       </div>
       {error && <p className="error-text">{error}</p>}
+      {!error && !picked && results.length === 0 && answered === query.trim() && (
+        <p className="field__hint" role="status">
+          {MESSAGING_TEXTS.noMemberFound(answered)}
+        </p>
+      )}
       {!picked && results.length > 0 && (
         <ul className={styles['conv-search']}>
           {results.map((user) => (

@@ -247,6 +247,19 @@ describe('sidebar and new discussion', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages/Bobby'));
   });
 
+  it('says when nobody has the pseudo searched, once the search has answered', async () => {
+    api.reply('GET /api/users/search', 200, []);
+    openAt('/messages');
+    fireEvent.click(await screen.findByRole('button', { name: /Nouvelle discussion/ }));
+    const search = await screen.findByRole('searchbox', { name: 'Pseudo' });
+    fireEvent.change(search, { target: { value: 'zzzz' } });
+    expect(await screen.findByText('Aucun membre trouvé pour « zzzz ».')).toBeVisible();
+    // Typing more: nothing said about the new text before its own answer.
+    fireEvent.change(search, { target: { value: 'zzzzz' } });
+    expect(screen.queryByText(/Aucun membre trouvé/)).toBeNull();
+    expect(await screen.findByText('Aucun membre trouvé pour « zzzzz ».')).toBeVisible();
+  });
+
   it('shows the search error', async () => {
     api.reply('GET /api/users/search', 500, {});
     openAt('/messages');
