@@ -37,9 +37,7 @@ export const memberPagePath = (id: number) => `/admin/moderation/membres/${id}`;
 export function ReportCard({ report, canSanction, onAction, grouped = false }: Props) {
   const { reported, reporter, context } = report;
   const section = (
-    <span className={`chip ${styles['report__section']}`}>
-      {SECTIONS[report.section] ?? report.section}
-    </span>
+    <span className={styles['report__section']}>{SECTIONS[report.section] ?? report.section}</span>
   );
   return (
     <article
