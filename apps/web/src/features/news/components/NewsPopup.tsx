@@ -12,7 +12,7 @@ export function NewsPopup({ item, onClose }: { item: NewsItem | null; onClose: (
       open={item !== null}
       onClose={onClose}
       wide
-      className="news-popup"
+      className={`news-popup ${styles['news-popup']}`}
       closeButton
       describedByContent
     >
