@@ -67,6 +67,19 @@ describe('MiniLeaguesPanel', () => {
     expect(api.callsTo('POST /api/mini-leagues')).toHaveLength(1);
   });
 
+  it('counts the name’s characters under its field, up to the 40 it may hold', async () => {
+    renderWithProviders(<MiniLeaguesPanel />);
+    const field = await screen.findByLabelText('Nom de la mini-ligue');
+    expect(field).toHaveAttribute('maxlength', '40');
+    expect(field).toHaveAccessibleDescription('0 / 40 caractères');
+    fireEvent.change(field, { target: { value: 'Tribune Nord' } });
+    expect(screen.getByText('12 / 40 caractères')).toBeVisible();
+    expect(field).toHaveAccessibleDescription('12 / 40 caractères');
+    // The invite code has its own fixed length: no counter there.
+    expect(screen.getByLabelText('Code d’invitation')).not.toHaveAccessibleDescription();
+    expect(screen.getAllByText(/ caractères$/)).toHaveLength(1);
+  });
+
   it('keeps the whole code when it is pasted with a space, in capitals', async () => {
     api.reply('POST /api/mini-leagues/join', 200, league(3, 'Les Rouge & Blanc'));
     renderWithProviders(<MiniLeaguesPanel />);

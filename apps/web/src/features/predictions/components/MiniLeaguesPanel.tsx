@@ -54,6 +54,7 @@ export function MiniLeaguesPanel() {
               label="Nom de la mini-ligue"
               button="Créer"
               maxLength={40}
+              counter
               kind="create"
               mutation={create}
               onDone={(league) => setOpenId(league.id)}
@@ -108,6 +109,11 @@ type FormProps = {
   label: string;
   button: string;
   maxLength: number;
+  /**
+   * '12 / 40 caractères' under the field: the maxlength stops the typing there, and the
+   * member sees why rather than a name silently cut.
+   */
+  counter?: boolean;
   /** Applied to what is typed or pasted (the field then has no maxlength of its own). */
   clean?: (raw: string) => string;
   /** Its rules and success message, loaded on submit (miniLeagueRules.ts: they bring zod). */
@@ -116,7 +122,17 @@ type FormProps = {
   onDone: (league: MiniLeagueSummary) => void;
 };
 
-function CodeForm({ id, label, button, maxLength, clean, kind, mutation, onDone }: FormProps) {
+function CodeForm({
+  id,
+  label,
+  button,
+  maxLength,
+  counter,
+  clean,
+  kind,
+  mutation,
+  onDone,
+}: FormProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Taken at once, before the rules' import: a double click would otherwise send twice (two
@@ -158,13 +174,27 @@ function CodeForm({ id, label, button, maxLength, clean, kind, mutation, onDone 
           value={value}
           maxLength={clean ? undefined : maxLength}
           aria-invalid={error ? 'true' : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={
+            [counter && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ') ||
+            undefined
+          }
           onChange={(e) => setValue(clean ? clean(e.target.value) : e.target.value)}
         />
         <button type="submit" className="btn btn--primary btn--small" disabled={mutation.isPending}>
           {button}
         </button>
       </div>
+      {/* Plain digits, no Intl: this form is on /jeu_prono's first load, and a name's limit
+          is below a thousand. */}
+      {counter && (
+        <p
+          id={`${id}-count`}
+          className={cx('field__hint', styles['leagues__counter'])}
+          aria-live="polite"
+        >
+          {value.length} / {maxLength} caractères
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}
