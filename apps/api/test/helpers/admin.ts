@@ -1,5 +1,5 @@
 import { beforeAll } from 'vitest';
-import { useTestApp } from './app.js';
+import { useTestApp, type TestApp } from './app.js';
 import { bearer } from './auth.js';
 import { createUser } from './factories.js';
 
@@ -16,4 +16,28 @@ export function useAdminApp() {
     admin.headers = await bearer(t.app, user, t.clock);
   });
   return { t, admin };
+}
+
+/**
+ * An ADMIN (made here) moves match `match` to `kickoff` ('YYYY-MM-DDTHH:mm', Paris time)
+ * through the operators' form route, keeping its season, round and clubs.
+ */
+export async function moveKickoff(
+  t: TestApp,
+  match: { id: number; homeClubId: number; awayClubId: number },
+  where: { season: string; journee: number },
+  kickoff: string,
+) {
+  const admin = await createUser(t.db, { role: 'ADMIN' });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/matchs/${match.id}`,
+    headers: await bearer(t.app, { id: admin.id, role: 'ADMIN' }, t.clock),
+    payload: {
+      ...where,
+      kickoff,
+      club_dom_id: match.homeClubId,
+      club_ext_id: match.awayClubId,
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { bearer } from '../../../test/helpers/auth.js';
+import { moveKickoff } from '../../../test/helpers/admin.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 import { createMatch, createUser, uniqueRealSeason } from '../../../test/helpers/factories.js';
 import { notificationTab, until, type Client } from '../../../test/helpers/sockets.js';
@@ -130,20 +130,8 @@ describe('carpool notifications', () => {
     const alone = await w.searcher(match.id, 1);
     await w.request(searcher, driver, match.id);
     const live = await tab(searcher);
-    const admin = await createUser(t.db, { role: 'ADMIN' });
-    const moved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/matchs/${match.id}`,
-      headers: await bearer(t.app, { id: admin.id, role: 'ADMIN' }, t.clock),
-      payload: {
-        season,
-        journee: 3,
-        // Moved within its season (the operators' form refuses a kickoff outside it).
-        kickoff: `${year + 1}-01-02T20:45`,
-        club_dom_id: match.homeClubId,
-        club_ext_id: match.awayClubId,
-      },
-    });
+    // Moved within its season (the operators' form refuses a kickoff outside it).
+    const moved = await moveKickoff(t, match, { season, journee: 3 }, `${year + 1}-01-02T20:45`);
     expect(moved.statusCode, moved.body).toBe(200);
     await until(() => live.some((e) => e.type === 'HORAIRE'));
     for (const u of [driver, searcher]) {

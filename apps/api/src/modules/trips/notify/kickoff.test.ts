@@ -1,6 +1,6 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../../../test/helpers/auth.js';
+import { moveKickoff } from '../../../../test/helpers/admin.js';
 import { createMatch, createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
 import { waitFor } from '../../../../test/helpers/smtp-sink.js';
 import { notificationTab, until, type Client } from '../../../../test/helpers/sockets.js';
@@ -55,20 +55,7 @@ describe('a moved kickoff and the coaches', { timeout: 120_000 }, () => {
     await w.register(await w.trip(antenna.id), otherMatch);
     const confirmedTab = await notificationTab(t, server.url, clients, confirmed);
 
-    const admin = await createUser(t.db, { role: 'ADMIN' });
-    const move = async (kickoff: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/matchs/${match.id}`,
-        headers: await bearer(t.app, { id: admin.id, role: 'ADMIN' }, t.clock),
-        payload: {
-          season,
-          journee: 7,
-          kickoff,
-          club_dom_id: match.homeClubId,
-          club_ext_id: match.awayClubId,
-        },
-      });
+    const move = (kickoff: string) => moveKickoff(t, match, { season, journee: 7 }, kickoff);
     const before = {
       cancelled: (await bellOf(t, onCancelled)).length,
       outsider: (await bellOf(t, outsider)).length,
@@ -136,19 +123,7 @@ describe('a moved kickoff and the coaches', { timeout: 120_000 }, () => {
       departureAt: new Date(`${day}T12:00:00Z`),
     });
     await w.register(trip, organizer);
-    const admin = await createUser(t.db, { role: 'ADMIN' });
-    const moved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/matchs/${match.id}`,
-      headers: await bearer(t.app, { id: admin.id, role: 'ADMIN' }, t.clock),
-      payload: {
-        season,
-        journee: 2,
-        kickoff: `${day}T21:15`,
-        club_dom_id: match.homeClubId,
-        club_ext_id: match.awayClubId,
-      },
-    });
+    const moved = await moveKickoff(t, match, { season, journee: 2 }, `${day}T21:15`);
     expect(moved.statusCode, moved.body).toBe(200);
     await waitFor(() => mailsTo(organizer.email)[0], MAIL_WAIT_MS);
     const bell = await bellOf(t, organizer);
