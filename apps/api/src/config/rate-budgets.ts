@@ -76,6 +76,13 @@ export const ACCOUNT_BUDGET_DEFAULTS = {
    */
   tripAnnouncementPerTrip: '20/24h',
   /**
+   * Changes of a coach's departure or return one organiser makes while members are registered
+   * (each one tells every registrant, by bell and mail).
+   */
+  tripSchedule: '20/1h',
+  /** The same for one trip, all its organisers together: what one registrant can receive. */
+  tripSchedulePerTrip: '10/24h',
+  /**
    * Coach-trip registrations one member makes (POST …/inscriptions). Each one is pushed live to
    * everyone looking at the match; cancelling is never counted, so a seat can always be freed.
    */

@@ -42,7 +42,12 @@ export const tripsRoutes: FastifyPluginAsyncZod<{
     handler: async (req, reply) => reply.code(201).send(await trips.create(actor(req), req.body)),
   });
   app.route({
-    ...endpoint('PUT /deplacements/:id', { tags, summary: 'Modifier un déplacement', errors }),
+    // 429: a new departure tells every registrant, within the organiser's and the trip's budgets.
+    ...endpoint('PUT /deplacements/:id', {
+      tags,
+      summary: 'Modifier un déplacement',
+      errors: budgetedErrors,
+    }),
     ...auth,
     handler: (req) => trips.update(actor(req), req.params.id, req.body),
   });

@@ -27,6 +27,8 @@ export const BUDGET_TEXTS: Record<AccountBudgetName, string> = {
   groupMessagePerGroup: 'Ce groupe a reçu beaucoup de messages.',
   tripAnnouncement: 'Tu as envoyé beaucoup d’annonces.',
   tripAnnouncementPerTrip: 'Ce déplacement a déjà reçu beaucoup d’annonces.',
+  tripSchedule: 'Tu as changé beaucoup d’horaires de départ.',
+  tripSchedulePerTrip: 'Les horaires de ce déplacement ont déjà beaucoup changé.',
   tripRegistration: 'Tu t’es inscrit à beaucoup de déplacements.',
   // Counted by the reports service itself (modules/reports), which answers its own text.
   reports: 'Tu as envoyé beaucoup de signalements.',

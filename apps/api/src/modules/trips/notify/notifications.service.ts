@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, type RunInTransaction, type Tx } from '../../../db/tx.js';
 import type { DomainEventMap, EventEmitter } from '../../../events/domain-events.js';
 import type { Clock } from '../../../lib/clock.js';
+import type { AccountBudgets } from '../../../plugins/rate-limit/account-budgets.js';
 import type { MailService } from '../../mail/mail.service.js';
 import type { NotificationPusher } from '../../carpool/notifications.service.js';
 import type { StopLinks } from '../../predictions/reminder.service.js';
@@ -24,6 +25,8 @@ export interface TripNotificationsDeps {
   events: EventEmitter;
   clock: Clock;
   transaction: RunInTransaction;
+  /** A schedule change reaches every registrant: budgeted per organiser and per trip. */
+  budgets: Pick<AccountBudgets, 'take'>;
   publicUrl: string;
   associationName: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -149,10 +152,15 @@ export function tripNotificationsService(deps: TripNotificationsDeps) {
 
     /**
      * tripScheduleChanged, inside the update's transaction: every registrant (confirmed or
-     * waiting) but the organiser who made the change hears the new departure and return.
+     * waiting) but the organiser who made the change hears the new departure and return. Each
+     * such change mails them all, so it takes the organiser's budget and the trip's; a spent
+     * budget refuses the update (429), which rolls back with the transaction.
      */
     async scheduleChanged({ tx, tripId, by }: DomainEventMap['tripScheduleChanged']) {
       const recipients = (await repo.registrantsOf(tx, tripId)).filter((id) => id !== by);
+      if (recipients.length === 0) return;
+      await deps.budgets.take('tripSchedule', String(by));
+      await deps.budgets.take('tripSchedulePerTrip', String(tripId));
       await notify(tx, tripId, 'DEPART_MODIFIE', recipients);
     },
 

@@ -35,6 +35,7 @@ export function tripNotifyModule(infra: Infra, needs: TripNotifyNeeds) {
     events,
     clock,
     transaction,
+    budgets: infra.budgets,
     ...infra.site,
     log: infra.log,
   });

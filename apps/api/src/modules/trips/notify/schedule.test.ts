@@ -80,4 +80,59 @@ describe('a coach’s new departure', { timeout: 120_000 }, () => {
     }
     expect(await departureNotices(organizer)).toEqual([]);
   });
+
+  it('keeps each trip, and each organiser, within a budget of departure changes', async () => {
+    const antenna = await w.antenna();
+    const organizer = await w.organizer(antenna.id);
+    const trips = [await w.trip(antenna.id), await w.trip(antenna.id), await w.trip(antenna.id)];
+    const member = await createUser(t.db);
+    for (const trip of trips) await w.register(trip, member);
+    const rules = await bearer(t.app, { id: organizer.id, role: 'UTILISATEUR' }, t.clock);
+    const departures = async (trip: { id: number }) =>
+      (await t.db.trip.findUniqueOrThrow({ where: { id: trip.id } })).departureAt.toISOString();
+    const base = t.clock.now().getTime() + 6 * 86_400_000;
+    const move = (trip: { id: number; matchId: number }, minutes: number, seats = 50) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/deplacements/${trip.id}`,
+        headers: rules,
+        payload: {
+          match_id: trip.matchId,
+          antenne_id: antenna.id,
+          depart_lieu: 'Place d’Armes, Monaco',
+          depart_heure: new Date(base + minutes * 60_000),
+          retour_heure: null,
+          places_total: seats,
+          prix: null,
+          date_limite: null,
+          notes: null,
+        },
+      });
+    const [first, second, third] = trips as [
+      (typeof trips)[0],
+      (typeof trips)[0],
+      (typeof trips)[0],
+    ];
+    // One trip: 10 changes a day (RATE_LIMIT_TRIP_SCHEDULE_PER_TRIP), then refused unchanged.
+    for (let i = 1; i <= 10; i += 1) expect((await move(first, i)).statusCode).toBe(200);
+    const kept = await departures(first);
+    const perTrip = await move(first, 11);
+    expect(perTrip.statusCode).toBe(429);
+    expect(perTrip.json().message).toMatch(
+      /^Les horaires de ce déplacement ont déjà beaucoup changé\. Réessaie dans \d+ heures?\.$/,
+    );
+    expect(await departures(first)).toBe(kept);
+    // Seats alone tell nobody and take nothing.
+    expect((await move(first, 10, 60)).statusCode).toBe(200);
+    // One organiser: 20 changes an hour over all their trips (RATE_LIMIT_TRIP_SCHEDULE); the
+    // refused attempt above counted too, as an announcement's does.
+    for (let i = 1; i <= 9; i += 1) expect((await move(second, i)).statusCode).toBe(200);
+    const perOrganizer = await move(third, 1);
+    expect(perOrganizer.statusCode).toBe(429);
+    expect(perOrganizer.json().message).toMatch(/^Tu as changé beaucoup d’horaires de départ\./);
+    const told = (await bellOf(t, member)).filter(
+      (n) => n.deplacement?.evenement === 'DEPART_MODIFIE',
+    );
+    expect(told).toHaveLength(19);
+  });
 });
