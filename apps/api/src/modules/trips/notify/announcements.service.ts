@@ -47,7 +47,9 @@ export function announcementsService(deps: AnnouncementsDeps) {
           senderId: caller.id,
           content,
         });
-        const recipients = (await repo.confirmedOf(tx, tripId)).filter((id) => id !== caller.id);
+        const recipients = (await repo.registrantsOf(tx, tripId, 'CONFIRME')).filter(
+          (id) => id !== caller.id,
+        );
         await deps.notifications.notify(tx, tripId, 'ANNONCE', recipients, content);
         return message;
       });

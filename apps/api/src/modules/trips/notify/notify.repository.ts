@@ -47,16 +47,6 @@ export function notifyRepository(db: Db) {
         select: { id: true, email: true, username: true, status: true, appMailOptIn: true },
       }),
 
-    /** The trip's confirmed registrants, in registration order. */
-    confirmedOf: async (tx: Tx, tripId: number): Promise<number[]> =>
-      (
-        await tx.tripRegistration.findMany({
-          where: { tripId, status: 'CONFIRME' },
-          orderBy: { id: 'asc' },
-          select: { userId: true },
-        })
-      ).map((r) => r.userId),
-
     /**
      * The match's trips that still run (not cancelled), each with whom a moved kickoff
      * concerns: every registrant (confirmed or waiting, in registration order) and the
@@ -73,11 +63,14 @@ export function notifyRepository(db: Db) {
         },
       }),
 
-    /** Everyone registered on the trip, confirmed or waiting, in registration order. */
-    registrantsOf: async (tx: Tx, tripId: number): Promise<number[]> =>
+    /**
+     * Who is registered on the trip, in registration order: the confirmed only when `status`
+     * says so (a reminder, an announcement), else confirmed and waiting alike.
+     */
+    registrantsOf: async (tx: Tx, tripId: number, status?: 'CONFIRME'): Promise<number[]> =>
       (
         await tx.tripRegistration.findMany({
-          where: { tripId },
+          where: { tripId, status },
           orderBy: { id: 'asc' },
           select: { userId: true },
         })

@@ -31,7 +31,12 @@ export function tripReminderService({ repo, notifications, transaction, clock }:
         const told = await transaction(async (tx) => {
           const tripId = await repo.claimReminder(tx, from, to, now);
           if (tripId === null) return null;
-          return notifications.notify(tx, tripId, 'RAPPEL', await repo.confirmedOf(tx, tripId));
+          return notifications.notify(
+            tx,
+            tripId,
+            'RAPPEL',
+            await repo.registrantsOf(tx, tripId, 'CONFIRME'),
+          );
         });
         if (told === null) break;
         trips += 1;
