@@ -332,6 +332,17 @@ describe('demo community', () => {
       expect(r.reporterId).not.toBe(r.reportedUserId);
     }
     const enzo = await db.user.findUniqueOrThrow({ where: { usernameKey: 'demo_enzo' } });
+    // enzo's message reports point at what he wrote to the reporter, for the card to quote.
+    const aboutMessages = await db.report.findMany({
+      where: { reportedUserId: enzo.id, section: 'message' },
+    });
+    expect(aboutMessages.length).toBeGreaterThan(0);
+    for (const r of aboutMessages) {
+      expect(r.contextType).toBe('message');
+      const message = await db.message.findUniqueOrThrow({ where: { id: r.contextId! } });
+      expect(message).toMatchObject({ senderId: enzo.id, receiverId: r.reporterId });
+      expect(message.createdAt.getTime()).toBeLessThan(r.createdAt.getTime());
+    }
     // The demo journal (seed/demo-journal.ts) adds a later suspension of theirs: find the warning.
     const warning = await db.auditLog.findFirst({
       where: { targetType: 'user', targetId: String(enzo.id), action: 'moderation.user.warn' },

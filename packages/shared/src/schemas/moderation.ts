@@ -174,7 +174,7 @@ export const reportContextSchema = z.object({
   id: z.number().nullable(),
   /** carpool_relation: kickoff (ISO) and the other club. */
   match: z.object({ kickoffAt: z.string(), opponent: z.string() }).nullable(),
-  /** message: the message as sent (shown as text, never as HTML). */
+  /** message, group_message: the message as sent (shown as text, never as HTML). */
   messageText: z.string().nullable(),
 });
 

@@ -17,6 +17,11 @@ export const REPORT_TEXTS = {
   // The reporter's earlier report about this member, in this section, is still open: nothing
   // new was stored (one open report per reporter, member and section), and they are told so.
   alreadyOpen: 'Tu as déjà signalé ce profil : les modérateurs examinent ton signalement.',
+  // The same rule for a message: the moderators already have one of this member's messages.
+  alreadyOpenMessage:
+    'Tu as déjà signalé un message de ce membre : les modérateurs examinent ton signalement.',
+  unknownMessage: 'Message introuvable.',
+  confirmMessage: 'Confirmer le signalement de ce message ?',
   failed: "Erreur lors de l'envoi du signalement.",
 } as const;
 
@@ -32,28 +37,49 @@ export const reportCustomReasonSchema = z
  * POST /user-signalement. `customReason` is checked against the motif by the server (required
  * and validated only when the motif is 'Autre', ignored otherwise), so here it is any string.
  */
-export const reportRequestSchema = z.object({
-  /** Id of the reported member. */
-  to: z.coerce
-    .number({ error: REPORT_TEXTS.unknownUser })
-    .int({ error: REPORT_TEXTS.unknownUser })
-    .positive({ error: REPORT_TEXTS.unknownUser })
-    .max(ID_MAX, { error: REPORT_TEXTS.unknownUser }),
-  /** A SIGNALEMENT reason of `section` (GET /motifs-signalement/{section}). */
-  motifId: z.coerce
-    .number({ error: REPORT_TEXTS.invalidMotif })
-    .int({ error: REPORT_TEXTS.invalidMotif })
-    .positive({ error: REPORT_TEXTS.invalidMotif })
-    .max(ID_MAX, { error: REPORT_TEXTS.invalidMotif }),
-  customReason: z
-    .string({ error: REPORT_TEXTS.customReasonLength })
-    .max(2000, { error: REPORT_TEXTS.customReasonLength })
-    .nullable()
-    .optional(),
-  /** Where the report comes from; the profile page by default. */
-  section: z
-    .enum(REPORT_SECTIONS, { error: REPORT_TEXTS.invalidMotif })
-    .optional()
-    .default('profil'),
-});
+const messageIdSchema = z.coerce
+  .number({ error: REPORT_TEXTS.unknownMessage })
+  .int({ error: REPORT_TEXTS.unknownMessage })
+  .positive({ error: REPORT_TEXTS.unknownMessage })
+  .max(ID_MAX, { error: REPORT_TEXTS.unknownMessage });
+
+export const reportRequestSchema = z
+  .object({
+    /** Id of the reported member. */
+    to: z.coerce
+      .number({ error: REPORT_TEXTS.unknownUser })
+      .int({ error: REPORT_TEXTS.unknownUser })
+      .positive({ error: REPORT_TEXTS.unknownUser })
+      .max(ID_MAX, { error: REPORT_TEXTS.unknownUser }),
+    /** A SIGNALEMENT reason of `section` (GET /motifs-signalement/{section}). */
+    motifId: z.coerce
+      .number({ error: REPORT_TEXTS.invalidMotif })
+      .int({ error: REPORT_TEXTS.invalidMotif })
+      .positive({ error: REPORT_TEXTS.invalidMotif })
+      .max(ID_MAX, { error: REPORT_TEXTS.invalidMotif }),
+    customReason: z
+      .string({ error: REPORT_TEXTS.customReasonLength })
+      .max(2000, { error: REPORT_TEXTS.customReasonLength })
+      .nullable()
+      .optional(),
+    /** Where the report comes from; the profile page by default. */
+    section: z
+      .enum(REPORT_SECTIONS, { error: REPORT_TEXTS.invalidMotif })
+      .optional()
+      .default('profil'),
+    /**
+     * The private message (`messageId`) or group-thread message (`groupMessageId`) reported, with
+     * section 'message': the moderators then read its text. At most one of the two.
+     */
+    messageId: messageIdSchema.optional(),
+    groupMessageId: messageIdSchema.optional(),
+  })
+  .refine((r) => r.messageId === undefined || r.groupMessageId === undefined, {
+    error: REPORT_TEXTS.unknownMessage,
+    path: ['messageId'],
+  })
+  .refine(
+    (r) => (r.messageId === undefined && r.groupMessageId === undefined) || r.section === 'message',
+    { error: REPORT_TEXTS.invalidMotif, path: ['section'] },
+  );
 export type ReportRequest = z.input<typeof reportRequestSchema>;

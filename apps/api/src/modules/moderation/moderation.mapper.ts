@@ -2,18 +2,19 @@ import { MONACO_CLUB_ID, type ModerationReport } from '@munegu/shared';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import type { ModerationRepository, ReportRow } from './moderation.repository.js';
 
-type Repo = Pick<ModerationRepository, 'relations' | 'messages'>;
+type Repo = Pick<ModerationRepository, 'relations' | 'messages' | 'groupMessages'>;
 
 /**
- * Reports as the queue shows them. What each one points at (a carpool's match, a message's
- * text) is read in two batched queries for the whole page, not one per report.
+ * Reports as the queue shows them. What each one points at (a carpool's match, a private or
+ * group message's text) is read in batched queries for the whole page, not one per report.
  */
 export async function toReports(repo: Repo, rows: ReportRow[]): Promise<ModerationReport[]> {
   const idsOf = (type: string) =>
     rows.filter((r) => r.contextType === type && r.contextId !== null).map((r) => r.contextId!);
-  const [relations, messages] = await Promise.all([
+  const [relations, messages, groupMessages] = await Promise.all([
     repo.relations(idsOf('carpool_relation')),
     repo.messages(idsOf('message')),
+    repo.groupMessages(idsOf('group_message')),
   ]);
   const matchOf = new Map(
     relations.map(({ id, match: m }) => [
@@ -24,7 +25,12 @@ export async function toReports(repo: Repo, rows: ReportRow[]): Promise<Moderati
       },
     ]),
   );
-  const textOf = new Map(messages.map((m) => [m.id, m.content]));
+  const texts = {
+    message: new Map(messages.map((m) => [m.id, m.content])),
+    group_message: new Map(groupMessages.map((m) => [m.id, m.content])),
+  };
+  const textOf = (type: string | null, id: number | null) =>
+    (type === 'message' || type === 'group_message' ? texts[type].get(id ?? 0) : null) ?? null;
   return rows.map((r) => {
     const u = r.reportedUser;
     return {
@@ -47,7 +53,7 @@ export async function toReports(repo: Repo, rows: ReportRow[]): Promise<Moderati
         type: r.contextType,
         id: r.contextId,
         match: (r.contextType === 'carpool_relation' && matchOf.get(r.contextId ?? 0)) || null,
-        messageText: (r.contextType === 'message' && textOf.get(r.contextId ?? 0)) || null,
+        messageText: textOf(r.contextType, r.contextId),
       },
       handledBy: r.handledBy && { id: r.handledBy.id, pseudo: r.handledBy.username },
       handledAt: r.handledAt?.toISOString() ?? null,

@@ -74,6 +74,9 @@ export function moderationRepository(db: Db) {
     messages: (ids: number[]) =>
       db.message.findMany({ where: { id: { in: ids } }, select: { id: true, content: true } }),
 
+    groupMessages: (ids: number[]) =>
+      db.groupMessage.findMany({ where: { id: { in: ids } }, select: { id: true, content: true } }),
+
     findReport: (id: number) =>
       db.report.findUnique({
         where: { id },

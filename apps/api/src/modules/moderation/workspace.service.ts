@@ -18,7 +18,7 @@ import type { WorkspaceRepository } from './workspace.repository.js';
 export interface WorkspaceDeps {
   repo: WorkspaceRepository;
   /** What a report points at (a carpool's match, a message's text), as the queue shows it. */
-  reports: Pick<ModerationRepository, 'relations' | 'messages'>;
+  reports: Pick<ModerationRepository, 'relations' | 'messages' | 'groupMessages'>;
   /** Whom the caller may sanction: the sanctions' own rule, not a copy of it. */
   sanctions: Pick<SanctionsService, 'target'>;
   clock: Clock;

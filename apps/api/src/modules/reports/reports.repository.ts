@@ -8,7 +8,7 @@ export interface NewReport {
   reasonId: number;
   section: string;
   customReason: string | null;
-  /** What was reported, e.g. 'carpool_relation' + the relation's id. */
+  /** What was reported: 'carpool_relation', 'message' or 'group_message', with its id. */
   contextType?: string;
   contextId?: number;
   createdAt: Date;
@@ -32,6 +32,29 @@ export function reportsRepository(db: Db) {
 
     findUser: (id: number) =>
       db.user.findUnique({ where: { id }, select: { id: true, username: true, status: true } }),
+
+    /** A private message's two ends, or null. */
+    findMessage: (id: number) =>
+      db.message.findUnique({ where: { id }, select: { senderId: true, receiverId: true } }),
+
+    /**
+     * A group-thread message's sender, and whether `readerId` is a current member of its group
+     * (the only members who may read it), or null.
+     */
+    async findGroupMessage(id: number, readerId: number) {
+      const row = await db.groupMessage.findUnique({
+        where: { id },
+        select: {
+          senderId: true,
+          group: {
+            select: {
+              members: { where: { userId: readerId, leftAt: null }, select: { userId: true } },
+            },
+          },
+        },
+      });
+      return row && { senderId: row.senderId, readable: row.group.members.length > 0 };
+    },
 
     /** Held until the transaction ends: the reporter's next report waits for this one. */
     lockReporter: (tx: Tx, reporterId: number) =>

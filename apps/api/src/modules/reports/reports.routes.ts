@@ -22,7 +22,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     onRequest: app.authenticate,
     handler: async (req) => {
       const outcome = await reports.report(callerOf(req).id, req.body);
-      return { message: outcome === 'stored' ? REPORT_TEXTS.sent : REPORT_TEXTS.alreadyOpen };
+      if (outcome === 'stored') return { message: REPORT_TEXTS.sent };
+      const aboutMessage = req.body.section === 'message';
+      return { message: aboutMessage ? REPORT_TEXTS.alreadyOpenMessage : REPORT_TEXTS.alreadyOpen };
     },
   });
 };

@@ -50,6 +50,30 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
     return (await repo.insertOpen(tx, { ...report, createdAt: now })) ? 'stored' : 'duplicate';
   }
 
+  /**
+   * The message a report points at, checked against what the reporter could read: a private
+   * message they received from `to`, or a message `to` wrote in a group the reporter is in.
+   * Anything else is answered as unknown, so that ids reveal nothing.
+   */
+  async function reportedMessage(
+    reporterId: number,
+    input: z.output<typeof reportRequestSchema>,
+  ): Promise<Pick<NewReport, 'contextType' | 'contextId'>> {
+    if (input.messageId !== undefined) {
+      const m = await repo.findMessage(input.messageId);
+      if (!m || m.senderId !== input.to || m.receiverId !== reporterId)
+        throw new AppError('NOT_FOUND', REPORT_TEXTS.unknownMessage);
+      return { contextType: 'message', contextId: input.messageId };
+    }
+    if (input.groupMessageId !== undefined) {
+      const m = await repo.findGroupMessage(input.groupMessageId, reporterId);
+      if (!m || m.senderId !== input.to || !m.readable)
+        throw new AppError('NOT_FOUND', REPORT_TEXTS.unknownMessage);
+      return { contextType: 'group_message', contextId: input.groupMessageId };
+    }
+    return {};
+  }
+
   return {
     /**
      * POST /user-signalement. An OPEN report about the same member in the same section is not
@@ -61,6 +85,7 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
       input: z.output<typeof reportRequestSchema>,
     ): Promise<'stored' | 'duplicate'> {
       if (input.to === reporterId) throw new AppError('VALIDATION', REPORT_TEXTS.self);
+      const context = await reportedMessage(reporterId, input);
       const reason = await repo.findReason(input.motifId, input.section);
       if (!reason) throw new AppError('VALIDATION', REPORT_TEXTS.invalidMotif);
 
@@ -86,6 +111,7 @@ export function reportsService({ repo, transaction, clock, budget }: ReportsServ
           reasonId: reason.id,
           section: input.section,
           customReason,
+          ...context,
         }),
       );
       if (outcome === 'overBudget') throw new AppError('RATE_LIMITED', REPORT_TEXTS.tooMany);

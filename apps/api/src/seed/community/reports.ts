@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { pairKeyOf } from '../../modules/messages/messages.repository.js';
 import { demoMemberPseudo } from './members.js';
 import { hoursBefore, type Ids } from './helpers.js';
 
@@ -17,6 +18,11 @@ interface ReportPlan {
   reason: string;
   hoursAgo: number;
   customReason?: string;
+  /**
+   * For a message report: what the reported member wrote to the reporter shortly before (a
+   * message request), which the report points at, so the moderators read it on the card.
+   */
+  message?: string;
   /** Handled by the demo moderator this many hours ago (REVIEWED); open otherwise. */
   reviewedHoursAgo?: number;
 }
@@ -28,8 +34,16 @@ const REPORTS: readonly ReportPlan[] = [
     section: 'message',
     reason: 'Propos injurieux ou haineux',
     hoursAgo: 5,
+    message: 'T’es vraiment le pire supporter du club, reste chez toi samedi.',
   },
-  { by: 'camille', about: 'enzo', section: 'message', reason: 'Harcèlement', hoursAgo: 30 },
+  {
+    by: 'camille',
+    about: 'enzo',
+    section: 'message',
+    reason: 'Harcèlement',
+    hoursAgo: 30,
+    message: 'Pourquoi tu ne réponds pas ? Je t’ai écrit dix fois, réponds-moi.',
+  },
   {
     by: 'manon',
     about: 'enzo',
@@ -53,11 +67,40 @@ const REPORTS: readonly ReportPlan[] = [
     section: 'message',
     reason: 'Propos injurieux ou haineux',
     hoursAgo: 24 * 21 + 4,
+    message: 'Les supporters comme toi, on n’en veut pas au virage.',
     reviewedHoursAgo: 24 * 21,
   },
 ];
 
 const DAY_HOURS = 24;
+
+/**
+ * A message request from `from` to `to` (a new conversation, not accepted), or one more
+ * message in their conversation if they already have one; the message's id.
+ */
+async function requestMessage(
+  db: Db,
+  m: { from: number; to: number; content: string; at: Date },
+): Promise<number> {
+  const pairKey = pairKeyOf(m.from, m.to);
+  const conversation =
+    (await db.conversation.findUnique({ where: { pairKey }, select: { id: true } })) ??
+    (await db.conversation.create({
+      data: { user1Id: m.from, user2Id: m.to, pairKey, createdAt: m.at, lastMessageAt: m.at },
+      select: { id: true },
+    }));
+  const message = await db.message.create({
+    data: {
+      conversationId: conversation.id,
+      senderId: m.from,
+      receiverId: m.to,
+      content: m.content,
+      createdAt: m.at,
+    },
+    select: { id: true },
+  });
+  return message.id;
+}
 
 /**
  * Reports and past sanctions of the demo community. Idempotent: a report is written only
@@ -87,6 +130,14 @@ export async function seedReports(db: Db, now: Date, ids: Ids): Promise<void> {
     });
     if (exists > 0) continue;
     const reviewed = plan.reviewedHoursAgo !== undefined;
+    const messageId =
+      plan.message &&
+      (await requestMessage(db, {
+        from: reportedUserId,
+        to: reporterId,
+        content: plan.message,
+        at: hoursBefore(now, plan.hoursAgo + 0.5),
+      }));
     await db.report.create({
       data: {
         reporterId,
@@ -94,6 +145,7 @@ export async function seedReports(db: Db, now: Date, ids: Ids): Promise<void> {
         reasonId,
         section: plan.section,
         customReason: plan.customReason ?? null,
+        ...(messageId ? { contextType: 'message', contextId: messageId } : {}),
         createdAt: hoursBefore(now, plan.hoursAgo),
         status: reviewed ? 'REVIEWED' : 'OPEN',
         handledById: reviewed ? moderator.id : null,

@@ -170,13 +170,3 @@ export function useCarpoolNotification(id: number | null) {
     enabled: id !== null,
   });
 }
-
-/** Report reasons offered when cancelling a carpool ('Signaler ce membre'). */
-export function useCarpoolReportReasons(enabled = true) {
-  return useQuery({
-    queryKey: [...carpoolKeys.all, 'report-reasons'] as const,
-    queryFn: query('GET /motifs-signalement/:section', { params: { section: 'covoiturage' } }),
-    staleTime: 10 * 60_000,
-    enabled,
-  });
-}

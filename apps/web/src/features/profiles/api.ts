@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, unwrap } from '../../lib/api';
-import { call, type BodyOf } from '../../lib/call';
+import { call } from '../../lib/call';
 
 /** Spec section 3, User profile: the public fields of GET /users/by-username/{username}. */
 export type PublicProfile = {
@@ -61,24 +61,7 @@ export type ProfileUpdate = {
   antennes: number[];
 };
 
-export type Reason = { id: number; label: string };
-
 export const profileApi = {
   update: (body: ProfileUpdate) => call('PATCH /users/me', { body }),
   deleteAvatar: () => call('DELETE /users/profile-picture'),
-  reportReasons: (signal?: AbortSignal) =>
-    call('GET /motifs-signalement/:section', { params: { section: 'profil' }, signal }),
-  report: (body: BodyOf<'POST /user-signalement'>) => call('POST /user-signalement', { body }),
 };
-
-export function useReportReasons(enabled: boolean) {
-  return useQuery({
-    queryKey: [...profileKeys.all, 'report-reasons'],
-    queryFn: async ({ signal }) => {
-      const list = unwrap(await profileApi.reportReasons(signal));
-      return Array.isArray(list) ? list : [];
-    },
-    enabled,
-    staleTime: 60 * 60_000,
-  });
-}

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../lib/api';
-import { type BodyOf } from '../../lib/call';
 import { useAuth } from '../../lib/auth';
 import { profileApi, profileKeys, type ProfileUpdate } from './api';
 import { uploadAvatar } from './uploadAvatar';
@@ -32,11 +31,3 @@ export const useUploadAvatar = () =>
   useOwnProfileWrite(({ file, onProgress }: { file: File; onProgress: (ratio: number) => void }) =>
     uploadAvatar(file, onProgress),
   );
-
-/** A report changes nothing the reporter sees. */
-export function useReport() {
-  return useMutation({
-    mutationFn: async (body: BodyOf<'POST /user-signalement'>) =>
-      unwrap(await profileApi.report(body)),
-  });
-}

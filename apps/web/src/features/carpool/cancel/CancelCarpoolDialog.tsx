@@ -4,7 +4,8 @@ import { CARPOOL_TEXTS, REPORT_TEXTS } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';
-import { useCarpoolReportReasons, useReasons } from '../api';
+import { useReasons } from '../api';
+import { useReportReasons } from '../../reports';
 import { useCancelCarpool } from '../mutations';
 import { ReasonPicker } from './ReasonPicker';
 import { useReasonPick } from './reasons';
@@ -53,7 +54,7 @@ function CancelForm({
   const reason = useReasonPick(useReasons('annulation'));
   const [reporting, setReporting] = useState(false);
   const withReport = reporting && !asDriver;
-  const report = useReasonPick(useCarpoolReportReasons(withReport));
+  const report = useReasonPick(useReportReasons('covoiturage', withReport));
   const [error, setError] = useState<string | null>(null);
   const cancel = useCancelCarpool();
 

@@ -16,6 +16,7 @@ import { chatState, fill, seenMessageId } from '../rules';
 import { ChatInput, type ChatNotice } from './ChatInput';
 import { ChatStatus } from './ChatStatus';
 import { MessageList } from './MessageList';
+import { useMessageReport } from './useMessageReport';
 import messagesStyles from '../messages.module.css';
 import styles from './ChatPanel.module.css';
 import { cx } from '../../../lib/cx';
@@ -39,6 +40,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
   const navigate = useNavigate();
   const conversation = useConversation(other.id);
   const [confirmBlock, setConfirmBlock] = useState(false);
+  const reporting = useMessageReport();
   const [draft, setDraft] = useDraft(me, `u${other.id}`);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
   const outbox = useChatOutbox(useOutbox(me, other.id), setDraft, setNotice);
@@ -189,6 +191,19 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
           typingName={typing ? other.username : null}
           pending={pending}
           onOlder={(older) => addToConversation(qc, other.id, older)}
+          {...(other.gone
+            ? {}
+            : {
+                reportAs: {
+                  author: other.username,
+                  onReport: (message) =>
+                    reporting.report({
+                      userId: other.id,
+                      username: other.username,
+                      subject: { kind: 'message', text: message.content, messageId: message.id },
+                    }),
+                },
+              })}
         />
       )}
       {state && conversationId !== null && (
@@ -223,6 +238,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={emitTyping}
       />
+      {reporting.dialog}
       <ConfirmDialog
         open={confirmBlock}
         title={`Bloquer ${other.username} ?`}

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import {
   GROUP_TEXTS as G,
+  isDeletedPseudo,
   SOCKET_EVENTS,
   type GroupListItem,
   type GroupMessage,
 } from '@munegu/shared';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { isApiError } from '../../../lib/api';
-import { formatMessageTime } from '../../../lib/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   addToGroup,
@@ -21,7 +21,9 @@ import { setActiveGroup, useSocketEvent } from '../realtime';
 import { useOlderPages } from '../useOlderPages';
 import { useChatOutbox } from '../chatOutbox';
 import type { PendingMessage } from '../outbox';
+import { BubbleFoot } from './BubbleFoot';
 import { PendingBubbles } from './PendingBubbles';
+import { useMessageReport } from './useMessageReport';
 import { ChatInput, type ChatNotice } from './ChatInput';
 import messagesStyles from '../messages.module.css';
 import listStyles from './MessageList.module.css';
@@ -43,6 +45,7 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
   const [notice, setNotice] = useState<ChatNotice | null>(null);
   const outbox = useChatOutbox(useGroupOutbox(group.id), setDraft, setNotice);
   const label = groupLabel(group);
+  const reporting = useMessageReport();
 
   useEffect(() => {
     setActiveGroup(group.id);
@@ -85,6 +88,13 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
           messages={thread.data}
           pending={outbox.pending}
           onOlder={(older) => addToGroup(qc, group.id, older)}
+          onReport={(message) =>
+            reporting.report({
+              userId: message.senderId,
+              username: message.senderName,
+              subject: { kind: 'message', text: message.content, groupMessageId: message.id },
+            })
+          }
         />
       )}
       <ChatInput
@@ -97,6 +107,7 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={() => {}}
       />
+      {reporting.dialog}
     </section>
   );
 }
@@ -107,12 +118,15 @@ function GroupMessageList({
   messages,
   pending,
   onOlder,
+  onReport,
 }: {
   groupId: number;
   messages: GroupMessage[];
   /** My messages still on their way, after the stored ones. */
   pending: readonly PendingMessage[];
   onOlder: (older: GroupMessage[]) => void;
+  /** Opens the report form about someone else's message. */
+  onReport: (message: GroupMessage) => void;
 }) {
   const { listRef, loading, onScroll } = useOlderPages({
     messages,
@@ -144,9 +158,12 @@ function GroupMessageList({
             <span className={messagesStyles['bubble__sender']}>{message.senderName}</span>
           )}
           <p className={listStyles['bubble__text']}>{message.content}</p>
-          <time className={listStyles['bubble__time']} dateTime={message.createdAt}>
-            {formatMessageTime(message.createdAt)}
-          </time>
+          <BubbleFoot
+            createdAt={message.createdAt}
+            {...(message.fromMe || isDeletedPseudo(message.senderName)
+              ? {}
+              : { report: { author: message.senderName, onReport: () => onReport(message) } })}
+          />
         </li>
       ))}
       <PendingBubbles pending={pending} />

@@ -1,8 +1,8 @@
 import type { Message } from '@munegu/shared';
-import { formatMessageTime } from '../../../lib/dates';
 import { loadOlderMessages } from '../api';
 import type { PendingMessage } from '../outbox';
 import { useOlderPages } from '../useOlderPages';
+import { BubbleFoot } from './BubbleFoot';
 import { PendingBubbles } from './PendingBubbles';
 import messagesStyles from '../messages.module.css';
 import styles from './MessageList.module.css';
@@ -15,6 +15,8 @@ type Props = {
   /** My messages still on their way, after the stored ones (issue 27). */
   pending: readonly PendingMessage[];
   onOlder: (older: Message[]) => void;
+  /** The other member, when their messages can be reported (not once they have left). */
+  reportAs?: { author: string; onReport: (message: Message) => void };
 };
 
 /**
@@ -28,6 +30,7 @@ export function MessageList({
   typingName,
   pending,
   onOlder,
+  reportAs,
 }: Props) {
   const { listRef, loading, onScroll } = useOlderPages({
     messages,
@@ -46,10 +49,18 @@ export function MessageList({
           data-testid="message"
         >
           <p className={styles['bubble__text']}>{message.content}</p>
-          <time className={styles['bubble__time']} dateTime={message.createdAt}>
-            {formatMessageTime(message.createdAt)}
-            {message.id === seenId && <span className={styles['bubble__seen']}> · Vu</span>}
-          </time>
+          <BubbleFoot
+            createdAt={message.createdAt}
+            seen={message.id === seenId}
+            {...(reportAs && !message.fromMe
+              ? {
+                  report: {
+                    author: reportAs.author,
+                    onReport: () => reportAs.onReport(message),
+                  },
+                }
+              : {})}
+          />
         </li>
       ))}
       <PendingBubbles pending={pending} />

@@ -201,6 +201,37 @@ describe('group threads', () => {
     );
   });
 
+  it('reports another member’s group message, quoted, not one’s own', async () => {
+    const theirs = gm({ content: 'Personne ne monte avec moi.' });
+    api.reply('GET /api/messages/groupes/3', 200, [
+      gm({ senderId: ME.id, senderName: ME.username, fromMe: true, content: 'On part à 18h.' }),
+      theirs,
+      gm({ senderId: 99, senderName: 'Supprime_99', content: 'Ancien message.' }),
+    ]);
+    api.reply('GET /api/motifs-signalement/message', 200, [{ id: 31, label: 'Harcèlement' }]);
+    api.reply('POST /api/user-signalement', 200, { message: 'Signalement envoyé avec succès.' });
+    renderAt('/messages/groupes/3');
+    const panel = await screen.findByRole('region', { name: LABEL });
+    // One flag: not on my own message, nor on a deleted account's.
+    const flags = await within(panel).findAllByRole('button', { name: /^Signaler ce message/ });
+    expect(flags.map((f) => f.getAttribute('aria-label'))).toEqual([
+      'Signaler ce message de Bob_06',
+    ]);
+    fireEvent.click(flags[0]!);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Personne ne monte avec moi.')).toBeVisible();
+    fireEvent.click(await dialog.findByRole('radio', { name: 'Harcèlement' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
+    expect(api.callsTo('POST /api/user-signalement')[0]?.body).toEqual({
+      to: BOB.id,
+      motifId: 31,
+      section: 'message',
+      groupMessageId: theirs.id,
+    });
+  });
+
   it('tells a member who left the car, and offers no field to write', async () => {
     api.reply('GET /api/messages/groupes/3', 403, { message: G.notMember, code: 'FORBIDDEN' });
     renderAt('/messages/groupes/3');

@@ -126,6 +126,58 @@ describe('conversation rules (spec section 4)', () => {
   });
 });
 
+describe('reporting a message', () => {
+  it("reports one of the other member's messages, quoted, after a confirmation", async () => {
+    const mine = msg({ fromId: ME.id, toId: BOB.id, fromMe: true, content: 'Tu viens ?' });
+    const theirs = msg({ content: 'Tu vas le regretter demain.' });
+    conversationReply([mine, theirs]);
+    api.reply('GET /api/motifs-signalement/message', 200, [
+      { id: 31, label: 'Harcèlement' },
+      { id: 32, label: 'Autre' },
+    ]);
+    api.reply('POST /api/user-signalement', 200, { message: 'Signalement envoyé avec succès.' });
+    openChat();
+    // Only the other member's message can be reported.
+    const flags = await screen.findAllByRole('button', { name: 'Signaler ce message de Bob_06' });
+    expect(flags).toHaveLength(1);
+    expect(within(screen.getByText('Tu viens ?').closest('li')!).queryByRole('button')).toBeNull();
+
+    fireEvent.click(flags[0]!);
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Signaler un message de Bob_06' }),
+    );
+    expect(dialog.getByText('Tu vas le regretter demain.')).toBeVisible();
+    fireEvent.click(await dialog.findByRole('radio', { name: 'Harcèlement' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    expect(dialog.getByText('Confirmer le signalement de ce message ?')).toBeVisible();
+    expect(api.callsTo('POST /api/user-signalement')).toHaveLength(0);
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+
+    expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
+    expect(api.callsTo('POST /api/user-signalement')[0]?.body).toEqual({
+      to: BOB.id,
+      motifId: 31,
+      section: 'message',
+      messageId: theirs.id,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the form with the server’s refusal', async () => {
+    conversationReply([msg({ content: 'Encore toi.' })]);
+    api.reply('GET /api/motifs-signalement/message', 200, [{ id: 31, label: 'Harcèlement' }]);
+    api.reply('POST /api/user-signalement', 404, { message: 'Message introuvable.' });
+    openChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Signaler ce message de Bob_06' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('radio', { name: 'Harcèlement' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    expect(await dialog.findByText('Message introuvable.')).toBeVisible();
+    expect(dialog.getByRole('radio', { name: 'Harcèlement' })).toBeChecked();
+  });
+});
+
 describe('a member who deleted their account', () => {
   it('keeps the history readable from the list, without a way to write', async () => {
     api.reply('GET /api/messages/conversations', 200, [
@@ -174,6 +226,8 @@ describe('a member who deleted their account', () => {
     ).toBeVisible();
     expect(await input()).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Bloquer/ })).toBeNull();
+    // Nobody left to report: the account is gone.
+    expect(screen.queryByRole('button', { name: /Signaler/ })).toBeNull();
     // No profile to link to, and the list marks only this conversation as open.
     const chat = screen.getByRole('region', { name: 'Discussion avec Utilisateur introuvable' });
     expect(within(chat).queryByRole('link')).toBeNull();

@@ -36,9 +36,12 @@ export const memberPagePath = (id: number) => `/admin/moderation/membres/${id}`;
 /** One report of the queue: who reported whom, why, about what, and the moderator's buttons. */
 export function ReportCard({ report, canSanction, onAction, grouped = false }: Props) {
   const { reported, reporter, context } = report;
-  const section = (
-    <span className={styles['report__section']}>{SECTIONS[report.section] ?? report.section}</span>
-  );
+  // A message reported from a group thread was not private: say where it was written.
+  const sectionLabel =
+    context.type === 'group_message'
+      ? 'Message de groupe'
+      : (SECTIONS[report.section] ?? report.section);
+  const section = <span className={styles['report__section']}>{sectionLabel}</span>;
   return (
     <article
       className={`card ${styles['report']}${grouped ? ` ${styles['report--grouped']}` : ''}`}

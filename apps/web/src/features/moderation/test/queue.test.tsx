@@ -49,6 +49,7 @@ beforeEach(() => {
           report(4, bob, {
             reporter: { id: 8, pseudo: 'Autre_06' },
             createdAt: '2031-05-05T08:00:00.000Z',
+            context: { type: 'group_message', id: 12, match: null, messageText: 'Dans la voiture' },
           }),
         ],
       },
@@ -107,6 +108,18 @@ describe('the operators’ space', () => {
 });
 
 describe('the queue, one card per reported member', () => {
+  it('names where a reported message was written and quotes it as text', async () => {
+    renderAt('/admin/moderation');
+    const cards = (await group('Bob_06')).getAllByRole('article', {
+      name: 'Signalement de Bob_06',
+    });
+    const [privateCard, groupCard] = cards.map((c) => within(c));
+    expect(privateCard!.getByText('Message privé')).toBeVisible();
+    expect(privateCard!.getByText('<script>x</script>')).toBeVisible();
+    expect(groupCard!.getByText('Message de groupe')).toBeVisible();
+    expect(groupCard!.getByText('Dans la voiture')).toBeVisible();
+  });
+
   it('groups the reports, counts them, names the reasons and links the member page', async () => {
     renderAt('/admin/moderation');
     const bobs = await group('Bob_06');

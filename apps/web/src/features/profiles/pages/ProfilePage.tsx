@@ -10,7 +10,7 @@ import { formatMemberSince } from '../../../lib/dates';
 import { isDeletedUsername, useProfile } from '../api';
 import { AvatarEditor } from '../components/AvatarEditor';
 import { EditProfileDialog } from '../components/EditProfileDialog';
-import { ReportDialog } from '../components/ReportDialog';
+import { ReportDialog } from '../../reports';
 import { CarpoolRecord, StadiumSections } from '../components/StadiumSections';
 import { MesPronosSection } from '../../predictions';
 import styles from './ProfilePage.module.css';

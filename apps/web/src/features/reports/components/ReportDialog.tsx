@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { LIMITS, REPORT_TEXTS, isOtherReason, reportCustomReasonSchema } from '@munegu/shared';
 import { ApiError } from '../../../lib/api';
-import { useReportReasons } from '../api';
-import { useReport } from '../mutations';
+import { useReport, useReportReasons } from '../api';
 import { FormError } from '../../../components/ui/FormField';
 import {
   Dialog,
@@ -22,28 +21,43 @@ export function reportError(error: unknown): string {
   return REPORT_TEXTS.failed;
 }
 
+/**
+ * What is reported: a member's profile, or one message they wrote (a private one, or one in a
+ * group thread), whose text the reporter sees again before confirming.
+ */
+export type ReportSubject =
+  | { kind: 'profil' }
+  | { kind: 'message'; text: string; messageId: number }
+  | { kind: 'message'; text: string; groupMessageId: number };
+
 type Props = {
   userId: number;
   username: string;
+  subject?: ReportSubject;
   open: boolean;
   onClose: () => void;
   onDone: (result: { ok: boolean; message: string }) => void;
 };
 
 /**
- * Report a profile: a reason ('Autre' needs 10–255 characters), then a confirmation step.
+ * Report a member: a reason ('Autre' needs 10–255 characters), then a confirmation step.
  * A refusal brings the form back with the reason and what was typed (issue 27).
  */
-export function ReportDialog({ userId, username, open, onClose, onDone }: Props) {
+export function ReportDialog({ open, onClose, ...form }: Props) {
   return (
     <Dialog open={open} onClose={onClose} wide describedByContent freshContent>
-      <ReportForm userId={userId} username={username} onDone={onDone} />
+      <ReportForm {...form} />
     </Dialog>
   );
 }
 
-function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'>) {
-  const reasons = useReportReasons(true);
+function ReportForm({
+  userId,
+  username,
+  subject = { kind: 'profil' },
+  onDone,
+}: Omit<Props, 'open' | 'onClose'>) {
+  const reasons = useReportReasons(subject.kind, true);
   const [motifId, setMotifId] = useState<number | null>(null);
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +84,9 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
         to: userId,
         motifId: motif.id,
         ...(other ? { customReason: custom.trim() } : {}),
-        section: 'profil',
+        section: subject.kind,
+        ...('messageId' in subject ? { messageId: subject.messageId } : {}),
+        ...('groupMessageId' in subject ? { groupMessageId: subject.groupMessageId } : {}),
       },
       {
         // The server's words: sent, or already reported and still being examined.
@@ -83,11 +99,23 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
     );
   };
 
+  const title =
+    subject.kind === 'message' ? `Signaler un message de ${username}` : `Signaler ${username}`;
+  // The reporter sees again what the moderators will read (as text, never as HTML).
+  const quote = subject.kind === 'message' && (
+    <blockquote className={styles['report__quote']}>{subject.text}</blockquote>
+  );
+
   if (confirming) {
     return (
       <>
-        <DialogTitle>Signaler {username}</DialogTitle>
-        <DialogDescription>Confirmer le signalement de ce profil ?</DialogDescription>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {subject.kind === 'message'
+            ? REPORT_TEXTS.confirmMessage
+            : 'Confirmer le signalement de ce profil ?'}
+        </DialogDescription>
+        {quote}
         <DialogFooter>
           <Button variant="ghost" onClick={() => setConfirming(false)}>
             Retour
@@ -102,10 +130,11 @@ function ReportForm({ userId, username, onDone }: Omit<Props, 'open' | 'onClose'
 
   return (
     <>
-      <DialogTitle>Signaler {username}</DialogTitle>
+      <DialogTitle>{title}</DialogTitle>
       <DialogDescription className="field__hint">
         Choisis le motif de ton signalement.
       </DialogDescription>
+      {quote}
       <fieldset className={styles['report__reasons']}>
         <legend className="visually-hidden">Motif</legend>
         {reasons.isError && <p className="error-text">Aucun motif trouvé.</p>}

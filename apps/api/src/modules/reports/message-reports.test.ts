@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_TEXTS } from '@munegu/shared';
+import { useTestApp } from '../../../test/helpers/app.js';
+import { bearer } from '../../../test/helpers/auth.js';
+import { moderationWorld } from '../../../test/helpers/moderation.js';
+import { createMatch, createUser, uniqueSeason } from '../../../test/helpers/factories.js';
+
+const t = useTestApp();
+const w = moderationWorld(t);
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+async function post(from: User, url: string, payload: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: await bearer(t.app, from, t.clock),
+    payload,
+  });
+}
+
+/** `from` writes to `to` through the real route; the stored message's id. */
+async function privateMessage(from: User, to: User, content: string): Promise<number> {
+  const res = await post(from, '/messages/send', { toUserId: to.id, content });
+  expect(res.statusCode).toBe(200);
+  return (
+    await t.db.message.findFirstOrThrow({
+      where: { senderId: from.id, receiverId: to.id, content },
+    })
+  ).id;
+}
+
+/** `a` writes first and `b` accepts: both may then write. */
+async function talk(a: User, b: User) {
+  const first = await privateMessage(a, b, 'Salut, tu viens samedi ?');
+  const { conversationId } = await t.db.message.findUniqueOrThrow({ where: { id: first } });
+  expect((await post(b, `/messages/accept/${conversationId}`, {})).statusCode).toBe(200);
+}
+
+/** A car's group thread holding `members`, where `sender` wrote `content`. */
+async function groupMessage(members: User[], sender: User, content: string) {
+  const match = await createMatch(t.db, {
+    kickoffAt: new Date('2031-05-01T18:00:00Z'),
+    season: uniqueSeason(),
+    matchday: 1,
+  });
+  const joinedAt = new Date('2031-04-01T10:00:00Z');
+  const group = await t.db.messageGroup.create({
+    data: {
+      kind: 'covoiturage',
+      matchId: match.id,
+      driverId: members[0]!.id,
+      members: { createMany: { data: members.map((m) => ({ userId: m.id, joinedAt })) } },
+    },
+  });
+  const message = await t.db.groupMessage.create({
+    data: { groupId: group.id, senderId: sender.id, content },
+  });
+  return { groupId: group.id, id: message.id };
+}
+
+const motifOf = async () =>
+  (await t.db.reason.findFirstOrThrow({
+    where: { kind: 'SIGNALEMENT', section: 'message', NOT: { label: 'Autre' } },
+  }))!;
+
+const reportsAbout = (reportedUserId: number) =>
+  t.db.report.findMany({ where: { reportedUserId }, orderBy: { id: 'asc' } });
+
+/** The queue card a moderator reads for `reported`. */
+async function queueCardOf(reported: User) {
+  const moderator = await w.member('MODERATEUR');
+  const res = await w.call(moderator, 'GET', '/reports?status=OPEN');
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { items: { reported: { id: number }; context: unknown }[] };
+  return body.items.find((r) => r.reported.id === reported.id);
+}
+
+describe('reporting a message (POST /user-signalement with a message)', () => {
+  it('brings a received private message to the moderators, text as written', async () => {
+    const [reporter, writer] = [await createUser(t.db), await createUser(t.db)];
+    await talk(reporter, writer);
+    const id = await privateMessage(writer, reporter, 'Tu vas le regretter demain, crois-moi.');
+    const motif = await motifOf();
+
+    const res = await post(reporter, '/user-signalement', {
+      to: writer.id,
+      motifId: motif.id,
+      section: 'message',
+      messageId: id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: REPORT_TEXTS.sent });
+    expect(await reportsAbout(writer.id)).toMatchObject([
+      { reporterId: reporter.id, section: 'message', contextType: 'message', contextId: id },
+    ]);
+    expect(await queueCardOf(writer)).toMatchObject({
+      context: { type: 'message', id, messageText: 'Tu vas le regretter demain, crois-moi.' },
+    });
+
+    // A second message of the same member while the first report is open: told, not stored.
+    const again = await privateMessage(writer, reporter, 'Encore un.');
+    const twice = await post(reporter, '/user-signalement', {
+      to: writer.id,
+      motifId: motif.id,
+      section: 'message',
+      messageId: again,
+    });
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json()).toEqual({ message: REPORT_TEXTS.alreadyOpenMessage });
+    expect(await reportsAbout(writer.id)).toHaveLength(1);
+  });
+
+  it('refuses a message the reporter did not receive from that member, and stores nothing', async () => {
+    const [reporter, writer, stranger] = [
+      await createUser(t.db),
+      await createUser(t.db),
+      await createUser(t.db),
+    ];
+    const toStranger = await privateMessage(writer, stranger, 'Pas pour toi.');
+    await talk(reporter, writer);
+    const mine = await privateMessage(reporter, writer, 'Mon propre message.');
+    const received = await privateMessage(writer, reporter, 'Bien reçu.');
+    const motif = await motifOf();
+    for (const [to, messageId] of [
+      [writer.id, toStranger], // someone else's conversation
+      [writer.id, mine], // the reporter's own message, said to be the other's
+      [stranger.id, received], // a message the named member did not write
+      [writer.id, 2_000_000_000], // no such message
+    ] as const) {
+      const res = await post(reporter, '/user-signalement', {
+        to,
+        motifId: motif.id,
+        section: 'message',
+        messageId,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(REPORT_TEXTS.unknownMessage);
+    }
+    // A message only makes sense in the message section.
+    const profil = await t.db.reason.findFirstOrThrow({
+      where: { kind: 'SIGNALEMENT', section: 'profil' },
+    });
+    const wrongSection = await post(reporter, '/user-signalement', {
+      to: writer.id,
+      motifId: profil.id,
+      messageId: received,
+    });
+    expect(wrongSection.statusCode).toBe(400);
+    expect(await reportsAbout(writer.id)).toEqual([]);
+    expect(await reportsAbout(stranger.id)).toEqual([]);
+  });
+
+  it('brings a group-thread message to the moderators, from current members only', async () => {
+    const [driver, writer, reporter, outsider, gone] = [
+      await createUser(t.db),
+      await createUser(t.db),
+      await createUser(t.db),
+      await createUser(t.db),
+      await createUser(t.db),
+    ];
+    const m = await groupMessage([driver, writer, reporter, gone], writer, 'Personne ne monte.');
+    await t.db.messageGroupMember.update({
+      where: { groupId_userId: { groupId: m.groupId, userId: gone.id } },
+      data: { leftAt: new Date() },
+    });
+    const motif = await motifOf();
+    const body = { to: writer.id, motifId: motif.id, section: 'message', groupMessageId: m.id };
+
+    for (const who of [outsider, gone]) {
+      const res = await post(who, '/user-signalement', body);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(REPORT_TEXTS.unknownMessage);
+    }
+    const wrongWriter = await post(reporter, '/user-signalement', { ...body, to: driver.id });
+    expect(wrongWriter.statusCode).toBe(404);
+
+    const res = await post(reporter, '/user-signalement', body);
+    expect(res.statusCode).toBe(200);
+    expect(await reportsAbout(writer.id)).toMatchObject([
+      { reporterId: reporter.id, contextType: 'group_message', contextId: m.id },
+    ]);
+    expect(await queueCardOf(writer)).toMatchObject({
+      context: { type: 'group_message', id: m.id, messageText: 'Personne ne monte.' },
+    });
+  });
+});
