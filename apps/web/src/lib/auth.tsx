@@ -27,6 +27,8 @@ export type CurrentUser = {
   role?: { libelle: string } | null;
   /** The antennas whose coach trips this member organises (issue 30); absent: none. */
   antennes_organisees?: { id: number; nom: string }[];
+  /** The member's own silence in force (moderation): they read, but cannot write to others. */
+  silence?: { until: string; reason: string | null } | null;
   [key: string]: unknown;
 };
 

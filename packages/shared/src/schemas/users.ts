@@ -114,6 +114,11 @@ export const ownProfileSchema = userProfileSchema.extend({
   nom: z.string(),
   /** The antennas whose coach trips the member organises (issue 30; 'Mes déplacements'). */
   antennes_organisees: z.array(z.object({ id: z.number().int(), nom: z.string() })),
+  /**
+   * The member's own silence in force (moderation), null otherwise: the chats say so before
+   * anything is typed, rather than on the refused send. `until` ISO; the moderator's reason.
+   */
+  silence: z.object({ until: z.string(), reason: z.string().nullable() }).nullable(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 

@@ -209,10 +209,13 @@ describe('POST /moderation/users/:id/silence', () => {
     await silence(moderator, member, 1);
     const send = () =>
       as(member, 'POST', '/messages/send', { toUserId: other.id, content: 'Me revoilà' });
+    const ownSilence = async () => (await as(member, 'GET', '/users/me')).json().silence;
     t.clock.set('2031-07-11T08:29:59Z');
     expect((await send()).statusCode).toBe(403);
+    expect(await ownSilence()).toEqual({ until: '2031-07-11T08:30:00.000Z', reason: REASON });
     t.clock.set('2031-07-11T08:30:00Z');
     expect((await send()).statusCode).toBe(200);
+    expect(await ownSilence()).toBeNull();
     // Over: nothing left to lift, and no badge for staff.
     const lift = await w.call(moderator, 'POST', `/users/${member.id}/lift`, {});
     expect(refused(lift)).toEqual([409, 'Ce membre n’a aucune sanction en cours.']);
@@ -326,7 +329,7 @@ describe('POST /moderation/users/:id/silence', () => {
     expect((await w.call(admin, 'POST', `/users/${member.id}/lift`, {})).statusCode).toBe(200);
   });
 
-  it('shows staff a badge on the profile, and tells nobody else', async () => {
+  it('shows staff a badge on the profile, the member their own silence, and nobody else', async () => {
     t.clock.set(NOW);
     const moderator = await w.member('MODERATEUR');
     const member = await w.member();
@@ -339,6 +342,13 @@ describe('POST /moderation/users/:id/silence', () => {
     });
     for (const viewer of [null, await w.member(), await w.member('REDACTEUR'), member])
       expect(await profile(viewer)).not.toHaveProperty('silencedUntil');
+    // The member learns it from their own profile (the chats say it before anything is typed),
+    // with the reason the moderator gave; nobody else's /users/me carries it.
+    expect((await as(member, 'GET', '/users/me')).json().silence).toEqual({
+      until: '2031-07-14T08:30:00.000Z',
+      reason: REASON,
+    });
+    expect((await as(moderator, 'GET', '/users/me')).json().silence).toBeNull();
   });
 
   it('is lifted with a suspension in one go', async () => {

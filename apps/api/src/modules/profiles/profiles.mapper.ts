@@ -51,13 +51,18 @@ export function toOwnProfile(
   row: ProfileRow,
   totalUsers: number,
   organized: { id: number; name: string }[],
+  now: Date,
 ): OwnProfile {
+  const silenced = row.silencedUntil !== null && row.silencedUntil > now;
   return {
     ...toProfile(row, totalUsers),
     email: row.email,
     prenom: row.firstName,
     nom: row.lastName,
     antennes_organisees: organized.map((a) => ({ id: a.id, nom: a.name })),
+    silence: silenced
+      ? { until: row.silencedUntil!.toISOString(), reason: row.silenceReason }
+      : null,
   };
 }
 

@@ -22,8 +22,9 @@ const profileSelect = {
   predictionPoints: true,
   predictionRank: true,
   createdAt: true,
-  /** Told to staff only (publicProfile), never mapped for anyone else. */
+  /** Told to staff (publicProfile) and to the member themselves (ownProfile), to no one else. */
   silencedUntil: true,
+  silenceReason: true,
   antennas: {
     orderBy: [{ createdAt: 'asc' }, { antennaId: 'asc' }],
     select: { antenna: { select: { id: true, name: true, category: true, url: true } } },

@@ -60,7 +60,7 @@ export function profilesService({ repo, avatars, clock, organizedAntennas }: Use
       repo.countRanked(),
       organizedAntennas(userId),
     ]);
-    return toOwnProfile(row, total, organized);
+    return toOwnProfile(row, total, organized, clock.now());
   }
 
   return {

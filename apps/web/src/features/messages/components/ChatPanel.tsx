@@ -21,6 +21,7 @@ import messagesStyles from '../messages.module.css';
 import styles from './ChatPanel.module.css';
 import { cx } from '../../../lib/cx';
 import { useDraft } from '../draft';
+import { useOwnSilence } from '../silence';
 
 const TYPING_SHOWN_MS = 3_000;
 const TYPING_EMIT_EVERY_MS = 2_000;
@@ -41,6 +42,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
   const conversation = useConversation(other.id);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const reporting = useMessageReport();
+  const silenced = useOwnSilence();
   const [draft, setDraft] = useDraft(me, `u${other.id}`);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
   const outbox = useChatOutbox(useOutbox(me, other.id), setDraft, setNotice);
@@ -145,7 +147,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
   };
 
   const state = data && meta ? chatState(meta, data.messages, me, other.gone) : null;
-  const canWrite = state?.kind === 'open';
+  const canWrite = state?.kind === 'open' && silenced === null;
 
   return (
     <section className={styles['chat']} aria-label={`Discussion avec ${other.username}`}>
@@ -233,7 +235,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
               ? 'Envoi impossible'
               : 'Envoi impossible pour le moment'
         }
-        notice={notice ?? burstNotice}
+        notice={silenced ? { tone: 'error', text: silenced } : (notice ?? burstNotice)}
         onSend={outbox.send}
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={emitTyping}

@@ -30,6 +30,7 @@ import listStyles from './MessageList.module.css';
 import styles from './ChatPanel.module.css';
 import { cx } from '../../../lib/cx';
 import { useDraft } from '../draft';
+import { useOwnSilence } from '../silence';
 
 /**
  * A group thread (issue 30): the match it is for, its members, the bubbles with each sender's
@@ -46,6 +47,7 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
   const outbox = useChatOutbox(useGroupOutbox(group.id), setDraft, setNotice);
   const label = groupLabel(group);
   const reporting = useMessageReport();
+  const silenced = useOwnSilence();
 
   useEffect(() => {
     setActiveGroup(group.id);
@@ -100,9 +102,9 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
       <ChatInput
         value={draft}
         onChange={setDraft}
-        disabled={forbidden}
-        placeholder={G.placeholder}
-        notice={notice ?? outbox.burstNotice}
+        disabled={forbidden || silenced !== null}
+        placeholder={silenced ? 'Envoi impossible pour le moment' : G.placeholder}
+        notice={silenced ? { tone: 'error', text: silenced } : (notice ?? outbox.burstNotice)}
         onSend={outbox.send}
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={() => {}}

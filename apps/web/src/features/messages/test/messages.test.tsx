@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { silencedMessage } from '@munegu/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
-import { renderAt, type FakeApi } from '../../../test/harness';
+import { renderAt, signIn, type FakeApi } from '../../../test/harness';
 import type { FakeSocket } from './fakeSocket';
 import { BOB, ME, messagingWorld, meta } from './world';
 
@@ -123,6 +124,30 @@ describe('conversation rules (spec section 4)', () => {
     api.reply(`GET /api/messages/conversation/${BOB.id}`, 500, {});
     openChat();
     expect(await screen.findByText('Erreur lors du chargement de la conversation')).toBeVisible();
+  });
+});
+
+describe('a silenced member', () => {
+  it('reads the silence, end and reason, before typing anything, and cannot send', async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    signIn(api, { ...ME, silence: { until, reason: 'Insultes répétées' } } as typeof ME);
+    conversationReply([msg({ content: 'Tu viens samedi ?' })]);
+    openChat();
+    expect(await screen.findByText('Tu viens samedi ?')).toBeVisible();
+    expect(await input()).toBeDisabled();
+    expect(screen.getByText(silencedMessage(new Date(until), 'Insultes répétées'))).toBeVisible();
+    // Reading and reporting stay open to them.
+    expect(screen.getByRole('button', { name: 'Signaler ce message de Bob_06' })).toBeEnabled();
+  });
+
+  it('writes again once the silence has ended', async () => {
+    const ended = new Date(Date.now() - 1000).toISOString();
+    signIn(api, { ...ME, silence: { until: ended, reason: null } } as typeof ME);
+    conversationReply([msg()]);
+    openChat();
+    const field = await input();
+    await waitFor(() => expect(field).toBeEnabled());
+    expect(screen.queryByText(/Tu ne peux plus écrire/)).toBeNull();
   });
 });
 
