@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
+import { byFrenchName } from '../../lib/french-order.js';
 
 const clubFeed = { id: true, name: true, logo: true, liveFeedUrl: true } as const;
 
@@ -18,7 +19,7 @@ export function siteRepository(db: Db) {
     clearSettings: (tx: Tx, keys: string[]) =>
       tx.siteSetting.deleteMany({ where: { key: { in: keys } } }),
 
-    clubs: () => db.club.findMany({ orderBy: { name: 'asc' }, select: clubFeed }),
+    clubs: async () => (await db.club.findMany({ select: clubFeed })).sort(byFrenchName),
     club: (id: number, tx: Db | Tx = db) => tx.club.findUnique({ where: { id }, select: clubFeed }),
     setLiveFeed: (tx: Tx, id: number, liveFeedUrl: string | null) =>
       tx.club.update({ where: { id }, data: { liveFeedUrl }, select: clubFeed }),

@@ -39,6 +39,20 @@ describe('administration: partner offer and live-feed links', () => {
     expect(audits.at(-1)?.data).toMatchObject({ to: { code: null, url: null } });
   });
 
+  it('lists the clubs in French order, not in the database’s byte order', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    // Bytes put 'AS' before 'Angers' and 'LOSC' before 'Le': a reader looks the other way.
+    const named = ['Angers ' + tag, 'AS ' + tag, 'Le ' + tag, 'LOSC ' + tag];
+    for (const name of [...named].reverse()) await createClub(t.db, { name });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/administration/clubs',
+      headers: admin.headers,
+    });
+    const names = (res.json() as AdminClubFeed[]).map((c) => c.nom);
+    expect(names.filter((n) => n.endsWith(tag))).toEqual(named);
+  });
+
   it('refuses a bad code, a non-https link, or only one of the two', async () => {
     const cases: [object, string][] = [
       [

@@ -1,11 +1,12 @@
 import { writeAuditRow, type AuditRow } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { byFrenchName } from '../../lib/french-order.js';
 
 export function clubsRepository(db: Db) {
   return {
     byId: (id: number) => db.club.findUnique({ where: { id } }),
-    all: () => db.club.findMany({ orderBy: { name: 'asc' } }),
+    all: async () => (await db.club.findMany()).sort(byFrenchName),
     byName: (nom: string) =>
       db.club.findFirst({ where: { name: { equals: nom, mode: 'insensitive' } } }),
     slugTaken: async (slug: string) => (await db.club.count({ where: { slug } })) > 0,

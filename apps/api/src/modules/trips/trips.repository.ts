@@ -2,6 +2,7 @@ import { ACTIVE_CARPOOL_STATUSES } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { byFrenchName } from '../../lib/french-order.js';
 
 /** A trip as every read and write of the module needs it: its antenna and match named. */
 const tripSelect = {
@@ -145,8 +146,8 @@ export function tripsRepository(db: Db) {
       }),
     antenna: (id: number, tx: Tx | Db = db) =>
       tx.antenna.findUnique({ where: { id }, select: { id: true, name: true } }),
-    antennas: () =>
-      db.antenna.findMany({ select: { id: true, name: true }, orderBy: { name: 'asc' } }),
+    antennas: async () =>
+      (await db.antenna.findMany({ select: { id: true, name: true } })).sort(byFrenchName),
 
     // ── Organisers ──
     organizedAntennas: async (userId: number) =>
