@@ -28,6 +28,11 @@ type DialogProps = {
    * the first focusable element, which is the × when there is one.
    */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * Where the focus goes when what opened the dialog is gone with what it changed (a handled
+   * report's card): a stable place near it rather than the page's top.
+   */
+  fallbackFocus?: RefObject<HTMLElement | null>;
   className?: string;
   children?: ReactNode;
 };
@@ -51,6 +56,7 @@ export function Dialog({
   describedByContent = false,
   freshContent = false,
   initialFocus,
+  fallbackFocus,
   className,
   children,
 }: DialogProps) {
@@ -75,9 +81,10 @@ export function Dialog({
             initialFocus.current.focus();
           }}
           onCloseAutoFocus={(event) => {
-            const back = opener.current;
+            const back = opener.current?.isConnected ? opener.current : fallbackFocus?.current;
             opener.current = null;
-            // Gone with what the dialog changed (a deleted card): the browser's default.
+            // Gone with what the dialog changed (a deleted card), and no fallback: the browser's
+            // default.
             if (!back?.isConnected) return;
             event.preventDefault();
             back.focus();

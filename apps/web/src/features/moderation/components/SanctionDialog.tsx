@@ -4,7 +4,7 @@ import {
   moderationReasonSchema,
   type LiftedSanction,
 } from '@munegu/shared';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
@@ -88,6 +88,8 @@ type Props = {
   onClose: () => void;
   /** For 'lift': what is in force, for the wording (default 'suspension'). */
   lifting?: Lifting;
+  /** Takes the focus back when the button that opened the dialog went with the action. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 } & (
   | {
       /**
@@ -111,7 +113,7 @@ type Props = {
  *   <SanctionDialog userId={member.id} pseudo={member.pseudo} kind="silence" onClose={close} />
  */
 export function SanctionDialog(props: Props) {
-  const { kind, pseudo, onClose, lifting } = props;
+  const { kind, pseudo, onClose, lifting, fallbackFocus } = props;
   const act = useMemberAction();
   const texts = textsOf(kind ?? 'dismiss', lifting);
   const submit: Submit = props.userId
@@ -126,6 +128,7 @@ export function SanctionDialog(props: Props) {
       onClose={onClose}
       title={texts.title.replace('{pseudo}', pseudo || 'ce membre')}
       freshContent
+      {...(fallbackFocus ? { fallbackFocus } : {})}
     >
       {kind && <SanctionForm kind={kind} texts={texts} onClose={onClose} onSubmit={submit} />}
     </Dialog>

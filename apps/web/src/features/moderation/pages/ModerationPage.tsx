@@ -1,5 +1,5 @@
 import { hasRole, MODERATION_WORKSPACE_TEXTS as T, ROLES, type Role } from '@munegu/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useQueue, type ModerationReport } from '../api';
@@ -29,6 +29,18 @@ export default function ModerationPage() {
   const [pending, setPending] = useState<{ action: ReportAction; report: ModerationReport } | null>(
     null,
   );
+  const title = useRef<HTMLHeadingElement>(null);
+  // A handled report leaves the queue with the button that opened its dialog: the focus then
+  // goes to the queue's title, which says the new count, not to the top of the page. Either
+  // the refreshed queue arrives before the dialog closes (the dialog's fallback) or after
+  // (this effect, once the card is gone).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) title.current?.focus();
+  }, [queue.data]);
   const open = queue.data?.open ?? 0;
   const members = queue.data?.total ?? 0;
 
@@ -36,7 +48,7 @@ export default function ModerationPage() {
     <div className={styles['moderation']}>
       <MemberSearch />
       <section aria-labelledby="queue-title">
-        <h2 id="queue-title" className={styles['moderation__title']}>
+        <h2 id="queue-title" className={styles['moderation__title']} ref={title} tabIndex={-1}>
           Signalements à traiter{queue.data ? ` (${open})` : ''}
         </h2>
         {queue.data && open > 0 && (
@@ -78,9 +90,16 @@ export default function ModerationPage() {
         kind={pending?.action ?? null}
         pseudo={pending?.report.reported.pseudo ?? ''}
         onClose={() => setPending(null)}
-        onSubmit={(input) =>
-          act.mutateAsync({ action: pending!.action, id: pending!.report.id, ...input })
-        }
+        fallbackFocus={title}
+        onSubmit={async (input) => {
+          const done = await act.mutateAsync({
+            action: pending!.action,
+            id: pending!.report.id,
+            ...input,
+          });
+          refocus.current = true;
+          return done;
+        }}
       />
     </div>
   );

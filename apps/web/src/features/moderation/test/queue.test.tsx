@@ -214,6 +214,25 @@ describe('the queue, one card per reported member', () => {
     },
   );
 
+  it('puts the focus on the queue’s title once the handled report has left it', async () => {
+    api.handle('POST /api/moderation/reports/5/dismiss', () => {
+      api.reply('GET /api/moderation/queue', 200, {
+        items: [],
+        total: 0,
+        open: 0,
+        page: 1,
+        pageSize: 20,
+      });
+      return { status: 200, body: { message: 'Signalement classé.' } };
+    });
+    const dialog = await sanctionDialog('Classer', 'Classer le signalement');
+    fireEvent.click(dialog.getByRole('button', { name: 'Classer' }));
+    expect(await screen.findByText('Aucun signalement en attente.')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Signalements à traiter (0)' })).toHaveFocus(),
+    );
+  });
+
   it('says when nothing is waiting', async () => {
     api.reply('GET /api/moderation/queue', 200, {
       items: [],
