@@ -25,6 +25,8 @@ export const MATCH_TEXTS = {
   tableClubRequired: 'Choisis un club.',
   noMatch: 'Aucun match prochainement.',
   kickoff: 'Date invalide : format attendu AAAA-MM-JJTHH:mm (heure de Paris).',
+  /** The form's date-and-time field left empty (or half filled, which the browser sends empty). */
+  kickoffRequired: 'Choisis la date et l’heure du coup d’envoi.',
   journee: 'La journée doit être un entier entre 1 et 99.',
   season: 'Saison invalide : format attendu AAAA-AAAA (ex. 2026-2027).',
   /** A kickoff outside its season: most often a mistyped year. */
@@ -101,6 +103,7 @@ export type PastMatch = z.infer<typeof pastMatchSchema>;
 /** 'YYYY-MM-DDTHH:mm' read as Europe/Paris local time; the API stores the UTC instant. */
 export const parisDateTimeSchema = z
   .string({ error: MATCH_TEXTS.kickoff })
+  .min(1, { error: MATCH_TEXTS.kickoffRequired, abort: true })
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, {
     error: MATCH_TEXTS.kickoff,
   });

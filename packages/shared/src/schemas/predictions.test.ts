@@ -56,9 +56,14 @@ describe('operator schemas', () => {
       club_ext_id: 2,
     };
     expect(adminMatchInputSchema.safeParse(match).success).toBe(true);
-    expect(adminMatchInputSchema.safeParse({ ...match, kickoff: '2026-08-15 21:00' }).success).toBe(
-      false,
-    );
+    expect(
+      firstMessage(adminMatchInputSchema.safeParse({ ...match, kickoff: '2026-08-15 21:00' })),
+    ).toBe('Date invalide : format attendu AAAA-MM-JJTHH:mm (heure de Paris).');
+    // Left empty (a half-filled field reaches the form as empty): asked for, not a format.
+    const empty = adminMatchInputSchema.safeParse({ ...match, kickoff: '' });
+    expect(empty.error?.issues.map((i) => i.message)).toEqual([
+      'Choisis la date et l’heure du coup d’envoi.',
+    ]);
     expect(firstMessage(adminMatchInputSchema.safeParse({ ...match, club_ext_id: 1 }))).toBe(
       'Les deux clubs doivent être différents.',
     );

@@ -181,6 +181,21 @@ describe('operators’ matches', () => {
     expect(within(form).queryByText('Club introuvable.')).toBeNull();
     expect(api.callsTo('POST /api/admin/matchs')).toHaveLength(0);
   });
+
+  it('asks for the kickoff when its field is empty, in words rather than a format', async () => {
+    renderAt('/admin/matchs');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nouveau match' }));
+    const form = await screen.findByRole('dialog', { name: 'Nouveau match' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(form).findByText('Choisis la date et l’heure du coup d’envoi.'),
+    ).toBeVisible();
+    expect(within(form).queryByText(/format attendu/)).toBeNull();
+    expect(within(form).getByLabelText('Coup d’envoi (heure de Paris)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
 });
 
 describe('operators’ league table', () => {
