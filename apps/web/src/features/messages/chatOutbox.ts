@@ -86,12 +86,13 @@ export function useChatOutbox<T>(
 
 /** Date.now(), refreshed every second while `active`. */
 function useSecondTick(active: boolean): number {
-  const [now, setNow] = useState(Date.now);
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const timer = window.setInterval(() => setTick((n) => n + 1), 1000);
     return () => window.clearInterval(timer);
   }, [active]);
-  return now;
+  // Read at render, not kept from the last tick: the render that starts a wait would otherwise
+  // count from a time long past (the page's opening) and say one second too many.
+  return Date.now();
 }
