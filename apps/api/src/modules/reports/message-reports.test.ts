@@ -64,6 +64,21 @@ const motifOf = async () =>
     where: { kind: 'SIGNALEMENT', section: 'message', NOT: { label: 'Autre' } },
   }))!;
 
+/** `reporter` reports the message `ids` points at, written by `to`, with a message motif. */
+async function reportMessage(
+  reporter: User,
+  to: { id: number },
+  ids: { messageId: number } | { groupMessageId: number },
+) {
+  const motif = await motifOf();
+  return post(reporter, '/user-signalement', {
+    to: to.id,
+    motifId: motif.id,
+    section: 'message',
+    ...ids,
+  });
+}
+
 const reportsAbout = (reportedUserId: number) =>
   t.db.report.findMany({ where: { reportedUserId }, orderBy: { id: 'asc' } });
 
@@ -81,14 +96,8 @@ describe('reporting a message (POST /user-signalement with a message)', () => {
     const [reporter, writer] = [await createUser(t.db), await createUser(t.db)];
     await talk(reporter, writer);
     const id = await privateMessage(writer, reporter, 'Tu vas le regretter demain, crois-moi.');
-    const motif = await motifOf();
 
-    const res = await post(reporter, '/user-signalement', {
-      to: writer.id,
-      motifId: motif.id,
-      section: 'message',
-      messageId: id,
-    });
+    const res = await reportMessage(reporter, writer, { messageId: id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: REPORT_TEXTS.sent });
     expect(await reportsAbout(writer.id)).toMatchObject([
@@ -100,12 +109,7 @@ describe('reporting a message (POST /user-signalement with a message)', () => {
 
     // A second message of the same member while the first report is open: told, not stored.
     const again = await privateMessage(writer, reporter, 'Encore un.');
-    const twice = await post(reporter, '/user-signalement', {
-      to: writer.id,
-      motifId: motif.id,
-      section: 'message',
-      messageId: again,
-    });
+    const twice = await reportMessage(reporter, writer, { messageId: again });
     expect(twice.statusCode).toBe(200);
     expect(twice.json()).toEqual({ message: REPORT_TEXTS.alreadyOpenMessage });
     expect(await reportsAbout(writer.id)).toHaveLength(1);
@@ -121,19 +125,13 @@ describe('reporting a message (POST /user-signalement with a message)', () => {
     await talk(reporter, writer);
     const mine = await privateMessage(reporter, writer, 'Mon propre message.');
     const received = await privateMessage(writer, reporter, 'Bien reçu.');
-    const motif = await motifOf();
     for (const [to, messageId] of [
       [writer.id, toStranger], // someone else's conversation
       [writer.id, mine], // the reporter's own message, said to be the other's
       [stranger.id, received], // a message the named member did not write
       [writer.id, 2_000_000_000], // no such message
     ] as const) {
-      const res = await post(reporter, '/user-signalement', {
-        to,
-        motifId: motif.id,
-        section: 'message',
-        messageId,
-      });
+      const res = await reportMessage(reporter, { id: to }, { messageId });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(REPORT_TEXTS.unknownMessage);
     }
@@ -164,18 +162,16 @@ describe('reporting a message (POST /user-signalement with a message)', () => {
       where: { groupId_userId: { groupId: m.groupId, userId: gone.id } },
       data: { leftAt: new Date() },
     });
-    const motif = await motifOf();
-    const body = { to: writer.id, motifId: motif.id, section: 'message', groupMessageId: m.id };
+    const ids = { groupMessageId: m.id };
 
     for (const who of [outsider, gone]) {
-      const res = await post(who, '/user-signalement', body);
+      const res = await reportMessage(who, writer, ids);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(REPORT_TEXTS.unknownMessage);
     }
-    const wrongWriter = await post(reporter, '/user-signalement', { ...body, to: driver.id });
-    expect(wrongWriter.statusCode).toBe(404);
+    expect((await reportMessage(reporter, driver, ids)).statusCode).toBe(404);
 
-    const res = await post(reporter, '/user-signalement', body);
+    const res = await reportMessage(reporter, writer, ids);
     expect(res.statusCode).toBe(200);
     expect(await reportsAbout(writer.id)).toMatchObject([
       { reporterId: reporter.id, contextType: 'group_message', contextId: m.id },

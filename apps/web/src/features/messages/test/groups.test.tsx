@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
 import { renderAt, type FakeApi, type Reply } from '../../../test/harness';
 import type { FakeSocket } from './fakeSocket';
-import { BOB, ME, messagingWorld } from './world';
+import { BOB, ME, messagingWorld, reportQuoted } from './world';
 
 /** Group threads of carpool cars (issue 30) on the messaging page. */
 let api: FakeApi;
@@ -218,11 +218,7 @@ describe('group threads', () => {
       'Signaler ce message de Bob_06',
     ]);
     fireEvent.click(flags[0]!);
-    const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Personne ne monte avec moi.')).toBeVisible();
-    fireEvent.click(await dialog.findByRole('radio', { name: 'Harcèlement' }));
-    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
-    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    await reportQuoted('Personne ne monte avec moi.', 'Harcèlement');
     expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
     expect(api.callsTo('POST /api/user-signalement')[0]?.body).toEqual({
       to: BOB.id,

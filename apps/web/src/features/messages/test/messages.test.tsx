@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
 import { renderAt, signIn, type FakeApi } from '../../../test/harness';
 import type { FakeSocket } from './fakeSocket';
-import { BOB, ME, messagingWorld, meta } from './world';
+import { BOB, ME, messagingWorld, meta, reportQuoted } from './world';
 
 /** The messaging page through the real routes; only fetch and the socket object are fake. */
 let api: FakeApi;
@@ -168,15 +168,10 @@ describe('reporting a message', () => {
     expect(within(screen.getByText('Tu viens ?').closest('li')!).queryByRole('button')).toBeNull();
 
     fireEvent.click(flags[0]!);
-    const dialog = within(
+    expect(
       await screen.findByRole('dialog', { name: 'Signaler un message de Bob_06' }),
-    );
-    expect(dialog.getByText('Tu vas le regretter demain.')).toBeVisible();
-    fireEvent.click(await dialog.findByRole('radio', { name: 'Harcèlement' }));
-    fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
-    expect(dialog.getByText('Confirmer le signalement de ce message ?')).toBeVisible();
-    expect(api.callsTo('POST /api/user-signalement')).toHaveLength(0);
-    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+    ).toBeVisible();
+    await reportQuoted('Tu vas le regretter demain.', 'Harcèlement');
 
     expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
     expect(api.callsTo('POST /api/user-signalement')[0]?.body).toEqual({

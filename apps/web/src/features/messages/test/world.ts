@@ -1,4 +1,5 @@
-import { afterEach, beforeEach } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
 import { fakeApi, signIn, type FakeApi } from '../../../test/harness';
 import { fakeSocket, type FakeSocket } from './fakeSocket';
@@ -55,4 +56,18 @@ export function eachTestInEmptyChat(use: (world: { api: FakeApi; io: FakeSocket 
     use(world);
   });
   afterEach(() => setSocketFactory(null));
+}
+
+/**
+ * In an open report dialog about a message: checks the message is quoted, picks `motif`, goes
+ * to the confirmation and confirms. The dialog, for more checks.
+ */
+export async function reportQuoted(quoted: string, motif: string) {
+  const dialog = within(await screen.findByRole('dialog'));
+  expect(dialog.getByText(quoted)).toBeVisible();
+  fireEvent.click(await dialog.findByRole('radio', { name: motif }));
+  fireEvent.click(dialog.getByRole('button', { name: 'Signaler' }));
+  expect(dialog.getByText('Confirmer le signalement de ce message ?')).toBeVisible();
+  fireEvent.click(dialog.getByRole('button', { name: 'Confirmer' }));
+  return dialog;
 }

@@ -31,6 +31,8 @@ const report = (id: number, reported: ReturnType<typeof member>, extra: object =
   ...extra,
 });
 
+const EMPTY_QUEUE = { items: [], total: 0, open: 0, page: 1, pageSize: 20 };
+
 const bob = member(105, 'Bob_06');
 const modo = member(106, 'AutreModo', { role: 'MODERATEUR', status: 'SUSPENDED' });
 
@@ -216,13 +218,7 @@ describe('the queue, one card per reported member', () => {
 
   it('puts the focus on the queue’s title once the handled report has left it', async () => {
     api.handle('POST /api/moderation/reports/5/dismiss', () => {
-      api.reply('GET /api/moderation/queue', 200, {
-        items: [],
-        total: 0,
-        open: 0,
-        page: 1,
-        pageSize: 20,
-      });
+      api.reply('GET /api/moderation/queue', 200, EMPTY_QUEUE);
       return { status: 200, body: { message: 'Signalement classé.' } };
     });
     const dialog = await sanctionDialog('Classer', 'Classer le signalement');
@@ -234,13 +230,7 @@ describe('the queue, one card per reported member', () => {
   });
 
   it('says when nothing is waiting', async () => {
-    api.reply('GET /api/moderation/queue', 200, {
-      items: [],
-      total: 0,
-      open: 0,
-      page: 1,
-      pageSize: 20,
-    });
+    api.reply('GET /api/moderation/queue', 200, EMPTY_QUEUE);
     api.reply('GET /api/moderation/reports/count', 200, { open: 0 });
     renderAt('/admin/moderation');
     expect(await screen.findByText('Aucun signalement en attente.')).toBeVisible();
