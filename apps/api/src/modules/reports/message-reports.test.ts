@@ -82,13 +82,15 @@ async function reportMessage(
 const reportsAbout = (reportedUserId: number) =>
   t.db.report.findMany({ where: { reportedUserId }, orderBy: { id: 'asc' } });
 
-/** The queue card a moderator reads for `reported`. */
-async function queueCardOf(reported: User) {
+/**
+ * The report about `reported` a moderator reads on that member's file (not the queue's first
+ * page: the embedded tier shares one database with every other file's reports).
+ */
+async function cardOf(reported: User) {
   const moderator = await w.member('MODERATEUR');
-  const res = await w.call(moderator, 'GET', '/reports?status=OPEN');
+  const res = await w.call(moderator, 'GET', `/users/${reported.id}`);
   expect(res.statusCode).toBe(200);
-  const body = res.json() as { items: { reported: { id: number }; context: unknown }[] };
-  return body.items.find((r) => r.reported.id === reported.id);
+  return (res.json() as { reportsAbout: { context: unknown }[] }).reportsAbout[0];
 }
 
 describe('reporting a message (POST /user-signalement with a message)', () => {
@@ -103,7 +105,7 @@ describe('reporting a message (POST /user-signalement with a message)', () => {
     expect(await reportsAbout(writer.id)).toMatchObject([
       { reporterId: reporter.id, section: 'message', contextType: 'message', contextId: id },
     ]);
-    expect(await queueCardOf(writer)).toMatchObject({
+    expect(await cardOf(writer)).toMatchObject({
       context: { type: 'message', id, messageText: 'Tu vas le regretter demain, crois-moi.' },
     });
 
@@ -176,7 +178,7 @@ describe('reporting a message (POST /user-signalement with a message)', () => {
     expect(await reportsAbout(writer.id)).toMatchObject([
       { reporterId: reporter.id, contextType: 'group_message', contextId: m.id },
     ]);
-    expect(await queueCardOf(writer)).toMatchObject({
+    expect(await cardOf(writer)).toMatchObject({
       context: { type: 'group_message', id: m.id, messageText: 'Personne ne monte.' },
     });
   });
