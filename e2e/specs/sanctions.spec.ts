@@ -5,7 +5,7 @@ import { DEMO, apiToken, newConfirmedMember, pageAs, type Account } from '../fix
 
 /**
  * What a sanctioned member lives through (issue 29), at 390 px and 1280 px: a silence they
- * read about when they try to write, and that only staff see on their profile; a suspension
+ * read about in the chat before typing, and that only staff see on their profile; a suspension
  * that takes their open session to a page saying why instead of '/404 Page introuvable', and
  * a login refusal with the reason and a way to write to the association; a ban whose card reads
  * 'Lever le bannissement'. The sanctions are given through the API as a moderator, as the
@@ -55,7 +55,7 @@ const pagesAs = (browser: Browser, who: Account | null) =>
 const SILENCE_REASON = 'Messages agressifs envoyés à plusieurs supporters';
 const SUSPENSION_REASON = 'Insultes répétées envers un autre supporter au stade';
 
-test('a silenced member is told when writing; only staff see the badge; then a suspension', async ({
+test('a silenced member is told in the chat; only staff see the badge; then a suspension', async ({
   browser,
   request,
 }) => {
@@ -64,7 +64,7 @@ test('a silenced member is told when writing; only staff see the badge; then a s
   const id = await idOf(request, m);
   await sanction(request, id, 'silence', { reason: SILENCE_REASON, days: 3 });
 
-  // The member tries to write to someone: refused with the end date and the reason.
+  // The member opens a chat: told before typing, end date and reason, with no field to write.
   const [memberSmall, memberLarge] = await pagesAs(browser, m);
   for (const page of [memberSmall!, memberLarge!]) {
     await page.goto(`/messages/${DEMO.supporter.username}`);
@@ -75,12 +75,10 @@ test('a silenced member is told when writing; only staff see the badge; then a s
     const start = page.getByRole('button', { name: 'Démarrer' });
     await start.waitFor({ timeout: 5000 }).catch(() => {});
     if (await start.isVisible()) await start.click();
-    const field = page.getByRole('textbox', { name: 'Votre message' });
-    await field.fill('Tu vas au stade samedi ?');
-    await field.press('Enter');
     await expect(
       page.getByText(/Tu ne peux plus écrire aux autres membres jusqu’au .* : Messages agressifs/),
     ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Votre message' })).toBeDisabled();
     await shot(page, 'silenced-message');
     // Their own profile: no badge for them.
     await page.goto(`/profil/${m.pseudo}`);
