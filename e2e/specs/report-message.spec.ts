@@ -10,6 +10,8 @@ test('a received message is reported from the chat and quoted for the moderators
   browser,
   request,
 }) => {
+  // Two registrations confirmed by mail and two sign-ins: 27 s alone on these machines.
+  test.setTimeout(90_000);
   const writer = await newConfirmedMember(request, 'ecrit');
   const reader = await newConfirmedMember(request, 'lit');
   const text = 'Reste chez toi samedi, on ne veut pas de toi au virage.';
