@@ -37,7 +37,8 @@ export const reportCustomReasonSchema = z
  * POST /user-signalement. `customReason` is checked against the motif by the server (required
  * and validated only when the motif is 'Autre', ignored otherwise), so here it is any string.
  */
-const messageIdSchema = z.coerce
+/** A JSON number only: `true` or '12' is not a message (the older fields coerce, for the spec's clients). */
+const messageIdSchema = z
   .number({ error: REPORT_TEXTS.unknownMessage })
   .int({ error: REPORT_TEXTS.unknownMessage })
   .positive({ error: REPORT_TEXTS.unknownMessage })

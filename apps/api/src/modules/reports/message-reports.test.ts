@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_TEXTS } from '@munegu/shared';
+import { BAD_TEXT_MESSAGE, REPORT_TEXTS } from '@munegu/shared';
+import { ACCOUNT_BUDGET_DEFAULTS } from '../../config/rate-budgets.js';
 import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { moderationWorld } from '../../../test/helpers/moderation.js';
@@ -181,5 +182,80 @@ describe('reporting a message (POST /user-signalement with a message)', () => {
     expect(await cardOf(writer)).toMatchObject({
       context: { type: 'group_message', id: m.id, messageText: 'Personne ne monte.' },
     });
+  });
+});
+
+describe('a message report: callers, bad input and the budget', () => {
+  it('answers 401 to an anonymous caller, and lets every role report what it received', async () => {
+    const writer = await createUser(t.db);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-signalement',
+      payload: { to: writer.id, motifId: 1, section: 'message', messageId: 1 },
+    });
+    expect(anonymous.statusCode).toBe(401);
+
+    for (const role of ['UTILISATEUR', 'REDACTEUR', 'MODERATEUR', 'ADMIN'] as const) {
+      const reporter = await createUser(t.db, { role });
+      await talk(reporter, writer);
+      const id = await privateMessage(writer, reporter, `Pour ${role}, avec mépris.`);
+      const res = await reportMessage(reporter, writer, { messageId: id });
+      expect([role, res.statusCode]).toEqual([role, 200]);
+    }
+  });
+
+  it('refuses a wrong id in French, whatever its bytes, and stores nothing', async () => {
+    const [reporter, writer] = [await createUser(t.db), await createUser(t.db)];
+    await talk(reporter, writer);
+    const id = await privateMessage(writer, reporter, 'Un message bien réel.');
+    const motif = await motifOf();
+    const base = { to: writer.id, motifId: motif.id, section: 'message' };
+    const refused = async (messageId: unknown) => {
+      const res = await post(reporter, '/user-signalement', { ...base, messageId });
+      return [res.statusCode, res.json().message];
+    };
+    for (const messageId of ['abc', String(id), 1.5, -3, 0, '9'.repeat(400), true, {}, []])
+      expect(await refused(messageId), JSON.stringify(messageId).slice(0, 20)).toEqual([
+        400,
+        REPORT_TEXTS.unknownMessage,
+      ]);
+    // A NUL byte is refused before any field is read, as on every route (bad-input.test.ts).
+    expect(await refused(`${id}\u0000`)).toEqual([400, BAD_TEXT_MESSAGE]);
+    // Both kinds of message at once: one report points at one message.
+    const both = await post(reporter, '/user-signalement', {
+      ...base,
+      messageId: id,
+      groupMessageId: id,
+    });
+    expect([both.statusCode, both.json().message]).toEqual([400, REPORT_TEXTS.unknownMessage]);
+    expect(await reportsAbout(writer.id)).toEqual([]);
+  });
+
+  it('takes the reporter’s report budget, however the path is spelled', async () => {
+    const max = Number(ACCOUNT_BUDGET_DEFAULTS.reports.split('/')[0]);
+    const reporter = await createUser(t.db);
+    const motif = await motifOf();
+    const spellings = [
+      '/api/user-signalement',
+      '/%61pi/user-signalement',
+      '/api/%75ser-signalement',
+    ];
+    const codes: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      // Each writer's own message request: the reporter starts no conversation (their own
+      // budget of new conversations is not what this test is about).
+      const writer = await createUser(t.db);
+      const messageId = await privateMessage(writer, reporter, `Insulte numéro ${i}.`);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: spellings[i % spellings.length]!,
+        headers: await bearer(t.app, reporter, t.clock),
+        payload: { to: writer.id, motifId: motif.id, section: 'message', messageId },
+      });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().message).toBe(REPORT_TEXTS.tooMany);
+    }
+    expect(codes).toEqual([...Array(max).fill(200), 429]);
+    expect(await t.db.report.count({ where: { reporterId: reporter.id } })).toBe(max);
   });
 });
