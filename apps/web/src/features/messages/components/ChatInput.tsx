@@ -6,6 +6,9 @@ import { cx } from '../../../lib/cx';
 /** A line under the field: why a text is back in it (error), or a wait to come (info). */
 export type ChatNotice = { tone: 'error' | 'info'; text: string };
 
+/** The field's placeholder while the member may not write here for now (a request, a silence). */
+export const SEND_BLOCKED = 'Envoi impossible pour le moment';
+
 type Props = {
   value: string;
   onChange: (value: string) => void;

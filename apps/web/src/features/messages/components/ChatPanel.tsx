@@ -13,7 +13,7 @@ import { acquireSocket, releaseSocket } from '../../../lib/socket';
 import { setActiveChat, useSocketEvent } from '../realtime';
 import { useChatOutbox } from '../chatOutbox';
 import { chatState, fill, seenMessageId } from '../rules';
-import { ChatInput, type ChatNotice } from './ChatInput';
+import { ChatInput, SEND_BLOCKED, type ChatNotice } from './ChatInput';
 import { ChatStatus } from './ChatStatus';
 import { MessageList } from './MessageList';
 import { useMessageReport } from './useMessageReport';
@@ -229,13 +229,9 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
         onChange={setDraft}
         disabled={!canWrite}
         placeholder={
-          canWrite
-            ? 'Écris ton message…'
-            : other.gone
-              ? 'Envoi impossible'
-              : 'Envoi impossible pour le moment'
+          canWrite ? 'Écris ton message…' : other.gone ? 'Envoi impossible' : SEND_BLOCKED
         }
-        notice={silenced ? { tone: 'error', text: silenced } : (notice ?? burstNotice)}
+        notice={silenced ?? notice ?? burstNotice}
         onSend={outbox.send}
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={emitTyping}

@@ -24,7 +24,7 @@ import type { PendingMessage } from '../outbox';
 import { BubbleFoot } from './BubbleFoot';
 import { PendingBubbles } from './PendingBubbles';
 import { useMessageReport } from './useMessageReport';
-import { ChatInput, type ChatNotice } from './ChatInput';
+import { ChatInput, SEND_BLOCKED, type ChatNotice } from './ChatInput';
 import messagesStyles from '../messages.module.css';
 import listStyles from './MessageList.module.css';
 import styles from './ChatPanel.module.css';
@@ -103,8 +103,8 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
         value={draft}
         onChange={setDraft}
         disabled={forbidden || silenced !== null}
-        placeholder={silenced ? 'Envoi impossible pour le moment' : G.placeholder}
-        notice={silenced ? { tone: 'error', text: silenced } : (notice ?? outbox.burstNotice)}
+        placeholder={silenced ? SEND_BLOCKED : G.placeholder}
+        notice={silenced ?? notice ?? outbox.burstNotice}
         onSend={outbox.send}
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={() => {}}

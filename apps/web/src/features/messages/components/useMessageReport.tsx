@@ -10,27 +10,24 @@ type Target = { userId: number; username: string; subject: ReportSubject };
  * since the conversation stays on screen.
  */
 export function useMessageReport() {
+  // The target stays after closing: the dialog stays mounted and hands focus back to the flag.
   const [target, setTarget] = useState<Target | null>(null);
-  // Kept after closing: the dialog stays mounted and can hand focus back to the flag.
-  const [last, setLast] = useState<Target | null>(null);
-  const shown = target ?? last;
-  const dialog = shown && (
+  const [open, setOpen] = useState(false);
+  const dialog = target && (
     <ReportDialog
-      open={target !== null}
-      userId={shown.userId}
-      username={shown.username}
-      subject={shown.subject}
-      onClose={() => setTarget(null)}
+      open={open}
+      {...target}
+      onClose={() => setOpen(false)}
       onDone={(result) => {
-        setTarget(null);
+        setOpen(false);
         if (result.ok) toast.success(result.message);
         else toast.error(result.message);
       }}
     />
   );
   const report = (next: Target) => {
-    setLast(next);
     setTarget(next);
+    setOpen(true);
   };
   return { report, dialog };
 }
