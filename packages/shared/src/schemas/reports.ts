@@ -21,6 +21,7 @@ export const REPORT_TEXTS = {
   alreadyOpenMessage:
     'Tu as déjà signalé un message de ce membre : les modérateurs examinent ton signalement.',
   unknownMessage: 'Message introuvable.',
+  confirmProfile: 'Confirmer le signalement de ce profil ?',
   confirmMessage: 'Confirmer le signalement de ce message ?',
   failed: "Erreur lors de l'envoi du signalement.",
 } as const;

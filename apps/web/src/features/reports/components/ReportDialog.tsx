@@ -111,9 +111,7 @@ function ReportForm({
       <>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>
-          {subject.kind === 'message'
-            ? REPORT_TEXTS.confirmMessage
-            : 'Confirmer le signalement de ce profil ?'}
+          {subject.kind === 'message' ? REPORT_TEXTS.confirmMessage : REPORT_TEXTS.confirmProfile}
         </DialogDescription>
         {quote}
         <DialogFooter>
