@@ -13,6 +13,7 @@ import { memberPagePath, ReportCard } from '../components/ReportCard';
 import { SanctionDialog } from '../components/SanctionDialog';
 import { SanctionHistory } from '../components/SanctionHistory';
 import { useReportAction, type ReportAction } from '../mutations';
+import { useFocusAfterHandling } from '../useFocusAfterHandling';
 import shared from '../moderation.module.css';
 import styles from './ModerationMemberPage.module.css';
 
@@ -79,6 +80,7 @@ function MemberFile({ data }: { data: ModerationMember }) {
     null,
   );
   const open = data.openReports;
+  const { title, handled } = useFocusAfterHandling<HTMLHeadingElement>(data);
   return (
     <div className={styles['file']}>
       <section className={`card ${styles['identity']}`} aria-labelledby="member-title">
@@ -126,7 +128,7 @@ function MemberFile({ data }: { data: ModerationMember }) {
         </section>
 
         <section className={`card ${styles['block']}`} aria-labelledby="about-title">
-          <h3 id="about-title" className={styles['file__title']}>
+          <h3 id="about-title" className={styles['file__title']} ref={title} tabIndex={-1}>
             Signalements le visant
             {data.reportsVisible &&
               ` (${data.reportsAboutTotal}, dont ${open} ouvert${open > 1 ? 's' : ''})`}
@@ -184,9 +186,16 @@ function MemberFile({ data }: { data: ModerationMember }) {
         kind={pending?.action ?? null}
         pseudo={member.pseudo}
         onClose={() => setPending(null)}
-        onSubmit={(input) =>
-          act.mutateAsync({ action: pending!.action, id: pending!.report.id, ...input })
-        }
+        fallbackFocus={title}
+        onSubmit={async (input) => {
+          const done = await act.mutateAsync({
+            action: pending!.action,
+            id: pending!.report.id,
+            ...input,
+          });
+          handled();
+          return done;
+        }}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { hasRole, MODERATION_WORKSPACE_TEXTS as T, ROLES, type Role } from '@munegu/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useQueue, type ModerationReport } from '../api';
@@ -9,6 +9,7 @@ import { QueueGroupCard } from '../components/QueueGroupCard';
 import { SanctionDialog } from '../components/SanctionDialog';
 import { SuspendedList } from '../components/SuspendedList';
 import { useReportAction, type ReportAction } from '../mutations';
+import { useFocusAfterHandling } from '../useFocusAfterHandling';
 import styles from './ModerationPage.module.css';
 
 /** A moderator sanctions only members below their own role (the server checks it too). */
@@ -29,18 +30,7 @@ export default function ModerationPage() {
   const [pending, setPending] = useState<{ action: ReportAction; report: ModerationReport } | null>(
     null,
   );
-  const title = useRef<HTMLHeadingElement>(null);
-  // A handled report leaves the queue with the button that opened its dialog: the focus then
-  // goes to the queue's title, which says the new count, not to the top of the page. Either
-  // the refreshed queue arrives before the dialog closes (the dialog's fallback) or after
-  // (this effect, once the card is gone).
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (!refocus.current) return;
-    refocus.current = false;
-    const active = document.activeElement;
-    if (!active || active === document.body) title.current?.focus();
-  }, [queue.data]);
+  const { title, handled } = useFocusAfterHandling<HTMLHeadingElement>(queue.data);
   const open = queue.data?.open ?? 0;
   const members = queue.data?.total ?? 0;
 
@@ -97,7 +87,7 @@ export default function ModerationPage() {
             id: pending!.report.id,
             ...input,
           });
-          refocus.current = true;
+          handled();
           return done;
         }}
       />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
@@ -236,6 +236,32 @@ describe('a member’s moderation page', () => {
         'Tu ne peux pas sanctionner ce membre : seul un rang supérieur au sien le peut.',
       ),
     ).toBeVisible();
+  });
+
+  it('puts the focus on the reports’ title once the handled report has lost its buttons', async () => {
+    api.handle('POST /api/moderation/reports/5/dismiss', () => {
+      api.reply('GET /api/moderation/users/105', 200, {
+        ...page(),
+        openReports: 0,
+        reportsAbout: [
+          { ...reportAbout, status: 'DISMISSED', handledBy: { id: 1, pseudo: 'Modo' } },
+        ],
+      });
+      return { status: 200, body: { message: 'Signalement classé.' } };
+    });
+    renderAt('/admin/moderation/membres/105');
+    const about = within(
+      (await screen.findByRole('heading', { name: /^Signalements le visant/ })).closest('section')!,
+    );
+    fireEvent.click(about.getByRole('button', { name: 'Classer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Classer le signalement' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Classer' }));
+    expect(await about.findByText(/^Classé par Modo/)).toBeVisible();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { name: 'Signalements le visant (1, dont 0 ouvert)' }),
+      ).toHaveFocus(),
+    );
   });
 
   it('says so when the member does not exist', async () => {
