@@ -38,6 +38,10 @@ export function writeQualitySection(id: string, markdown: string): void {
   }
   const current = existsSync(QUALITY_FILE) ? readFileSync(QUALITY_FILE, 'utf8') : '';
   const re = new RegExp(`<!-- BEGIN ${id} -->[\\s\\S]*?<!-- END ${id} -->`);
+  // A lost END marker would make the replacement miss and append a second copy of the
+  // section: refuse instead, so that the marker is repaired by hand.
+  if (current.includes(`<!-- BEGIN ${id} -->`) && !re.test(current))
+    throw new Error(`docs/QUALITY.md: '<!-- BEGIN ${id} -->' has no '<!-- END ${id} -->' after it`);
   const next = re.test(current) ? current.replace(re, body) : `${current.trimEnd()}\n\n${body}\n`;
   writeFileSync(QUALITY_FILE, next);
   console.log(`docs/QUALITY.md: section '${id}' written.`);
