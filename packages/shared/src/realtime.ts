@@ -22,6 +22,7 @@ export const SOCKET_EVENTS = {
   conversationAccepted: 'conversationAccepted',
   notification: 'notification',
   groupMessage: 'groupMessage',
+  accountChanged: 'accountChanged',
   joinRoom: 'joinRoom',
   sendMessage: 'sendMessage',
 } as const;
@@ -104,6 +105,13 @@ export interface ServerToClientEvents {
    * refetches the match's trips, so a waiting position stays live.
    */
   tripChanged: (event: TripChangedEvent) => void;
+  /**
+   * The member's own account changed while their tabs are open: a moderator silenced them or
+   * lifted their silence. Sent after the commit to their user room only; the page reads
+   * GET /users/me again, so its chats close or reopen their field at once. (A suspension ends
+   * the member's sockets instead.)
+   */
+  accountChanged: () => void;
 }
 
 export interface TripChangedEvent {

@@ -11,6 +11,7 @@ import type { MessagesService, MessagingNotifier } from '../modules/messages/mes
 import { sendMessageHandler } from '../modules/messages/messages.socket.js';
 import type { GroupNotifier } from '../modules/messages/groups.service.js';
 import type { TripNotifier } from '../modules/trips/registrations.service.js';
+import type { AccountNotifier } from '../modules/moderation/sanctions.service.js';
 import { RateLimitedError } from '../plugins/rate-limit/index.js';
 import type { Silence } from '../plugins/auth.js';
 import { errorAck } from './socket-ack.js';
@@ -78,6 +79,11 @@ export function realtimeTripNotifier(io: RealtimeServer): TripNotifier {
       if (ids.length > 0) io.to([...new Set(ids)].map(userRoom)).emit('tripChanged', event);
     },
   };
+}
+
+/** The member's own account changed (a silence imposed or lifted), to their tabs only. */
+export function realtimeAccountNotifier(io: RealtimeServer): AccountNotifier {
+  return { accountChanged: (userId) => void io.to(userRoom(userId)).emit('accountChanged') };
 }
 
 /** Bell notifications, pushed to every socket of the recipient. */

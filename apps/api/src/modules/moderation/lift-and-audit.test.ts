@@ -33,6 +33,8 @@ const directSanctions = () =>
     clock: t.clock,
     accounts: t.app.accounts,
     mail: t.app.mail,
+    // The scheduled lift ends suspensions only: no silence, so no tab to tell.
+    live: { accountChanged: () => {} },
     ...t.config.site,
   });
 

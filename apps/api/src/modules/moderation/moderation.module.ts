@@ -1,4 +1,5 @@
 import type { Infra } from '../../infra.js';
+import { realtimeAccountNotifier } from '../../realtime/socket-server.js';
 import type { AccountService } from '../account/account.service.js';
 import type { ApiRoutes } from '../module.js';
 import { journalRepository } from './journal.repository.js';
@@ -18,7 +19,7 @@ import { workspaceService } from './workspace.service.js';
  * (plugins/auth.ts `refuseIfSilenced`), from the user row the caller lookup reads anyway.
  */
 export function moderationModule(
-  { db, transaction, clock, mail, site }: Infra,
+  { db, transaction, clock, mail, site, io }: Infra,
   needs: { accounts: Pick<AccountService, 'suspend'> },
 ) {
   const repo = moderationRepository(db);
@@ -28,6 +29,7 @@ export function moderationModule(
     clock,
     accounts: needs.accounts,
     mail,
+    live: realtimeAccountNotifier(io),
     ...site,
   });
   const moderation = moderationService({ repo, sanctions, transaction, clock });

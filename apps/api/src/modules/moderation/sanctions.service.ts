@@ -27,6 +27,11 @@ export type Actor = Pick<Caller, 'id' | 'role'> & { ip: string };
 
 export type Target = NonNullable<Awaited<ReturnType<ModerationRepository['findUser']>>>;
 
+/** The member's live tabs (realtime/socket-server.ts): they read GET /users/me again. */
+export interface AccountNotifier {
+  accountChanged(userId: number): void;
+}
+
 export interface SanctionsDeps {
   repo: ModerationRepository;
   transaction: RunInTransaction;
@@ -35,6 +40,8 @@ export interface SanctionsDeps {
   accounts: Pick<AccountService, 'suspend'>;
   /** Every sanction is mailed to the member with its reason, in the sanction's transaction. */
   mail: Pick<MailService, 'enqueue'>;
+  /** Tells the member's open tabs, after the commit, that a silence started or ended. */
+  live: AccountNotifier;
   publicUrl: string;
   associationName: string;
 }
@@ -92,7 +99,7 @@ const sanctionable = (user: Target) => user.status !== 'DELETED' && user.status 
  * flow close its report in that same transaction.
  */
 export function sanctionsService(deps: SanctionsDeps) {
-  const { repo, transaction, clock, accounts, mail } = deps;
+  const { repo, transaction, clock, accounts, mail, live } = deps;
   const to = (user: Target, reason: string): SanctionMailTo => ({
     pseudo: user.username,
     reason,
@@ -240,6 +247,7 @@ export function sanctionsService(deps: SanctionsDeps) {
           }),
         );
       });
+      live.accountChanged(user.id);
       return { message: M.silenced, silencedUntil: until.toISOString() };
     },
 
@@ -281,6 +289,7 @@ export function sanctionsService(deps: SanctionsDeps) {
         );
         return ended;
       });
+      if (lifted.includes('silence')) live.accountChanged(user.id);
       return lifted.length > 1 ? M.lifted.several : M.lifted[lifted[0]!];
     },
 

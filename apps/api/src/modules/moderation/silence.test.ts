@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 import { moderationWorld } from '../../../test/helpers/moderation.js';
-import { connected } from '../../../test/helpers/sockets.js';
+import { connected, until as eventually } from '../../../test/helpers/sockets.js';
 
 /**
  * Silence (issue 29): a silenced member reads everything but every write that reaches another
@@ -278,6 +278,43 @@ describe('POST /moderation/users/:id/silence', () => {
 
     await w.call(moderator, 'POST', `/users/${member.id}/lift`, {});
     expect(await send(friend.id)).toMatchObject({ message: { content: 'Par la socket' } });
+  });
+
+  it('tells the member’s open tabs when a silence starts or is lifted, and nobody else', async () => {
+    t.clock.set(NOW);
+    const moderator = await w.member('MODERATEUR');
+    const [member, other] = [await w.member(), await w.member()];
+    const tab = async (who: Member) => {
+      const token = (await bearer(t.app, who, t.clock)).authorization.slice(7);
+      const socket: Client = connect(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token },
+        reconnection: false,
+      });
+      clients.push(socket);
+      await connected(socket);
+      let changes = 0;
+      socket.on('accountChanged', () => void changes++);
+      return () => changes;
+    };
+    const [memberTab, secondTab, otherTab] = [
+      await tab(member),
+      await tab(member),
+      await tab(other),
+    ];
+
+    await silence(moderator, member);
+    await eventually(() => memberTab() === 1 && secondTab() === 1);
+    await w.call(moderator, 'POST', `/users/${member.id}/lift`, {});
+    await eventually(() => memberTab() === 2 && secondTab() === 2);
+    // A new silence is told; a shorter one after it is refused (it would lighten it): not told.
+    await silence(moderator, member, 3);
+    const refusedShorter = await silence(moderator, member, 1);
+    expect(refusedShorter.statusCode).toBe(409);
+    await eventually(() => memberTab() === 3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect([memberTab(), secondTab(), otherTab()]).toEqual([3, 3, 0]);
   });
 
   it('is for moderators, on members below them, under the rank rules of suspensions', async () => {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@munegu/shared';
+import { useAuth } from '../../lib/auth';
 import { useSocketEvent, useSocketReconnect } from '../../lib/realtime';
 import { messageKeys, setUnreadDot } from './api';
 import { groupKeys } from './groups';
@@ -56,5 +57,9 @@ export function useMessagesRealtime(me: number | undefined): void {
   useSocketEvent(me, SOCKET_EVENTS.conversationAccepted, () => {
     void qc.invalidateQueries({ queryKey: messageKeys.conversations() });
   });
+  // A moderator silenced this member or lifted the silence: read who they are again, so the
+  // chats close or reopen their field now instead of refusing the next send.
+  const { reloadUser } = useAuth();
+  useSocketEvent(me, SOCKET_EVENTS.accountChanged, () => void reloadUser());
   useSocketReconnect(me, () => void qc.invalidateQueries({ queryKey: messageKeys.all }));
 }

@@ -140,6 +140,27 @@ describe('a silenced member', () => {
     expect(screen.getByRole('button', { name: 'Signaler ce message de Bob_06' })).toBeEnabled();
   });
 
+  it('loses the field as soon as a moderator silences them, and gets it back at the lift', async () => {
+    conversationReply([msg({ content: 'Tu viens samedi ?' })]);
+    openChat();
+    const field = await input();
+    await waitFor(() => expect(field).toBeEnabled());
+    // The navbar's listeners come after the first page: wait until the event has one.
+    await waitFor(() => expect(io.listeners('accountChanged')).toBe(1));
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    api.reply('GET /api/users/me', 200, { ...ME, silence: { until, reason: 'Insultes répétées' } });
+    act(() => io.push('accountChanged'));
+    expect(
+      await screen.findByText(silencedMessage(new Date(until), 'Insultes répétées')),
+    ).toBeVisible();
+    expect(await input()).toBeDisabled();
+
+    api.reply('GET /api/users/me', 200, { ...ME, silence: null });
+    act(() => io.push('accountChanged'));
+    await waitFor(() => expect(screen.queryByText(/Tu ne peux plus écrire/)).toBeNull());
+    expect(await input()).toBeEnabled();
+  });
+
   it('writes again once the silence has ended', async () => {
     const ended = new Date(Date.now() - 1000).toISOString();
     signIn(api, { ...ME, silence: { until: ended, reason: null } } as typeof ME);
