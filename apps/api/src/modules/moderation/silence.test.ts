@@ -61,6 +61,19 @@ const refused = (res: { statusCode: number; json(): { message?: string } }) => [
   res.json().message,
 ];
 
+/** An open tab of `who`: a real socket.io client, disconnected when the file ends. */
+async function tab(who: Member): Promise<Client> {
+  const token = (await bearer(t.app, who, t.clock)).authorization.slice(7);
+  const socket: Client = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+  });
+  clients.push(socket);
+  return connected(socket);
+}
+
 /** An accepted conversation: a asked, b accepted. */
 async function conversation(a: Member, b: Member) {
   const first = await as(a, 'POST', '/messages/send', { toUserId: b.id, content: 'Bonjour' });
@@ -257,15 +270,7 @@ describe('POST /moderation/users/:id/silence', () => {
     const moderator = await w.member('MODERATEUR');
     const [member, friend, stranger] = [await w.member(), await w.member(), await w.member()];
     await conversation(member, friend);
-    const token = (await bearer(t.app, member, t.clock)).authorization.slice(7);
-    const socket: Client = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    clients.push(socket);
-    await connected(socket);
+    const socket = await tab(member);
     const send = (toUserId: number): Promise<SendMessageAck> =>
       socket.timeout(3000).emitWithAck('sendMessage', { toUserId, content: 'Par la socket' });
 
@@ -284,24 +289,16 @@ describe('POST /moderation/users/:id/silence', () => {
     t.clock.set(NOW);
     const moderator = await w.member('MODERATEUR');
     const [member, other] = [await w.member(), await w.member()];
-    const tab = async (who: Member) => {
-      const token = (await bearer(t.app, who, t.clock)).authorization.slice(7);
-      const socket: Client = connect(url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: { token },
-        reconnection: false,
-      });
-      clients.push(socket);
-      await connected(socket);
+    const changesSeen = async (who: Member) => {
+      const socket = await tab(who);
       let changes = 0;
       socket.on('accountChanged', () => void changes++);
       return () => changes;
     };
     const [memberTab, secondTab, otherTab] = [
-      await tab(member),
-      await tab(member),
-      await tab(other),
+      await changesSeen(member),
+      await changesSeen(member),
+      await changesSeen(other),
     ];
 
     await silence(moderator, member);

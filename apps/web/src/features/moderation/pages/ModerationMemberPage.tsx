@@ -1,5 +1,4 @@
 import { MODERATION_WORKSPACE_TEXTS as T } from '@munegu/shared';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
 import { errorMessage, isApiError } from '../../../lib/api';
@@ -12,8 +11,7 @@ import { MemberSanctionActions } from '../components/MemberSanctionActions';
 import { memberPagePath, ReportCard } from '../components/ReportCard';
 import { SanctionDialog } from '../components/SanctionDialog';
 import { SanctionHistory } from '../components/SanctionHistory';
-import { useReportAction, type ReportAction } from '../mutations';
-import { useFocusAfterHandling } from '../useFocusAfterHandling';
+import { useReportHandling } from '../useReportHandling';
 import shared from '../moderation.module.css';
 import styles from './ModerationMemberPage.module.css';
 
@@ -75,12 +73,8 @@ function InForce({ member }: { member: ModerationMember['member'] }) {
 
 function MemberFile({ data }: { data: ModerationMember }) {
   const { member } = data;
-  const act = useReportAction();
-  const [pending, setPending] = useState<{ action: ReportAction; report: ModerationReport } | null>(
-    null,
-  );
   const open = data.openReports;
-  const { title, handled } = useFocusAfterHandling<HTMLHeadingElement>(data);
+  const { title, open: act, dialog } = useReportHandling(data);
   return (
     <div className={styles['file']}>
       <section className={`card ${styles['identity']}`} aria-labelledby="member-title">
@@ -147,7 +141,7 @@ function MemberFile({ data }: { data: ModerationMember }) {
                   report={r}
                   grouped
                   canSanction={data.canSanction}
-                  onAction={(action, report) => setPending({ action, report })}
+                  onAction={act}
                 />
               ))}
               {data.reportsAboutTotal > data.reportsAbout.length && (
@@ -182,21 +176,7 @@ function MemberFile({ data }: { data: ModerationMember }) {
           )}
         </section>
       </div>
-      <SanctionDialog
-        kind={pending?.action ?? null}
-        pseudo={member.pseudo}
-        onClose={() => setPending(null)}
-        fallbackFocus={title}
-        onSubmit={async (input) => {
-          const done = await act.mutateAsync({
-            action: pending!.action,
-            id: pending!.report.id,
-            ...input,
-          });
-          handled();
-          return done;
-        }}
-      />
+      <SanctionDialog {...dialog} pseudo={member.pseudo} />
     </div>
   );
 }

@@ -2,14 +2,13 @@ import { hasRole, MODERATION_WORKSPACE_TEXTS as T, ROLES, type Role } from '@mun
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { useQueue, type ModerationReport } from '../api';
+import { useQueue } from '../api';
 import { MemberSearch } from '../components/MemberSearch';
 import { Pager } from '../components/Pager';
 import { QueueGroupCard } from '../components/QueueGroupCard';
 import { SanctionDialog } from '../components/SanctionDialog';
 import { SuspendedList } from '../components/SuspendedList';
-import { useReportAction, type ReportAction } from '../mutations';
-import { useFocusAfterHandling } from '../useFocusAfterHandling';
+import { useReportHandling } from '../useReportHandling';
 import styles from './ModerationPage.module.css';
 
 /** A moderator sanctions only members below their own role (the server checks it too). */
@@ -26,11 +25,7 @@ export default function ModerationPage() {
   const { user } = useAuth();
   const [page, setPage] = useState(1);
   const queue = useQueue(page);
-  const act = useReportAction();
-  const [pending, setPending] = useState<{ action: ReportAction; report: ModerationReport } | null>(
-    null,
-  );
-  const { title, handled } = useFocusAfterHandling<HTMLHeadingElement>(queue.data);
+  const { title, open: act, pending, dialog } = useReportHandling(queue.data);
   const open = queue.data?.open ?? 0;
   const members = queue.data?.total ?? 0;
 
@@ -64,7 +59,7 @@ export default function ModerationPage() {
               canSanction={
                 group.member.id !== user?.id && outranks(user?.role?.libelle, group.member.role)
               }
-              onAction={(action, report) => setPending({ action, report })}
+              onAction={act}
             />
           ))}
         </div>
@@ -76,21 +71,7 @@ export default function ModerationPage() {
         </h2>
         <SuspendedList />
       </section>
-      <SanctionDialog
-        kind={pending?.action ?? null}
-        pseudo={pending?.report.reported.pseudo ?? ''}
-        onClose={() => setPending(null)}
-        fallbackFocus={title}
-        onSubmit={async (input) => {
-          const done = await act.mutateAsync({
-            action: pending!.action,
-            id: pending!.report.id,
-            ...input,
-          });
-          handled();
-          return done;
-        }}
-      />
+      <SanctionDialog {...dialog} pseudo={pending?.report.reported.pseudo ?? ''} />
     </div>
   );
 }
