@@ -56,25 +56,36 @@ export function useSocketApp(options: TestAppOptions = {}) {
 }
 
 /**
- * An open tab of `user` on the app at `url`, with every bell 'notification' it receives; the
+ * An open tab of `user` on the app at `url`: a real socket.io client, without reconnection. The
  * socket joins `clients`, which the file disconnects before closing the app.
  */
+export async function openTab(
+  t: TestApp,
+  url: string,
+  clients: Client[],
+  user: Parameters<typeof bearer>[1],
+): Promise<Client> {
+  const token = (await bearer(t.app, user, t.clock)).authorization.slice(7);
+  const socket: Client = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+  });
+  clients.push(socket);
+  return connected(socket);
+}
+
+/** An open tab of `user` (openTab), with every bell 'notification' it receives. */
 export async function notificationTab(
   t: TestApp,
   url: string,
   clients: Client[],
   user: { id: number },
 ): Promise<NotificationEvent[]> {
-  const token = (await bearer(t.app, { id: user.id, role: 'UTILISATEUR' }, t.clock)).authorization;
-  const socket: Client = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token: token.slice(7) },
-  });
-  clients.push(socket);
+  const socket = await openTab(t, url, clients, { id: user.id, role: 'UTILISATEUR' });
   const got: NotificationEvent[] = [];
   socket.on('notification', (e) => got.push(e));
-  await connected(socket);
   return got;
 }
 

@@ -7,14 +7,14 @@ import {
   type SendMessageAck,
   type ServerToClientEvents,
 } from '@munegu/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor } from '../../../test/helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
 import { moderationWorld } from '../../../test/helpers/moderation.js';
-import { connected, until as eventually } from '../../../test/helpers/sockets.js';
+import { openTab, until as eventually } from '../../../test/helpers/sockets.js';
 
 /**
  * Silence (issue 29): a silenced member reads everything but every write that reaches another
@@ -61,18 +61,7 @@ const refused = (res: { statusCode: number; json(): { message?: string } }) => [
   res.json().message,
 ];
 
-/** An open tab of `who`: a real socket.io client, disconnected when the file ends. */
-async function tab(who: Member): Promise<Client> {
-  const token = (await bearer(t.app, who, t.clock)).authorization.slice(7);
-  const socket: Client = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-  });
-  clients.push(socket);
-  return connected(socket);
-}
+const tab = (who: Member) => openTab(t, url, clients, who);
 
 /** An accepted conversation: a asked, b accepted. */
 async function conversation(a: Member, b: Member) {
