@@ -31,7 +31,7 @@ export function testClub(id: number, nom: string, overrides: Partial<Club> = {})
 export function testMatch(overrides: Partial<Match> = {}): Match {
   return {
     id: 42,
-    date: '2026-12-01T20:00:00.000Z',
+    date: '2031-12-01T20:00:00.000Z',
     heure: '20:00',
     journee: 15,
     hashtag: null,

@@ -16,6 +16,8 @@ export const PREDICTION_TEXTS = {
   pointsFailed: 'Erreur lors de la récupération des points',
   confirmedAtKickoff: 'VOTRE PRONO SERA CONFIRMÉ EN DÉBUT DE MATCH',
   score: 'Le score doit être un nombre entier entre 0 et 50.',
+  /** Under the scores, once a score typed above 50 has been brought down to 50. */
+  capped: 'Pas plus de 50 buts : le score a été ramené à 50.',
   notYours: 'Tu ne peux accéder qu’à tes propres pronostics.',
   notFound: 'Aucun pronostic pour ce match.',
   userNotFound: 'Utilisateur introuvable.',

@@ -1,7 +1,9 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MONACO_CLUB_ID, type Match, type PastMatch } from '@munegu/shared';
 import { query } from '../../lib/call';
 import { preloadImage } from '../../lib/boot/preloadImage';
+import { matchKickoff } from '../../lib/dates';
 
 /** Spec section 3, Past match (GET /matchs/anciens). */
 export type { PastMatch };
@@ -44,6 +46,28 @@ const byOrdre = (matches: Match[] | undefined) =>
 /** Upcoming and live matches, nearest first (ordre 1). */
 export function useNextMatches() {
   return useQuery({ ...nextMatchesQuery, select: byOrdre });
+}
+
+/** How often the page asks again while the server still has a passed kickoff to come. */
+const KICKOFF_RECHECK_MS = 5_000;
+
+/**
+ * Asks for the upcoming matches again once `match`'s kickoff has passed, then every few
+ * seconds until the server agrees (the two clocks differ): the page then shows 'MATCH EN
+ * COURS' with its live link and no longer offers to change a presence, without a reload.
+ * `now` is the caller's ticking clock (useNow), so this adds no timer.
+ */
+export function useRefetchAtKickoff(match: Match | undefined, now: number): void {
+  const queryClient = useQueryClient();
+  const waiting =
+    match !== undefined &&
+    match.edit_pronostic &&
+    !match.is_finish &&
+    now >= matchKickoff(match.date, match.heure).getTime();
+  const round = waiting ? Math.floor(now / KICKOFF_RECHECK_MS) : null;
+  useEffect(() => {
+    if (round !== null) void queryClient.invalidateQueries({ queryKey: matchKeys.next() });
+  }, [round, queryClient]);
 }
 
 const pastMatchesQuery = { queryKey: matchKeys.past(), queryFn: query('GET /matchs/anciens') };

@@ -4,7 +4,8 @@ import { TEXTS, type Match } from '@munegu/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useCarousel } from '../../../components/ui/useCarousel';
-import { useNextMatches } from '../../matches';
+import { useNextMatches, useRefetchAtKickoff } from '../../matches';
+import { useNow } from '../../../lib/hooks';
 import { MatchSlide } from './MatchSlide';
 import { StadiumBackdrop } from './StadiumBackdrop';
 import styles from './NextMatchCarousel.module.css';
@@ -19,6 +20,12 @@ type Props = {
   onOpenMap?: OpenFor;
   onRate?: OpenFor;
 };
+
+/** Watches the next match's kickoff; ticks on its own so that the carousel does not. */
+function KickoffWatch({ match }: { match: Match | undefined }) {
+  useRefetchAtKickoff(match, useNow(1000));
+  return null;
+}
 
 /** One slide per upcoming match, with arrows and dots (spec section 2, Home). */
 export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate }: Props) {
@@ -66,6 +73,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   else
     body = (
       <>
+        <KickoffWatch match={matches?.[0]} />
         <div className={styles['match-carousel__viewport']} ref={viewportRef}>
           <div className={styles['match-carousel__container']}>
             {matches?.slice(0, shown).map((match, index) => (

@@ -56,12 +56,12 @@ describe('PredictionPopup', () => {
     expect(ext().value).toBe('50');
     // Brought down to 50, and the member is told why.
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Le score doit être un nombre entier entre 0 et 50.',
+      'Pas plus de 50 buts : le score a été ramené à 50.',
     );
     expect(saveButton()).toBeEnabled();
     // Still said while the other score changes: this one still shows 50 instead of 99.
     fireEvent.change(dom(), { target: { value: '3' } });
-    expect(screen.getByRole('status')).toHaveTextContent('entre 0 et 50');
+    expect(screen.getByRole('status')).toHaveTextContent('ramené à 50');
     fireEvent.change(ext(), { target: { value: '4' } });
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
 
@@ -123,6 +123,21 @@ describe('PredictionPopup', () => {
     expect(ext()).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
     expect(screen.getByText(/MATCH EN COURS/)).toBeVisible();
+    expect(screen.queryByText('VOTRE PRONO SERA CONFIRMÉ EN DÉBUT DE MATCH')).toBeNull();
+  });
+
+  it('locks itself at kickoff while open, back to the saved prediction', async () => {
+    api.reply('GET /api/user-pronostic-match/7/42', 200, { score_club_dom: 2, score_club_ext: 1 });
+    const kickoff = new Date(Date.now() + 1200).toISOString();
+    const { dom } = open(match({ date: kickoff }));
+    await waitFor(() => expect(dom().value).toBe('2'));
+    fireEvent.change(dom(), { target: { value: '4' } });
+    expect(saveButton()).toBeEnabled();
+
+    expect(await screen.findByText(/MATCH EN COURS/, {}, { timeout: 3000 })).toBeVisible();
+    expect(dom()).toBeDisabled();
+    await waitFor(() => expect(dom().value).toBe('2'));
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
     expect(screen.queryByText('VOTRE PRONO SERA CONFIRMÉ EN DÉBUT DE MATCH')).toBeNull();
   });
 

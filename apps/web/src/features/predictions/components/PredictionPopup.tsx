@@ -6,6 +6,8 @@ import { Dialog, DialogFooter, DialogTitle } from '../../../components/ui/Dialog
 import { readScore } from '../../../components/ui/scoreInput';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { matchKickoff } from '../../../lib/dates';
+import { useNow } from '../../../lib/hooks';
 import { usePoints, usePrediction, useSavePrediction } from '../api';
 import { RewardPopup } from './RewardPopup';
 import styles from './PredictionPopup.module.css';
@@ -53,14 +55,26 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
   const [rewardOpen, setRewardOpen] = useState(false);
   const saved = existing.data ?? null;
 
-  // Pre-fill with the member's prediction once it arrives.
-  useEffect(() => {
-    if (!saved) return;
-    setDom(String(saved.score_club_dom));
-    setExt(String(saved.score_club_ext));
-  }, [saved]);
+  // Locked at kickoff even while the popup stays open (the server refuses a later save).
+  const now = useNow(1000);
+  const editable =
+    match.edit_pronostic &&
+    !match.is_finish &&
+    now < matchKickoff(match.date, match.heure).getTime();
 
-  const editable = match.edit_pronostic && !match.is_finish;
+  // Pre-fill with the member's prediction once it arrives; once locked, show what was saved,
+  // which is what counts, not what was being typed.
+  useEffect(() => {
+    if (saved) {
+      setDom(String(saved.score_club_dom));
+      setExt(String(saved.score_club_ext));
+    } else if (!editable) {
+      setDom('');
+      setExt('');
+    }
+    if (!editable) setCapped({ dom: false, ext: false });
+  }, [saved, editable]);
+
   const unchanged =
     saved !== null && Number(dom) === saved.score_club_dom && Number(ext) === saved.score_club_ext;
   const canSave = editable && dom !== '' && ext !== '' && !unchanged && !save.isPending;
@@ -135,7 +149,7 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
         />
       </div>
       <p className={styles['prediction__capped']} role="status">
-        {capped.dom || capped.ext ? PREDICTION_TEXTS.score : null}
+        {capped.dom || capped.ext ? PREDICTION_TEXTS.capped : null}
       </p>
       {footer}
       <DialogFooter>
