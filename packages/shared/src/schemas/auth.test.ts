@@ -59,6 +59,7 @@ describe('registrationSchema', () => {
     ['username', 'abc', AUTH_TEXTS.pseudo],
     ['username', '12345', AUTH_TEXTS.pseudo],
     ['username', 'ab cd', AUTH_TEXTS.pseudo],
+    ['username', 'Supprime_42', AUTH_TEXTS.pseudoReserved],
     ['password', 'monaco1922!', AUTH_TEXTS.passwordRule],
     ['password', 'Monaco1922', AUTH_TEXTS.passwordRule],
     ['password', 'Monaco19*22', AUTH_TEXTS.passwordChars],

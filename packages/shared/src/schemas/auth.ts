@@ -3,6 +3,7 @@ import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import { ID_MAX, isSafeText } from './common.js';
 import { text } from './text.js';
+import { isDeletedPseudo } from '../member-names.js';
 
 /**
  * Account schemas of spec sections 3 and 5, used by the API's validation and by the web forms.
@@ -26,6 +27,8 @@ export const AUTH_TEXTS = {
   passwordRequired: 'Saisis ton mot de passe.',
   pseudo: 'Le pseudo doit contenir au moins 4 caractères et une lettre.',
   pseudoTooLong: `Le pseudo ne doit pas dépasser ${LIMITS.pseudo.max} caractères.`,
+  /** 'supprime' marks an anonymised account: its profile and links lead nowhere. */
+  pseudoReserved: 'Ce pseudo est réservé aux comptes supprimés : choisis-en un autre.',
   pseudoTaken: 'Ce pseudo est déjà utilisé.',
   prenom: 'Prénom invalide (25 lettres maximum, accents et tiret autorisés).',
   nom: 'Nom invalide (25 lettres maximum, accents et tiret autorisés).',
@@ -72,14 +75,18 @@ export const newPasswordSchema = z
     AUTH_TEXTS.passwordRule,
   );
 
-/** Pseudo: 4–15 letters, digits or underscore, with at least one letter. */
+/**
+ * Pseudo: 4–15 letters, digits or underscore, with at least one letter, and not one a deleted
+ * account's would be taken for (`isDeletedPseudo`: such a profile redirects to /404).
+ */
 export const pseudoSchema = z
   .string()
   .trim()
   .min(LIMITS.pseudo.min, AUTH_TEXTS.pseudo)
   .max(LIMITS.pseudo.max, AUTH_TEXTS.pseudoTooLong)
   .regex(PSEUDO_CHARS, AUTH_TEXTS.pseudo)
-  .refine((v) => /[A-Za-z]/.test(v), AUTH_TEXTS.pseudo);
+  .refine((v) => /[A-Za-z]/.test(v), AUTH_TEXTS.pseudo)
+  .refine((v) => !isDeletedPseudo(v), AUTH_TEXTS.pseudoReserved);
 
 /**
  * Department code without 'FR-' (a leading 'FR-' is accepted and removed), or 'MC' for Monaco

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTH_TEXTS,
   birthDateInputSchema,
   passwordResetRequestSchema,
   resetPasswordFormSchema,
@@ -40,6 +41,11 @@ describe('settings schemas', () => {
     expect(parametresSchema.parse({ departement: 'FR-06' })).toEqual({ departement: '06' });
     expect(firstMessage(parametresSchema.safeParse({ username: 'ab' }))).toBe(
       SETTINGS_TEXTS.pseudo,
+    );
+    // The rules of registration: a letter, and not the mark of a deleted account.
+    expect(firstMessage(parametresSchema.safeParse({ username: '1234' }))).toBe(AUTH_TEXTS.pseudo);
+    expect(firstMessage(parametresSchema.safeParse({ username: 'compte_supprime' }))).toBe(
+      AUTH_TEXTS.pseudoReserved,
     );
     expect(parametresSchema.safeParse({ username: 'Rouge_1', departement: '06' }).success).toBe(
       false,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
+import { isDeletedPseudo } from '../member-names.js';
 import {
   AUTH_TEXTS,
   departementCodeSchema,
@@ -29,13 +30,19 @@ export const SETTINGS_TEXTS = {
   stopApplication: "Tu ne recevras plus les e-mails de l'application (rappels de pronostics…).",
 } as const;
 
-/** Pseudo as edited in the settings: 4 to 15 letters, digits or underscore. */
+/**
+ * Pseudo as edited in the settings: 4 to 15 letters, digits or underscore, under the same
+ * rules as at registration (a letter, not a deleted account's marker), so that no member ends
+ * up with a pseudo registration refuses.
+ */
 export const settingsPseudoSchema = z
   .string()
   .trim()
   .min(LIMITS.pseudo.min, SETTINGS_TEXTS.pseudo)
   .max(LIMITS.pseudo.max, AUTH_TEXTS.pseudoTooLong)
-  .regex(/^[A-Za-z0-9_]+$/, SETTINGS_TEXTS.pseudo);
+  .regex(/^[A-Za-z0-9_]+$/, SETTINGS_TEXTS.pseudo)
+  .refine((v) => /[A-Za-z]/.test(v), AUTH_TEXTS.pseudo)
+  .refine((v) => !isDeletedPseudo(v), AUTH_TEXTS.pseudoReserved);
 
 /**
  * PATCH /users/me/parametres: exactly one of username, email (refused by the API: the e-mail

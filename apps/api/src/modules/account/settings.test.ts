@@ -66,6 +66,14 @@ describe('PATCH /api/users/me/parametres', () => {
     expect(bad.json().message).toBe(
       'Le pseudo doit contenir au moins 4 caractères alphanumériques ou _',
     );
+    // Registration's rules hold here too: a letter, and not a deleted account's mark.
+    for (const [username, message] of [
+      ['1234', 'Le pseudo doit contenir au moins 4 caractères et une lettre.'],
+      ['Neo_supprime', 'Ce pseudo est réservé aux comptes supprimés : choisis-en un autre.'],
+    ]) {
+      const refused = await patch('parametres', auth, { username });
+      expect([refused.statusCode, refused.json().message]).toEqual([400, message]);
+    }
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).username).toBe(pseudo);
   });
 
