@@ -51,11 +51,11 @@ function CancelForm({
   asDriver,
   onDone,
 }: Omit<Props, 'open' | 'onOpenChange' | 'otherMember'> & { onDone: () => void }) {
-  const reason = useReasonPick(useReasons('annulation'));
+  const [error, setError] = useState<string | null>(null);
+  const reason = useReasonPick(useReasons('annulation'), () => setError(null));
   const [reporting, setReporting] = useState(false);
   const withReport = reporting && !asDriver;
-  const report = useReasonPick(useReportReasons('covoiturage', withReport));
-  const [error, setError] = useState<string | null>(null);
+  const report = useReasonPick(useReportReasons('covoiturage', withReport), () => setError(null));
   const cancel = useCancelCarpool();
 
   const submit = (event: React.FormEvent) => {

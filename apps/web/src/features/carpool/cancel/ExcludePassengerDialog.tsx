@@ -46,8 +46,8 @@ function ExcludeForm({
   passengerId: number;
   onDone: () => void;
 }) {
-  const reason = useReasonPick(useReasons('exclusion'));
   const [error, setError] = useState<string | null>(null);
+  const reason = useReasonPick(useReasons('exclusion'), () => setError(null));
   const exclude = useExcludePassenger();
 
   const submit = (event: React.FormEvent) => {

@@ -43,14 +43,21 @@ export function customText(reasons: readonly Reason[] | undefined, choice: Reaso
 
 /**
  * A reasons list as it is read, and the member's pick in it: what a ReasonPicker shows and
- * what the form checks and sends.
+ * what the form checks and sends. `onChange` runs on every change of the pick: the form drops
+ * a message that was about the previous one.
  */
-export function useReasonPick(list: { data?: readonly Reason[]; isError: boolean }) {
+export function useReasonPick(
+  list: { data?: readonly Reason[]; isError: boolean },
+  onChange?: () => void,
+) {
   const [value, setValue] = useState<ReasonChoice>({ id: null, text: '' });
   return {
     list,
     value,
-    setValue,
+    setValue: (next: ReasonChoice) => {
+      setValue(next);
+      onChange?.();
+    },
     /** The message to show, or null when the pick is complete (see reasonError). */
     problem: (missing: string) => reasonError(list.data, value, missing),
     /** The free text to send with the pick. */

@@ -61,6 +61,7 @@ describe('cancelling a carpool', () => {
     expect(dialog.getByText('Veuillez sélectionner un motif valide.')).toBeVisible();
 
     fireEvent.click(reasons.getByRole('radio', { name: 'Autre' }));
+    expect(dialog.queryByText('Veuillez sélectionner un motif valide.')).toBeNull();
     fireEvent.change(dialog.getByLabelText('Précise le motif'), { target: { value: '  abc   ' } });
     confirm(dialog);
     expect(dialog.getByText('Le motif doit contenir entre 5 et 80 caractères.')).toBeVisible();
@@ -146,6 +147,8 @@ describe('excluding a passenger', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Exclure' }));
     expect(dialog.getByText('Veuillez sélectionner un motif valide.')).toBeVisible();
     fireEvent.click(dialog.getByRole('radio', { name: 'Comportement' }));
+    // The message was about the missing pick: picking one takes it away.
+    expect(dialog.queryByText('Veuillez sélectionner un motif valide.')).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Exclure' }));
     await toastShown('Action effectuée avec succès.');
     expect(api.callsTo('POST /api/user-to-user-match/exclure-covoiturage')[0]?.body).toEqual({
