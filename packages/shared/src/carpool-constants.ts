@@ -66,6 +66,9 @@ export const CARPOOL_TEXTS = {
   memberUnavailable: 'Ce membre n’est pas disponible pour un covoiturage.',
   notAddressee: 'Seul le destinataire peut répondre à cette demande.',
   notPending: "Cette demande n'est plus en attente.",
+  proposalNotPending: "Cette proposition n'est plus en attente.",
+  /** Under an old « … a accepté le covoiturage » read after the carpool ended. */
+  noLongerConfirmed: "Ce covoiturage n'est plus confirmé depuis.",
   notDriver: 'Seul le conducteur peut faire cela.',
   notConfirmed: "Ce covoiturage n'est pas confirmé.",
   placesBelowTaken: 'Pas assez de places libres pour ce passager.',

@@ -237,12 +237,30 @@ describe('opening a notification', () => {
     failed.mockRestore();
   });
 
-  it('says a request is no longer pending', async () => {
+  it('says a proposal is no longer pending', async () => {
     api.reply('GET /api/user-notification/me', 200, [notif(1, 1)]);
     api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 1, { currentStatut: 3 }));
     await open(/vous a proposé un covoiturage/);
-    expect(await screen.findByText("Cette demande n'est plus en attente.")).toBeVisible();
+    const popup = within(await screen.findByRole('dialog', { name: 'Proposition de covoiturage' }));
+    expect(popup.getByText("Cette proposition n'est plus en attente.")).toBeVisible();
     expect(screen.queryByRole('button', { name: "J'accepte" })).toBeNull();
+  });
+
+  it('says a request is no longer pending', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 2)]);
+    api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 2, { currentStatut: 5 }));
+    await open(/vous a demandé un covoiturage/);
+    const popup = within(await screen.findByRole('dialog', { name: 'Demande de covoiturage' }));
+    expect(popup.getByText("Cette demande n'est plus en attente.")).toBeVisible();
+  });
+
+  it('says an accepted carpool read after it ended is no longer confirmed', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 3)]);
+    api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 3, { currentStatut: 6 }));
+    await open(/a accepté le covoiturage/);
+    const popup = within(await screen.findByRole('dialog', { name: 'Covoiturage confirmé' }));
+    expect(popup.getByText(/Bob_06 a accepté le covoiturage/)).toBeVisible();
+    expect(popup.getByText(/n'est plus confirmé depuis/)).toBeVisible();
   });
 
   it('confirms an accepted carpool with who accepted, then lets it leave the list', async () => {

@@ -73,10 +73,11 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
   };
   if (isPendingCarpoolStatus(status)) {
     if (!answered && !isPendingCarpoolStatus(data.currentStatut)) {
+      const proposal = status === CARPOOL_STATUS.PROPOSE;
       return (
         <InfoPopup
-          title="Demande de covoiturage"
-          lines={[CARPOOL_TEXTS.notPending]}
+          title={proposal ? 'Proposition de covoiturage' : 'Demande de covoiturage'}
+          lines={[proposal ? CARPOOL_TEXTS.proposalNotPending : CARPOOL_TEXTS.notPending]}
           onClose={closeRead}
         />
       );
@@ -93,6 +94,16 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
     );
   }
   const who = senderName(data);
+  if (status === CARPOOL_STATUS.CONFIRME && data.currentStatut !== CARPOOL_STATUS.CONFIRME) {
+    // Read after the carpool was cancelled or a passenger excluded: not a success any more.
+    return (
+      <InfoPopup
+        title="Covoiturage confirmé"
+        lines={[`${who} ${notificationWording(status)}`, CARPOOL_TEXTS.noLongerConfirmed]}
+        onClose={closeRead}
+      />
+    );
+  }
   if (status === CARPOOL_STATUS.CONFIRME) {
     return (
       <ResultPopup
