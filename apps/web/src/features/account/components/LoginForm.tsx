@@ -35,6 +35,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     register,
     handleSubmit,
     getValues,
+    watch,
     formState: { errors, isValid, isSubmitting },
   } = useForm<Values>({
     resolver: zodResolver(loginSchema),
@@ -42,6 +43,18 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     defaultValues: { email: '', password: '' },
   });
   const field = fieldsOf(register, errors);
+
+  // What the server said was about the address and password sent: retyping either takes it
+  // away (the wait of a 429 stays, it is about this browser).
+  useEffect(() => {
+    const typing = watch(() => {
+      setError(null);
+      setInactive(false);
+      setSuspended(null);
+      setResent(null);
+    });
+    return () => typing.unsubscribe();
+  }, [watch]);
 
   useEffect(() => {
     if (waitSeconds <= 0) return;

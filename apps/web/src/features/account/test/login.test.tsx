@@ -58,6 +58,9 @@ describe('login form', () => {
       email: 'jean@example.fr',
       password: 'Mauvais1!',
     });
+    // It was about what was sent: retyping takes it away.
+    type('Mot de passe', 'Mauvais1!x');
+    await waitFor(() => expect(screen.queryByText('Email ou mot de passe incorrect.')).toBeNull());
   });
 
   it('counts down from the server ttl on a 429, then unlocks the button', async () => {
