@@ -130,6 +130,37 @@ test('a silenced member is told in the chat; only staff see the badge; then a su
   await sanction(request, id, 'lift', {});
 });
 
+test('a silence reaches a chat already open, and so does its lift', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const m = await newConfirmedMember(request, 'live');
+  const id = await idOf(request, m);
+  const page = await pageAs(browser, m, viewport(390));
+  await page.goto(`/messages/${DEMO.supporter.username}`);
+  await page
+    .getByRole('alertdialog', { name: 'Messagerie' })
+    .getByRole('button', { name: 'Continuer' })
+    .click();
+  const start = page.getByRole('button', { name: 'Démarrer' });
+  await start.waitFor({ timeout: 5000 }).catch(() => {});
+  if (await start.isVisible()) await start.click();
+  const field = page.getByRole('textbox', { name: 'Votre message' });
+  await expect(field).toBeEnabled();
+
+  // No reload: the open chat hears of the silence, then of its lift.
+  await sanction(request, id, 'silence', { reason: SILENCE_REASON, days: 3 });
+  await expect(
+    page.getByText(/Tu ne peux plus écrire aux autres membres jusqu’au .* : Messages agressifs/),
+  ).toBeVisible();
+  await expect(field).toBeDisabled();
+  await shot(page, 'silenced-live');
+  await sanction(request, id, 'lift', {});
+  await expect(field).toBeEnabled();
+  await expect(page.getByText(/Tu ne peux plus écrire/)).toHaveCount(0);
+});
+
 test('a banned member’s card reads “Lever le bannissement”', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const m = await newConfirmedMember(request, 'bann');
