@@ -26,13 +26,16 @@ export function Podium({ rows }: { rows: LeaderboardRow[] }) {
         const row = rows[index] ?? null;
         const name = row?.username ?? 'Inconnu';
         const rank = row?.classement_prono ?? index + 1;
+        // A step's height and colour follow the rank, not the place: two members tied second
+        // stand on two steps of the same height.
+        const step = Math.min(rank, 3);
         return (
           <li
             key={index}
-            className={`${styles['podium__step']} ${styles[`podium__step--${index + 1}`]}`}
+            className={`${styles['podium__step']} ${styles[`podium__step--${step}`]}`}
             value={rank}
           >
-            <Avatar username={name} picture={row?.profile_picture} size={index === 0 ? 72 : 56} />
+            <Avatar username={name} picture={row?.profile_picture} size={step === 1 ? 72 : 56} />
             <span className={styles['podium__name']}>{breakable(name)}</span>
             <span className={styles['podium__pts']}>{row?.pts_prono ?? 0} pts</span>
             <span className={styles['podium__block']} aria-hidden="true">
