@@ -45,8 +45,13 @@ export function SupporterTabs(props: Props) {
     ctx,
   );
   const order = orderTabs(viewer.hasTransport, confirmed !== null);
-  const [chosen, setChosen] = useState<TabId | null>(null);
-  const active = chosen ?? defaultTab(order, counts);
+  // A tab the member picked stays open, unless it was the confirmed carpool's and that carpool
+  // has gone since (cancelled, or they were excluded): it would only say that there is none,
+  // so the first list with someone in it opens instead, as on opening (spec section 4).
+  const [picked, setPicked] = useState<{ tab: TabId; withCarpool: boolean } | null>(null);
+  const gone = picked?.tab === 'confirmed' && picked.withCarpool && confirmed === null;
+  const active = picked && !gone ? picked.tab : defaultTab(order, counts);
+  const setChosen = (tab: TabId) => setPicked({ tab, withCarpool: confirmed !== null });
   const [send, setSend] = useState<{ target: Supporter; kind: SendKind } | null>(null);
   const [answering, setAnswering] = useState<Proposition | null>(null);
   const baseId = useId();

@@ -327,6 +327,30 @@ describe('MuneguMapDialog', () => {
     expect(sentRelation()).toEqual(relationTo(5, 1, null));
   });
 
+  it('leaves the confirmed tab for the first list with someone once the carpool is gone', async () => {
+    api.reply(
+      'GET /api/user-to-user-match/mon-covoiturage-confirme',
+      200,
+      testConfirmedCarpool({
+        relationId: 11,
+        vehicule: testCarpoolDriver(1, 'ana'),
+        passagers: [testCarpoolPassenger(7, 'lea', 11, { nbPers: 2 })],
+      }),
+    );
+    const client = open();
+    fireEvent.click(await screen.findByRole('tab', { name: /En covoiturage/ }));
+    // Cancelled meanwhile: the carpool is no longer there when the match is read again.
+    api.reply('GET /api/user-to-user-match/mon-covoiturage-confirme', 200, null);
+    await act(() => client.invalidateQueries());
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /Avec transport/ })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    expect(screen.queryByText('Aucun covoiturage confirmé.')).toBeNull();
+  });
+
   it("opens on the member's confirmed carpool, driver then passengers", async () => {
     api.reply(
       'GET /api/user-to-user-match/mon-covoiturage-confirme',
