@@ -52,6 +52,18 @@ async function idOf(request: APIRequestContext, who: Account): Promise<number> {
 const pagesAs = (browser: Browser, who: Account | null) =>
   Promise.all(WIDTHS.map((w) => pageAs(browser, who, viewport(w))));
 
+/** The member's chat with the demo supporter, past the redirect popup and the first start. */
+async function openChatWithSupporter(page: Page) {
+  await page.goto(`/messages/${DEMO.supporter.username}`);
+  await page
+    .getByRole('alertdialog', { name: 'Messagerie' })
+    .getByRole('button', { name: 'Continuer' })
+    .click();
+  const start = page.getByRole('button', { name: 'Démarrer' });
+  await start.waitFor({ timeout: 5000 }).catch(() => {});
+  if (await start.isVisible()) await start.click();
+}
+
 const SILENCE_REASON = 'Messages agressifs envoyés à plusieurs supporters';
 const SUSPENSION_REASON = 'Insultes répétées envers un autre supporter au stade';
 
@@ -67,14 +79,7 @@ test('a silenced member is told in the chat; only staff see the badge; then a su
   // The member opens a chat: told before typing, end date and reason, with no field to write.
   const [memberSmall, memberLarge] = await pagesAs(browser, m);
   for (const page of [memberSmall!, memberLarge!]) {
-    await page.goto(`/messages/${DEMO.supporter.username}`);
-    await page
-      .getByRole('alertdialog', { name: 'Messagerie' })
-      .getByRole('button', { name: 'Continuer' })
-      .click();
-    const start = page.getByRole('button', { name: 'Démarrer' });
-    await start.waitFor({ timeout: 5000 }).catch(() => {});
-    if (await start.isVisible()) await start.click();
+    await openChatWithSupporter(page);
     await expect(
       page.getByText(/Tu ne peux plus écrire aux autres membres jusqu’au .* : Messages agressifs/),
     ).toBeVisible();
@@ -138,14 +143,7 @@ test('a silence reaches a chat already open, and so does its lift', async ({
   const m = await newConfirmedMember(request, 'live');
   const id = await idOf(request, m);
   const page = await pageAs(browser, m, viewport(390));
-  await page.goto(`/messages/${DEMO.supporter.username}`);
-  await page
-    .getByRole('alertdialog', { name: 'Messagerie' })
-    .getByRole('button', { name: 'Continuer' })
-    .click();
-  const start = page.getByRole('button', { name: 'Démarrer' });
-  await start.waitFor({ timeout: 5000 }).catch(() => {});
-  if (await start.isVisible()) await start.click();
+  await openChatWithSupporter(page);
   const field = page.getByRole('textbox', { name: 'Votre message' });
   await expect(field).toBeEnabled();
 

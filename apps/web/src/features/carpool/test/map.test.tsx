@@ -89,6 +89,18 @@ beforeEach(() => {
   });
 });
 
+/** Lea (2 people) is ana's confirmed passenger for the match. */
+const replyConfirmedCarpool = () =>
+  api.reply(
+    'GET /api/user-to-user-match/mon-covoiturage-confirme',
+    200,
+    testConfirmedCarpool({
+      relationId: 11,
+      vehicule: testCarpoolDriver(1, 'ana'),
+      passagers: [testCarpoolPassenger(7, 'lea', 11, { nbPers: 2 })],
+    }),
+  );
+
 const open = () =>
   renderWithProviders(<MuneguMapDialog match={match} open onOpenChange={() => {}} />);
 const row = async (name: string) => (await screen.findByRole('link', { name })).closest('li')!;
@@ -328,15 +340,7 @@ describe('MuneguMapDialog', () => {
   });
 
   it('leaves the confirmed tab for the first list with someone once the carpool is gone', async () => {
-    api.reply(
-      'GET /api/user-to-user-match/mon-covoiturage-confirme',
-      200,
-      testConfirmedCarpool({
-        relationId: 11,
-        vehicule: testCarpoolDriver(1, 'ana'),
-        passagers: [testCarpoolPassenger(7, 'lea', 11, { nbPers: 2 })],
-      }),
-    );
+    replyConfirmedCarpool();
     const client = open();
     fireEvent.click(await screen.findByRole('tab', { name: /En covoiturage/ }));
     // Cancelled meanwhile: the carpool is no longer there when the match is read again.
@@ -352,15 +356,7 @@ describe('MuneguMapDialog', () => {
   });
 
   it("opens on the member's confirmed carpool, driver then passengers", async () => {
-    api.reply(
-      'GET /api/user-to-user-match/mon-covoiturage-confirme',
-      200,
-      testConfirmedCarpool({
-        relationId: 11,
-        vehicule: testCarpoolDriver(1, 'ana'),
-        passagers: [testCarpoolPassenger(7, 'lea', 11, { nbPers: 2 })],
-      }),
-    );
+    replyConfirmedCarpool();
     open();
     const tab = await screen.findByRole('tab', { name: /En covoiturage/ });
     expect(tab).toHaveAttribute('aria-selected', 'true');
