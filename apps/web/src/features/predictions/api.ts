@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { unwrap } from '../../lib/api';
 import { call, query } from '../../lib/call';
 import { leaderboardQuery, miniLeaguesQuery, predictionKeys } from './queries';
-import type { Prediction } from '@munegu/shared';
+import type { MiniLeagueSummary, Prediction } from '@munegu/shared';
 import { isMonaco, type PastMatch } from '../matches';
 
 /** The game's shapes, as the API's schemas define them. */
@@ -117,15 +117,35 @@ export function useMiniLeagues(enabled: boolean) {
   return useQuery({
     ...miniLeaguesQuery,
     enabled,
+    // The route's loader has just read it; the return to the tab is what may bring news.
+    refetchOnMount: false,
+    refetchOnWindowFocus: true,
     select: (rows) => (Array.isArray(rows) ? rows : []),
   });
 }
 
+/**
+ * One league's ranking, read again each time it is opened. Its member count then replaces the
+ * list's, which the page read earlier: the count, and the warning given before leaving, follow
+ * who is in the league now.
+ */
 export function useMiniLeague(id: number | null) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: predictionKeys.league(id ?? 0),
     enabled: id !== null,
-    queryFn: query('GET /mini-leagues/:id', { params: { id: id ?? 0 } }),
+    staleTime: 0,
+    queryFn: async (context) => {
+      const detail = await query('GET /mini-leagues/:id', { params: { id: id ?? 0 } })(context);
+      client.setQueryData<MiniLeagueSummary[]>(predictionKeys.leagues(), (rows) =>
+        Array.isArray(rows)
+          ? rows.map((row) =>
+              row.id === detail.id ? { ...row, members_count: detail.members_count } : row,
+            )
+          : rows,
+      );
+      return detail;
+    },
   });
 }
 

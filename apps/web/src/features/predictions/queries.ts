@@ -25,8 +25,12 @@ export const leaderboardQuery = (filter: string) => ({
     query: { limit: 100, q: filter || undefined },
   }),
 });
-/** The member's mini-leagues. */
+/**
+ * The member's mini-leagues. Never fresh: friends join with a code sent from another app, so
+ * each visit (the loader) and each return to the tab reads the counts again.
+ */
 export const miniLeaguesQuery = {
   queryKey: predictionKeys.leagues(),
   queryFn: query('GET /mini-leagues'),
+  staleTime: 0,
 };

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MiniLeagueDetail, MiniLeagueSummary } from '@munegu/shared';
 import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
@@ -27,6 +28,59 @@ beforeEach(() => {
 });
 
 describe('MiniLeaguesPanel', () => {
+  it('shows the members a league has now once it is opened, not those of the page’s load', async () => {
+    mine = [league(1, 'Les potes', 1)];
+    const member = (id: number, username: string, rank: number) => ({
+      id,
+      username,
+      profile_picture: null,
+      pts_prono: 0,
+      rank,
+      classement_prono: null,
+    });
+    api.reply('GET /api/mini-leagues/1', 200, {
+      ...league(1, 'Les potes', 2),
+      members: [member(5, 'moi', 1), member(7, 'ami', 1)],
+    });
+    renderWithProviders(<MiniLeaguesPanel />);
+    const toggle = await screen.findByRole('button', { name: /Les potes/ });
+    expect(toggle).toHaveTextContent('(1 membre)');
+    fireEvent.click(toggle);
+    expect(await screen.findByText('ami')).toBeVisible();
+    expect(toggle).toHaveTextContent('(2 membres)');
+    // Leaving now warns of what is true: someone else is still in it.
+    fireEvent.click(screen.getByRole('button', { name: 'Quitter' }));
+    expect(
+      await screen.findByText('Tu pourras la rejoindre à nouveau avec son code.'),
+    ).toBeVisible();
+  });
+
+  it('reads the list again when the member comes back to the tab', async () => {
+    mine = [league(1, 'Les potes', 1)];
+    renderWithProviders(<MiniLeaguesPanel />);
+    const toggle = await screen.findByRole('button', { name: /Les potes/ });
+    expect(toggle).toHaveTextContent('(1 membre)');
+    // A friend joined with the code the creator sent from another app.
+    mine = [league(1, 'Les potes', 2)];
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(toggle).toHaveTextContent('(2 membres)'));
+    focusManager.setFocused(undefined);
+  });
+
+  it('says the league opens, and whether it is open', async () => {
+    renderWithProviders(<MiniLeaguesPanel />);
+    const toggle = await screen.findByRole('button', { name: /Les potes/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAccessibleName('Les potes (2 membres)');
+    expect(toggle).toHaveAccessibleDescription('Afficher le classement');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleDescription('Masquer le classement');
+  });
+
   it('leaves a league after a confirmation, and it leaves the list', async () => {
     api.handle('DELETE /api/mini-leagues/1/members/me', () => {
       mine = [];

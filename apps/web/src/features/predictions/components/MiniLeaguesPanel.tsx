@@ -25,6 +25,7 @@ import predictionsStyles from '../predictions.module.css';
 import styles from './MiniLeaguesPanel.module.css';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
+import { ChevronDownIcon } from '../../../components/ui/icons';
 
 /** Private leagues: create one, share its code, join with a code, see its ranking. */
 export function MiniLeaguesPanel() {
@@ -240,13 +241,22 @@ function LeagueItem(props: {
           type="button"
           className={styles['leagues__name']}
           aria-expanded={open}
+          aria-describedby={`league-${league.id}-toggle`}
           onClick={onToggle}
         >
+          {/* The card's only sign that its name opens the ranking. */}
+          <ChevronDownIcon
+            size={18}
+            className={cx(styles['leagues__chevron'], open && styles['leagues__chevron--open'])}
+          />
           {league.name}{' '}
           <span className={styles['leagues__count']}>
             ({plural(league.members_count, 'membre')})
           </span>
         </button>
+        <span id={`league-${league.id}-toggle`} className="visually-hidden">
+          {open ? 'Masquer le classement' : 'Afficher le classement'}
+        </span>
         <span className={styles['leagues__code']}>
           Code : <code>{league.invite_code}</code>
         </span>
