@@ -64,7 +64,7 @@ for (const [width, height] of [
   test(`at ${width} px the map shows Corsica and Monaco in full`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     const map = await openMap(page);
-    const monaco = map.getByRole('button', { name: 'Monaco (<3 supporters)' });
+    const monaco = map.getByRole('button', { name: 'Monaco (moins de 3 supporters)' });
     await expect(monaco).toBeVisible();
     await map.scrollIntoViewIfNeeded();
 

@@ -15,10 +15,14 @@ type Props = {
   fullScreen?: boolean;
 };
 
-/** 'Alpes-Maritimes (<3 supporters)': the count exactly as the API gives it. */
+/**
+ * 'Alpes-Maritimes (12 supporters)'. Below three the API blurs the count to '<3', which on a
+ * screen reads as a heart: it is spelt out, 'moins de 3 supporters'.
+ */
 export const departmentLabel = (d: DepartmentCount) =>
-  // '<3' (a small count the API blurs) reads as a plural.
-  `${d.nom} (${d.supporters} ${pluralWord(Number(d.supporters) || 2, 'supporter')})`;
+  d.supporters.startsWith('<')
+    ? `${d.nom} (moins de ${d.supporters.slice(1)} supporters)`
+    : `${d.nom} (${d.supporters} ${pluralWord(Number(d.supporters), 'supporter')})`;
 
 /**
  * The France department map (spec section 2): departments with supporters are buttons (mouse

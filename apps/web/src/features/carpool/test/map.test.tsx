@@ -124,14 +124,14 @@ describe('MuneguMapDialog', () => {
     open();
     const map = await screen.findByRole('group', { name: 'Carte des départements' });
     expect(
-      within(map).getByRole('button', { name: 'Bouches-du-Rhône (<3 supporters)' }),
+      within(map).getByRole('button', { name: 'Bouches-du-Rhône (moins de 3 supporters)' }),
     ).toBeVisible();
     const own = within(map).getByRole('button', { name: 'Alpes-Maritimes (12 supporters)' });
     expect(own).toHaveAttribute('aria-pressed', 'true');
     expect(within(map).queryByRole('button', { name: /Var/ })).toBeNull(); // no supporters
     expect(screen.getByLabelText('Département')).toHaveValue('06');
     expect(
-      screen.getByRole('option', { name: '13 - Bouches-du-Rhône (<3 supporters)' }),
+      screen.getByRole('option', { name: '13 - Bouches-du-Rhône (moins de 3 supporters)' }),
     ).toBeTruthy();
     expect(screen.getByRole('tab', { name: /Avec transport/ })).toHaveAttribute(
       'aria-selected',
@@ -180,7 +180,7 @@ describe('MuneguMapDialog', () => {
   it('loads the list of a department picked on the map or in the selector', async () => {
     open();
     await row('ana');
-    fireEvent.click(screen.getByRole('button', { name: 'Bouches-du-Rhône (<3 supporters)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Bouches-du-Rhône (moins de 3 supporters)' }));
     expect(await row('zoe')).toBeTruthy();
     expect(api.callsTo(`${SUPPORTERS}?match_id=42&departement=13`)).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Département'), { target: { value: '06' } });
@@ -200,14 +200,14 @@ describe('MuneguMapDialog', () => {
     lists.MC = [driver(11, 'rai', { departement_depart: 'MC' })];
     open();
     const map = await screen.findByRole('group', { name: 'Carte des départements' });
-    const monaco = within(map).getByRole('button', { name: 'Monaco (<3 supporters)' });
+    const monaco = within(map).getByRole('button', { name: 'Monaco (moins de 3 supporters)' });
     expect(monaco.tagName.toLowerCase()).toBe('circle');
     expect(monaco).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByRole('option', { name: 'MC - Monaco (<3 supporters)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'MC - Monaco (moins de 3 supporters)' })).toBeTruthy();
     fireEvent.click(monaco);
     expect(await row('rai')).toBeTruthy();
     expect(api.callsTo(`${SUPPORTERS}?match_id=42&departement=MC`)).toHaveLength(1);
-    expect(within(map).getByRole('button', { name: 'Monaco (<3 supporters)' })).toHaveAttribute(
+    expect(within(map).getByRole('button', { name: 'Monaco (moins de 3 supporters)' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
