@@ -40,7 +40,8 @@ export const carpoolKeys = {
 export const notificationKeys = {
   all: ['notifications'] as const,
   mine: () => [...notificationKeys.all, 'me'] as const,
-  detail: (id: number) => [...notificationKeys.all, 'detail', id] as const,
+  details: () => [...notificationKeys.all, 'detail'] as const,
+  detail: (id: number) => [...notificationKeys.details(), id] as const,
 };
 
 /** 'Info for a match' (spec section 3): null until the member answered the presence form. */

@@ -23,7 +23,10 @@ function useMatchWrite<A, R>(
   return useMutation({
     mutationFn: write,
     onSuccess: async (_result, args) => {
-      void qc.invalidateQueries({ queryKey: notificationKeys.all });
+      void qc.invalidateQueries({ queryKey: notificationKeys.mine() });
+      // A popup still open on a notification the write settled keeps what it read: the server
+      // no longer has it (its read again answered 404). The next opening reads afresh.
+      void qc.invalidateQueries({ queryKey: notificationKeys.details(), refetchType: 'none' });
       void qc.invalidateQueries({ queryKey: carpoolKeys.stadiumAll() });
       for (const queryKey of alsoStale) void qc.invalidateQueries({ queryKey });
       await qc.invalidateQueries({ queryKey: carpoolKeys.match(matchOf(args)) });

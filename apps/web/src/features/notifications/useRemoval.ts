@@ -37,7 +37,7 @@ export function useNotificationRemoval() {
           await mutateAsync(id);
           setGone((set) => withId(set, id));
         } catch (error) {
-          // Already gone: answering a proposal or request removes it on the server too.
+          // Already gone on the server (settled from another tab): gone here too.
           if (isApiError(error) && error.status === 404) setGone((set) => withId(set, id));
           else toast.error(TEXTS.listings.deleteFailed);
         } finally {
@@ -49,5 +49,8 @@ export function useNotificationRemoval() {
     [mutateAsync],
   );
 
-  return { leaving, gone, remove };
+  /** Hides one the server has already settled (an answered proposal or request): no request. */
+  const forget = useCallback((id: number) => setGone((set) => withId(set, id)), []);
+
+  return { leaving, gone, remove, forget };
 }

@@ -30,7 +30,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const { data = [] } = useNotifications(true);
   useNotificationsRealtime(user?.id);
-  const { leaving, gone, remove } = useNotificationRemoval();
+  const { leaving, gone, remove, forget } = useNotificationRemoval();
   const [opened, setOpened] = useState<AppNotification | null>(null);
 
   const notifications = data.filter((n) => !gone.has(n.id));
@@ -108,7 +108,7 @@ export function NotificationBell() {
             notification={opened}
             onClose={() => setOpened(null)}
             onMatch={selectMatch}
-            onAnswered={() => remove(opened.id)}
+            onAnswered={() => forget(opened.id)}
             onRead={() => remove(opened.id)}
           />
         </Suspense>

@@ -19,7 +19,7 @@ type Props = {
   onClose: () => void;
   /** The match of the notification, once known (the list may not carry it). */
   onMatch: (matchId: number) => void;
-  /** The member accepted or refused: the notification leaves the list. */
+  /** The member accepted or refused: the server has settled it, it leaves the list. */
   onAnswered: () => void;
   /**
    * An information popup (confirmation, reason, a request no longer pending) was read and
@@ -53,8 +53,8 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
   }, [data, qc, notification.match_id, onMatch]);
 
   if (detail.isPending) return <LoadingOverlay fullScreen label="Chargement de la notification…" />;
-  // Only a first read's failure: once answered, the server has taken the notification away
-  // (acted on), so the refetch that follows the answer finds nothing; what was read stays.
+  // Only a first read's failure: an answer settles the notification on the server, and what
+  // was read stays on screen (the answer's write does not read it again).
   if (!data) {
     return (
       <ResultPopup
