@@ -180,7 +180,9 @@ describe('MuneguMapDialog', () => {
   it('loads the list of a department picked on the map or in the selector', async () => {
     open();
     await row('ana');
-    fireEvent.click(screen.getByRole('button', { name: 'Bouches-du-Rhône (moins de 3 supporters)' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Bouches-du-Rhône (moins de 3 supporters)' }),
+    );
     expect(await row('zoe')).toBeTruthy();
     expect(api.callsTo(`${SUPPORTERS}?match_id=42&departement=13`)).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Département'), { target: { value: '06' } });
@@ -203,14 +205,15 @@ describe('MuneguMapDialog', () => {
     const monaco = within(map).getByRole('button', { name: 'Monaco (moins de 3 supporters)' });
     expect(monaco.tagName.toLowerCase()).toBe('circle');
     expect(monaco).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByRole('option', { name: 'MC - Monaco (moins de 3 supporters)' })).toBeTruthy();
+    expect(
+      screen.getByRole('option', { name: 'MC - Monaco (moins de 3 supporters)' }),
+    ).toBeTruthy();
     fireEvent.click(monaco);
     expect(await row('rai')).toBeTruthy();
     expect(api.callsTo(`${SUPPORTERS}?match_id=42&departement=MC`)).toHaveLength(1);
-    expect(within(map).getByRole('button', { name: 'Monaco (moins de 3 supporters)' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(
+      within(map).getByRole('button', { name: 'Monaco (moins de 3 supporters)' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     // The whole map is in view: its view box holds Corsica (up to x = 612) and Monaco.
     const [x, y, w, h] = map.getAttribute('viewBox')!.split(' ').map(Number);
     expect(x! <= 0 && y! <= 0 && x! + w! >= 613 && y! + h! >= 585).toBe(true);
