@@ -8,6 +8,7 @@ import { RowForm } from './RowForm';
 import { TitleChip } from './TitleChip';
 import styles from './MemberPanel.module.css';
 import { Button } from '../../../components/ui/Button';
+import { Email } from '../../../components/ui/Email';
 
 const STATUS_LABELS: Record<MemberDetail['status'], string> = {
   PENDING: 'e-mail non confirmé',
@@ -40,7 +41,7 @@ function MemberForms({ member }: { member: MemberDetail }) {
     <section className={`card ${shared['panel']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{member.pseudo}</h2>
       <p className={shared['muted']}>
-        {member.email} · {STATUS_LABELS[member.status]} · inscrit le{' '}
+        <Email address={member.email} /> · {STATUS_LABELS[member.status]} · inscrit le{' '}
         {new Date(member.created_at).toLocaleDateString('fr-FR')}
       </p>
 

@@ -10,6 +10,7 @@ import { call, query } from '../../../lib/call';
 import { administrationKeys, problem, useMemberSearch } from '../api';
 import shared from '../administration.module.css';
 import { MemberSearchInput } from '../../../components/ui/MemberSearchInput';
+import { Email } from '../../../components/ui/Email';
 
 type Organizer = { id: number; username: string };
 
@@ -119,7 +120,10 @@ function AddOrganizer({ taken, onAdd }: { taken: number[]; onAdd: (o: Organizer)
           {found.map((m) => (
             <li key={m.id} className={shared['row']}>
               <span className={shared['row__main']}>
-                <strong>{m.pseudo}</strong> <span className={shared['muted']}>{m.email}</span>
+                <strong>{m.pseudo}</strong>{' '}
+                <span className={shared['muted']}>
+                  <Email address={m.email} />
+                </span>
               </span>
               <Button
                 variant="outline"

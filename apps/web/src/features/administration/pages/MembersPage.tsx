@@ -6,6 +6,7 @@ import { MemberPanel } from '../components/MemberPanel';
 import shared from '../administration.module.css';
 import { MemberSearchInput } from '../../../components/ui/MemberSearchInput';
 import styles from './MembersPage.module.css';
+import { Email } from '../../../components/ui/Email';
 
 /** /admin/membres (ADMIN): find a member by pseudo or e-mail, then manage them. */
 export default function MembersPage() {
@@ -50,7 +51,7 @@ function Members() {
                 >
                   <strong>{m.pseudo}</strong>
                   <span className={shared['muted']}>
-                    {m.email} · {roleName(m.role)}
+                    <Email address={m.email} /> · {roleName(m.role)}
                   </span>
                 </button>
               </li>

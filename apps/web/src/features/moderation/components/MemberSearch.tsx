@@ -12,6 +12,7 @@ import { useMemberSearch } from '../api';
 import { MemberBadges } from './MemberBadges';
 import { memberPagePath } from './ReportCard';
 import styles from './MemberSearch.module.css';
+import { Email } from '../../../components/ui/Email';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
@@ -64,7 +65,9 @@ export function MemberSearch() {
                     <span className={styles['result__name']}>
                       <strong>{m.pseudo}</strong> <MemberBadges member={m} />
                     </span>
-                    <span className={styles['result__meta']}>{m.email}</span>
+                    <span className={styles['result__meta']}>
+                      <Email address={m.email} />
+                    </span>
                     <span className={styles['result__meta']}>
                       {m.openReports > 0
                         ? plural(m.openReports, 'signalement ouvert', 'signalements ouverts')

@@ -14,6 +14,7 @@ import { SanctionHistory } from '../components/SanctionHistory';
 import { useReportHandling } from '../useReportHandling';
 import shared from '../moderation.module.css';
 import styles from './ModerationMemberPage.module.css';
+import { Email } from '../../../components/ui/Email';
 
 const when = (iso: string) => `${formatDate(iso)} à ${formatTime(iso)}`;
 const STATUS: Record<ModerationReport['status'], string> = {
@@ -92,7 +93,9 @@ function MemberFile({ data }: { data: ModerationMember }) {
         <dl className={styles['identity__facts']}>
           <div>
             <dt>Adresse e-mail</dt>
-            <dd>{member.email}</dd>
+            <dd>
+              <Email address={member.email} />
+            </dd>
           </div>
           <div>
             <dt>Rôle</dt>

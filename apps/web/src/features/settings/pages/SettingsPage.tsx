@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ResultPopup } from '../../../components/ui/ResultPopup';
+import { Email } from '../../../components/ui/Email';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { downloadJson, usePersonalData, type PersonalData } from '../api';
@@ -115,13 +116,13 @@ export default function SettingsPage() {
   };
 
   const data = personal.data;
-  const fields: [string, string, Modal][] = data
+  const fields: [string, ReactNode, Modal][] = data
     ? [
         ['Pseudo', data.username, 'username'],
         ['Nom', data.nom, null],
         ['Prénom', data.prenom, null],
         ['Date de naissance', formatBirthDate(data.date_naissance), null],
-        ['Email', data.email, 'email'],
+        ['Email', data.email && <Email address={data.email} />, 'email'],
         ['Département', formatDepartement(data.departement, data.departement_nom), 'departement'],
       ]
     : [];
