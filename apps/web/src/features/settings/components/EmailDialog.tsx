@@ -8,6 +8,7 @@ import { TextField, FormError, fieldsOf, INPUT } from '../../../components/ui/Fo
 import { emailFormSchema } from '../schemas';
 import { useUpdateEmail } from '../mutations';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
+import { Email } from '../../../components/ui/Email';
 
 type Values = z.output<typeof emailFormSchema>;
 
@@ -52,9 +53,19 @@ export function EmailDialog({
   };
 
   return (
-    <Dialog open={open} title="Modifier mon adresse e-mail" onClose={onClose} wide freshContent>
+    <Dialog
+      open={open}
+      title="Modifier mon adresse e-mail"
+      description={
+        <>
+          Adresse actuelle : <Email address={current} />
+        </>
+      }
+      onClose={onClose}
+      wide
+      freshContent
+    >
       <form onSubmit={handleSubmit((values) => setPending(values))} noValidate>
-        <p className="field__hint">Adresse actuelle : {current}</p>
         <TextField
           id="settings-email"
           label="Nouvelle adresse e-mail"

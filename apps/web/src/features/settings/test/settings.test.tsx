@@ -96,7 +96,10 @@ describe('settings page', () => {
     const router = renderAt('/parametres');
     await screen.findByText('GRIMALDI');
     fireEvent.click(screen.getByRole('button', { name: 'Modifier : Email' }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialogElement = await screen.findByRole('dialog');
+    // The current address is what the dialog is about: read with its title.
+    expect(dialogElement).toHaveAccessibleDescription('Adresse actuelle : louis@example.fr');
+    const dialog = within(dialogElement);
     fireEvent.change(dialog.getByLabelText('Nouvelle adresse e-mail'), {
       target: { value: 'pas-une-adresse' },
     });
