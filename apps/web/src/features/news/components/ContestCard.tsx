@@ -3,6 +3,7 @@ import type { Contest } from '@munegu/shared';
 import { formatDate } from '../../../lib/dates';
 import { cx } from '../../../lib/cx';
 import styles from './ContestCard.module.css';
+import { keepPunctuationAttached } from '../../../lib/typography';
 
 /**
  * A running contest as the home carousel and /actualites show it: visual, title, end date, the
@@ -15,7 +16,7 @@ export function ContestCard({ contest, actions }: { contest: Contest; actions?: 
       {contest.image && (
         <img className={styles['contest__image']} src={contest.image} alt="" loading="lazy" />
       )}
-      <h3 className={styles['contest__title']}>{contest.titre}</h3>
+      <h3 className={styles['contest__title']}>{keepPunctuationAttached(contest.titre)}</h3>
       <p className={styles['contest__end']}>Jusqu’au {formatDate(contest.dateFin)}</p>
       {(contest.lienInsta || contest.lienX) && (
         <p className={styles['contest__links']}>

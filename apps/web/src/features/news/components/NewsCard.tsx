@@ -1,6 +1,7 @@
 import { formatDate } from '../../../lib/dates';
 import { excerpt, type NewsItem } from '../api';
 import styles from './NewsCard.module.css';
+import { keepPunctuationAttached } from '../../../lib/typography';
 
 type Props = {
   item: NewsItem;
@@ -36,7 +37,7 @@ export function NewsCard({ item, excerptMax, onOpen, eager = false }: Props) {
           )}
         </div>
         <div className={styles['news-card__body']}>
-          <h3 className={styles['news-card__title']}>{item.titre}</h3>
+          <h3 className={styles['news-card__title']}>{keepPunctuationAttached(item.titre)}</h3>
           <p className={styles['news-card__excerpt']}>{excerpt(item.contenu ?? '', excerptMax)}</p>
           {date && <p className={styles['news-card__date']}>{date}</p>}
         </div>

@@ -3,6 +3,7 @@ import { formatDate } from '../../../lib/dates';
 import type { NewsItem } from '../api';
 import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
 import styles from './NewsPopup.module.css';
+import { keepPunctuationAttached } from '../../../lib/typography';
 
 /** Image, title, description, optional link, editor profile link and date (spec section 2). */
 export function NewsPopup({ item, onClose }: { item: NewsItem | null; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function NewsPopup({ item, onClose }: { item: NewsItem | null; onClose: (
           {item.categorie && (
             <p className={styles['news-popup__category']}>{item.categorie.libelle}</p>
           )}
-          <DialogTitle>{item.titre}</DialogTitle>
+          <DialogTitle>{keepPunctuationAttached(item.titre)}</DialogTitle>
           <DialogDescription className={styles['news-popup__text']}>
             {item.contenu}
           </DialogDescription>

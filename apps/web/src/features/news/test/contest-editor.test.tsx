@@ -44,6 +44,10 @@ describe('contests on /actualites', () => {
     renderAt('/actualites');
     const section = await screen.findByRole('region', { name: 'Concours en cours' });
     const card = within(section).getByRole('article', { name: contest.titre });
+    // The « ! » stays on the title's last line: the space typed before it does not break.
+    expect(within(card).getByRole('heading').textContent).toBe(
+      'Gagne le maillot domicile dédicacé\u00a0!',
+    );
     expect(within(card).getByRole('link', { name: 'Participer sur Instagram' })).toHaveAttribute(
       'href',
       contest.lienInsta,
