@@ -7,7 +7,7 @@ import {
   type PresenceInput,
   type SearchInput,
 } from '@munegu/shared';
-import type { RunInTransaction, Tx } from '../../db/tx.js';
+import { afterCommit, type RunInTransaction, type Tx } from '../../db/tx.js';
 import type { DomainEventMap, EventEmitter } from '../../events/domain-events.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -163,9 +163,19 @@ export function presenceService({
      * member's answer 'bus — {antenna}' (the map counts them; their search, if any, goes); a
      * confirmed one that goes away takes that answer with it, unless the member changed it
      * since or withdrew it themselves (cause 'presence').
+     *
+     * A new registration, seated or waiting, withdraws the member's unanswered proposals and
+     * requests for the match, and tells the other party, as changing the form's answer does:
+     * a member is on one coach or in one car, and no driver may accept them afterwards.
      */
     async tripRegistrationChanged(change: DomainEventMap['tripRegistrationChanged']) {
       const { tx, userId, matchId, antennaId } = change;
+      if (change.from === null && change.to !== null) {
+        const out: Recorded[] = [];
+        await dropPending(tx, out, userId, matchId);
+        const push = () => void notifications.push(out);
+        if (out.length > 0 && !afterCommit(tx, push)) setImmediate(push);
+      }
       if (change.to === 'CONFIRME') {
         const before = await repo.presence(userId, matchId, tx);
         const home = (await repo.memberDepartment(userId, tx)) ?? '';

@@ -1,4 +1,4 @@
-import { TRANSPORT_IDS, TRIP_TEXTS as T } from '@munegu/shared';
+import { CARPOOL_STATUS, TRANSPORT_IDS, TRIP_TEXTS as T } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
@@ -62,14 +62,56 @@ describe('a coach and the presence form', () => {
 });
 
 describe('one coach or one car per match', () => {
-  it('a member with a carpool request cannot take the coach', async () => {
+  it('a member in a car (a confirmed carpool) cannot take the coach', async () => {
     const match = await c.match();
     const trip = await w.trip({}, { matchId: match.id });
     const driver = await c.driver(match.id, 3);
     const searcher = await c.searcher(match.id, 1);
     expect((await c.request(searcher, driver, match.id)).statusCode).toBe(201);
+    expect((await c.answer(driver, 'confirm', searcher, match.id)).statusCode).toBe(200);
     expect(refused(await w.register(searcher, trip.id))).toEqual([409, T.alreadyInCar]);
     expect(refused(await w.register(driver, trip.id))).toEqual([409, T.alreadyInCar]);
+  });
+
+  it('an unanswered proposal or request does not keep a member off the coach: it is withdrawn', async () => {
+    const match = await c.match();
+    const trip = await w.trip({}, { matchId: match.id });
+    const driver = await c.driver(match.id, 3);
+    const [asked, asking] = [await c.searcher(match.id, 1), await c.searcher(match.id, 1)];
+    // A proposal the member never answered, and a request of their own still waiting.
+    expect((await c.propose(driver, asked, match.id)).statusCode).toBe(201);
+    expect((await c.request(asking, driver, match.id)).statusCode).toBe(201);
+
+    expect((await w.register(asked, trip.id)).statusCode).toBe(201);
+    expect((await w.register(asking, trip.id)).statusCode).toBe(201);
+
+    const relations = await t.db.carpoolRelation.findMany({ where: { matchId: match.id } });
+    expect(relations.map((r) => r.statusId)).toEqual([
+      CARPOOL_STATUS.ANNULE,
+      CARPOOL_STATUS.ANNULE,
+    ]);
+    // The driver is told each one is off, as when a member changes their answer.
+    const told = await t.db.notification.findMany({
+      where: { recipientId: driver.id, statusId: CARPOOL_STATUS.ANNULE, deletedAt: null },
+    });
+    expect(told.map((n) => n.senderId).sort()).toEqual([asked.id, asking.id].sort());
+    // And nothing is left for the driver to accept behind the coach's back.
+    expect((await c.answer(driver, 'confirm', asking, match.id)).statusCode).not.toBe(200);
+  });
+
+  it('a driver with requests waiting for them may take the coach; the requests are withdrawn', async () => {
+    const match = await c.match();
+    const trip = await w.trip({}, { matchId: match.id });
+    const driver = await c.driver(match.id, 3);
+    const searcher = await c.searcher(match.id, 1);
+    expect((await c.request(searcher, driver, match.id)).statusCode).toBe(201);
+    expect((await w.register(driver, trip.id)).statusCode).toBe(201);
+    const [relation] = await t.db.carpoolRelation.findMany({ where: { matchId: match.id } });
+    expect(relation?.statusId).toBe(CARPOOL_STATUS.ANNULE);
+    expect(await presence(driver.id, match.id)).toMatchObject({
+      transportTypeId: TRANSPORT_IDS.BUS,
+      offersCarpool: false,
+    });
   });
 
   it('a member on a coach cannot carpool or answer another way, but may confirm the bus', async () => {

@@ -154,7 +154,8 @@ export function registrationsService({
         if (await repo.registration(trip.id, userId, tx)) throw conflict(T.alreadyRegistered);
         const other = await repo.otherTripOfMatch(tx, userId, trip.matchId, trip.id);
         if (other) throw conflict(T.alreadyOnCoach(other.trip.antenna.name));
-        if (await repo.hasActiveCarpool(tx, userId, trip.matchId)) throw conflict(T.alreadyInCar);
+        if (await repo.hasConfirmedCarpool(tx, userId, trip.matchId))
+          throw conflict(T.alreadyInCar);
         const counts = (await repo.counts(tx, [trip.id]))(trip.id);
         const free = trip.seats - counts.confirmedSeats;
         // Nobody jumps the queue: a seat left while others wait is theirs first.

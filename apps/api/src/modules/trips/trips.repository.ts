@@ -1,4 +1,4 @@
-import { ACTIVE_CARPOOL_STATUSES } from '@munegu/shared';
+import { CARPOOL_STATUS } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -60,8 +60,6 @@ export interface TripData {
   /** OUVERT or CLOS when the body says (registrations closed by hand); absent: unchanged. */
   status?: 'OUVERT' | 'CLOS';
 }
-
-const ACTIVE_CARPOOL = [...ACTIVE_CARPOOL_STATUSES];
 
 /**
  * Trips, registrations and organisers. Every transaction that reads or changes a trip's seats
@@ -236,12 +234,15 @@ export function tripsRepository(db: Db) {
         select: { tripId: true },
         orderBy: { tripId: 'asc' },
       }),
-    /** Whether the member has a pending or confirmed carpool for the match (carpool's tables). */
-    hasActiveCarpool: async (tx: Tx, userId: number, matchId: number) =>
+    /**
+     * Whether the member is in a car for the match: a confirmed carpool (carpool's tables). An
+     * unanswered proposal or request is no car: carpool withdraws it when they register.
+     */
+    hasConfirmedCarpool: async (tx: Tx, userId: number, matchId: number) =>
       (
         await tx.$queryRaw<{ one: number }[]>`
           SELECT 1 AS one FROM carpool_relations
-          WHERE match_id = ${matchId} AND status_id = ANY(${ACTIVE_CARPOOL}::int[])
+          WHERE match_id = ${matchId} AND status_id = ${CARPOOL_STATUS.CONFIRME}
             AND (user1_id = ${userId} OR user2_id = ${userId})
           LIMIT 1`
       ).length > 0,
