@@ -57,8 +57,8 @@ export interface DomainEventMap {
    * A coach-trip registration changed (issue 30), emitted INSIDE the transaction that changed
    * it, with that transaction, once per registration (a cancelled trip emits one per
    * registrant). `from`/`to`: the registration's status before and after, null for none.
-   * Listeners: carpool sets the member's presence to 'bus — {antenna}' when it becomes
-   * CONFIRME and withdraws that presence when a CONFIRME goes away (unless `cause` is
+   * Listeners: carpool withdraws a new registrant's unanswered proposals and requests for the
+   * match, sets the member's presence to 'bus — {antenna}' when it becomes CONFIRME and withdraws that presence when a CONFIRME goes away (unless `cause` is
    * 'presence': the presence is already gone); messages adds/removes the member in the trip's
    * group thread; trips' notifications tell a promoted member (cause 'promotion') and every
    * registrant of a cancelled trip (cause 'annulation'). Awaited; a failure rolls it back.
