@@ -206,6 +206,8 @@ export const suspendedMemberSchema = memberRefSchema.extend({
   suspendedUntil: z.string().nullable(),
   /** ISO end of a silence in force; null when not silenced. */
   silencedUntil: z.string().nullable(),
+  /** false when a higher rank than the caller's imposed one of them: only that rank lifts it. */
+  canLift: z.boolean(),
 });
 export type SuspendedMember = z.output<typeof suspendedMemberSchema>;
 

@@ -1,5 +1,6 @@
 import type {
   AuditPage,
+  ModerationMember,
   ClientToServerEvents,
   ServerToClientEvents,
   SuspendedMember,
@@ -99,6 +100,17 @@ describe('end of a suspension', () => {
     t.clock.set('2031-04-01T12:00:00Z');
     await w.call(admin, 'POST', `/users/${member.id}/suspend`, { reason: REASON, days: 1 });
     expect((await w.call(moderator, 'POST', `/users/${member.id}/lift`, {})).statusCode).toBe(403);
+    // The screens know it before the moderator tries: the list and the member's file say so.
+    const row = (who: typeof admin) =>
+      w
+        .call(who, 'GET', '/users/suspended')
+        .then((res) => (res.json() as SuspendedMember[]).find((m) => m.id === member.id));
+    expect(await row(moderator)).toMatchObject({ canLift: false });
+    expect(await row(admin)).toMatchObject({ canLift: true });
+    const file = (who: typeof admin) =>
+      w.call(who, 'GET', `/users/${member.id}`).then((res) => res.json() as ModerationMember);
+    expect((await file(moderator)).heldAbove).toEqual({ suspension: true, silence: false });
+    expect((await file(admin)).heldAbove).toEqual({ suspension: false, silence: false });
     t.clock.set('2031-04-02T12:00:00Z');
     await sanctions.liftExpired();
     const body = { reason: REASON, days: 3 };
@@ -130,6 +142,7 @@ describe('end of a suspension', () => {
       suspended: true,
       suspendedUntil: null,
       silencedUntil: null,
+      canLift: true,
     });
     expect(listed).toContainEqual({
       id: silenced.id,
@@ -138,6 +151,7 @@ describe('end of a suspension', () => {
       suspended: false,
       suspendedUntil: null,
       silencedUntil: '2031-06-03T12:00:00.000Z',
+      canLift: true,
     });
     expect(listed.map((m) => m.id)).not.toContain(over.id);
     // Bans first, silences last.

@@ -73,7 +73,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
       summary: 'Membres suspendus, bannis ou réduits au silence',
     }),
     ...moderators,
-    handler: () => sanctions.suspended(),
+    handler: (req) => sanctions.suspended(actor(req)),
   });
   app.route({
     ...endpoint('POST /moderation/users/:id/warn', {

@@ -58,8 +58,30 @@ const DAY_MS = 86_400_000;
 const ranksUpTo = (role: Role): Role[] => ROLES.slice(0, ROLES.indexOf(role) + 1);
 const higherSanction = () => new AppError('FORBIDDEN', M.higherSanction);
 /** A sanction held by `holder` (null: nobody known) may be changed by `actor`. */
-const mayTouch = (actor: Actor, holder: Role | null) =>
+const mayTouch = (actor: Pick<Actor, 'role'>, holder: Role | null) =>
   holder === null || ranksUpTo(actor.role).includes(holder);
+
+/**
+ * Which of the member's sanctions in force `actor` may neither lift nor change, because a
+ * higher rank imposed them: the screens leave those buttons out rather than offer what the
+ * server would refuse (higherSanction).
+ */
+export function sanctionsHeldAbove(
+  actor: Pick<Actor, 'role'>,
+  member: {
+    status: string;
+    suspendedByRole: Role | null;
+    silencedUntil: Date | null;
+    silencedByRole: Role | null;
+  },
+  now: Date,
+): { suspension: boolean; silence: boolean } {
+  const silenced = member.silencedUntil !== null && member.silencedUntil > now;
+  return {
+    suspension: member.status === 'SUSPENDED' && !mayTouch(actor, member.suspendedByRole),
+    silence: silenced && !mayTouch(actor, member.silencedByRole),
+  };
+}
 /**
  * Why a new suspension (`until`; null: a ban) or silence would lighten the one in force, or
  * null. Replacing is how a sanction is made heavier; making one lighter means lifting it first,
@@ -317,7 +339,7 @@ export function sanctionsService(deps: SanctionsDeps) {
      * Members under a sanction in force: bans first, then suspensions ending soonest, then
      * silences (only) ending soonest.
      */
-    async suspended(): Promise<SuspendedMember[]> {
+    async suspended(actor: Pick<Actor, 'role'>): Promise<SuspendedMember[]> {
       const now = clock.now();
       const rows = await repo.sanctioned(now);
       const rank = (u: (typeof rows)[number]) =>
@@ -337,6 +359,9 @@ export function sanctionsService(deps: SanctionsDeps) {
           suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
           silencedUntil:
             u.silencedUntil && u.silencedUntil > now ? u.silencedUntil.toISOString() : null,
+          canLift: (({ suspension, silence }) => !suspension && !silence)(
+            sanctionsHeldAbove(actor, u, now),
+          ),
         }));
     },
   };

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { toReports } from './moderation.mapper.js';
 import type { ModerationRepository } from './moderation.repository.js';
 import { reportedRolesFor } from './moderation.service.js';
-import type { Actor, SanctionsService } from './sanctions.service.js';
+import { sanctionsHeldAbove, type Actor, type SanctionsService } from './sanctions.service.js';
 import { toModeratedMember, toSanctionEntry } from './workspace.mapper.js';
 import type { WorkspaceRepository } from './workspace.repository.js';
 
@@ -142,6 +142,7 @@ export function workspaceService({ repo, reports, sanctions, clock }: WorkspaceD
         },
         reportsVisible,
         canSanction: sanctionable,
+        heldAbove: sanctionsHeldAbove(actor, user, now),
         openReports: open,
         reportsAbout,
         reportsAboutTotal: about.total,

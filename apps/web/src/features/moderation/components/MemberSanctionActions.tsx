@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MODERATION_TEXTS } from '@munegu/shared';
 import { Button } from '../../../components/ui/Button';
 import type { ModerationMember } from '../api';
 import type { MemberAction } from '../mutations';
@@ -31,8 +32,10 @@ export function MemberSanctionActions({ data }: { data: ModerationMember }) {
   const suspended = member.status === 'SUSPENDED';
   const banned = suspended && member.suspendedUntil === null;
   const silenced = member.silencedUntil !== null;
+  // A sanction a higher rank imposed is theirs to lift or change (the server refuses it).
+  const held = data.heldAbove;
   const lifting =
-    suspended || silenced
+    (suspended || silenced) && !held.suspension && !held.silence
       ? liftingOf({
           suspended,
           suspendedUntil: member.suspendedUntil,
@@ -57,7 +60,7 @@ export function MemberSanctionActions({ data }: { data: ModerationMember }) {
             Suspendre
           </Button>
         )}
-        {!banned && (
+        {!banned && !held.suspension && (
           <Button variant="danger" onClick={() => setKind('ban')}>
             Bannir
           </Button>
@@ -68,6 +71,9 @@ export function MemberSanctionActions({ data }: { data: ModerationMember }) {
           </Button>
         )}
       </div>
+      {(held.suspension || held.silence) && (
+        <p className={styles['note']}>{MODERATION_TEXTS.higherSanction}</p>
+      )}
       <SanctionDialog
         userId={member.id}
         pseudo={member.pseudo}

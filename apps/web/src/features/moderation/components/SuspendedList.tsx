@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
 import { errorMessage } from '../../../lib/api';
 import { useSuspended, type SuspendedMember } from '../api';
+import { memberPagePath } from './ReportCard';
 import { liftLabel, SanctionDialog, type Lifting } from './SanctionDialog';
 import { SilenceBadge, SuspensionBadge } from './SuspensionBadge';
 import shared from '../moderation.module.css';
@@ -18,8 +20,10 @@ export function liftingOf(
 }
 
 /**
- * Members under a sanction in force (bans first, then suspensions, then silences), each with
- * the button that lifts it: 'Lever le bannissement' for a ban, not 'Lever la suspension'.
+ * Members under a sanction in force (bans first, then suspensions, then silences), each named
+ * by a link to their file and with the button that lifts it: 'Lever le bannissement' for a ban,
+ * not 'Lever la suspension'. A sanction a higher rank imposed offers no button: the server
+ * would refuse it.
  */
 export function SuspendedList() {
   const suspended = useSuspended();
@@ -41,13 +45,17 @@ export function SuspendedList() {
           <li key={m.id} className={`card ${styles['suspended__row']}`}>
             <Avatar username={m.pseudo} picture={m.avatar} size={32} />
             <span className={styles['suspended__name']}>
-              {m.pseudo}{' '}
+              <Link to={memberPagePath(m.id)}>{m.pseudo}</Link>{' '}
               {m.suspended && <SuspensionBadge status="SUSPENDED" until={m.suspendedUntil} />}{' '}
               {m.silencedUntil && <SilenceBadge until={m.silencedUntil} />}
             </span>
-            <Button variant="light" small onClick={() => setTarget(m)}>
-              {liftLabel(liftingOf(m))}
-            </Button>
+            {m.canLift ? (
+              <Button variant="light" small onClick={() => setTarget(m)}>
+                {liftLabel(liftingOf(m))}
+              </Button>
+            ) : (
+              <span className={styles['suspended__held']}>Levée réservée à un rang supérieur</span>
+            )}
           </li>
         ))}
       </ul>

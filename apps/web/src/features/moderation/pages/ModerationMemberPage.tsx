@@ -106,7 +106,8 @@ function MemberFile({ data }: { data: ModerationMember }) {
             <dd>{formatDate(member.createdAt)}</dd>
           </div>
         </dl>
-        {member.status !== 'DELETED' && (
+        {/* A suspended or banned member's profile is hidden from everyone (it answers /404). */}
+        {member.status === 'ACTIVE' && (
           <Link to={`/profil/${encodeURIComponent(member.pseudo)}`}>Voir le profil public</Link>
         )}
         <h3 className={styles['file__title']}>Sanctions en cours</h3>

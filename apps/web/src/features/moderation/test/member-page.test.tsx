@@ -1,3 +1,4 @@
+import { MODERATION_TEXTS } from '@munegu/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
@@ -37,6 +38,7 @@ const page = (extra: object = {}) => ({
   member: bob,
   reportsVisible: true,
   canSanction: true,
+  heldAbove: { suspension: false, silence: false },
   openReports: 1,
   reportsAbout: [reportAbout],
   reportsAboutTotal: 1,
@@ -142,6 +144,25 @@ describe('a member’s moderation page', () => {
     expect(api.callsTo('POST /api/moderation/users/105/lift')).toHaveLength(1);
   });
 
+  it('offers nothing to lift or change of a suspension a higher rank imposed, and says why', async () => {
+    api.reply(
+      'GET /api/moderation/users/105',
+      200,
+      page({ heldAbove: { suspension: true, silence: false } }),
+    );
+    renderAt('/admin/moderation/membres/105');
+    const actions = within(await screen.findByRole('group', { name: 'Sanctions' }));
+    expect(actions.queryByRole('button', { name: 'Bannir' })).toBeNull();
+    expect(actions.queryByRole('button', { name: /^Lever/ })).toBeNull();
+    expect(screen.getByText(MODERATION_TEXTS.higherSanction)).toBeVisible();
+  });
+
+  it('links to the public profile only while it is shown: a suspended member’s answers 404', async () => {
+    renderAt('/admin/moderation/membres/105');
+    await screen.findByRole('group', { name: 'Sanctions' });
+    expect(screen.queryByRole('link', { name: 'Voir le profil public' })).toBeNull();
+  });
+
   it('suspends an active member without a report', async () => {
     api.reply('GET /api/moderation/users/105', 200, {
       ...page(),
@@ -153,6 +174,10 @@ describe('a member’s moderation page', () => {
     });
     renderAt('/admin/moderation/membres/105');
     expect(await screen.findByText('Aucune sanction en cours.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Voir le profil public' })).toHaveAttribute(
+      'href',
+      '/profil/Bob_06',
+    );
     fireEvent.click(
       within(screen.getByRole('group', { name: 'Sanctions' })).getByRole('button', {
         name: 'Suspendre',

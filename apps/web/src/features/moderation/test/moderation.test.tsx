@@ -16,6 +16,7 @@ beforeEach(() => {
       suspended: true,
       suspendedUntil: null,
       silencedUntil: null,
+      canLift: true,
     },
     {
       id: 201,
@@ -24,6 +25,7 @@ beforeEach(() => {
       suspended: true,
       suspendedUntil: '2031-06-01T10:00:00.000Z',
       silencedUntil: null,
+      canLift: true,
     },
     {
       id: 202,
@@ -32,11 +34,34 @@ beforeEach(() => {
       suspended: false,
       suspendedUntil: null,
       silencedUntil: '2031-06-03T10:00:00.000Z',
+      canLift: true,
+    },
+    {
+      id: 203,
+      pseudo: 'Admin_Sanction',
+      avatar: null,
+      suspended: true,
+      suspendedUntil: '2031-06-02T10:00:00.000Z',
+      silencedUntil: null,
+      canLift: false,
     },
   ]);
 });
 
 describe('suspended members and the journal', () => {
+  it('links each member to their file, and offers no lift of what a higher rank imposed', async () => {
+    renderAt('/admin/moderation');
+    const held = within((await screen.findByText('Admin_Sanction')).closest('li')!);
+    expect(held.getByRole('link', { name: 'Admin_Sanction' })).toHaveAttribute(
+      'href',
+      '/admin/moderation/membres/203',
+    );
+    expect(held.queryByRole('button')).toBeNull();
+    expect(held.getByText('Levée réservée à un rang supérieur')).toBeVisible();
+    const own = within(screen.getByText('Court_2').closest('li')!);
+    expect(own.getByRole('button', { name: 'Lever la suspension' })).toBeVisible();
+  });
+
   it('lifts a suspension', async () => {
     api.reply('POST /api/moderation/users/201/lift', 200, { message: 'Suspension levée.' });
     renderAt('/admin/moderation');
