@@ -74,7 +74,6 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
     handleSubmit,
     watch,
     setValue,
-    setError,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Output>({
@@ -84,6 +83,10 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
   });
   const chosen = watch('antennes');
   const username = watch('username');
+  // Derived, not set with setError: the form checks the field's rules again when it is left,
+  // which cleared an error set by hand while the pseudo was still taken.
+  const usernameError =
+    errors.username?.message ?? (pseudo === 'taken' ? AUTH_TEXTS.pseudoTaken : undefined);
 
   // Live availability of the pseudo, debounced; only for a pseudo the rules already accept.
   useEffect(() => {
@@ -100,7 +103,6 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
         .then((result) => {
           if (result === ABORTED) return;
           setPseudo(result?.taken ? 'taken' : 'free');
-          if (result?.taken) setError('username', { message: AUTH_TEXTS.pseudoTaken });
         })
         // The server checks again on submit.
         .catch(() => setPseudo('idle'));
@@ -109,7 +111,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
       window.clearTimeout(id);
       controller.abort();
     };
-  }, [username, setError]);
+  }, [username]);
 
   const toggleAntenna = (id: number) => {
     const next = chosen.includes(id) ? chosen.filter((a) => a !== id) : [...chosen, id];
@@ -118,10 +120,8 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
 
   const onSubmit = async (values: Output) => {
     setServerError(null);
-    if (pseudo === 'taken') {
-      setError('username', { message: AUTH_TEXTS.pseudoTaken });
-      return;
-    }
+    // Said under the field already (usernameError).
+    if (pseudo === 'taken') return;
     try {
       const body = {
         ...values,
@@ -175,15 +175,15 @@ export function RegisterForm({ onRegistered }: { onRegistered?: () => void }) {
           {text('prenom', 'Prénom', { autoComplete: 'given-name', maxLength: 25 })}
           {text('nom', 'Nom', { autoComplete: 'family-name', maxLength: 25 })}
         </div>
-        <FormField id="register-username" label="Pseudo" error={errors.username?.message}>
+        <FormField id="register-username" label="Pseudo" error={usernameError}>
           <input
-            {...invalidProps('register-username', errors.username?.message)}
+            {...invalidProps('register-username', usernameError)}
             className="input"
             autoComplete="username"
             maxLength={LIMITS.pseudo.max}
             {...register('username')}
           />
-          {pseudo === 'free' && !errors.username && (
+          {pseudo === 'free' && !usernameError && (
             <p className="success-text" role="status">
               Pseudo disponible
             </p>

@@ -46,6 +46,12 @@ describe('registration', () => {
     type('Pseudo', 'Louis2');
     expect(await screen.findByText('Ce pseudo est déjà utilisé.')).toBeVisible();
     expect(api.callsTo('GET /api/users/check-username').at(-1)?.path).toContain('username=Louis2');
+    // Leaving the field checks its rules again: the pseudo is still taken, and still said so.
+    const field = screen.getByLabelText('Pseudo');
+    fireEvent.blur(field);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Ce pseudo est déjà utilisé.')).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('says the age rule when the birth date is left, before any submit', async () => {
