@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import shared from '../administration.module.css';
 import { DeleteButton } from './DeleteButton';
 import { ListState } from './ListState';
 import { RowForm, type RowField } from './RowForm';
+import { useEditingRow } from './useEditingRow';
 import { Button } from '../../../components/ui/Button';
 
 type Props<T extends { id: number }> = {
@@ -37,10 +38,10 @@ type Props<T extends { id: number }> = {
  * Modifier (or Renommer) in place and Supprimer. Antennas, categories and titles share it.
  */
 export function EditableList<T extends { id: number }>(props: Props<T>) {
-  const [editing, setEditing] = useState<number | null>(null);
+  const { editing, start, stop, editButton } = useEditingRow(props.id);
   const submit = (id: number | null) => async (values: Record<string, string>) => {
     const ok = await props.save(id, values);
-    if (ok) setEditing(null);
+    if (ok && id !== null) stop();
     return ok;
   };
   return (
@@ -66,7 +67,7 @@ export function EditableList<T extends { id: number }>(props: Props<T>) {
                     submitLabel="Enregistrer"
                     busy={props.busy}
                     onSubmit={submit(row.id)}
-                    onCancel={() => setEditing(null)}
+                    onCancel={stop}
                   />
                 ) : (
                   <>
@@ -78,7 +79,8 @@ export function EditableList<T extends { id: number }>(props: Props<T>) {
                           variant="outline"
                           small
                           aria-label={`${props.editLabel} ${props.nameOf(row)}`}
-                          onClick={() => setEditing(row.id)}
+                          {...editButton(row.id)}
+                          onClick={() => start(row.id)}
                         >
                           {props.editLabel}
                         </Button>

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Crest } from '../../../components/ui/Crest';
 import { useClubFeeds } from '../api';
 import { useSaveLiveFeed } from '../mutations';
 import shared from '../administration.module.css';
 import { ListState } from './ListState';
 import { RowForm, type RowField } from './RowForm';
+import { useEditingRow } from './useEditingRow';
 import { Button } from '../../../components/ui/Button';
 
 const FIELDS: RowField[] = [
@@ -18,13 +18,13 @@ const FIELDS: RowField[] = [
 export function LiveFeedsEditor() {
   const clubs = useClubFeeds();
   const save = useSaveLiveFeed();
-  const [editing, setEditing] = useState<number | null>(null);
+  const { editing, start, stop, editButton } = useEditingRow('directs');
   const submit = (id: number) => async (v: Record<string, string>) => {
     const ok = await save.mutateAsync({ id, url: v['url']?.trim() || null }).then(
       () => true,
       () => false,
     );
-    if (ok) setEditing(null);
+    if (ok) stop();
     return ok;
   };
   return (
@@ -47,7 +47,7 @@ export function LiveFeedsEditor() {
                     submitLabel="Enregistrer"
                     busy={save.isPending}
                     onSubmit={submit(c.id)}
-                    onCancel={() => setEditing(null)}
+                    onCancel={stop}
                   />
                 ) : (
                   <>
@@ -61,7 +61,8 @@ export function LiveFeedsEditor() {
                       variant="outline"
                       small
                       aria-label={`Modifier le direct de ${c.nom}`}
-                      onClick={() => setEditing(c.id)}
+                      {...editButton(c.id)}
+                      onClick={() => start(c.id)}
                     >
                       Modifier
                     </Button>

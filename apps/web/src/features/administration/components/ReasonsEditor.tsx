@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminReason } from '@munegu/shared';
 import { useAdminReasons } from '../api';
 import { useReorderReasons, useSaveReason } from '../mutations';
 import shared from '../administration.module.css';
 import { DeleteButton } from './DeleteButton';
 import { RowForm, type RowField } from './RowForm';
+import { useEditingRow } from './useEditingRow';
 import { problem } from '../api';
 import styles from './ReasonsEditor.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -30,7 +31,7 @@ function split(key: ListKey) {
 export function ReasonsEditor() {
   const id = useId();
   const [list, setList] = useState<ListKey>('ANNULATION:');
-  const [editing, setEditing] = useState<number | null>(null);
+  const { editing, start, stop, editButton } = useEditingRow('motifs');
   const reasons = useAdminReasons();
   const save = useSaveReason();
   const reorder = useReorderReasons();
@@ -49,13 +50,29 @@ export function ReasonsEditor() {
       () => true,
       () => false,
     );
-    if (ok) setEditing(null);
+    if (ok && reasonId !== null) stop();
     return ok;
   };
+  // The arrow pressed keeps the focus as its row moves (the next press moves it again); at the
+  // list's end, where that arrow is disabled, the other one takes it.
+  const refocus = useRef<{ id: number; by: -1 | 1 } | null>(null);
+  const order = movable.map((r) => r.id).join(',');
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted) return;
+    const arrow = (by: -1 | 1) =>
+      document.querySelector<HTMLButtonElement>(`[data-move="${wanted.id}:${by}"]`);
+    refocus.current = null;
+    const target = arrow(wanted.by);
+    (target && !target.disabled ? target : arrow(wanted.by === 1 ? -1 : 1))?.focus();
+  }, [order]);
   const move = (index: number, by: -1 | 1) => {
+    // Not disabled while saving: a disabled button drops the focus to the page's body.
+    if (reorder.isPending) return;
     const ids = movable.map((r) => r.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
+    refocus.current = { id: moved!, by };
     reorder.mutate({ kind, section, ids });
   };
 
@@ -100,7 +117,7 @@ export function ReasonsEditor() {
                 submitLabel="Enregistrer"
                 busy={save.isPending}
                 onSubmit={submit(r.id)}
-                onCancel={() => setEditing(null)}
+                onCancel={stop}
               />
             ) : (
               <>
@@ -114,7 +131,8 @@ export function ReasonsEditor() {
                       variant="ghost"
                       small
                       aria-label={`Monter ${r.label}`}
-                      disabled={i === 0 || reorder.isPending}
+                      data-move={`${r.id}:-1`}
+                      disabled={i === 0}
                       onClick={() => move(i, -1)}
                     >
                       ↑
@@ -123,7 +141,8 @@ export function ReasonsEditor() {
                       variant="ghost"
                       small
                       aria-label={`Descendre ${r.label}`}
-                      disabled={i === movable.length - 1 || reorder.isPending}
+                      data-move={`${r.id}:1`}
+                      disabled={i === movable.length - 1}
                       onClick={() => move(i, 1)}
                     >
                       ↓
@@ -132,7 +151,8 @@ export function ReasonsEditor() {
                       variant="outline"
                       small
                       aria-label={`Renommer ${r.label}`}
-                      onClick={() => setEditing(r.id)}
+                      {...editButton(r.id)}
+                      onClick={() => start(r.id)}
                     >
                       Renommer
                     </Button>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { cx } from '../../../lib/cx';
 import styles from './RowForm.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -29,13 +29,26 @@ export function RowForm({ fields, initial = {}, submitLabel, busy, onSubmit, onC
   const id = useId();
   const empty = Object.fromEntries(fields.map((f) => [f.name, initial[f.name] ?? '']));
   const [values, setValues] = useState<Record<string, string>>(empty);
+  const first = useRef<HTMLInputElement>(null);
+  const editing = onCancel !== undefined;
+  // An edit in place replaces the button that opened it: the focus goes to its field, where
+  // what is typed next belongs (it was lost on the page's body).
+  useEffect(() => {
+    if (editing) first.current?.focus();
+  }, [editing]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if ((await onSubmit(values)) && !onCancel) setValues(empty);
   };
   return (
-    <form className={styles['form']} onSubmit={(e) => void submit(e)}>
-      {fields.map((f) => (
+    <form
+      className={styles['form']}
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && onCancel) onCancel();
+      }}
+    >
+      {fields.map((f, i) => (
         <label
           key={f.name}
           className={cx(styles['form__field'], f.type === 'color' && styles['form__field--narrow'])}
@@ -43,6 +56,7 @@ export function RowForm({ fields, initial = {}, submitLabel, busy, onSubmit, onC
         >
           {f.label}
           <input
+            ref={i === 0 ? first : undefined}
             id={`${id}-${f.name}`}
             className="input"
             type={f.type ?? 'text'}

@@ -175,14 +175,40 @@ describe('reasons editor', () => {
     // A used reason cannot be deleted.
     expect(within(section).getByRole('button', { name: 'Supprimer Imprévu' })).toBeDisabled();
 
-    api.reply('PUT /api/administration/motifs/ordre', 200, []);
-    fireEvent.click(within(section).getByRole('button', { name: 'Descendre Imprévu' }));
+    api.handle('PUT /api/administration/motifs/ordre', () => {
+      api.reply('GET /api/administration/motifs', 200, [
+        reason(11, 'Voiture en panne', 10),
+        reason(10, 'Imprévu', 20, { uses: 3 }),
+        reason(12, 'Autre', 1000),
+        reason(20, 'Spam', 10, { kind: 'SIGNALEMENT', section: 'message' }),
+      ]);
+      return { status: 200, body: [] };
+    });
+    const down = within(section).getByRole('button', { name: 'Descendre Imprévu' });
+    down.focus();
+    fireEvent.click(down);
     await waitFor(() =>
       expect(api.callsTo('PUT /api/administration/motifs/ordre')[0]?.body).toEqual({
         kind: 'ANNULATION',
         section: '',
         ids: [11, 10],
       }),
+    );
+    // Last now, it cannot go down again: the focus stays on its row, on the arrow it may use.
+    await waitFor(() =>
+      expect(within(section).getByRole('button', { name: 'Monter Imprévu' })).toHaveFocus(),
+    );
+
+    // Renaming in place: what is typed goes to the field, Escape gives the button back.
+    const rename = within(section).getByRole('button', { name: 'Renommer Voiture en panne' });
+    fireEvent.click(rename);
+    const field = within(section).getByDisplayValue('Voiture en panne');
+    expect(field).toHaveFocus();
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() =>
+      expect(
+        within(section).getByRole('button', { name: 'Renommer Voiture en panne' }),
+      ).toHaveFocus(),
     );
 
     api.reply('POST /api/administration/motifs', 409, {
