@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { MODERATION_TEXTS } from '@munegu/shared';
 import { Button } from '../../../components/ui/Button';
 import type { ModerationMember } from '../api';
@@ -16,7 +16,14 @@ import styles from './MemberSanctionActions.module.css';
  * un-suspended); the API checks the ranks again. The dialog calls
  * POST /moderation/users/:id/<kind> itself.
  */
-export function MemberSanctionActions({ data }: { data: ModerationMember }) {
+export function MemberSanctionActions({
+  data,
+  fallbackFocus,
+}: {
+  data: ModerationMember;
+  /** Takes the focus when the button that opened the dialog is gone with the sanction. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}) {
   const { member, canSanction } = data;
   const [kind, setKind] = useState<MemberAction | null>(null);
 
@@ -79,6 +86,7 @@ export function MemberSanctionActions({ data }: { data: ModerationMember }) {
         pseudo={member.pseudo}
         kind={kind}
         lifting={lifting ?? undefined}
+        {...(fallbackFocus ? { fallbackFocus } : {})}
         onClose={() => setKind(null)}
       />
     </>

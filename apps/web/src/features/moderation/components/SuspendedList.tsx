@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
 import { errorMessage } from '../../../lib/api';
@@ -28,6 +28,8 @@ export function liftingOf(
 export function SuspendedList() {
   const suspended = useSuspended();
   const [target, setTarget] = useState<SuspendedMember | null>(null);
+  // A lifted member's row goes with its button: the focus goes to the list, not the page's top.
+  const list = useRef<HTMLUListElement>(null);
 
   if (suspended.isPending) return <p className="empty-state">Chargement…</p>;
   if (suspended.isError)
@@ -40,7 +42,7 @@ export function SuspendedList() {
     return <p className="empty-state">Aucun membre suspendu, banni ou réduit au silence.</p>;
   return (
     <>
-      <ul className={shared['stack']}>
+      <ul className={shared['stack']} ref={list} tabIndex={-1} aria-label="Membres sanctionnés">
         {suspended.data.map((m) => (
           <li key={m.id} className={`card ${styles['suspended__row']}`}>
             <Avatar username={m.pseudo} picture={m.avatar} size={32} />
@@ -64,6 +66,7 @@ export function SuspendedList() {
         lifting={target ? liftingOf(target) : undefined}
         pseudo={target?.pseudo ?? ''}
         userId={target?.id ?? 0}
+        fallbackFocus={list}
         onClose={() => setTarget(null)}
       />
     </>

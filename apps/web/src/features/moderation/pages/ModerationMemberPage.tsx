@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { MODERATION_WORKSPACE_TEXTS as T } from '@munegu/shared';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -76,6 +77,8 @@ function MemberFile({ data }: { data: ModerationMember }) {
   const { member } = data;
   const open = data.openReports;
   const { title, open: act, dialog } = useReportHandling(data);
+  // Where the focus goes after a sanction whose button is then gone (Suspendre once suspended).
+  const inForceTitle = useRef<HTMLHeadingElement>(null);
   return (
     <div className={styles['file']}>
       <section className={`card ${styles['identity']}`} aria-labelledby="member-title">
@@ -110,9 +113,11 @@ function MemberFile({ data }: { data: ModerationMember }) {
         {member.status === 'ACTIVE' && (
           <Link to={`/profil/${encodeURIComponent(member.pseudo)}`}>Voir le profil public</Link>
         )}
-        <h3 className={styles['file__title']}>Sanctions en cours</h3>
+        <h3 className={styles['file__title']} ref={inForceTitle} tabIndex={-1}>
+          Sanctions en cours
+        </h3>
         <InForce member={member} />
-        <MemberSanctionActions data={data} />
+        <MemberSanctionActions data={data} fallbackFocus={inForceTitle} />
         <h3 className={styles['file__title']}>Fiabilité en covoiturage</h3>
         <CarpoolReliability carpool={data.carpool} />
       </section>

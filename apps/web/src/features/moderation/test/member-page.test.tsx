@@ -168,9 +168,12 @@ describe('a member’s moderation page', () => {
       ...page(),
       member: { ...bob, status: 'ACTIVE', suspendedUntil: null, suspensionReason: null },
     });
-    api.reply('POST /api/moderation/users/105/suspend', 200, {
-      message: 'Membre suspendu.',
-      suspendedUntil: '2031-05-11T10:00:00.000Z',
+    api.handle('POST /api/moderation/users/105/suspend', () => {
+      api.reply('GET /api/moderation/users/105', 200, page());
+      return {
+        status: 200,
+        body: { message: 'Membre suspendu.', suspendedUntil: '2031-05-11T10:00:00.000Z' },
+      };
     });
     renderAt('/admin/moderation/membres/105');
     expect(await screen.findByText('Aucune sanction en cours.')).toBeVisible();
@@ -178,11 +181,11 @@ describe('a member’s moderation page', () => {
       'href',
       '/profil/Bob_06',
     );
-    fireEvent.click(
-      within(screen.getByRole('group', { name: 'Sanctions' })).getByRole('button', {
-        name: 'Suspendre',
-      }),
-    );
+    const suspend = within(screen.getByRole('group', { name: 'Sanctions' })).getByRole('button', {
+      name: 'Suspendre',
+    });
+    suspend.focus();
+    fireEvent.click(suspend);
     const dialog = within(await screen.findByRole('dialog', { name: 'Suspendre Bob_06' }));
     fireEvent.change(dialog.getByLabelText('Durée (jours)'), { target: { value: '3' } });
     fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
@@ -190,6 +193,10 @@ describe('a member’s moderation page', () => {
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Suspendre' }));
     expect(await screen.findByText('Membre suspendu.')).toBeInTheDocument();
+    // « Suspendre » is gone with the suspension: the focus goes to what is now in force.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Sanctions en cours' })).toHaveFocus(),
+    );
     expect(api.callsTo('POST /api/moderation/users/105/suspend')[0]!.body).toEqual({
       reason: 'Propos haineux.',
       days: 3,

@@ -63,17 +63,36 @@ describe('suspended members and the journal', () => {
   });
 
   it('lifts a suspension', async () => {
-    api.reply('POST /api/moderation/users/201/lift', 200, { message: 'Suspension levée.' });
     renderAt('/admin/moderation');
     expect(await screen.findByText('Suspendu jusqu’au 01/06/2031')).toBeVisible();
+    api.handle('POST /api/moderation/users/201/lift', () => {
+      // The lifted member leaves the list.
+      api.reply('GET /api/moderation/users/suspended', 200, [
+        {
+          id: 200,
+          pseudo: 'Banni_1',
+          avatar: null,
+          suspended: true,
+          suspendedUntil: null,
+          silencedUntil: null,
+          canLift: true,
+        },
+      ]);
+      return { status: 200, body: { message: 'Suspension levée.' } };
+    });
     const row = within((await screen.findByText('Court_2')).closest('li')!);
-    fireEvent.click(row.getByRole('button', { name: 'Lever la suspension' }));
+    const lift = row.getByRole('button', { name: 'Lever la suspension' });
+    lift.focus();
+    fireEvent.click(lift);
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Lever la suspension de Court_2' }),
     );
     fireEvent.click(dialog.getByRole('button', { name: 'Lever la suspension' }));
     expect(await screen.findByText('Suspension levée.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/moderation/users/201/lift')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Court_2')).toBeNull());
+    // Its row is gone with the button: the focus stays in the list rather than the page's top.
+    expect(screen.getByRole('list', { name: 'Membres sanctionnés' })).toHaveFocus();
   });
 
   it.each([
