@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
@@ -10,6 +10,11 @@ const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * no caller-given path can point outside the folder.
  */
 export function imageStore(dir: string, publicPrefix: string) {
+  /** The file name of a path this store could have written, or null. */
+  const ownFile = (publicPath: string) => {
+    const file = publicPath.slice(publicPrefix.length + 1);
+    return publicPath.startsWith(`${publicPrefix}/`) && STORED_NAME.test(file) ? file : null;
+  };
   return {
     /** Writes WebP bytes (already re-encoded by lib/images.ts) and returns their public path. */
     async save(webp: Buffer): Promise<string> {
@@ -20,12 +25,17 @@ export function imageStore(dir: string, publicPrefix: string) {
     },
     /** True when `publicPath` is a file this store wrote. */
     async has(publicPath: string): Promise<boolean> {
-      const file = publicPath.slice(publicPrefix.length + 1);
-      if (!publicPath.startsWith(`${publicPrefix}/`) || !STORED_NAME.test(file)) return false;
+      const file = ownFile(publicPath);
+      if (!file) return false;
       return access(path.join(dir, file)).then(
         () => true,
         () => false,
       );
+    },
+    /** Deletes a file this store wrote; anything else, or a file already gone, is left alone. */
+    async remove(publicPath: string): Promise<void> {
+      const file = ownFile(publicPath);
+      if (file) await rm(path.join(dir, file), { force: true });
     },
   };
 }

@@ -40,6 +40,10 @@ export function contestsService({
     return fields;
   }
   const notFound = () => new AppError('NOT_FOUND', M.notFound);
+  /** A visual no contest shows any more leaves the disk (it was kept forever). */
+  async function forget(image: string | null) {
+    if (image && !(await repo.imageInUse(image))) await images.remove(image);
+  }
 
   return {
     /** Checks the bytes (lib/images.ts, 'contest' profile), stores WebP, returns its path. */
@@ -53,12 +57,16 @@ export function contestsService({
     },
     async update(id: number, input: Input, by: StaffActor) {
       if (!(await repo.exists(id))) throw notFound();
-      if (!(await repo.update(id, await data(input), by))) throw notFound();
+      const updated = await repo.update(id, await data(input), by);
+      if (!updated) throw notFound();
+      await forget(updated.replacedImage);
       return { message: M.updated, id };
     },
     async remove(id: number, by: StaffActor) {
       if (!(await repo.exists(id))) throw notFound();
-      if (!(await repo.remove(id, by))) throw notFound();
+      const removed = await repo.remove(id, by);
+      if (!removed) throw notFound();
+      await forget(removed.image);
       return { message: M.deleted };
     },
   };

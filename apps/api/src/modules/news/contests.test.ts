@@ -87,6 +87,31 @@ describe('contests', () => {
     ]);
   });
 
+  it('lets a visual go once no contest shows it: replaced, or its contest deleted', async () => {
+    const headers = await headersOf('REDACTEUR');
+    const imageOf = async () => ((await upload(headers)).json() as { image: string }).image;
+    const served = async (path: string) => (await t.app.inject({ url: path })).statusCode;
+    const [first, second] = [await imageOf(), await imageOf()];
+    const soon = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    const body = (image: string) => ({ titre: 'Le maillot', dateFin: soon, image, lienX: '' });
+    const write = (method: 'POST' | 'PUT', url: string, image: string) =>
+      t.app.inject({ method, url, headers, payload: body(image) });
+    const { id } = (await write('POST', '/api/concours', first)).json() as { id: number };
+    // Another contest shows the first visual too: it stays while that one does.
+    const { id: twin } = (await write('POST', '/api/concours', first)).json() as { id: number };
+    expect(await served(first)).toBe(200);
+
+    expect((await write('PUT', `/api/concours/${id}`, second)).statusCode).toBe(200);
+    expect(await served(first)).toBe(200);
+    expect(await served(second)).toBe(200);
+    const remove = (contest: number) =>
+      t.app.inject({ method: 'DELETE', url: `/api/concours/${contest}`, headers });
+    expect((await remove(twin)).statusCode).toBe(200);
+    expect(await served(first)).toBe(404);
+    expect((await remove(id)).statusCode).toBe(200);
+    expect(await served(second)).toBe(404);
+  });
+
   it('refuses an end already passed, on creation and on edit, and changes nothing', async () => {
     const headers = await headersOf('REDACTEUR');
     const { image } = (await upload(headers)).json() as { image: string };

@@ -212,18 +212,26 @@ export function contestsRepository(db: Db) {
           titre: after.title,
           ...auditChanges(journaled(before), journaled(after)),
         });
-        return { id };
+        return { id, replacedImage: before.image !== after.image ? before.image : null };
       }),
-    /** Deletes the contest and writes its audit row; false when it was already gone (as news). */
+    /**
+     * Deletes the contest and writes its audit row; returns its visual's path, or null when it
+     * was already gone (as news).
+     */
     remove: (id: number, by: StaffActor) =>
       db.$transaction(async (tx) => {
-        const gone = await tx.contest.findUnique({ where: { id }, select: { title: true } });
-        if (!gone || (await tx.contest.deleteMany({ where: { id } })).count === 0) return false;
+        const gone = await tx.contest.findUnique({
+          where: { id },
+          select: { title: true, image: true },
+        });
+        if (!gone || (await tx.contest.deleteMany({ where: { id } })).count === 0) return null;
         await writeAudit(tx, by, 'contest.delete', target(id, gone.title), {
           titre: gone.title,
         });
-        return true;
+        return { image: gone.image };
       }),
+    /** Whether a contest still shows this visual (two contests may share one). */
+    imageInUse: async (image: string) => (await db.contest.count({ where: { image } })) > 0,
   };
 }
 
