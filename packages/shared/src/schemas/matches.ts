@@ -25,6 +25,9 @@ export const MATCH_TEXTS = {
   tableClubRequired: 'Choisis un club.',
   noMatch: 'Aucun match prochainement.',
   kickoff: 'Date invalide : format attendu AAAA-MM-JJTHH:mm (heure de Paris).',
+  /** Well written, but not on the calendar: a 30 February, or the hour skipped in March. */
+  kickoffNotOnCalendar:
+    'Cette date n’existe pas à Paris (un 30 février, ou l’heure sautée au passage à l’heure d’été).',
   /** The form's date-and-time field left empty (or half filled, which the browser sends empty). */
   kickoffRequired: 'Choisis la date et l’heure du coup d’envoi.',
   journee: 'La journée doit être un entier entre 1 et 99.',
@@ -60,6 +63,9 @@ export const MATCH_TEXTS = {
   tablePoints: 'Points : un nombre entier de 0 à 300.',
   tableGoalDifference: 'Différence de buts : un nombre entier de -300 à 300.',
   importInvalid: 'Import refusé : corrige les lignes en erreur, rien n’a été enregistré.',
+  /** The preview's word: nothing was sent to be imported yet. */
+  importPreviewInvalid: (lines: number) =>
+    `Aperçu : ${lines} ${lines > 1 ? 'lignes' : 'ligne'} en erreur, à corriger avant d’importer.`,
   importEmpty: 'Le fichier ne contient aucune ligne.',
   importFormat: 'Format de fichier non reconnu : CSV ou JSON attendu.',
 } as const;

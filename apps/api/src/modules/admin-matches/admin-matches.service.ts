@@ -53,8 +53,8 @@ export function adminMatchesService({
   /** Checks what zod cannot (clubs exist, the time exists in Paris) and maps to columns. */
   async function toFields(input: AdminMatchInput): Promise<MatchFields> {
     if (!isValidParisTime(input.kickoff))
-      throw new AppError('VALIDATION', MATCH_TEXTS.kickoff, {
-        details: [{ path: 'kickoff', message: MATCH_TEXTS.kickoff }],
+      throw new AppError('VALIDATION', MATCH_TEXTS.kickoffNotOnCalendar, {
+        details: [{ path: 'kickoff', message: MATCH_TEXTS.kickoffNotOnCalendar }],
       });
     const clubs = await repo.existingClubIds([input.club_dom_id, input.club_ext_id]);
     for (const key of ['club_dom_id', 'club_ext_id'] as const)

@@ -115,7 +115,8 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
     expect(duplicate.statusCode).toBe(409);
     const bad = await createAs(moderator, { ...matchBody(3, `${year + 1}-02-30T21:00`) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/Date invalide/);
+    // Well written: what is wrong is the date itself, not its format.
+    expect(bad.json().message).toBe(MATCH_TEXTS.kickoffNotOnCalendar);
 
     // A year typed wrong would put the match years away: refused, under the kickoff.
     const typo = await createAs(moderator, matchBody(3, `${year - 6}-09-12T21:00`));
@@ -379,6 +380,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
       `${s2};2;${y2}-08-22T21:00;${homeName};${away};`,
       `${s2};3;${y2}-13-01T21:00;${home};999999;`,
       `${s2};4;${y2 - 1}-08-22T21:00;${home};${away};`,
+      `${s2};5;${y2 + 1}-02-31T21:00;${home};${away};`,
     ].join('\r\n');
     const send = async (body: string, dryRun: boolean) => {
       const mp = multipart('matchs.csv', 'text/csv', body);
@@ -392,7 +394,7 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
     const refused = await send(csv, false);
     expect(refused.statusCode).toBe(200);
     const r1 = refused.json() as ImportResult;
-    expect(r1).toMatchObject({ applied: false, total: 4, valid: 2 });
+    expect(r1).toMatchObject({ applied: false, total: 5, valid: 2 });
     expect(r1.lines[2]).toMatchObject({ line: 3, ok: false });
     expect(r1.lines[2]!.errors.join(' ')).toMatch(/Date invalide/);
     expect(r1.lines[2]!.errors.join(' ')).toMatch(/club introuvable/);
@@ -401,6 +403,11 @@ describe('operators: matches, scores, league table, clubs and imports', () => {
       ok: false,
       errors: [MATCH_TEXTS.kickoffOutsideSeason(s2)],
     });
+    // Well written, but no 31 February: the line says the date does not exist.
+    expect(r1.lines[4]).toMatchObject({ ok: false, errors: [MATCH_TEXTS.kickoffNotOnCalendar] });
+    // The preview of the same file says what to do; nothing was refused yet.
+    const previewed = (await send(csv, true)).json() as ImportResult;
+    expect(previewed.message).toBe(MATCH_TEXTS.importPreviewInvalid(3));
     // Every line, valid or not, under the same documented columns, as the file wrote them.
     expect(r1.lines[2]!.value).toEqual({
       season: s2,

@@ -107,7 +107,9 @@ export function importService({
         ? `${plural(valid, 'ligne')} ${pluralWord(valid, 'importée')}.`
         : valid === lines.length
           ? `Aperçu : ${plural(valid, 'ligne')} ${pluralWord(valid, 'valide')}, rien n’a été enregistré.`
-          : MATCH_TEXTS.importInvalid,
+          : dryRun
+            ? MATCH_TEXTS.importPreviewInvalid(lines.length - valid)
+            : MATCH_TEXTS.importInvalid,
     };
   }
 
@@ -122,7 +124,8 @@ export function importService({
         const journee = int(raw, 'journee', 1, 99, errors);
         const kickoff = str(raw, 'kickoff') || str(raw, 'date');
         const k = parisDateTimeSchema.safeParse(kickoff);
-        if (!k.success || !isValidParisTime(kickoff)) errors.push(MATCH_TEXTS.kickoff);
+        if (!k.success) errors.push(k.error.issues[0]?.message ?? MATCH_TEXTS.kickoff);
+        else if (!isValidParisTime(kickoff)) errors.push(MATCH_TEXTS.kickoffNotOnCalendar);
         else if (s && !isKickoffInSeason(kickoff, s))
           errors.push(MATCH_TEXTS.kickoffOutsideSeason(s));
         const homeClubId = club.id(raw, 'club_dom', errors);
