@@ -112,6 +112,7 @@ export const TRIP_TEXTS = {
   placeLength: 'Le lieu de départ doit faire entre 3 et 120 caractères.',
   placeForbidden: 'Le lieu de départ contient un contenu interdit.',
   departureInvalid: 'Heure de départ invalide.',
+  departureRequired: 'Choisis la date et l’heure du départ.',
   returnInvalid: 'Heure de retour invalide.',
   returnBeforeDeparture: 'Le retour doit être après le départ.',
   deadlineInvalid: 'Date limite invalide.',

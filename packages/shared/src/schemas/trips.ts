@@ -32,10 +32,14 @@ const id = (message: string) =>
     .positive({ error: message })
     .max(ID_MAX, { error: message });
 
-/** An ISO 8601 instant with its offset ('2026-12-05T06:00:00.000Z' or '…+01:00'). */
-const instant = (message: string) =>
+/**
+ * An ISO 8601 instant with its offset ('2026-12-05T06:00:00.000Z' or '…+01:00'). `required`:
+ * what an empty one is told (a field left blank is not a wrong time).
+ */
+const instant = (message: string, required = message) =>
   z
     .string({ error: message })
+    .min(1, { error: required, abort: true })
     .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), {
       error: message,
     });
@@ -60,7 +64,7 @@ export const tripInputSchema = z
       .min(TRIP_LIMITS.placeMin, { error: T.placeLength })
       .max(TRIP_LIMITS.placeMax, { error: T.placeLength })
       .refine(isSafeText, { error: T.placeForbidden }),
-    depart_heure: instant(T.departureInvalid),
+    depart_heure: instant(T.departureInvalid, T.departureRequired),
     retour_heure: instant(T.returnInvalid).nullable().optional(),
     places_total: z
       .number({ error: T.seatsRange })

@@ -68,6 +68,9 @@ describe('Nouveau déplacement', () => {
     fireEvent.change(within(dialog).getByLabelText('Match'), { target: { value: '11' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await within(dialog).findByText('Choisis une antenne.')).toBeVisible();
+    // A departure left blank is asked for, not called a wrong time.
+    expect(within(dialog).getByText('Choisis la date et l’heure du départ.')).toBeVisible();
+    expect(within(dialog).queryByText('Heure de départ invalide.')).toBeNull();
     expect(within(dialog).getByLabelText('Antenne')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).queryByText('Antenne introuvable.')).toBeNull();
     expect(within(dialog).queryByText('Choisis un match.')).toBeNull();
