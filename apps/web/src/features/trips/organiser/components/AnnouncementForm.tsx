@@ -42,7 +42,8 @@ export function AnnouncementForm({ tripId, online }: { tripId: number; online: b
         Annonce aux inscrits
       </label>
       <p className="field__hint" id={`${id}-hint`}>
-        Publiée dans le fil du car et envoyée à chaque inscrit.
+        Publiée dans le fil du car et envoyée à chaque inscrit ayant sa place (pas à la liste
+        d’attente).
       </p>
       <textarea
         id={id}

@@ -283,7 +283,7 @@ describe('an announcement to the coach', () => {
     renderAt('/mes-deplacements/7');
     const field = await screen.findByRole('textbox', { name: 'Annonce aux inscrits' });
     expect(field).toHaveAccessibleDescription(
-      'Publiée dans le fil du car et envoyée à chaque inscrit.',
+      'Publiée dans le fil du car et envoyée à chaque inscrit ayant sa place (pas à la liste d’attente).',
     );
     // Nothing but spaces is refused before any request.
     fireEvent.change(field, { target: { value: '   ' } });
