@@ -34,6 +34,7 @@ export function TripCard({ trip }: { trip: Trip }) {
   const mine = trip.inscription;
   const fare = fareLabel(trip.prix);
   const waiting = waitingLabel(trip);
+  const open = acceptsRegistrations(trip);
   const hasDetails = Boolean(trip.notes || trip.retour_heure || trip.date_limite);
 
   // The dialog promises a seat or the waiting list from the seats left: read them now, so
@@ -63,11 +64,16 @@ export function TripCard({ trip }: { trip: Trip }) {
       <p className={styles['trip__line']}>
         Départ le {departureTime(trip.depart_heure)}, {trip.depart_lieu}
       </p>
-      <p className={styles['trip__line']}>
-        <strong>{seatsLeftLabel(trip)}</strong>
-        {waiting && ` · ${waiting}`}
-        {fare && ` · ${fare}`}
-      </p>
+      {/* A closed or cancelled coach has no seat to offer: its status says so. */}
+      {open ? (
+        <p className={styles['trip__line']}>
+          <strong>{seatsLeftLabel(trip)}</strong>
+          {waiting && ` · ${waiting}`}
+          {fare && ` · ${fare}`}
+        </p>
+      ) : (
+        fare && <p className={styles['trip__line']}>{fare}</p>
+      )}
       {mine && (
         <p
           className={cx(
@@ -93,7 +99,7 @@ export function TripCard({ trip }: { trip: Trip }) {
             Me désinscrire
           </Button>
         ) : (
-          acceptsRegistrations(trip) && (
+          open && (
             <Button variant="primary" onClick={openRegistration}>
               {waitsIfRegistering(trip, 1) ? TRIP_TEXTS.joinWaitingList : TRIP_TEXTS.register}
             </Button>

@@ -137,6 +137,9 @@ describe('coach cards on the match block', () => {
     expect(await screen.findByText(TRIP_TEXTS.statusLabels.CLOS)).toBeVisible();
     expect(screen.getByText(TRIP_TEXTS.statusLabels.ANNULE)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Je m’inscris' })).toBeNull();
+    // Seats nobody can take any more are not offered: « 3 places restantes » beside « Inscriptions
+    // closes » read as an open door.
+    expect(screen.queryByText(TRIP_TEXTS.seatsLeft(3))).toBeNull();
   });
 
   it('registers in two taps: Je m’inscris, then Confirmer (1 seat by default) → Inscrit ✓', async () => {
