@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   GROUP_TEXTS as G,
   isDeletedPseudo,
+  plural,
   SOCKET_EVENTS,
   type GroupListItem,
   type GroupMessage,
@@ -30,6 +31,9 @@ import listStyles from './MessageList.module.css';
 import styles from './ChatPanel.module.css';
 import { cx } from '../../../lib/cx';
 import { useDraft } from '../draft';
+
+/** Members named in a thread's header; more are folded behind their count. */
+const MEMBERS_SHOWN = 6;
 import { useOwnSilence } from '../silence';
 
 /**
@@ -67,13 +71,22 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
 
   const forbidden = isApiError(thread.error) && thread.error.status === 403;
   const names = group.members.map((m) => m.username).join(', ');
+  // A car's few names fit a line; a coach's dozens would push the messages down a phone's screen.
+  const folded = group.members.length > MEMBERS_SHOWN;
 
   return (
     <section className={styles['chat']} aria-label={label}>
       <header className={styles['chat__header']}>
         <div>
           <h2 className={messagesStyles['chat__title']}>{label}</h2>
-          <p className={messagesStyles['chat__members']}>{names}</p>
+          {folded ? (
+            <details className={messagesStyles['chat__members']}>
+              <summary>{plural(group.members.length, 'membre')}</summary>
+              {names}
+            </details>
+          ) : (
+            <p className={messagesStyles['chat__members']}>{names}</p>
+          )}
         </div>
       </header>
       {thread.isPending ? (

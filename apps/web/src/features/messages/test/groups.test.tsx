@@ -54,6 +54,38 @@ async function openWithAnswersHeld() {
 }
 
 describe('group threads', () => {
+  it('names a car’s few members in its header', async () => {
+    api.reply('GET /api/messages/groupes/3', 200, []);
+    renderAt('/messages/groupes/3');
+    const car = await screen.findByRole('region', { name: LABEL });
+    expect(within(car).getByText(`${ME.username}, ${BOB.username}`)).toBeVisible();
+  });
+
+  it('folds a full coach’s members behind their count', async () => {
+    const coach = {
+      ...GROUP,
+      id: 4,
+      kind: 'deplacement',
+      members: Array.from({ length: 25 }, (_, i) => ({
+        id: 900 + i,
+        username: `voyageur_${i}`,
+        avatar: null,
+        driver: false,
+      })),
+    };
+    api.reply('GET /api/messages/groupes', 200, [GROUP, coach]);
+    api.reply('GET /api/messages/groupes/4', 200, []);
+    api.reply('PATCH /api/messages/groupes/4/mark-read', 200, { message: G.markedRead });
+    renderAt('/messages/groupes/4');
+    const summary = await screen.findByText('25 membres', { selector: 'summary' });
+    // The names stay one tap away, not six lines above the messages on a phone.
+    const details = summary.closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    fireEvent.click(summary);
+    expect(details).toHaveAttribute('open');
+    expect(within(details).getByText(/voyageur_0, voyageur_1/)).toBeInTheDocument();
+  });
+
   it('lists the car’s group under Groupes with its match and unread dot', async () => {
     renderAt('/messages');
     const section = await screen.findByRole('list', { name: G.section });
