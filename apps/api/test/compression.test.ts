@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import { Readable, Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -63,5 +65,53 @@ describe('compression', () => {
     });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('a client that leaves mid-answer', () => {
+  it('is not logged as a server error: it is the client going away', async () => {
+    const lines: { level: number; msg?: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as { level: number; msg?: string });
+        done();
+      },
+    });
+    const app = await createTestApp({
+      logger: { level: 'info', stream },
+      routes: (api) =>
+        api.get('/api/essai-long', (_request, reply) => {
+          // A long answer, written a piece at a time, as a slow network sends it.
+          let sent = 0;
+          const body = new Readable({
+            read() {
+              if (sent++ < 200) setTimeout(() => this.push(`"${'x'.repeat(4096)}",`), 5);
+              else this.push(null);
+            },
+          });
+          return reply.type('application/json').send(body);
+        }),
+    });
+    try {
+      const url = await app.app.listen({ port: 0, host: '127.0.0.1' });
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get(`${url}/api/essai-long`, { headers: { 'accept-encoding': 'gzip' } });
+        req.on('response', (res) => {
+          expect(res.headers['content-encoding']).toBe('gzip');
+          // The reader closes the tab after the first bytes.
+          res.once('data', () => {
+            req.destroy();
+            setTimeout(resolve, 300);
+          });
+        });
+        req.on('error', (error) => {
+          if (!req.destroyed) reject(error);
+        });
+      });
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });
