@@ -1,10 +1,11 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cx } from '../../lib/cx';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** One of primitives.css's button looks. */
   variant: 'primary' | 'outline' | 'ghost' | 'light' | 'danger';
   small?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /**

@@ -1,6 +1,7 @@
 import * as Radix from '@radix-ui/react-dialog';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './icons';
+import { SubmitButton } from './SubmitButton';
 import { cx } from '../../lib/cx';
 import styles from './Dialog.module.css';
 
@@ -158,9 +159,9 @@ export function FormDialogFooter({
   return (
     <DialogFooter>
       <DialogCancel />
-      <button type="submit" className="btn btn--primary" disabled={disabled}>
+      <SubmitButton variant="primary" disabled={disabled}>
         {label}
-      </button>
+      </SubmitButton>
     </DialogFooter>
   );
 }

@@ -8,6 +8,7 @@ import { passwordResetRequestSchema } from '@munegu/shared';
 import { TextField, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import styles from './ForgotPasswordForm.module.css';
 import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 type Output = z.output<typeof passwordResetRequestSchema>;
@@ -68,9 +69,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         <Button variant="ghost" onClick={onBack}>
           Retour
         </Button>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+        <SubmitButton variant="primary" disabled={isSubmitting}>
           Envoyer le lien
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

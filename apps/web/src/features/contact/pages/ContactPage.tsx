@@ -13,7 +13,7 @@ import { ABORTED, errorMessage } from '../../../lib/api';
 import { useSendContact } from '../api';
 import styles from './ContactPage.module.css';
 import { cx } from '../../../lib/cx';
-import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 const isName = (name: string) => name === 'prenom' || name === 'nom';
 
@@ -149,14 +149,13 @@ export default function ContactPage() {
           </p>
           {error('message')}
         </div>
-        <Button
-          type="submit"
+        <SubmitButton
           variant="primary"
           className={styles['contact__submit']}
           disabled={isSubmitting}
         >
           {isSubmitting ? 'Envoi…' : 'Envoyer'}
-        </Button>
+        </SubmitButton>
       </form>
     </section>
   );

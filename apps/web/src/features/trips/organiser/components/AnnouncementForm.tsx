@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { TRIP_LIMITS, TRIP_TEXTS, announcementInputSchema } from '@munegu/shared';
-import { Button } from '../../../../components/ui/Button';
 import { FormError } from '../../../../components/ui/FormField';
 import { toast } from '../../../../components/ui/toast';
 import { errorMessage } from '../../../../lib/api';
 import { useSingleSubmit } from '../../../../lib/hooks';
 import { useAnnounce } from '../api';
 import styles from './organiser.module.css';
+import { SubmitButton } from '../../../../components/ui/SubmitButton';
 
 /**
  * An announcement to everyone on the coach (issue 30): posted in the trip's thread with the
@@ -60,9 +60,9 @@ export function AnnouncementForm({ tripId, online }: { tripId: number; online: b
         <span className="field__hint">
           {text.trim().length} / {TRIP_LIMITS.announcementMax}
         </span>
-        <Button type="submit" variant="primary" disabled={announce.isPending || !online}>
+        <SubmitButton variant="primary" disabled={announce.isPending || !online}>
           {announce.isPending ? 'Envoi…' : 'Envoyer l’annonce'}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
