@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TEXTS, TRIP_TEXTS, type Trip } from '@munegu/shared';
 import { Dialog, FormDialogFooter } from '../../../components/ui/Dialog';
+import { cx } from '../../../lib/cx';
 import { FormError } from '../../../components/ui/FormField';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
@@ -67,7 +68,7 @@ function RegisterForm({ trip, onDone }: { trip: Trip; onDone: () => void }) {
         Nombre de places (toi et jusqu’à 3 accompagnants)
       </p>
       <SeatPicker value={seats} onChange={setSeats} disabled={register.isPending} />
-      <p className="field__hint" aria-live="polite">
+      <p className={cx('field__hint', styles['register__hint'])} aria-live="polite">
         {waitingHint(trip, seats)}
       </p>
       <PhoneField value={phone} onChange={setPhone} error={failure.phone} />
