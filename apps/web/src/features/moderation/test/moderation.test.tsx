@@ -5,19 +5,21 @@ import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 /** The moderators' screens through the real routes; only the network is fake. */
 let api: FakeApi;
 
+const BANNED = {
+  id: 200,
+  pseudo: 'Banni_1',
+  avatar: null,
+  suspended: true,
+  suspendedUntil: null,
+  silencedUntil: null,
+  canLift: true,
+};
+
 beforeEach(() => {
   api = fakeApi();
   signIn(api, { id: 1, username: 'Modo', role: { libelle: 'MODERATEUR' } } as never);
   api.reply('GET /api/moderation/users/suspended', 200, [
-    {
-      id: 200,
-      pseudo: 'Banni_1',
-      avatar: null,
-      suspended: true,
-      suspendedUntil: null,
-      silencedUntil: null,
-      canLift: true,
-    },
+    BANNED,
     {
       id: 201,
       pseudo: 'Court_2',
@@ -67,17 +69,7 @@ describe('suspended members and the journal', () => {
     expect(await screen.findByText('Suspendu jusqu’au 01/06/2031')).toBeVisible();
     api.handle('POST /api/moderation/users/201/lift', () => {
       // The lifted member leaves the list.
-      api.reply('GET /api/moderation/users/suspended', 200, [
-        {
-          id: 200,
-          pseudo: 'Banni_1',
-          avatar: null,
-          suspended: true,
-          suspendedUntil: null,
-          silencedUntil: null,
-          canLift: true,
-        },
-      ]);
+      api.reply('GET /api/moderation/users/suspended', 200, [BANNED]);
       return { status: 200, body: { message: 'Suspension levée.' } };
     });
     const row = within((await screen.findByText('Court_2')).closest('li')!);
