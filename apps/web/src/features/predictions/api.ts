@@ -117,9 +117,10 @@ export function useMiniLeagues(enabled: boolean) {
   return useQuery({
     ...miniLeaguesQuery,
     enabled,
-    // The route's loader has just read it; the return to the tab is what may bring news.
-    refetchOnMount: false,
-    refetchOnWindowFocus: true,
+    // Friends join with a code sent from another app: back on the tab, however recent the
+    // list, its counts are read again. (Not stale at once: the panel mounts, and is enabled
+    // once the session is known, right after the loader read it.)
+    refetchOnWindowFocus: 'always',
     select: (rows) => (Array.isArray(rows) ? rows : []),
   });
 }

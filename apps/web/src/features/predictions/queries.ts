@@ -25,12 +25,8 @@ export const leaderboardQuery = (filter: string) => ({
     query: { limit: 100, q: filter || undefined },
   }),
 });
-/**
- * The member's mini-leagues. Never fresh: friends join with a code sent from another app, so
- * each visit (the loader) and each return to the tab reads the counts again.
- */
+/** The member's mini-leagues. */
 export const miniLeaguesQuery = {
   queryKey: predictionKeys.leagues(),
   queryFn: query('GET /mini-leagues'),
-  staleTime: 0,
 };
