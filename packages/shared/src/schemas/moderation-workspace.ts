@@ -46,6 +46,11 @@ export const queueQuerySchema = z.object({
  */
 export const moderatedMemberSchema = reportedMemberSchema.extend({
   silencedUntil: z.string().nullable(),
+  /**
+   * Sanctions in force that a higher rank than the caller's imposed: the caller may neither
+   * lift nor change them (a moderator before an admin's suspension), so no button offers it.
+   */
+  heldAbove: z.object({ suspension: z.boolean(), silence: z.boolean() }),
 });
 export type ModeratedMember = z.output<typeof moderatedMemberSchema>;
 
@@ -143,11 +148,6 @@ export const moderationMemberSchema = z.object({
   reportsVisible: z.boolean(),
   /** The caller outranks them (and is not them): the sanction buttons apply. */
   canSanction: z.boolean(),
-  /**
-   * Sanctions in force that a higher rank than the caller's imposed: the caller may neither
-   * lift nor change them (a moderator before an admin's suspension), so no button offers it.
-   */
-  heldAbove: z.object({ suspension: z.boolean(), silence: z.boolean() }),
   openReports: z.number().int(),
   reportsAbout: z.array(moderationReportSchema),
   reportsAboutTotal: z.number().int(),

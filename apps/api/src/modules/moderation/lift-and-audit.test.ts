@@ -109,8 +109,8 @@ describe('end of a suspension', () => {
     expect(await row(admin)).toMatchObject({ canLift: true });
     const file = (who: typeof admin) =>
       w.call(who, 'GET', `/users/${member.id}`).then((res) => res.json() as ModerationMember);
-    expect((await file(moderator)).heldAbove).toEqual({ suspension: true, silence: false });
-    expect((await file(admin)).heldAbove).toEqual({ suspension: false, silence: false });
+    expect((await file(moderator)).member.heldAbove).toEqual({ suspension: true, silence: false });
+    expect((await file(admin)).member.heldAbove).toEqual({ suspension: false, silence: false });
     t.clock.set('2031-04-02T12:00:00Z');
     await sanctions.liftExpired();
     const body = { reason: REASON, days: 3 };

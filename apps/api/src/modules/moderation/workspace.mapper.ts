@@ -1,9 +1,17 @@
 import type { ModeratedMember, SanctionEntry, SanctionKindName } from '@munegu/shared';
 import { avatarUrl } from '../../lib/avatar-url.js';
+import { sanctionsHeldAbove, type Actor } from './sanctions.service.js';
 import type { WorkspaceMemberRow, WorkspaceRepository } from './workspace.repository.js';
 
-/** A member as moderators see them: the silence only while it is in force at `now`. */
-export function toModeratedMember(row: WorkspaceMemberRow, now: Date): ModeratedMember {
+/**
+ * A member as `actor` sees them: the silence only while it is in force at `now`, and which of
+ * their sanctions a higher rank than the actor's holds.
+ */
+export function toModeratedMember(
+  row: WorkspaceMemberRow,
+  now: Date,
+  actor: Pick<Actor, 'role'>,
+): ModeratedMember {
   const silenced = row.silencedUntil !== null && row.silencedUntil > now;
   return {
     id: row.id,
@@ -13,6 +21,7 @@ export function toModeratedMember(row: WorkspaceMemberRow, now: Date): Moderated
     status: row.status,
     suspendedUntil: row.status === 'SUSPENDED' ? (row.suspendedUntil?.toISOString() ?? null) : null,
     silencedUntil: silenced ? row.silencedUntil!.toISOString() : null,
+    heldAbove: sanctionsHeldAbove(actor, row, now),
   };
 }
 

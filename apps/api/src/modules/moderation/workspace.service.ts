@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { toReports } from './moderation.mapper.js';
 import type { ModerationRepository } from './moderation.repository.js';
 import { reportedRolesFor } from './moderation.service.js';
-import { sanctionsHeldAbove, type Actor, type SanctionsService } from './sanctions.service.js';
+import type { Actor, SanctionsService } from './sanctions.service.js';
 import { toModeratedMember, toSanctionEntry } from './workspace.mapper.js';
 import type { WorkspaceRepository } from './workspace.repository.js';
 
@@ -66,7 +66,7 @@ export function workspaceService({ repo, reports, sanctions, clock }: WorkspaceD
         if (!member) return [];
         return [
           {
-            member: toModeratedMember(member, now),
+            member: toModeratedMember(member, now, actor),
             openCount: g.open,
             reasons: reasons
               .filter((r) => r.userId === g.id)
@@ -103,7 +103,7 @@ export function workspaceService({ repo, reports, sanctions, clock }: WorkspaceD
       }
       const now = clock.now();
       return found.map((m) => ({
-        ...toModeratedMember(m, now),
+        ...toModeratedMember(m, now, actor),
         email: m.email,
         openReports: openOf.get(m.id) ?? 0,
         sanctions: sanctionsOf.get(String(m.id)) ?? noSanctions(),
@@ -131,7 +131,7 @@ export function workspaceService({ repo, reports, sanctions, clock }: WorkspaceD
         toReports(reports, by.rows),
       ]);
       const now = clock.now();
-      const member = toModeratedMember(user, now);
+      const member = toModeratedMember(user, now, actor);
       return {
         member: {
           ...member,
@@ -142,7 +142,6 @@ export function workspaceService({ repo, reports, sanctions, clock }: WorkspaceD
         },
         reportsVisible,
         canSanction: sanctionable,
-        heldAbove: sanctionsHeldAbove(actor, user, now),
         openReports: open,
         reportsAbout,
         reportsAboutTotal: about.total,

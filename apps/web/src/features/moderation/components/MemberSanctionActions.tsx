@@ -40,7 +40,7 @@ export function MemberSanctionActions({
   const banned = suspended && member.suspendedUntil === null;
   const silenced = member.silencedUntil !== null;
   // A sanction a higher rank imposed is theirs to lift or change (the server refuses it).
-  const held = data.heldAbove;
+  const held = member.heldAbove;
   const lifting =
     (suspended || silenced) && !held.suspension && !held.silence
       ? liftingOf({
@@ -49,35 +49,43 @@ export function MemberSanctionActions({
           silencedUntil: member.silencedUntil,
         })
       : null;
+  // Nothing to offer (a sanction a higher rank holds): no empty group for screen readers.
+  const anyAction = !suspended || (!banned && !held.suspension) || lifting !== null;
   return (
     <>
-      <div className={cx(shared['actions'], styles['actions'])} role="group" aria-label="Sanctions">
-        {!suspended && (
-          <Button variant="light" onClick={() => setKind('warn')}>
-            Avertir
-          </Button>
-        )}
-        {!suspended && !silenced && (
-          <Button variant="light" onClick={() => setKind('silence')}>
-            Réduire au silence
-          </Button>
-        )}
-        {!suspended && (
-          <Button variant="primary" onClick={() => setKind('suspend')}>
-            Suspendre
-          </Button>
-        )}
-        {!banned && !held.suspension && (
-          <Button variant="danger" onClick={() => setKind('ban')}>
-            Bannir
-          </Button>
-        )}
-        {lifting && (
-          <Button variant="outline" onClick={() => setKind('lift')}>
-            {liftLabel(lifting)}
-          </Button>
-        )}
-      </div>
+      {anyAction && (
+        <div
+          className={cx(shared['actions'], styles['actions'])}
+          role="group"
+          aria-label="Sanctions"
+        >
+          {!suspended && (
+            <Button variant="light" onClick={() => setKind('warn')}>
+              Avertir
+            </Button>
+          )}
+          {!suspended && !silenced && (
+            <Button variant="light" onClick={() => setKind('silence')}>
+              Réduire au silence
+            </Button>
+          )}
+          {!suspended && (
+            <Button variant="primary" onClick={() => setKind('suspend')}>
+              Suspendre
+            </Button>
+          )}
+          {!banned && !held.suspension && (
+            <Button variant="danger" onClick={() => setKind('ban')}>
+              Bannir
+            </Button>
+          )}
+          {lifting && (
+            <Button variant="outline" onClick={() => setKind('lift')}>
+              {liftLabel(lifting)}
+            </Button>
+          )}
+        </div>
+      )}
       {(held.suspension || held.silence) && (
         <p className={styles['note']}>{MODERATION_TEXTS.higherSanction}</p>
       )}

@@ -55,7 +55,14 @@ export function QueueGroupCard({ group, canSanction, onAction }: Props) {
       </ul>
       <div className={styles['group__reports']}>
         {reports.map((r) => (
-          <ReportCard key={r.id} report={r} grouped canSanction={canSanction} onAction={onAction} />
+          <ReportCard
+            key={r.id}
+            report={r}
+            grouped
+            canSanction={canSanction}
+            canSuspend={!group.member.heldAbove.suspension}
+            onAction={onAction}
+          />
         ))}
       </div>
       {hidden > 0 && (

@@ -22,6 +22,11 @@ type Props = {
   report: ModerationReport;
   /** false when the reported member's role is not below the moderator's: only 'Classer'. */
   canSanction: boolean;
+  /**
+   * false when a higher rank than the moderator's suspended the member: that suspension is
+   * theirs to change, so neither 'Suspendre' nor 'Bannir' (the server would refuse them).
+   */
+  canSuspend?: boolean;
   onAction: (action: ReportAction, report: ModerationReport) => void;
   /**
    * Inside the reported member's group (queue, member page): the member is named by the
@@ -34,7 +39,13 @@ type Props = {
 export const memberPagePath = (id: number) => `/admin/moderation/membres/${id}`;
 
 /** One report of the queue: who reported whom, why, about what, and the moderator's buttons. */
-export function ReportCard({ report, canSanction, onAction, grouped = false }: Props) {
+export function ReportCard({
+  report,
+  canSanction,
+  canSuspend = true,
+  onAction,
+  grouped = false,
+}: Props) {
   const { reported, reporter, context } = report;
   // A message reported from a group thread was not private: say where it was written.
   const sectionLabel =
@@ -97,12 +108,16 @@ export function ReportCard({ report, canSanction, onAction, grouped = false }: P
               <Button variant="light" onClick={() => onAction('warn', report)}>
                 Avertir
               </Button>
-              <Button variant="primary" onClick={() => onAction('suspend', report)}>
-                Suspendre
-              </Button>
-              <Button variant="danger" onClick={() => onAction('ban', report)}>
-                Bannir
-              </Button>
+              {canSuspend && (
+                <>
+                  <Button variant="primary" onClick={() => onAction('suspend', report)}>
+                    Suspendre
+                  </Button>
+                  <Button variant="danger" onClick={() => onAction('ban', report)}>
+                    Bannir
+                  </Button>
+                </>
+              )}
             </>
           )}
         </div>

@@ -150,6 +150,7 @@ function MemberFile({ data }: { data: ModerationMember }) {
                   report={r}
                   grouped
                   canSanction={data.canSanction}
+                  canSuspend={!data.member.heldAbove.suspension}
                   onAction={act}
                 />
               ))}

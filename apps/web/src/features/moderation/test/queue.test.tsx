@@ -13,6 +13,7 @@ const member = (id: number, pseudo: string, extra: object = {}) => ({
   status: 'ACTIVE',
   suspendedUntil: null,
   silencedUntil: null,
+  heldAbove: { suspension: false, silence: false },
   ...extra,
 });
 
@@ -227,6 +228,34 @@ describe('the queue, one card per reported member', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Signalements à traiter (0)' })).toHaveFocus(),
     );
+  });
+
+  it('offers no suspension or ban of a member a higher rank suspended', async () => {
+    const held = member(107, 'Suspendu_Admin', {
+      status: 'SUSPENDED',
+      suspendedUntil: '2031-06-01T10:00:00.000Z',
+      heldAbove: { suspension: true, silence: false },
+    });
+    api.reply('GET /api/moderation/queue', 200, {
+      ...EMPTY_QUEUE,
+      items: [
+        {
+          member: held,
+          openCount: 1,
+          reasons: [{ label: 'Insultes', count: 1 }],
+          latestAt: '2031-05-05T08:00:00.000Z',
+          reports: [report(9, held)],
+        },
+      ],
+      total: 1,
+      open: 1,
+    });
+    renderAt('/admin/moderation');
+    const card = within((await screen.findAllByRole('article'))[0]!);
+    expect(card.getByRole('button', { name: 'Classer' })).toBeVisible();
+    expect(card.getByRole('button', { name: 'Avertir' })).toBeVisible();
+    expect(card.queryByRole('button', { name: 'Suspendre' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Bannir' })).toBeNull();
   });
 
   it('says when nothing is waiting', async () => {
