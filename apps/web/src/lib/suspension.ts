@@ -31,9 +31,21 @@ function storage(): Storage | null {
   }
 }
 
-function read(): SuspensionNotice | null {
+/**
+ * The member's other tabs: the tab whose refresh met the suspension drops the token they share,
+ * so their own refresh never hears why, and they showed /404 after a reload. The notice is
+ * also left here for them (without `seen`, which stays each tab's own).
+ */
+function shared(): Storage | null {
   try {
-    const raw = storage()?.getItem(KEY);
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function parse(raw: string | null | undefined): SuspensionNotice | null {
+  try {
     const value: unknown = raw ? JSON.parse(raw) : null;
     if (
       value &&
@@ -55,6 +67,38 @@ function read(): SuspensionNotice | null {
   return null;
 }
 
+/** This tab's notice, or one another tab of the member left, adopted as this tab's own. */
+function read(): SuspensionNotice | null {
+  const own = parse(storage()?.getItem(KEY));
+  if (own) return own;
+  const left = parse(shared()?.getItem(KEY));
+  if (left) persist({ ...left, seen: false });
+  return left && { ...left, seen: false };
+}
+
+function persist(notice: SuspensionNotice | null): void {
+  try {
+    if (notice) {
+      storage()?.setItem(KEY, JSON.stringify(notice));
+      const { seen: _seen, ...forOthers } = notice;
+      shared()?.setItem(KEY, JSON.stringify(forOthers));
+    } else {
+      storage()?.removeItem(KEY);
+      shared()?.removeItem(KEY);
+    }
+  } catch {
+    // Private mode without storage: the notice lives for this page only.
+  }
+}
+
+// Another tab noted the suspension while this one is open: it shows why at once.
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key !== KEY || !event.newValue || current) return;
+    const notice = parse(event.newValue);
+    if (notice) set({ ...notice, seen: false });
+  });
+
 export function getSuspension(): SuspensionNotice | null {
   if (current === undefined) current = read();
   return current;
@@ -62,12 +106,7 @@ export function getSuspension(): SuspensionNotice | null {
 
 function set(notice: SuspensionNotice | null): void {
   current = notice;
-  try {
-    if (notice) storage()?.setItem(KEY, JSON.stringify(notice));
-    else storage()?.removeItem(KEY);
-  } catch {
-    // Private mode without storage: the notice lives for this page only.
-  }
+  persist(notice);
   for (const listener of listeners) listener();
 }
 
