@@ -209,3 +209,20 @@ describe('refresh across tabs (Web Locks)', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('a refused refresh whose answer the page could not read', () => {
+  it('keeps the token, so the next load hears why (a reload while it was read)', async () => {
+    setToken('member.token.x');
+    const aborted = new DOMException('The operation was aborted.', 'AbortError');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue({
+      ok: false,
+      status: 401,
+      json: () => Promise.reject(aborted),
+    } as unknown as Response);
+    const { refreshAccessToken } = await import('./api');
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getToken()).toBe('member.token.x');
+    fetchSpy.mockRestore();
+    setToken(null);
+  });
+});

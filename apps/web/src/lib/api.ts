@@ -95,8 +95,17 @@ async function postRefresh(): Promise<string | null> {
   });
   if (!res.ok) {
     // Suspended or banned while signed in: said before the token goes, so the app shows why
-    // (lib/suspension.ts) rather than what a signed-out visitor would see.
-    const body = readErrorBody(await res.json().catch(() => null));
+    // (lib/suspension.ts) rather than what a signed-out visitor would see. An answer whose
+    // body could not be read (the page reloading meanwhile) keeps the token: the next load
+    // refreshes again and hears why, instead of waking up a visitor on a member's page.
+    let raw: unknown;
+    try {
+      raw = await res.json();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return null;
+      raw = null;
+    }
+    const body = readErrorBody(raw);
     if (body?.code === 'SUSPENDED_ACCOUNT')
       noteSuspension({
         message: body.message,
