@@ -3,8 +3,9 @@
  * in: the API's refresh answers 401 SUSPENDED_ACCOUNT with the sentence and the sanction
  * (lib/api.ts notes it here), and the app shows /compte-suspendu instead of the page that would
  * have sent a signed-out visitor to /404 (app/layout/SuspendedGate.tsx), until the member leaves
- * that page. Kept for the tab in sessionStorage: the app then drops its token, so after a
- * reload it asks nothing that could say it again. Apart from the pages so the API client (every
+ * that page. Kept for the tab in sessionStorage, and for the member's other tabs in
+ * localStorage: the app then drops the token they share, so after a reload none of them asks
+ * anything that could say it again. Apart from the pages so the API client (every
  * first load) carries it.
  */
 export interface SuspensionNotice {
@@ -71,9 +72,10 @@ function parse(raw: string | null | undefined): SuspensionNotice | null {
 function read(): SuspensionNotice | null {
   const own = parse(storage()?.getItem(KEY));
   if (own) return own;
+  // Written without `seen`, so parsed unseen here.
   const left = parse(shared()?.getItem(KEY));
-  if (left) persist({ ...left, seen: false });
-  return left && { ...left, seen: false };
+  if (left) persist(left);
+  return left;
 }
 
 function persist(notice: SuspensionNotice | null): void {
