@@ -16,7 +16,8 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ] as const;
 
-async function setRole(request: APIRequestContext, role: string) {
+/** Sets the demo member's role; answers their id. */
+async function setRole(request: APIRequestContext, role: string): Promise<number> {
   const headers = { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
   const found = (await (
     await request.get(`/api/administration/membres?q=${PSEUDO}`, { headers })
@@ -27,6 +28,7 @@ async function setRole(request: APIRequestContext, role: string) {
     data: { role },
   });
   expect(res.status(), await res.text()).toBe(200);
+  return member.id;
 }
 
 /** On a phone the filters fold behind 'Filtres (n)': unfold them when they are. */
@@ -48,7 +50,7 @@ test('a role change reads as a sentence, found by member and by actor', async ({
   browser,
   request,
 }) => {
-  await setRole(request, 'REDACTEUR');
+  const memberId = await setRole(request, 'REDACTEUR');
   const sentence = `${DEMO.admin.username} (Administrateur) a changé le rôle de ${PSEUDO} : Membre → Rédacteur`;
 
   for (const viewport of VIEWPORTS) {
@@ -65,9 +67,10 @@ test('a role change reads as a sentence, found by member and by actor', async ({
     const row = list.getByRole('listitem').filter({ hasText: sentence });
     await expect(row).toHaveCount(1);
     await expect(list.getByRole('listitem')).toHaveCount(1);
+    // The member's file, which staff can open whatever the member's status.
     await expect(row.getByRole('link', { name: PSEUDO })).toHaveAttribute(
       'href',
-      `/profil/${PSEUDO}`,
+      `/admin/moderation/membres/${memberId}`,
     );
     expect(await noSideScroll(admin)).toBe(0);
     await admin.screenshot({

@@ -361,12 +361,12 @@ describe('journal sentences', () => {
       ).toHaveLength(1);
   });
 
-  it('links the members it names to their current profile, and nothing else', () => {
+  it('links the members it names to their member file, and nothing else', () => {
     const [entry] = SAMPLES['user.role'];
     expect(journalSentence({ ...entry, targetUser: { id: 45, pseudo: 'karim_renamed' } })).toEqual([
-      { text: 'Alice', profile: 'Alice' },
+      { text: 'Alice', member: 1 },
       { text: ' (Administrateur) a changé le rôle de ' },
-      { text: 'karim13', profile: 'karim_renamed' },
+      { text: 'karim13', member: 45 },
       { text: ' : Membre → Modérateur' },
     ]);
     // A reason is the moderator's own words, set apart from the sentence around it.
@@ -375,8 +375,8 @@ describe('journal sentences', () => {
       { text: 'Menaces', quote: true },
     ]);
     const [news] = SAMPLES['news.create'];
-    expect(journalSentence(news).filter((p) => p.profile)).toEqual([
-      { text: 'Alice', profile: 'Alice' },
+    expect(journalSentence(news).filter((p) => p.member !== undefined)).toEqual([
+      { text: 'Alice', member: 1 },
     ]);
   });
 

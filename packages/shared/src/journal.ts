@@ -72,8 +72,12 @@ export type JournalEntry = Pick<
 /** A piece of a sentence: text, and the pseudo of the member it names when it names one. */
 export interface JournalPart {
   text: string;
-  /** Current pseudo of the member this part names: the web links it to /profil/{pseudo}. */
-  profile?: string;
+  /**
+   * Id of the member this part names: the web links it to their member file
+   * (/admin/moderation/membres/{id}), which staff can open whatever the member's status, where a
+   * suspended or banned member's public profile answers « Page introuvable ».
+   */
+  member?: number;
   /** Words a staff member wrote (a sanction's reason): the web sets them apart. */
   quote?: true;
 }
@@ -185,7 +189,7 @@ function parts(...pieces: Piece[]): JournalPart[] {
     if (piece === null || piece === false || piece === undefined || piece === '') continue;
     const part = typeof piece === 'string' ? { text: piece } : piece;
     const last = out.at(-1);
-    const plain = (p: JournalPart) => !p.profile && !p.quote;
+    const plain = (p: JournalPart) => p.member === undefined && !p.quote;
     if (last && plain(last) && plain(part)) last.text += part.text;
     else out.push({ ...part });
   }
@@ -580,12 +584,12 @@ function subject(e: JournalEntry, data: Rec): JournalPart[] {
     return [{ text: data['source'] === 'cli' ? JOURNAL_TEXTS.operator : JOURNAL_TEXTS.system }];
   if (e.actor.deleted) return [{ text: `Un ${JOURNAL_TEXTS.deletedMember}` }];
   return [
-    { text: e.actor.pseudo, profile: e.actor.pseudo },
+    { text: e.actor.pseudo, member: e.actor.id },
     { text: ` (${roleName(e.actor.role)})` },
   ];
 }
 
-/** The target as named in the sentence: a member linked to their profile, else its name. */
+/** The target as named in the sentence: a member linked to their file, else its name. */
 function targetOf(e: JournalEntry, data: Rec): { name: string; parts: JournalPart[] } {
   const name =
     e.targetLabel ??
@@ -594,13 +598,13 @@ function targetOf(e: JournalEntry, data: Rec): { name: string; parts: JournalPar
     str(data['libelle']) ??
     str(data['nom']) ??
     `${e.targetType} ${e.targetId ?? ''}`.trim();
-  const profile = e.targetUser?.pseudo;
-  return { name, parts: [profile ? { text: name, profile } : { text: name }] };
+  const member = e.targetUser?.id;
+  return { name, parts: [member === undefined ? { text: name } : { text: name, member }] };
 }
 
 /**
  * The sentence of one journal row, as parts: 'Alice (ADMIN) a changé le rôle de karim13 :
- * UTILISATEUR → MODERATEUR'. Members are parts with `profile`; every other text is plain (the
+ * UTILISATEUR → MODERATEUR'. Members are parts with `member`; every other text is plain (the
  * web shows it as text, never as HTML). An action unknown here reads 'Alice (ADMIN) : x.y —
  * target' rather than nothing.
  */

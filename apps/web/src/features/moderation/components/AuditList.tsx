@@ -2,12 +2,14 @@ import { JOURNAL_TEXTS, journalSentence } from '@munegu/shared';
 import { Link } from 'react-router-dom';
 import { formatDate, formatTime } from '../../../lib/dates';
 import type { AuditEntry } from '../api';
+import { memberPagePath } from './ReportCard';
 import styles from './AuditList.module.css';
 
 /**
  * One journal row per line: when, then the sentence packages/shared writes for its action
  * ('Alice (Administrateur) a changé le rôle de karim13 : Membre → Modérateur'). Members named
- * link to their profile; everything else, reasons and titles included, is shown as text.
+ * link to their member file, which opens whatever their status (a suspended member's public
+ * profile does not); everything else, reasons and titles included, is shown as text.
  */
 export function AuditList({ items }: { items: AuditEntry[] }) {
   return (
@@ -19,8 +21,8 @@ export function AuditList({ items }: { items: AuditEntry[] }) {
           </time>
           <p className={styles['audit__sentence']}>
             {journalSentence(e).map((part, i) =>
-              part.profile ? (
-                <Link key={i} to={`/profil/${encodeURIComponent(part.profile)}`}>
+              part.member !== undefined ? (
+                <Link key={i} to={memberPagePath(part.member)}>
                   {part.text}
                 </Link>
               ) : (

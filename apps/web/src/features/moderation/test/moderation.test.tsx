@@ -111,15 +111,17 @@ describe('suspended members and the journal', () => {
   });
 });
 
+const ALICE_ID = 1;
+const KARIM_ID = 45;
 /** A journal entry as GET /moderation/audit sends it. */
 const entry = (id: number, extra: object) => ({
   id,
   createdAt: '2031-05-04T08:00:00.000Z',
-  actor: { id: 1, pseudo: 'Alice', role: 'ADMIN', deleted: false },
+  actor: { id: ALICE_ID, pseudo: 'Alice', role: 'ADMIN', deleted: false },
   targetType: 'user',
-  targetId: '45',
+  targetId: String(KARIM_ID),
   targetLabel: 'karim13',
-  targetUser: { id: 45, pseudo: 'karim_13' },
+  targetUser: { id: KARIM_ID, pseudo: 'karim_13' },
   change: null,
   data: {},
   ...extra,
@@ -162,14 +164,15 @@ describe('the journal', () => {
       'Le système a saisi le score de AS Monaco – RC Lens (12/09/2031) : — → 2-1',
     ]);
     expect(within(rows[0]!).getByText('04/05/2031 10:00')).toBeVisible();
-    // Members link to their profile under their current pseudo; the reason stays text.
+    // Members link to their member file, which opens whatever their status; the reason stays
+    // text.
     expect(within(rows[0]!).getByRole('link', { name: 'karim13' })).toHaveAttribute(
       'href',
-      '/profil/karim_13',
+      `/admin/moderation/membres/${KARIM_ID}`,
     );
     expect(within(rows[0]!).getByRole('link', { name: 'Alice' })).toHaveAttribute(
       'href',
-      '/profil/Alice',
+      `/admin/moderation/membres/${ALICE_ID}`,
     );
     expect(rows[1]!.querySelector('b')).toBeNull();
     expect(within(rows[2]!).queryAllByRole('link')).toHaveLength(0);
