@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '../../../lib/api';
@@ -20,12 +20,16 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Output>({
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: '', birthDate: '' },
   });
   const field = fieldsOf(register, errors);
+  // This form replaces the sign-in form the member was in: without this, the focus would fall
+  // back to the page's start and a keyboard user would have to find the form again.
+  useEffect(() => setFocus('email'), [setFocus]);
 
   const onSubmit = async (values: Output) => {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
@@ -21,7 +21,18 @@ import { AuthSubmit } from './AuthSubmit';
 type Values = LoginInput;
 
 /** Login states of spec section 4: normal, rate-limited with a countdown, inactive account. */
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function LoginForm({
+  onForgotPassword,
+  backFromForgot = false,
+}: {
+  onForgotPassword: () => void;
+  /** The member came back from the forgotten-password form: the focus returns to its link. */
+  backFromForgot?: boolean;
+}) {
+  const forgotLink = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (backFromForgot) forgotLink.current?.focus();
+  }, [backFromForgot]);
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const login = useLogin();
@@ -120,7 +131,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         maxLength={LIMITS.loginPasswordMax}
         {...field('password')}
       />
-      <button type="button" className="link-button" onClick={onForgotPassword}>
+      <button type="button" className="link-button" ref={forgotLink} onClick={onForgotPassword}>
         Mot de passe oublié ?
       </button>
       <div aria-live="polite">

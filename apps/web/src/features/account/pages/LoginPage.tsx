@@ -13,6 +13,7 @@ type Tab = 'connexion' | 'inscription';
 export default function LoginPage() {
   const [tab, setTab] = useState<Tab>('connexion');
   const [forgot, setForgot] = useState(false);
+  const [backFromForgot, setBackFromForgot] = useState(false);
 
   return (
     <div className={styles['login']}>
@@ -22,12 +23,21 @@ export default function LoginPage() {
           <h1 id="login-title">Espace membre</h1>
         </div>
         {forgot ? (
-          <ForgotPasswordForm onBack={() => setForgot(false)} />
+          <ForgotPasswordForm
+            onBack={() => {
+              setForgot(false);
+              setBackFromForgot(true);
+            }}
+          />
         ) : (
           <Tabs
             label="Connexion ou inscription"
             value={tab}
-            onValueChange={setTab}
+            onValueChange={(next) => {
+              setTab(next);
+              // Only the return from the forgotten-password form moves the focus to its link.
+              setBackFromForgot(false);
+            }}
             listClassName={styles['login__tabs']}
             triggerClassName={styles['login__tab']}
             panelClassName="login__panel"
@@ -35,7 +45,12 @@ export default function LoginPage() {
               {
                 value: 'connexion',
                 label: 'Connexion',
-                panel: <LoginForm onForgotPassword={() => setForgot(true)} />,
+                panel: (
+                  <LoginForm
+                    onForgotPassword={() => setForgot(true)}
+                    backFromForgot={backFromForgot}
+                  />
+                ),
               },
               {
                 value: 'inscription',

@@ -171,4 +171,21 @@ describe('forgot-password form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retour' }));
     expect(await screen.findByRole('tab', { name: 'Connexion' })).toBeVisible();
   });
+
+  it('keeps the focus on the form the member went to, then on the link they came from', async () => {
+    renderAt('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mot de passe oublié ?' }));
+    // The form replaces the one the focus was in: the focus goes to its first field, not to
+    // the page's start.
+    await waitFor(() => expect(screen.getByLabelText('Adresse e-mail')).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Retour' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Mot de passe oublié ?' })).toHaveFocus(),
+    );
+    // Only that return moves it: going from tab to tab leaves it where the member put it.
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Inscription' }));
+    await screen.findByLabelText('Pseudo');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Connexion' }));
+    expect(await screen.findByRole('button', { name: 'Mot de passe oublié ?' })).not.toHaveFocus();
+  });
 });
