@@ -124,15 +124,17 @@ test('the editor changes its title', async () => {
 
 test('the editor deletes it, from /actualites and from the home', async () => {
   await page.goto('/actualites');
+  // From the keyboard: the focus must not fall to the document's start once the card is gone.
   await page
     .getByRole('group', { name: `Gérer « ${NEW_TITLE} »` })
     .getByRole('button', { name: 'Supprimer' })
-    .click();
+    .press('Enter');
   const confirm = page.getByRole('alertdialog', { name: `Supprimer « ${NEW_TITLE} »` });
   await expect(confirm).toContainText('Es-tu sûr de vouloir supprimer cette actualité ?');
-  await confirm.getByRole('button', { name: 'Supprimer' }).click();
+  await confirm.getByRole('button', { name: 'Supprimer' }).press('Enter');
   await expect(page.getByText('Actualité supprimée avec succès !')).toBeVisible();
   await expect(page.getByRole('heading', { name: NEW_TITLE })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'ACTUALITÉS' })).toBeFocused();
   await expect(newsTiles(page).first()).toBeVisible(); // the demo news are still there
 
   await page.goto('/');

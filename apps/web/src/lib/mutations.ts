@@ -10,7 +10,9 @@ export function useRefreshingMutation<A, R>(write: (args: A) => Promise<R>, refr
   const qc = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: refresh }),
+    // Returned, so the write stays pending until the fresh data is shown: its own callbacks
+    // (closing a dialog, a toast) then run on the page as it now is, a deleted card gone.
+    onSuccess: () => qc.invalidateQueries({ queryKey: refresh }),
     onError: (error) => {
       if (isApiError(error) && error.status === 404)
         void qc.invalidateQueries({ queryKey: refresh });

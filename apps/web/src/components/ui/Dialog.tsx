@@ -31,12 +31,23 @@ type DialogProps = {
   initialFocus?: RefObject<HTMLElement | null>;
   /**
    * Where the focus goes when what opened the dialog is gone with what it changed (a handled
-   * report's card): a stable place near it rather than the page's top.
+   * report's card): a stable place near it; without one, the page's title (h1).
    */
   fallbackFocus?: RefObject<HTMLElement | null>;
   className?: string;
   children?: ReactNode;
 };
+
+/**
+ * The page's own title, made focusable: where the focus goes when what opened a dialog is gone
+ * with what it changed (a deleted card) and the feature named no nearer place. Better than the
+ * document's start: a screen reader says where the member is, and Tab goes on from the page.
+ */
+function pageHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
+}
 
 /**
  * The one dialog frame of the app (Radix underneath: focus trapped, Escape and the overlay
@@ -82,9 +93,11 @@ export function Dialog({
             initialFocus.current.focus();
           }}
           onCloseAutoFocus={(event) => {
-            const back = opener.current?.isConnected ? opener.current : fallbackFocus?.current;
+            const back = opener.current?.isConnected
+              ? opener.current
+              : (fallbackFocus?.current ?? pageHeading());
             opener.current = null;
-            // Gone with what the dialog changed (a deleted card), and no fallback: the browser's
+            // Gone with what the dialog changed, and the page has no heading: the browser's
             // default.
             if (!back?.isConnected) return;
             event.preventDefault();

@@ -208,6 +208,30 @@ describe('news editors', () => {
     expect(await screen.findByText('Actualité supprimée avec succès !')).toBeVisible();
   });
 
+  it('gives the focus to the page’s title once the deleted card is gone', async () => {
+    editor();
+    let list = [item, othersItem];
+    api.handle('GET /api/actualite', () => ({ status: 200, body: list }));
+    api.handle('DELETE /api/actualite/9', () => {
+      list = [othersItem];
+      return { status: 200, body: { message: 'Actualité supprimée avec succès !' } };
+    });
+    renderAt('/actualites');
+    const remove = within(await screen.findByRole('group', { name: 'Gérer « Convocation »' }))
+      .getByRole('button', { name: 'Supprimer' });
+    remove.focus();
+    fireEvent.click(remove);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }),
+    );
+    expect(await screen.findByText('Actualité supprimée avec succès !')).toBeVisible();
+    await waitFor(() => expect(manage('Convocation')).toBeNull());
+    // Its « Supprimer » is gone with it: the focus goes to the page, not the document's start.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'ACTUALITÉS' })).toHaveFocus(),
+    );
+  });
+
   it('drops an item another editor deleted meanwhile, with the dialog that edited it', async () => {
     editor();
     let list = [item, othersItem];
