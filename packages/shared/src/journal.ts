@@ -583,10 +583,7 @@ function subject(e: JournalEntry, data: Rec): JournalPart[] {
   if (!e.actor)
     return [{ text: data['source'] === 'cli' ? JOURNAL_TEXTS.operator : JOURNAL_TEXTS.system }];
   if (e.actor.deleted) return [{ text: `Un ${JOURNAL_TEXTS.deletedMember}` }];
-  return [
-    { text: e.actor.pseudo, member: e.actor.id },
-    { text: ` (${roleName(e.actor.role)})` },
-  ];
+  return [{ text: e.actor.pseudo, member: e.actor.id }, { text: ` (${roleName(e.actor.role)})` }];
 }
 
 /** The target as named in the sentence: a member linked to their file, else its name. */

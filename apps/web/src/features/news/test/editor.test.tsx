@@ -217,8 +217,9 @@ describe('news editors', () => {
       return { status: 200, body: { message: 'Actualité supprimée avec succès !' } };
     });
     renderAt('/actualites');
-    const remove = within(await screen.findByRole('group', { name: 'Gérer « Convocation »' }))
-      .getByRole('button', { name: 'Supprimer' });
+    const remove = within(
+      await screen.findByRole('group', { name: 'Gérer « Convocation »' }),
+    ).getByRole('button', { name: 'Supprimer' });
     remove.focus();
     fireEvent.click(remove);
     fireEvent.click(
