@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps) {
       carpoolNotifications: carpool.notifications,
       push: push.push,
       tripReminders: tripNotify.tripReminders,
+      uploads: news.uploadsSweep,
     });
     await app.register(jobsPlugin, { ...infra.jobs, mail: infra.mail, workers });
   } else app.decorate('boss', null);

@@ -53,7 +53,16 @@ describe('configuration', () => {
       suspensions: '*/5 * * * *',
       carpoolDigests: '* * * * *',
       tripReminders: '0 18 * * *',
+      uploadsSweep: '45 3 * * *',
     });
+    expect(c.uploads.orphanGraceHours).toBe(24);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), UPLOADS_ORPHAN_GRACE_HOURS: '72' }).uploads
+        .orphanGraceHours,
+    ).toBe(72);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), UPLOADS_ORPHAN_GRACE_HOURS: '0' })).toThrow(
+      /UPLOADS_ORPHAN_GRACE_HOURS/,
+    );
     expect(c.accountBudgets.tripAnnouncement).toEqual({ max: 10, timeWindow: 3_600_000 });
     expect(c.accountBudgets.carpoolPair).toEqual({ max: 3, timeWindow: 86_400_000 });
     expect(c.carpoolMailWindowMs).toBe(15 * 60_000);

@@ -36,6 +36,7 @@ export interface Schedules {
   suspensions: string;
   carpoolDigests: string;
   tripReminders: string;
+  uploadsSweep: string;
 }
 
 const envSchema = z.object({
@@ -127,6 +128,10 @@ const envSchema = z.object({
   SCHEDULE_CARPOOL_DIGESTS: cron.default('* * * * *'),
   /** Coach trips' day-before reminder (trips departing the next Paris day), Paris time. */
   SCHEDULE_TRIP_REMINDERS: cron.default('0 18 * * *'),
+  /** Deletion of the stored images no news item or contest shows (uploads sweep), Paris time. */
+  SCHEDULE_UPLOADS_SWEEP: cron.default('45 3 * * *'),
+  /** How old an unused stored image must be before the sweep deletes it (an editor's draft). */
+  UPLOADS_ORPHAN_GRACE_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   ASSOCIATION_NAME: z.string().min(1).default('Munegu'),
   /** The club's official X account: only its posts can become news. */
   CLUB_X_ACCOUNT: z
@@ -194,6 +199,8 @@ export interface Config {
   accountBudgets: AccountBudgetLimits;
   /** Cron expressions (Europe/Paris) of the scheduled jobs. */
   schedules: Schedules;
+  /** The uploads sweep: unused stored images older than this are deleted. */
+  uploads: { orphanGraceHours: number };
   /** Origins allowed to open a socket: PUBLIC_URL's and the operator's extra ones. */
   socketOrigins: string[];
   socketEventsPer10s: number;
@@ -448,7 +455,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       suspensions: e.SCHEDULE_SUSPENSIONS,
       carpoolDigests: e.SCHEDULE_CARPOOL_DIGESTS,
       tripReminders: e.SCHEDULE_TRIP_REMINDERS,
+      uploadsSweep: e.SCHEDULE_UPLOADS_SWEEP,
     },
+    uploads: { orphanGraceHours: e.UPLOADS_ORPHAN_GRACE_HOURS },
     socketOrigins: parseOrigins(publicUrl, e.SOCKET_ALLOWED_ORIGINS),
     socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,
     socketMessagesPer10s: e.SOCKET_MESSAGES_PER_10S,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
@@ -31,6 +31,24 @@ export function imageStore(dir: string, publicPrefix: string) {
         () => true,
         () => false,
       );
+    },
+    /**
+     * The files this store wrote, with when each was written (anything else in the folder is
+     * not listed); none when the folder does not exist yet.
+     */
+    async list(): Promise<{ path: string; writtenAt: Date }[]> {
+      const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return [];
+        throw e;
+      });
+      const files = names.filter((name) => STORED_NAME.test(name));
+      const stats = await Promise.all(
+        files.map((name) => stat(path.join(dir, name)).catch(() => null)),
+      );
+      return files.flatMap((name, i) => {
+        const written = stats[i];
+        return written ? [{ path: `${publicPrefix}/${name}`, writtenAt: written.mtime }] : [];
+      });
     },
     /** Deletes a file this store wrote; anything else, or a file already gone, is left alone. */
     async remove(publicPath: string): Promise<void> {

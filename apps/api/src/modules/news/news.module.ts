@@ -4,10 +4,16 @@ import type { Infra } from '../../infra.js';
 import type { ApiRoutes } from '../module.js';
 import { contestsService } from './contests.service.js';
 import { newsEditorService } from './news-editor.service.js';
-import { contestsRepository, newsRepository, newsWriteRepository } from './news.repository.js';
+import {
+  contestsRepository,
+  newsRepository,
+  newsWriteRepository,
+  storedImagesRepository,
+} from './news.repository.js';
 import { newsRoutes } from './news.routes.js';
 import { newsService } from './news.service.js';
 import { tweetProvider } from './tweet.provider.js';
+import { uploadsSweepService } from './uploads-sweep.service.js';
 
 /** News and contests: public reads, editors' writes, the club's posts fetched from X. */
 export function newsModule({ db, clock, config, uploadsDir, log, overrides }: Infra) {
@@ -31,11 +37,14 @@ export function newsModule({ db, clock, config, uploadsDir, log, overrides }: In
     images: newsImages,
     log,
   });
-  const contests = contestsService({
-    repo: contestsRepository(db),
-    images: imageStore(path.join(uploadsDir, 'contests'), '/uploads/contests'),
+  const contestImages = imageStore(path.join(uploadsDir, 'contests'), '/uploads/contests');
+  const contests = contestsService({ repo: contestsRepository(db), images: contestImages, clock });
+  const uploadsSweep = uploadsSweepService({
+    stores: [newsImages, contestImages],
+    repo: storedImagesRepository(db),
     clock,
+    graceMs: config.uploads.orphanGraceHours * 3_600_000,
   });
   const routes: ApiRoutes = (api) => api.register(newsRoutes, { news, editor, contests });
-  return { news, editor, contests, routes };
+  return { news, editor, contests, uploadsSweep, routes };
 }

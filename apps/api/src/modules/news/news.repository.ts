@@ -236,3 +236,21 @@ export function contestsRepository(db: Db) {
 }
 
 export type ContestsRepository = ReturnType<typeof contestsRepository>;
+
+/** What the uploads sweep asks: which stored images a news item or a contest still shows. */
+export function storedImagesRepository(db: Db) {
+  return {
+    /** The paths among `paths` that a news item or a contest shows. */
+    inUse: async (paths: string[]): Promise<Set<string>> => {
+      if (paths.length === 0) return new Set();
+      const where = { image: { in: paths } };
+      const [news, contests] = await Promise.all([
+        db.news.findMany({ where, select: { image: true } }),
+        db.contest.findMany({ where, select: { image: true } }),
+      ]);
+      return new Set([...news, ...contests].map((row) => row.image));
+    },
+  };
+}
+
+export type StoredImagesRepository = ReturnType<typeof storedImagesRepository>;
