@@ -93,6 +93,14 @@ export function Dialog({
             initialFocus.current.focus();
           }}
           onCloseAutoFocus={(event) => {
+            // Radix runs this a task after the dialog has gone: what the close led to (a chat
+            // opened, its field focused) may have placed the focus already. Keep it there.
+            const now = document.activeElement;
+            if (now && now !== document.body) {
+              opener.current = null;
+              event.preventDefault();
+              return;
+            }
             const back = opener.current?.isConnected
               ? opener.current
               : (fallbackFocus?.current ?? pageHeading());

@@ -1,4 +1,11 @@
-import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { LIMITS, messageContentSchema } from '@munegu/shared';
 import styles from './ChatInput.module.css';
 import { cx } from '../../../lib/cx';
@@ -20,6 +27,12 @@ type Props = {
   /** A text the shared schema refuses stays in the field with this reason. */
   onInvalid: (reason: string) => void;
   onTyping: () => void;
+  /**
+   * The member just asked to write here (« Démarrer », an accepted request, an unblock): the
+   * field takes the focus as soon as it may be written in, then `onFocused` is called.
+   */
+  focusWhenEnabled?: boolean;
+  onFocused?: () => void;
 };
 
 /**
@@ -35,9 +48,17 @@ export function ChatInput({
   onSend,
   onInvalid,
   onTyping,
+  focusWhenEnabled = false,
+  onFocused,
 }: Props) {
   const noticeId = useId();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (!focusWhenEnabled || disabled) return;
+    fieldRef.current?.focus();
+    onFocused?.();
+  }, [focusWhenEnabled, disabled, onFocused]);
 
   // The field grows with its text (texts handed back after a refusal can be several lines).
   // Browsers with CSS `field-sizing: content` do it themselves, the placeholder included.

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { MESSAGING_TEXTS as M, SOCKET_EVENTS, type ConversationDetail } from '@munegu/shared';
@@ -39,7 +39,17 @@ export type ChatPartner = Pick<PublicProfile, 'id' | 'username' | 'profile_pictu
 export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const conversation = useConversation(other.id);
+  // Opened from « Démarrer » / « Continuer » (the new conversation dialog), or after accepting
+  // a request or unblocking: the member means to write, so the field takes the focus, which
+  // would otherwise be left on the page's body where the button that was pressed went away.
+  const [compose, setCompose] = useState(false);
+  const composeAsked = (location.state as { compose?: boolean } | null)?.compose === true;
+  useEffect(() => {
+    if (composeAsked) setCompose(true);
+  }, [location.key, composeAsked]);
+  const composed = useCallback(() => setCompose(false), []);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const reporting = useMessageReport();
   const silenced = useOwnSilence();
@@ -214,11 +224,17 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
           name={other.username}
           busy={busy}
           onAccept={() =>
-            accept.mutate(conversationId, { onError: () => toast.error(M.acceptFailed) })
+            accept.mutate(conversationId, {
+              onSuccess: () => setCompose(true),
+              onError: () => toast.error(M.acceptFailed),
+            })
           }
           onUnblock={() =>
             unblock.mutate(conversationId, {
-              onSuccess: () => toast.success(M.unblocked),
+              onSuccess: () => {
+                setCompose(true);
+                toast.success(M.unblocked);
+              },
               onError: () => toast.error(M.unblockFailed),
             })
           }
@@ -235,6 +251,8 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
         onSend={outbox.send}
         onInvalid={(reason) => setNotice({ tone: 'error', text: reason })}
         onTyping={emitTyping}
+        focusWhenEnabled={compose}
+        onFocused={composed}
       />
       {reporting.dialog}
       <ConfirmDialog

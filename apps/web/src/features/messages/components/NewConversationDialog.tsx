@@ -116,7 +116,7 @@ export function NewConversationDialog({ open, onClose, conversations }: Props) {
             onClick={() => {
               close();
               navigate(`/messages/${encodeURIComponent(picked.username)}`, {
-                state: { confirmed: true },
+                state: { confirmed: true, compose: true },
               });
             }}
           >

@@ -247,6 +247,42 @@ describe('sidebar and new discussion', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages/Bobby'));
   });
 
+  it('opens the chat chosen in « Nouvelle discussion » with its field focused', async () => {
+    api.reply('GET /api/users/search', 200, [
+      { id: BOB.id, username: 'Bob_06', profile_picture: null },
+    ]);
+    openAt('/messages');
+    fireEvent.click(await screen.findByRole('button', { name: /Nouvelle discussion/ }));
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Pseudo' }), {
+      target: { value: 'Bob' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Bob_06/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(await screen.findByText('Bonjour')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Votre message' })).toHaveFocus(),
+    );
+  });
+
+  it('focuses the field of the chat already open when « Nouvelle discussion » picks it again', async () => {
+    api.reply('GET /api/users/search', 200, [
+      { id: BOB.id, username: 'Bob_06', profile_picture: null },
+    ]);
+    openAt('/messages/Bob_06');
+    expect(await screen.findByText('Bonjour')).toBeVisible();
+    const start = await screen.findByRole('button', { name: /Nouvelle discussion/ });
+    start.focus();
+    fireEvent.click(start);
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Pseudo' }), {
+      target: { value: 'Bob' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Bob_06/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    // Past the dialog's own return of the focus (a task after it has gone).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('textbox', { name: 'Votre message' })).toHaveFocus();
+  });
+
   it('says when nobody has the pseudo searched, once the search has answered', async () => {
     api.reply('GET /api/users/search', 200, []);
     openAt('/messages');

@@ -60,6 +60,8 @@ describe('conversation rules (spec section 4)', () => {
     expect(await input()).toBeDisabled();
     fireEvent.click(await screen.findByRole('button', { name: "J'accepte la demande de message" }));
     await waitFor(async () => expect(await input()).toBeEnabled());
+    // The button pressed is gone: the focus is where the member now means to type.
+    await waitFor(async () => expect(await input()).toHaveFocus());
     expect(api.callsTo('POST /api/messages/accept/10')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /J'accepte/ })).toBeNull();
   });
@@ -83,6 +85,7 @@ describe('conversation rules (spec section 4)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Débloquer la conversation' }));
     expect(await screen.findByText('Conversation débloquée')).toBeVisible();
     await waitFor(async () => expect(await input()).toBeEnabled());
+    await waitFor(async () => expect(await input()).toHaveFocus());
   });
 
   it('tells the other side the conversation was blocked, without an unblock button', async () => {
