@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Dialog, DialogCancel, DialogFooter } from './Dialog';
 
 type Props = {
@@ -11,6 +12,8 @@ type Props = {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Takes the focus when what opened the question is gone with its answer (Dialog). */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 };
 
 /** A yes/no question (e.g. 'Es-tu sûr de vouloir supprimer cette actualité ?'). */
@@ -24,9 +27,17 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  fallbackFocus,
 }: Props) {
   return (
-    <Dialog open={open} onClose={onCancel} title={title} description={message} alert>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      description={message}
+      alert
+      {...(fallbackFocus ? { fallbackFocus } : {})}
+    >
       <DialogFooter>
         <DialogCancel label={cancelLabel} />
         <button

@@ -87,7 +87,9 @@ describe('MiniLeaguesPanel', () => {
       return { status: 200, body: { message: 'Tu as quitté la mini-ligue.' } };
     });
     renderWithProviders(<MiniLeaguesPanel />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Quitter' }));
+    const leave = await screen.findByRole('button', { name: 'Quitter' });
+    leave.focus();
+    fireEvent.click(leave);
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText('Quitter « Les potes » ?')).toBeVisible();
     expect(dialog.getByText('Tu pourras la rejoindre à nouveau avec son code.')).toBeVisible();
@@ -96,6 +98,8 @@ describe('MiniLeaguesPanel', () => {
     expect(await screen.findByText('Tu ne fais partie d’aucune mini-ligue.')).toBeVisible();
     expect(api.callsTo('DELETE /api/mini-leagues/1/members/me')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // « Quitter » is gone with its league: the focus goes to the section, not the page's start.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Mini-ligues' })).toHaveFocus());
   });
 
   it('warns the last member that leaving deletes the league', async () => {
@@ -143,5 +147,12 @@ describe('MiniLeaguesPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rejoindre' }));
     await waitFor(() => expect(api.callsTo('POST /api/mini-leagues/join')).toHaveLength(1));
     expect(api.callsTo('POST /api/mini-leagues/join')[0]?.body).toEqual({ code: '3Q7PKPT2' });
+  });
+
+  it('keeps the code alone when the card’s whole line « Code : … » is pasted', async () => {
+    renderWithProviders(<MiniLeaguesPanel />);
+    const field = await screen.findByLabelText('Code d’invitation');
+    fireEvent.change(field, { target: { value: 'Code\u00a0: H4WY7JYW' } });
+    expect(field).toHaveValue('H4WY7JYW');
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 // Not MINI_LEAGUE_TEXTS: its module holds the schemas, and zod with them, which /jeu_prono's
 // first load has no use for (e2e/specs/first-load.spec.ts).
 import { plural } from '@munegu/shared';
@@ -25,6 +25,7 @@ import predictionsStyles from '../predictions.module.css';
 import styles from './MiniLeaguesPanel.module.css';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 
 /** Private leagues: create one, share its code, join with a code, see its ranking. */
@@ -34,13 +35,20 @@ export function MiniLeaguesPanel() {
   const [openId, setOpenId] = useState<number | null>(null);
   const create = useCreateMiniLeague();
   const join = useJoinMiniLeague();
+  // Where the focus goes once a left league's row, and its « Quitter », are gone.
+  const title = useRef<HTMLHeadingElement>(null);
 
   return (
     <section
       className={cx('card', styles['prono__leagues'], 'near-view')}
       aria-labelledby="leagues-title"
     >
-      <h2 id="leagues-title" className={predictionsStyles['prono__section-title']}>
+      <h2
+        id="leagues-title"
+        className={predictionsStyles['prono__section-title']}
+        ref={title}
+        tabIndex={-1}
+      >
         Mini-ligues
       </h2>
       {!isAuthenticated ? (
@@ -84,6 +92,7 @@ export function MiniLeaguesPanel() {
                   open={openId === league.id}
                   onToggle={() => setOpenId(openId === league.id ? null : league.id)}
                   meId={user?.id}
+                  afterLeaving={title}
                 />
               ))}
             </ul>
@@ -95,12 +104,15 @@ export function MiniLeaguesPanel() {
 }
 
 /**
- * What the invite code field keeps: letters and digits only, in capitals, 8 at most. A code
- * copied from 'Code : 3Q7PKPT2' often brings a space along, which a maxlength would have kept
- * in place of the code's last character.
+ * What the invite code field keeps: letters and digits only, in capitals, 8 at most, without
+ * the card's « Code : » when the whole line was copied. A code copied from 'Code : 3Q7PKPT2'
+ * often brings a space along, which a maxlength would have kept in place of the code's last
+ * character.
  */
 const inviteCode = (raw: string) =>
   raw
+    // The card's own label, when the member copied the whole line.
+    .replace(/^\s*code\s*:/i, '')
     .replace(/[^0-9a-z]/gi, '')
     .toUpperCase()
     .slice(0, 8);
@@ -181,9 +193,9 @@ function CodeForm({
           }
           onChange={(e) => setValue(clean ? clean(e.target.value) : e.target.value)}
         />
-        <button type="submit" className="btn btn--primary btn--small" disabled={mutation.isPending}>
+        <SubmitButton variant="primary" small disabled={mutation.isPending}>
           {button}
-        </button>
+        </SubmitButton>
       </div>
       {/* Plain digits, no Intl: this form is on /jeu_prono's first load, and a name's limit
           is below a thousand. */}
@@ -210,8 +222,9 @@ function LeagueItem(props: {
   open: boolean;
   onToggle: () => void;
   meId: number | undefined;
+  afterLeaving: RefObject<HTMLElement | null>;
 }) {
-  const { league, open, onToggle, meId } = props;
+  const { league, open, onToggle, meId, afterLeaving } = props;
   const detail = useMiniLeague(open ? league.id : null);
   const leave = useLeaveMiniLeague();
   const [leaving, setLeaving] = useState(false);
@@ -280,6 +293,7 @@ function LeagueItem(props: {
             confirmLabel="Quitter"
             danger
             busy={leave.isPending}
+            fallbackFocus={afterLeaving}
             onConfirm={confirmLeave}
             onCancel={() => setLeaving(false)}
           />

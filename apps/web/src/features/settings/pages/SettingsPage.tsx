@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -17,6 +17,7 @@ import styles from './SettingsPage.module.css';
 import { Switch } from '../components/Switch';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /** 'YYYY-MM-DD' (or an ISO instant) → 'DD/MM/YYYY', without any time-zone shift. */
 export function formatBirthDate(value: string | null | undefined): string {
@@ -36,22 +37,56 @@ type Modal = 'username' | 'email' | 'departement' | 'password' | null;
 function NotificationsForm({ data }: { data: PersonalData }) {
   const [appli, setAppli] = useState(data.notif_mail_appli);
   const [promo, setPromo] = useState(data.notif_mail_promo);
+  // New saved values (this save, or another tab's) reset the switches. Not by remounting the
+  // form under a new key: its title, which takes the focus after a save, would go with it.
+  const [shown, setShown] = useState(data);
+  if (
+    shown.notif_mail_appli !== data.notif_mail_appli ||
+    shown.notif_mail_promo !== data.notif_mail_promo
+  ) {
+    setShown(data);
+    setAppli(data.notif_mail_appli);
+    setPromo(data.notif_mail_promo);
+  }
   const update = useUpdateNotifications();
   const saving = update.isPending;
   const changed = appli !== data.notif_mail_appli || promo !== data.notif_mail_promo;
 
-  const save = () =>
+  const title = useRef<HTMLHeadingElement>(null);
+  // Once the saved values are shown, « Enregistrer » stays disabled until the next change,
+  // and the browser has dropped its focus to the page's body: it goes to this section's title
+  // rather than the page's start.
+  const [justSaved, setJustSaved] = useState(false);
+  useEffect(() => {
+    if (!justSaved || changed) return;
+    setJustSaved(false);
+    const now = document.activeElement;
+    if (!now || now === document.body || (now as HTMLButtonElement).disabled)
+      title.current?.focus();
+  }, [justSaved, changed]);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
     update.mutate(
       { notif_mail_appli: appli, notif_mail_promo: promo },
       {
-        onSuccess: () => toast.success('Préférences de notifications mises à jour.'),
+        onSuccess: () => {
+          toast.success('Préférences de notifications mises à jour.');
+          setJustSaved(true);
+        },
         onError: () => toast.error('Erreur lors de la mise à jour des notifications'),
       },
     );
+  };
 
   return (
-    <section className={cx('card', styles['settings__section'])} aria-labelledby="settings-notif">
-      <h2 id="settings-notif">Notifications par e-mail</h2>
+    <form
+      className={cx('card', styles['settings__section'])}
+      aria-labelledby="settings-notif"
+      onSubmit={save}
+    >
+      <h2 id="settings-notif" ref={title} tabIndex={-1}>
+        Notifications par e-mail
+      </h2>
       <Switch
         label="Applications"
         hint="Rappels de pronostics, informations sur tes covoiturages…"
@@ -64,10 +99,10 @@ function NotificationsForm({ data }: { data: PersonalData }) {
         checked={promo}
         onChange={setPromo}
       />
-      <Button variant="primary" disabled={!changed || saving} onClick={save}>
+      <SubmitButton variant="primary" disabled={!changed || saving}>
         Enregistrer
-      </Button>
-    </section>
+      </SubmitButton>
+    </form>
   );
 }
 
@@ -158,9 +193,7 @@ export default function SettingsPage() {
         )}
       </section>
 
-      {data && (
-        <NotificationsForm key={`${data.notif_mail_appli}-${data.notif_mail_promo}`} data={data} />
-      )}
+      {data && <NotificationsForm data={data} />}
 
       <PushSettings />
 

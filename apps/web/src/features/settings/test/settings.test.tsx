@@ -41,9 +41,19 @@ describe('settings page', () => {
     expect(
       await screen.findByText('Erreur lors de la mise à jour des notifications'),
     ).toBeVisible();
-    api.reply('PATCH /api/users/me/notifications', 200, { message: 'ok' });
+    api.handle('PATCH /api/users/me/notifications', (body) => {
+      // As the server: the page's data now says what was saved.
+      api.reply('GET /api/users/me-personal', 200, { ...personal, ...(body as object) });
+      return { status: 200, body: { message: 'ok' } };
+    });
+    save.focus();
     fireEvent.click(save);
     expect(await screen.findByText('Préférences de notifications mises à jour.')).toBeVisible();
+    // « Enregistrer » stays disabled until the next change: the focus goes to its section,
+    // not to the page's start.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Notifications par e-mail' })).toHaveFocus(),
+    );
     expect(api.callsTo('PATCH /api/users/me/notifications').at(-1)?.body).toEqual({
       notif_mail_appli: true,
       notif_mail_promo: true,
