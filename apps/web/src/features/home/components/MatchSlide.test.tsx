@@ -102,10 +102,29 @@ describe('MatchSlide', () => {
       'href',
       'https://x.com/asm_live',
     );
+    // Under way: neither the ticket office nor the calendar has anything left to offer.
+    expect(screen.queryByRole('link', { name: /Billetterie/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ajouter au calendrier' })).toBeNull();
+  });
+
+  it('links the match’s own ticket office before kickoff, not once it is over', () => {
+    const ticketed = { ticket_url: 'https://billetterie.example/j15' };
+    mount(match(ticketed));
     expect(screen.getByRole('link', { name: /Billetterie/ })).toHaveAttribute(
       'href',
       'https://billetterie.example/j15',
     );
+    mount(
+      match({
+        ...ticketed,
+        id: 9,
+        is_finish: true,
+        edit_pronostic: false,
+        buts_dom: 3,
+        buts_ext: 1,
+      }),
+    );
+    expect(screen.getAllByRole('link', { name: /Billetterie/ })).toHaveLength(1);
   });
 
   it('falls back to the operator’s links when the match has none', async () => {
@@ -124,13 +143,16 @@ describe('MatchSlide', () => {
       club_dom: testClub(1, 'AS Monaco', { live_feed_url: null }),
     });
     mount(live);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('link', { name: /EN DIRECT/ })).toHaveAttribute(
+        'href',
+        'https://x.com/ASM',
+      ),
+    );
+    mount(match({ id: 9, ticket_url: null }));
     expect(await screen.findByRole('link', { name: /Billetterie/ })).toHaveAttribute(
       'href',
       'https://tickets.asm.mc/',
-    );
-    expect(screen.getByRole('link', { name: /EN DIRECT/ })).toHaveAttribute(
-      'href',
-      'https://x.com/ASM',
     );
   });
 

@@ -178,7 +178,8 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
       )}
       {MatchTrips && isAuthenticated && <MatchTrips matchId={match.id} />}
 
-      {links.tickets && (
+      {/* Tickets and the calendar are for a match still to come. */}
+      {links.tickets && !hasKickedOff(match) && (
         <a
           className={styles['match__tickets']}
           href={links.tickets}
@@ -188,7 +189,7 @@ export function MatchSlide({ match, index, onPresence, onPrediction, onOpenMap, 
           <TicketIcon size={18} /> Billetterie
         </a>
       )}
-      {!match.is_finish && (
+      {!hasKickedOff(match) && (
         <a
           className={styles['match__calendar']}
           href={`/api/matchs/${match.id}/calendar.ics`}
