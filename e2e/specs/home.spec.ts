@@ -25,6 +25,23 @@ test('the home page shows the next demo match with a running countdown', async (
   await expect(carousel.getByRole('button', { name: 'JEU DU PRONO' }).first()).toBeVisible();
 });
 
+test('the keyboard meets the match shown, then the arrows, not every match', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: /prochains matchs/i });
+  const slides = carousel.locator('[aria-roledescription="diapositive"]');
+  await expect(slides.nth(1)).toHaveAttribute('inert', '');
+  // From the shown match's last link, Tab goes to the arrows (« Match précédent » is disabled
+  // on the first), not into the next match.
+  await slides.nth(0).getByRole('link', { name: 'Ajouter au calendrier' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(carousel.getByRole('button', { name: 'Match suivant' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(slides.nth(0)).toHaveAttribute('inert', '');
+  await expect(slides.nth(1)).not.toHaveAttribute('inert');
+  await expect(slides.nth(1).getByRole('button', { name: 'JEU DU PRONO' })).toBeVisible();
+});
+
 test('each slide keeps its tickets and calendar links inside it, on a desktop', async ({
   page,
 }) => {

@@ -90,6 +90,9 @@ export function NewsContestCarousel() {
             role="group"
             aria-roledescription="diapositive"
             aria-label="Actualités"
+            // The slide off screen is out of the Tab order and of what a screen reader reads:
+            // the tabs above reach it.
+            inert={selected !== 0}
           >
             {items.length === 0 ? (
               <p className="empty-state card">
@@ -109,6 +112,7 @@ export function NewsContestCarousel() {
               role="group"
               aria-roledescription="diapositive"
               aria-label="Concours"
+              inert={selected !== 1}
             >
               <ContestGrid
                 contests={contestList}

@@ -83,6 +83,9 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
                 role="group"
                 aria-roledescription="diapositive"
                 aria-label={`${index + 1} sur ${count}`}
+                // The matches off screen are out of the Tab order and of what a screen reader
+                // reads (else some 30 stops before the arrows): the arrows and dots reach them.
+                inert={index !== selected}
               >
                 <MatchSlide
                   match={match}
