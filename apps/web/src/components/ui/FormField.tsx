@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type {
   FieldErrors,
   FieldValues,
@@ -41,6 +41,8 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   hint?: ReactNode;
   /** What react-hook-form's `register(name)` returns; absent for a controlled input. */
   registration?: UseFormRegisterReturn;
+  /** The input itself (a dialog's first focus); a registration brings its own. */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** The common case: a labelled text input with its inline error (registered, or controlled). */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NEWS_CONTENT_MAX, newsContentSchema, newsTitleSchema } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
@@ -39,6 +39,7 @@ type Props = {
  */
 export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }: Props) {
   const categories = useNewsCategories();
+  const titleField = useRef<HTMLInputElement>(null);
   const autre = categories.data?.find((c) => c.libelle.toUpperCase() === 'AUTRE')?.id ?? null;
   const [values, setValues] = useState<NewsDraft>(() => ({
     ...draft,
@@ -63,7 +64,16 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
     setValues((v) => ({ ...v, [key]: value }));
 
   return (
-    <Dialog open={open} onClose={onClose} title="ÉDITION ACTU" wide freshContent>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="ÉDITION ACTU"
+      wide
+      freshContent
+      // The title, what an editor most often changes; by default the image's framing slider
+      // took the focus, and the arrow keys then moved the image.
+      initialFocus={titleField}
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -95,6 +105,7 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
         </FormField>
         <TitleField
           id="news-edit-title"
+          ref={titleField}
           value={values.titre}
           error={titleError}
           onChange={(titre) => set('titre', titre)}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { NEWS_TITLE_MAX } from '@munegu/shared';
 import { TextField } from '../../../components/ui/FormField';
 import { LengthCounter } from './LengthCounter';
@@ -11,11 +12,13 @@ export function TitleField({
   value,
   error,
   onChange,
+  ref,
 }: {
   id: string;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
 }) {
   return (
     <TextField
@@ -25,6 +28,7 @@ export function TitleField({
       hint={<LengthCounter id={`${id}-count`} length={value.trim().length} max={NEWS_TITLE_MAX} />}
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      {...(ref ? { ref } : {})}
     />
   );
 }

@@ -186,6 +186,8 @@ describe('news editors', () => {
     renderAt('/actualites');
     fireEvent.click(await screen.findByRole('button', { name: 'Éditer' }));
     const form = await screen.findByRole('dialog', { name: 'ÉDITION ACTU' });
+    // The title takes the focus, not the image's framing slider above it.
+    await waitFor(() => expect(within(form).getByLabelText('Titre')).toHaveFocus());
     fireEvent.change(within(form).getByLabelText('Titre'), {
       target: { value: 'Convocation J12' },
     });
