@@ -25,7 +25,11 @@ export function transportLine(entry: StadiumMatch): string {
 
 const venue = (entry: StadiumMatch) => (entry.domicile ? 'Domicile' : 'Extérieur');
 
-/** 'Covoiturage : 4,8/5' (one decimal, as on the MuneguMap) with the carpools honoured, 'trajets honorés x/y' (sidebar). */
+/**
+ * 'Covoiturage : 4,8/5' (one decimal, as on the MuneguMap) and the carpools honoured,
+ * 'Trajets honorés : x/y' (sidebar): two facts, each with its own label, since a phone's width
+ * puts them on one line.
+ */
 export function CarpoolRecord({ username, note }: { username: string; note: number | null }) {
   const { data } = useStadiumMatches(username);
   const trips = data?.trajets;
@@ -35,7 +39,7 @@ export function CarpoolRecord({ username, note }: { username: string; note: numb
       {note != null && <span>Covoiturage : {formatRating(note)}</span>}
       {trips && trips.total > 0 && (
         <span>
-          trajets honorés {trips.honores}/{trips.total}
+          Trajets honorés : {trips.honores}/{trips.total}
         </span>
       )}
     </p>
@@ -146,7 +150,8 @@ function PastCarpool({ entry }: { entry: StadiumMatch }) {
       <div>
         <p className={styles['ride__head']}>
           {formatDate(entry.date)} · {venue(entry)} · {entry.match.club_adverse.nom}
-          {real && ` · ${real.buts_dom} - ${real.buts_ext}`}
+          {/* No-break spaces: a score never splits over two lines. */}
+          {real && ` · ${real.buts_dom}\u00a0-\u00a0${real.buts_ext}`}
         </p>
         <p className={styles['ride__people']}>
           Conducteur : {conducteur ? <Person username={conducteur.username} /> : 'inconnu'}

@@ -117,7 +117,7 @@ describe('stadium matches and past carpools', () => {
     api.reply('POST /api/users/my-covoiturage', 200, stadium);
     renderAt('/profil/Bob_06');
     const side = within(await screen.findByRole('complementary'));
-    expect(await side.findByText('trajets honorés 3/4')).toBeVisible();
+    expect(await side.findByText('Trajets honorés : 3/4')).toBeVisible();
     // One decimal, French comma: what the MuneguMap writes for the same average.
     expect(side.getByText('Covoiturage : 4,8/5')).toBeVisible();
     expect(api.callsTo('POST /api/users/my-covoiturage')[0]?.body).toEqual({ publicId: 'Bob_06' });
@@ -135,7 +135,10 @@ describe('stadium matches and past carpools', () => {
 
     const rides = within(screen.getByRole('region', { name: 'Covoiturages passés' }));
     expect(rides.getAllByRole('listitem')).toHaveLength(1);
-    expect(rides.getByText('04/10/2026 · Domicile · OGC Nice · 2 - 1')).toBeVisible();
+    const ride = rides.getByText('04/10/2026 · Domicile · OGC Nice · 2 - 1');
+    expect(ride).toBeVisible();
+    // The score's spaces do not break: « 2 » and « - 1 » never land on two lines.
+    expect(ride.textContent).toContain('2\u00a0-\u00a01');
     expect(rides.getByRole('link', { name: 'Zoe_98' })).toHaveAttribute('href', '/profil/Zoe_98');
     expect(rides.getByRole('link', { name: 'Bob_06' })).toBeVisible();
     expect(rides.getByText('Utilisateur introuvable')).toBeVisible();
@@ -150,7 +153,7 @@ describe('stadium matches and past carpools', () => {
     expect(
       await screen.findByText("Bob_06 n'a effectué aucun covoiturage cette saison."),
     ).toBeVisible();
-    expect(screen.queryByText(/trajets honorés/)).toBeNull();
+    expect(screen.queryByText(/Trajets honorés/)).toBeNull();
   });
 
   it('opens the members of a carpool on the own profile', async () => {
