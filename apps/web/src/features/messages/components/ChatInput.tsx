@@ -13,6 +13,9 @@ import { cx } from '../../../lib/cx';
 /** A line under the field: why a text is back in it (error), or a wait to come (info). */
 export type ChatNotice = { tone: 'error' | 'info'; text: string };
 
+/** From this length on, the field says how long the message is against its limit. */
+const COUNT_FROM = LIMITS.messageMax - 200;
+
 /** The field's placeholder while the member may not write here for now (a request, a silence). */
 export const SEND_BLOCKED = 'Envoi impossible pour le moment';
 
@@ -52,6 +55,12 @@ export function ChatInput({
   onFocused,
 }: Props) {
   const noticeId = useId();
+  const countId = useId();
+  // The length shows once a message nears its limit (spec: 1 000 characters), so a long text
+  // is not refused by surprise on « Envoyer »; short messages keep a bare field.
+  const length = value.length;
+  const counted = length > COUNT_FROM;
+  const over = length > LIMITS.messageMax;
   const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -105,7 +114,9 @@ export function ChatInput({
           value={value}
           disabled={disabled}
           aria-invalid={notice?.tone === 'error' || undefined}
-          aria-describedby={notice ? noticeId : undefined}
+          aria-describedby={
+            [counted && countId, notice && noticeId].filter(Boolean).join(' ') || undefined
+          }
           onChange={(e) => {
             onChange(e.target.value);
             onTyping();
@@ -116,6 +127,11 @@ export function ChatInput({
           Envoyer
         </button>
       </div>
+      {counted && (
+        <p id={countId} className={cx(styles['chat__count'], over && styles['chat__count--over'])}>
+          {length} / {LIMITS.messageMax} caractères
+        </p>
+      )}
       {notice && (
         <p
           id={noticeId}

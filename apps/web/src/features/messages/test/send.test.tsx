@@ -165,3 +165,17 @@ describe('sending over the socket', () => {
     expect(sends()).toHaveLength(1);
   });
 });
+
+describe('a long message', () => {
+  it('says its length once it nears the limit, and when it is over', async () => {
+    renderAt({ pathname: '/messages/Bob_06', state: { confirmed: true } });
+    const field = await screen.findByRole('textbox', { name: 'Votre message' });
+    await waitFor(() => expect(field).toBeEnabled());
+    fireEvent.change(field, { target: { value: 'a'.repeat(120) } });
+    expect(screen.queryByText(/caractères$/)).toBeNull();
+    fireEvent.change(field, { target: { value: 'a'.repeat(950) } });
+    expect(field).toHaveAccessibleDescription(`950 / ${LIMITS.messageMax} caractères`);
+    fireEvent.change(field, { target: { value: 'a'.repeat(LIMITS.messageMax + 1) } });
+    expect(screen.getByText(`1001 / ${LIMITS.messageMax} caractères`)).toBeVisible();
+  });
+});
