@@ -6,7 +6,7 @@ import { FAST_JOBS, useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { createUser } from '../../../test/helpers/factories.js';
 import { makeImage, multipartFile } from '../../../test/helpers/images.js';
-import { waitFor } from '../../../test/helpers/smtp-sink.js';
+import { runJob } from '../../../test/helpers/jobs.js';
 import { UPLOADS_SWEEP } from '../../jobs/maintenance.jobs.js';
 
 /**
@@ -44,11 +44,7 @@ async function age(publicPath: string, hours: number) {
 const served = async (publicPath: string) => (await t.app.inject({ url: publicPath })).statusCode;
 
 /** One run of the job through the queue, awaited until pg-boss marks it completed. */
-async function run() {
-  const boss = t.app.boss!;
-  const id = await boss.send(UPLOADS_SWEEP, {});
-  await waitFor(async () => (await boss.getJobById(UPLOADS_SWEEP, id!))?.state === 'completed');
-}
+const run = () => runJob(t.app, UPLOADS_SWEEP);
 
 describe('uploads sweep', () => {
   it('is scheduled daily at 03:45 Paris time', async () => {

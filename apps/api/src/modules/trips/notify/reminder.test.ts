@@ -2,6 +2,7 @@ import { TRIP_TEXTS as T } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
 import { createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
 import { waitFor } from '../../../../test/helpers/smtp-sink.js';
+import { runJob } from '../../../../test/helpers/jobs.js';
 import { bellOf, MAIL_WAIT_MS, useMailingTrips } from '../../../../test/helpers/trip-notify.js';
 import { TRIP_REMINDERS } from '../../../jobs/trips.jobs.js';
 
@@ -16,11 +17,7 @@ const { sink, t, w } = useMailingTrips();
 const bell = (user: { id: number }) => bellOf(t, user);
 
 /** One run of the job through the queue, awaited until pg-boss marks it completed. */
-async function run() {
-  const boss = t.app.boss!;
-  const id = await boss.send(TRIP_REMINDERS, {});
-  await waitFor(async () => (await boss.getJobById(TRIP_REMINDERS, id!))?.state === 'completed');
-}
+const run = () => runJob(t.app, TRIP_REMINDERS);
 
 describe('trip reminder', () => {
   it('is scheduled daily at 18:00 Paris time', async () => {
