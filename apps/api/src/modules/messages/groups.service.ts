@@ -125,7 +125,8 @@ export function groupsService({ repo, clock, notifier, budgets }: GroupsServiceD
 
     /**
      * An organiser's announcement (trips' notify module, whose caller checked the right), in
-     * its transaction: stored in the trip's thread, sent live to the members once committed.
+     * its transaction: stored in the trip's thread, whose member its sender becomes, and sent
+     * live to the members once committed.
      */
     async announce(
       tx: Tx,
@@ -138,6 +139,9 @@ export function groupsService({ repo, clock, notifier, budgets }: GroupsServiceD
       },
     ): Promise<GroupMessage> {
       const groupId = await tripGroup(tx, input);
+      // A moderator who is not one of the antenna's organisers joins the thread they write in,
+      // so that they read it and its replies; for the others this changes nothing.
+      await repo.join(tx, groupId, [input.senderId], clock.now());
       const row = await repo.appendAnnouncement(tx, {
         groupId,
         senderId: input.senderId,

@@ -101,6 +101,16 @@ describe('trip announcements', () => {
     const res = await announce(moderator, created.id, 'Message de la modération');
     expect(res.statusCode).toBe(201);
     expect((await bell(confirmed)).map((n) => n.deplacement?.evenement)).toEqual(['ANNONCE']);
+
+    // The moderator joined the thread they wrote in: they read it and the replies to it.
+    const { groupId } = res.json() as GroupMessage;
+    const groups = (await as(moderator, 'GET', '/messages/groupes')).json() as { id: number }[];
+    expect(groups.map((g) => g.id)).toContain(groupId);
+    const thread = await as(moderator, 'GET', `/messages/groupes/${groupId}?offset=0`);
+    expect([thread.statusCode, thread.json()]).toMatchObject([
+      200,
+      [{ content: 'Message de la modération', annonce: true, fromMe: true }],
+    ]);
   });
 
   it('refuses an unknown trip, a cancelled one and an empty or unsafe text', async () => {
