@@ -42,6 +42,12 @@ export function useRegisterTrip() {
       });
       await afterRegistrationWrite(qc, trip.match_id);
     },
+    // A conflict means the coach moved since the page read it (closed, cancelled, seats
+    // taken): a member not registered gets no socket event, so the card is read again here.
+    onError: (error, { trip }) => {
+      if (isApiError(error) && error.status === 409)
+        void qc.invalidateQueries({ queryKey: tripKeys.match(trip.match_id) });
+    },
   });
 }
 

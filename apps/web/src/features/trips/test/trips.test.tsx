@@ -223,6 +223,25 @@ describe('coach cards on the match block', () => {
     expect(screen.queryByText('Inscrit ✓')).toBeNull();
   });
 
+  it('a coach cancelled meanwhile: the refusal shows and the card reads the coach again', async () => {
+    mount();
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    click('Je m’inscris', card());
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2)); // the dialog's own read
+    // The organiser cancels it while the dialog is open; this member is not registered, so no
+    // socket event tells the page.
+    trips = [testTrip({ statut: 'ANNULE' })];
+    api.reply(REGISTER, 409, { message: TRIP_TEXTS.tripCancelled });
+    click('Confirmer', dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TRIP_TEXTS.tripCancelled);
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(3));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(card()).getByText(TRIP_TEXTS.statusLabels.ANNULE)).toBeVisible();
+    expect(within(card()).queryByRole('button', { name: 'Je m’inscris' })).toBeNull();
+  });
+
   it('a refused phone shows beside the field', async () => {
     api.reply(REGISTER, 400, {
       message: TRIP_TEXTS.phoneInvalid,
