@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
-import { Dialog, DialogFooter } from './Dialog';
+import { Dialog, DialogCancel, DialogFooter, UNSAVED, useUnsavedInput } from './Dialog';
 
 /** A dialog with a button that asks a confirmation over it (like the presence dialog). */
 function Presence() {
@@ -104,5 +104,86 @@ describe('closing a dialog', () => {
     close();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+/** A form dialog as the editors' ones: unsaved once its field differs from what it opened with. */
+function Editor({ onClose }: { onClose: () => void }) {
+  const [text, setText] = useState('Avant');
+  return (
+    <Dialog open onClose={onClose} title="ÉDITION ACTU" closeButton unsaved={text !== 'Avant'}>
+      <TitleInput text={text} setText={setText} />
+    </Dialog>
+  );
+}
+
+/** The same, its form a component of its own that tells the dialog through the hook. */
+function DeepEditor({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} title="ÉDITION ACTU" closeButton>
+      <DeepForm />
+    </Dialog>
+  );
+}
+function DeepForm() {
+  const [text, setText] = useState('Avant');
+  useUnsavedInput(text !== 'Avant');
+  return <TitleInput text={text} setText={setText} />;
+}
+
+function TitleInput({ text, setText }: { text: string; setText: (text: string) => void }) {
+  return (
+    <>
+      <label>
+        Titre
+        <input value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <DialogFooter>
+        <DialogCancel />
+      </DialogFooter>
+    </>
+  );
+}
+
+describe.each([
+  ['its own state', Editor],
+  ['a form deeper down', DeepEditor],
+])('a form dialog with unsaved changes (%s)', (_, Editor) => {
+  it('closes at once while nothing changed', () => {
+    let closed = 0;
+    render(<Editor onClose={() => closed++} />);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(closed).toBe(1);
+  });
+
+  it('asks before Escape, × or Annuler drop what was typed; « Continuer » keeps it', async () => {
+    let closed = 0;
+    render(<Editor onClose={() => closed++} />);
+    const field = screen.getByRole('textbox', { name: 'Titre' });
+    fireEvent.change(field, { target: { value: 'Après' } });
+    const press = (name: string) => {
+      const button = screen.getByRole('button', { name });
+      button.focus();
+      fireEvent.click(button);
+      return button;
+    };
+    for (const close of [
+      () => (field.focus(), fireEvent.keyDown(field, { key: 'Escape' }), field),
+      () => press('Fermer'),
+      () => press('Annuler'),
+    ]) {
+      const asked = close();
+      const question = await screen.findByRole('alertdialog', { name: UNSAVED.title });
+      expect(question).toHaveTextContent(UNSAVED.message);
+      fireEvent.click(screen.getByRole('button', { name: UNSAVED.keep }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(closed).toBe(0);
+      // Back where the member was: the field after Escape, the button they pressed otherwise.
+      await waitFor(() => expect(document.activeElement).toBe(asked));
+      expect(screen.getByRole('textbox', { name: 'Titre' })).toHaveValue('Après');
+    }
+    fireEvent.keyDown(field, { key: 'Escape' });
+    fireEvent.click(await screen.findByRole('button', { name: UNSAVED.discard }));
+    expect(closed).toBe(1);
   });
 });

@@ -1,5 +1,13 @@
 import * as Radix from '@radix-ui/react-dialog';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { CloseIcon } from './icons';
 import { SubmitButton } from './SubmitButton';
 import { cx } from '../../lib/cx';
@@ -34,9 +42,38 @@ type DialogProps = {
    * report's card): a stable place near it; without one, the page's title (h1).
    */
   fallbackFocus?: RefObject<HTMLElement | null>;
+  /**
+   * The form holds what the member typed and has not saved: Escape, the overlay, × and
+   * « Annuler » then ask before dropping it instead of closing at once.
+   */
+  unsaved?: boolean;
   className?: string;
   children?: ReactNode;
 };
+
+/** Lets a form inside a dialog say it holds unsaved input (useUnsavedInput). */
+const UnsavedContext = createContext<((unsaved: boolean) => void) | null>(null);
+
+/**
+ * For a form rendered inside a Dialog, deeper than the component that renders the Dialog:
+ * while `unsaved` is true, the dialog asks before a close drops the input (as its `unsaved`
+ * prop does).
+ */
+export function useUnsavedInput(unsaved: boolean) {
+  const report = useContext(UnsavedContext);
+  useEffect(() => {
+    report?.(unsaved);
+    return () => report?.(false);
+  }, [report, unsaved]);
+}
+
+/** The question a form dialog asks before a close would drop what was typed. */
+export const UNSAVED = {
+  title: 'Abandonner tes modifications ?',
+  message: 'Ce que tu as saisi dans ce formulaire sera perdu.',
+  keep: 'Continuer la saisie',
+  discard: 'Abandonner',
+} as const;
 
 /**
  * The page's own title, made focusable: where the focus goes when what opened a dialog is gone
@@ -69,10 +106,13 @@ export function Dialog({
   freshContent = false,
   initialFocus,
   fallbackFocus,
+  unsaved = false,
   className,
   children,
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [unsavedInside, setUnsavedInside] = useState(false);
   const classes = cx(
     styles['dialog__content'],
     wide && styles['dialog__content--wide'],
@@ -80,7 +120,14 @@ export function Dialog({
     className,
   );
   return (
-    <Radix.Root open={open} onOpenChange={(next) => !next && onClose()}>
+    <Radix.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) return;
+        if (unsaved || unsavedInside) setAsking(true);
+        else onClose();
+      }}
+    >
       <Radix.Portal>
         <Radix.Overlay className={styles['dialog__overlay']} />
         <Radix.Content
@@ -125,7 +172,64 @@ export function Dialog({
           {description !== undefined && (
             <Radix.Description className={descriptionClassName}>{description}</Radix.Description>
           )}
-          {(!freshContent || open) && children}
+          <UnsavedContext.Provider value={setUnsavedInside}>
+            {(!freshContent || open) && children}
+          </UnsavedContext.Provider>
+          <UnsavedQuestion
+            open={asking && open}
+            onKeep={() => setAsking(false)}
+            onDiscard={() => {
+              setAsking(false);
+              onClose();
+            }}
+          />
+        </Radix.Content>
+      </Radix.Portal>
+    </Radix.Root>
+  );
+}
+
+/**
+ * « Abandonner tes modifications ? » over a form dialog. Keeping the input gives the focus back
+ * to where the member was in the form; discarding leaves it to the form's dialog, which closes
+ * too and gives it back to what opened it (a Dialog here would send it to the page's title).
+ */
+function UnsavedQuestion(props: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
+  const opener = useRef<HTMLElement | null>(null);
+  const discarded = useRef(false);
+  return (
+    <Radix.Root open={props.open} onOpenChange={(next) => !next && props.onKeep()}>
+      <Radix.Portal>
+        <Radix.Overlay className={styles['dialog__overlay']} />
+        <Radix.Content
+          className={styles['dialog__content']}
+          role="alertdialog"
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            discarded.current = false;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (!discarded.current && opener.current?.isConnected) opener.current.focus();
+            opener.current = null;
+          }}
+        >
+          <DialogTitle>{UNSAVED.title}</DialogTitle>
+          <DialogDescription>{UNSAVED.message}</DialogDescription>
+          <DialogFooter>
+            <DialogCancel label={UNSAVED.keep} />
+            <button
+              type="button"
+              className="btn btn--danger"
+              onClick={() => {
+                discarded.current = true;
+                props.onDiscard();
+              }}
+            >
+              {UNSAVED.discard}
+            </button>
+          </DialogFooter>
         </Radix.Content>
       </Radix.Portal>
     </Radix.Root>

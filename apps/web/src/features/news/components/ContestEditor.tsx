@@ -64,13 +64,14 @@ function problems(values: Values, end: Date | null): Partial<Record<Field, strin
  * toast ('Concours mis à jour avec succès !').
  */
 function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onClose: () => void }) {
-  const [values, setValues] = useState<Values>({
+  const [opened] = useState<Values>(() => ({
     titre: contest?.titre ?? '',
     image: contest?.image ?? '',
     dateFin: contest ? toLocalInput(new Date(contest.dateFin)) : '',
     lienInsta: contest?.lienInsta ?? '',
     lienX: contest?.lienX ?? '',
-  });
+  }));
+  const [values, setValues] = useState<Values>(opened);
   /** The last upload's refusal, until another file is chosen. */
   const [imageError, setImageError] = useState<string | null>(null);
   /** The server's refusal of the last save: per field, or for the form as a whole. */
@@ -121,7 +122,13 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
 
   const imageProblem = imageError ?? serverErrors.image;
   return (
-    <Dialog open onClose={onClose} title="ÉDITION CONCOURS" wide>
+    <Dialog
+      open
+      onClose={onClose}
+      title="ÉDITION CONCOURS"
+      wide
+      unsaved={(Object.keys(opened) as Field[]).some((key) => values[key] !== opened[key])}
+    >
       <form
         noValidate
         onSubmit={(e) => {

@@ -41,7 +41,7 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
   const categories = useNewsCategories();
   const titleField = useRef<HTMLInputElement>(null);
   const autre = categories.data?.find((c) => c.libelle.toUpperCase() === 'AUTRE')?.id ?? null;
-  const [values, setValues] = useState<NewsDraft>(() => ({
+  const [opened] = useState<NewsDraft>(() => ({
     ...draft,
     // Whitespace is normalised on opening (spec section 5).
     contenu: draft.contenu
@@ -49,6 +49,10 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
       .replace(/\n{3,}/g, '\n\n')
       .trim(),
   }));
+  const [values, setValues] = useState<NewsDraft>(opened);
+  const unsaved = (Object.keys(opened) as (keyof NewsDraft)[]).some(
+    (key) => values[key] !== opened[key],
+  );
   const categorieId = values.categorieId ?? autre;
   // An empty field is only 'not ready' (Publier disabled), not an error, until it was touched.
   const titleError = values.titre ? problem(newsTitleSchema, values.titre) : undefined;
@@ -70,6 +74,7 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
       title="ÉDITION ACTU"
       wide
       freshContent
+      unsaved={unsaved}
       // The title, what an editor most often changes; by default the image's framing slider
       // took the focus, and the arrow keys then moved the image.
       initialFocus={titleField}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+import { UNSAVED } from '../../../components/ui/Dialog';
 
 /** The editors' side of /actualites, through the real routes; only the network is fake. */
 let api: FakeApi;
@@ -208,6 +209,26 @@ describe('news editors', () => {
     );
     await waitFor(() => expect(api.callsTo('DELETE /api/actualite/9')).toHaveLength(1));
     expect(await screen.findByText('Actualité supprimée avec succès !')).toBeVisible();
+  });
+
+  it('asks before Escape drops a changed item, and closes at once when nothing changed', async () => {
+    editor();
+    renderAt('/actualites');
+    fireEvent.click(await screen.findByRole('button', { name: 'Éditer' }));
+    let form = await screen.findByRole('dialog', { name: 'ÉDITION ACTU' });
+    fireEvent.keyDown(within(form).getByLabelText('Titre'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Éditer' }));
+    form = await screen.findByRole('dialog', { name: 'ÉDITION ACTU' });
+    const title = within(form).getByLabelText('Titre');
+    fireEvent.change(title, { target: { value: 'Convocation J12, version longue' } });
+    fireEvent.keyDown(title, { key: 'Escape' });
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED.title });
+    fireEvent.click(within(question).getByRole('button', { name: UNSAVED.keep }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(form).getByLabelText('Titre')).toHaveValue('Convocation J12, version longue');
+    expect(api.callsTo('PUT /api/actualite/9')).toHaveLength(0);
   });
 
   it('gives the focus to the page’s title once the deleted card is gone', async () => {

@@ -9,7 +9,7 @@ import {
   type OrganizedTrip,
   type TripInput,
 } from '@munegu/shared';
-import { Dialog, FormDialogFooter } from '../../../../components/ui/Dialog';
+import { Dialog, FormDialogFooter, useUnsavedInput } from '../../../../components/ui/Dialog';
 import {
   FormError,
   FormField,
@@ -67,7 +67,7 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
     handleSubmit,
     watch,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<TripFormValues, unknown, TripInput>({
     resolver: zodResolver(tripFormSchema),
     defaultValues: tripFormValues(
@@ -76,6 +76,7 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
     ),
   });
   const field = fieldsOf(register, errors);
+  useUnsavedInput(isDirty);
   const notes = watch('notes');
   // Editing a trip with registrants: a new departure or return is told to each of them.
   const [departure, place, back] = watch(['depart_heure', 'depart_lieu', 'retour_heure']);

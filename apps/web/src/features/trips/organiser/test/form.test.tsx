@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRIP_TEXTS } from '@munegu/shared';
 import { renderAt, type FakeApi } from '../../../../test/harness';
+import { UNSAVED } from '../../../../components/ui/Dialog';
 import { testClub, testMatch } from '../../../../test/fixtures';
 import { organizedTrip, organiserApi } from './fixtures';
 
@@ -53,6 +54,16 @@ describe('Nouveau déplacement', () => {
       within(dialog).getByText('Prix invalide (en euros, 2 décimales au plus).'),
     ).toBeVisible();
     expect(within(dialog).getByLabelText('Lieu de départ')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/deplacements')).toHaveLength(0);
+  });
+
+  it('asks before Annuler drops what was typed; Abandonner closes without sending', async () => {
+    const dialog = await openForm('Nouveau déplacement');
+    type(dialog, 'Lieu de départ', 'Parking du Louis-II');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED.title });
+    fireEvent.click(within(question).getByRole('button', { name: UNSAVED.discard }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('POST /api/deplacements')).toHaveLength(0);
   });
 
