@@ -84,6 +84,31 @@ test('the league table highlights AS Monaco', async ({ page }) => {
   await expect(table.locator('tr[aria-current="true"]')).toContainText('AS Monaco');
 });
 
+test('the news section is as tall as the slide shown; « see all » belongs to the news', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Actualités' });
+  const slides = section.getByRole('group');
+  const viewport = section.locator('div:has(> div > [role="group"])');
+  const height = async (box: { boundingBox(): Promise<{ height: number } | null> }) =>
+    Math.round((await box.boundingBox())!.height);
+  const all = section.getByRole('link', { name: 'Voir toutes les actualités' });
+  await expect(all).toBeVisible();
+  const newsHeight = await height(slides.nth(0));
+
+  // The demo's single contest is shorter than four news: no empty band under it.
+  await section.getByRole('button', { name: 'Concours', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Concours' })).toBeVisible();
+  await expect.poll(async () => (await height(viewport)) - (await height(slides.nth(1)))).toBe(0);
+  expect(await height(viewport)).toBeLessThan(newsHeight);
+  await expect(all).toBeHidden();
+
+  await page.getByRole('button', { name: 'Actualités', exact: true }).click();
+  await expect.poll(() => height(viewport)).toBe(newsHeight);
+  await expect(all).toBeVisible();
+});
+
 test('the API answers its health check', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS } from '@munegu/shared';
 import { useMediaQuery } from '../../../lib/hooks';
 import { useCarousel } from '../../../components/ui/useCarousel';
+import { useSlideHeight } from '../../../components/ui/useSlideHeight';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
 import { ContestGrid, NewsCard } from '../../news';
 import { LazyNewsPopup as NewsPopup } from '../../news';
@@ -37,6 +38,8 @@ export function NewsContestCarousel() {
   );
   const contestList = contests.data ?? [];
   const slides = contestList.length > 0 ? ['Actualités', 'Concours'] : ['Actualités'];
+  // A single contest is much shorter than four news: the section fits the slide shown.
+  const viewportRef = useSlideHeight(carousel.ref, selected, slides.length);
   const excerptMax = excerptLength(small ? 700 : medium ? 900 : 1200);
 
   const onPointerDown = (event: PointerEvent) => {
@@ -73,13 +76,15 @@ export function NewsContestCarousel() {
             ))}
           </div>
         )}
-        <Link to="/actualites" className={styles['news-carousel__all']}>
-          Voir toutes les actualités
-        </Link>
+        {selected === 0 && (
+          <Link to="/actualites" className={styles['news-carousel__all']}>
+            Voir toutes les actualités
+          </Link>
+        )}
       </div>
       <div
         className={styles['news-carousel__viewport']}
-        ref={carousel.ref}
+        ref={viewportRef}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (startX.current = null)}

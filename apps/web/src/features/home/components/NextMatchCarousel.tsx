@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TEXTS, type Match } from '@munegu/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
 import { useCarousel } from '../../../components/ui/useCarousel';
+import { useSlideHeight } from '../../../components/ui/useSlideHeight';
 import { useNextMatches, useRefetchAtKickoff } from '../../matches';
 import { useNow } from '../../../lib/hooks';
 import { MatchSlide } from './MatchSlide';
@@ -40,16 +41,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
   const shown = settled ? count : Math.min(count, 1);
   const carousel = useCarousel({ loop: false, align: 'center' }, count > 0);
   const { selected, scrollTo } = carousel;
-  const viewport = useRef<HTMLDivElement | null>(null);
-  const emblaRef = carousel.ref;
-  const viewportRef = useCallback(
-    (element: HTMLDivElement | null) => {
-      viewport.current = element;
-      emblaRef(element);
-    },
-    [emblaRef],
-  );
-  useSlideHeight(viewport, selected, shown);
+  const viewportRef = useSlideHeight(carousel.ref, selected, shown);
 
   // Opening a notification selects its match: it navigates here with state `{ matchId }`.
   const { state: navState, key: navKey } = useLocation();
@@ -147,32 +139,4 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
       {body}
     </section>
   );
-}
-
-/**
- * The viewport takes the height of the slide shown, not of the tallest one (a slide with coach
- * cards would leave the others with an empty band), and follows that slide when its content
- * grows later: its coach cards arrive after the page. Embla watches widths only, hence the
- * observer here.
- */
-function useSlideHeight(
-  viewport: RefObject<HTMLDivElement | null>,
-  selected: number,
-  shown: number,
-) {
-  useEffect(() => {
-    const element = viewport.current;
-    const slide = element?.firstElementChild?.children[selected];
-    if (!element || !(slide instanceof HTMLElement)) return;
-    if (shown < 2) {
-      element.style.height = '';
-      return;
-    }
-    const fit = () => {
-      element.style.height = `${slide.offsetHeight}px`;
-    };
-    const observer = new ResizeObserver(fit);
-    observer.observe(slide);
-    return () => observer.disconnect();
-  }, [viewport, selected, shown]);
 }
