@@ -5,7 +5,8 @@
 // pnpm comes from `npx -y pnpm@<packageManager version>` (corepack refuses this registry's
 // unsigned metadata, see ../shared/notes/machine-facts.md), never from a global install.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +19,7 @@ const [mode] = process.argv.slice(2);
 // connects; a placeholder keeps generation working when the embedded database is used.
 const PLACEHOLDER_DB = 'postgresql://placeholder@127.0.0.1:5432/placeholder';
 
-function run(label, args, env = {}) {
+function attempt(label, args, env) {
   process.stdout.write(`\n▶ ${label}\n`);
   const started = Date.now();
   const result = spawnSync('npx', ['-y', pnpmSpec, ...args], {
@@ -26,11 +27,38 @@ function run(label, args, env = {}) {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  if (result.status !== 0) {
-    process.stderr.write(`✖ ${label} a échoué (code ${result.status ?? result.signal}).\n`);
-    process.exit(result.status ?? 1);
-  }
-  process.stdout.write(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  if (result.status === 0)
+    process.stdout.write(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  return result;
+}
+
+function fail(label, result) {
+  process.stderr.write(`✖ ${label} a échoué (code ${result.status ?? result.signal}).\n`);
+  process.exit(result.status ?? 1);
+}
+
+function run(label, args, env = {}) {
+  const result = attempt(label, args, env);
+  if (result.status !== 0) fail(label, result);
+}
+
+/** What the stall watchdog reported, repeated at the end where CI's tail shows it. */
+const stalls = [];
+
+/**
+ * An API test tier, run once more if the stall watchdog ended it (apps/api/test/setup/
+ * stall-watchdog.ts): a tier that stops moving is a stall to investigate, whose report is
+ * kept, not a failing test; a second stall, or any failure, fails the run.
+ */
+function runTier(label, args, env = {}) {
+  const marker = path.join(tmpdir(), `munegu-stall-${process.pid}-${stalls.length}`);
+  const result = attempt(label, args, { ...env, TEST_STALL_MARKER: marker });
+  if (result.status === 0) return;
+  if (!existsSync(marker)) fail(label, result);
+  stalls.push(`${label} :\n${readFileSync(marker, 'utf8')}`);
+  rmSync(marker);
+  process.stdout.write(`\n⚠ ${label} s'est bloqué (rapport ci-dessus) : nouvel essai, une fois.\n`);
+  run(`${label} (nouvel essai)`, args, env);
 }
 
 function prepare() {
@@ -62,10 +90,10 @@ switch (mode) {
     run('Tests unitaires (shared, web, déploiement)', ['run', 'test:unit']);
     // The schema fuzz sends FUZZ_RUNS requests per route; 1 000 per route (its default, and
     // what `pnpm bench security` runs) takes many minutes on 2 cores, so the everyday run sends 200.
-    run('Tests API sur PostgreSQL', ['--filter', '@munegu/api', 'run', 'test'], {
+    runTier('Tests API sur PostgreSQL', ['--filter', '@munegu/api', 'run', 'test'], {
       FUZZ_RUNS: process.env.FUZZ_RUNS ?? '200',
     });
-    run('Tests API sur la base embarquée (PGlite)', [
+    runTier('Tests API sur la base embarquée (PGlite)', [
       '--filter',
       '@munegu/api',
       'run',
@@ -78,6 +106,8 @@ switch (mode) {
       'test',
     ]);
     process.stdout.write('\nTous les tests sont passés.\n');
+    for (const stall of stalls)
+      process.stdout.write(`\n⚠ Passé au second essai, après ce blocage — ${stall}`);
     break;
   default:
     process.stderr.write('Usage: node scripts/bootstrap.mjs start|test\n');

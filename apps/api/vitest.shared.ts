@@ -13,4 +13,6 @@ export const sharedTest = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',
+  // A run that stops moving is ended with what was running, not left to CI's limit.
+  reporters: ['default', './test/setup/stall-watchdog.ts'],
 } satisfies NonNullable<ViteUserConfig['test']>;
