@@ -36,9 +36,10 @@ type Props = {
 /** Own profile: description (with a counter), X and Instagram handles, antennas (≤ 2). */
 export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
   const antennas = useAntennas();
-  const [chosen, setChosen] = useState<number[]>(
+  const [opened] = useState<number[]>(() =>
     (profile.antennes ?? []).flatMap((a) => (a.id === undefined ? [] : [a.id])),
   );
+  const [chosen, setChosen] = useState<number[]>(opened);
   const [picker, setPicker] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateProfile();
@@ -46,7 +47,7 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
     register,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<Values, unknown, z.output<typeof editSchema>>({
     resolver: zodResolver(editSchema),
     mode: 'onChange',
@@ -87,6 +88,7 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
       title="Modifier mon profil"
       description="Ces informations sont visibles par tous les visiteurs."
       descriptionClassName="field__hint"
+      unsaved={isDirty || chosen.join() !== opened.join()}
     >
       <>
         <form onSubmit={handleSubmit(onSubmit)} noValidate>

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testCarpoolDriver, testConfirmedCarpool, testMatchInfo } from '../../../test/fixtures';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+import { UNSAVED } from '../../../components/ui/Dialog';
 
 let api: FakeApi;
 const profile = (over: object = {}) => ({
@@ -288,6 +289,21 @@ describe("another member's profile", () => {
     expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
     expect(api.callsTo('POST /api/user-signalement')).toHaveLength(2);
   });
+  it('asks before Escape drops a reason written out; « Continuer la saisie » keeps it', async () => {
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'Signaler' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('radio', { name: 'Autre' }));
+    const reason = dialog.getByLabelText('Précise le motif');
+    fireEvent.change(reason, { target: { value: 'Il usurpe le pseudo d’un autre membre' } });
+    fireEvent.keyDown(reason, { key: 'Escape' });
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED.title });
+    fireEvent.click(within(question).getByRole('button', { name: UNSAVED.keep }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(dialog.getByLabelText('Précise le motif')).toHaveValue(
+      'Il usurpe le pseudo d’un autre membre',
+    );
+  });
 });
 
 describe('own profile', () => {
@@ -328,6 +344,19 @@ describe('own profile', () => {
       insta_username: null,
       antennes: [2, 1],
     });
+  });
+
+  it('asks before Escape drops an edited description; « Abandonner » sends nothing', async () => {
+    renderAt('/profil/Bob_06');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier mon profil' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const description = dialog.getByLabelText('Description');
+    fireEvent.change(description, { target: { value: 'Virage sud depuis 1998' } });
+    fireEvent.keyDown(description, { key: 'Escape' });
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED.title });
+    fireEvent.click(within(question).getByRole('button', { name: UNSAVED.discard }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('PATCH /api/users/me')).toHaveLength(0);
   });
 
   it('says the changes could not be saved when the server refuses', async () => {

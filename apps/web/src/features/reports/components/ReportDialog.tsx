@@ -9,6 +9,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogTitle,
+  useUnsavedInput,
 } from '../../../components/ui/Dialog';
 import styles from './ReportDialog.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -66,6 +67,8 @@ function ReportForm({
   const busy = report.isPending;
   const motif = reasons.data?.find((r) => r.id === motifId);
   const other = isOtherReason(motif?.label);
+  // A reason written out is worth a question before a close drops it.
+  useUnsavedInput(other && custom.trim() !== '');
 
   const next = () => {
     if (!motif) return setError(REPORT_TEXTS.invalidMotif);
