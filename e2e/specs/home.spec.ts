@@ -88,7 +88,10 @@ test('the news section is as tall as the slide shown; « see all » belongs to t
   page,
 }) => {
   await page.goto('/');
-  const section = page.getByRole('region', { name: 'Actualités' });
+  // Named by its heading, which follows the slide: « Actualités », then « Concours ».
+  const section = page.getByRole('region', { name: /^(Actualités|Concours)$/ }).filter({
+    has: page.getByRole('button', { name: 'Concours', exact: true }),
+  });
   const slides = section.getByRole('group');
   const viewport = section.locator('div:has(> div > [role="group"])');
   const height = async (box: { boundingBox(): Promise<{ height: number } | null> }) =>

@@ -238,8 +238,9 @@ for (const width of WIDTHS) {
   }) => {
     const page = await pageAs(browser, DEMO.redacteur, viewport(width));
     await page.goto('/');
+    // The news carousel: the region whose tabs switch between the news and the contests.
     const carousel = page.getByRole('region', { name: /Actualités|Concours/ }).filter({
-      has: page.getByRole('link', { name: 'Voir toutes les actualités' }),
+      has: page.getByRole('button', { name: 'Concours', exact: true }),
     });
     await carousel.getByRole('button', { name: 'Concours', exact: true }).click();
     const card = carousel.getByRole('article', { name: DEMO_CONTEST });
