@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../test/harness';
@@ -114,6 +114,17 @@ describe('navbar', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(burger).toHaveAttribute('aria-expanded', 'false');
     expect(burger).toHaveFocus();
+  });
+
+  it('gives the focus to the new page’s title after a navigation, not on the first page', async () => {
+    renderAt('/mentions-legales');
+    const nav = await screen.findByRole('navigation', { name: /principale/i });
+    expect(document.activeElement).toBe(document.body);
+    const link = within(nav).getByRole('link', { name: 'Contact' });
+    link.focus();
+    fireEvent.click(link);
+    const title = await screen.findByRole('heading', { level: 1, name: /contact/i });
+    await waitFor(() => expect(title).toHaveFocus());
   });
 
   it('shows messages with the unread badge and the profile menu to members', async () => {

@@ -8,6 +8,7 @@ import { Navbar } from './Navbar';
 import { SuspendedGate } from './SuspendedGate';
 import { Footer } from './Footer';
 import { usePageTitle } from './pageTitle';
+import { useFocusOnNavigation } from './useFocusOnNavigation';
 import styles from './RootLayout.module.css';
 
 /** Routes without a footer (spec section 2): the login page and the messaging screens. */
@@ -30,6 +31,7 @@ function scrollKey(location: Location): string {
 export function RootLayout() {
   const { pathname } = useLocation();
   usePageTitle();
+  useFocusOnNavigation('contenu');
   // The router renders this layout once the first page's code and reads are there, with the
   // page: from now on, what waits for the first page to paint may go (lib/boot/afterFirstPage).
   useEffect(markFirstPageRendered, []);
