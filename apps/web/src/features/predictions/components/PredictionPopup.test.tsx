@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match } from '@munegu/shared';
 import { testMatch } from '../../../test/fixtures';
@@ -67,6 +67,14 @@ describe('PredictionPopup', () => {
 
     fireEvent.change(dom(), { target: { value: '' } });
     expect(saveButton()).toBeDisabled();
+  });
+
+  it('names the match as its slide does: the nearest one « PROCHAIN MATCH », a later one « MATCH À VENIR »', async () => {
+    open(match({ ordre: 1, journee: 13 }));
+    expect(await screen.findByText('PROCHAIN MATCH · Journée 13')).toBeVisible();
+    cleanup();
+    open(match({ ordre: 3, journee: 15 }));
+    expect(await screen.findByText('MATCH À VENIR · Journée 15')).toBeVisible();
   });
 
   it('reads an empty answer (no prediction yet) as empty fields, not an error', async () => {

@@ -98,11 +98,9 @@ function PredictionBody({ match, onDone }: { match: Match; onDone: () => void })
 
   const home = match.club_dom;
   const away = match.club_ext;
-  const status = match.is_finish
-    ? POPUP_TEXTS.finished
-    : editable
-      ? 'PROCHAIN MATCH'
-      : POPUP_TEXTS.live;
+  // Worded as the match's slide (spec, Match block): only the nearest match is the next one.
+  const upcoming = match.ordre === 1 ? 'PROCHAIN MATCH' : 'MATCH À VENIR';
+  const status = match.is_finish ? POPUP_TEXTS.finished : editable ? upcoming : POPUP_TEXTS.live;
 
   let footer: React.ReactNode = null;
   if (existing.isError) {
