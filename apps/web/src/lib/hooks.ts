@@ -67,3 +67,14 @@ export function useSingleSubmit() {
     },
   };
 }
+
+/**
+ * A form's values and whether they still are what it opened with (field by field): a dialog's
+ * `unsaved`, so that a stray close asks before dropping an edit.
+ */
+export function useDraft<T extends object>(initial: () => T) {
+  const [opened] = useState(initial);
+  const [values, setValues] = useState<T>(opened);
+  const unsaved = (Object.keys(opened) as (keyof T)[]).some((key) => values[key] !== opened[key]);
+  return { values, setValues, unsaved };
+}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDraft } from '../../../lib/hooks';
 import {
   CONTEST_TEXTS as M,
   contestEndProblem,
@@ -64,14 +65,13 @@ function problems(values: Values, end: Date | null): Partial<Record<Field, strin
  * toast ('Concours mis à jour avec succès !').
  */
 function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onClose: () => void }) {
-  const [opened] = useState<Values>(() => ({
+  const { values, setValues, unsaved } = useDraft<Values>(() => ({
     titre: contest?.titre ?? '',
     image: contest?.image ?? '',
     dateFin: contest ? toLocalInput(new Date(contest.dateFin)) : '',
     lienInsta: contest?.lienInsta ?? '',
     lienX: contest?.lienX ?? '',
   }));
-  const [values, setValues] = useState<Values>(opened);
   /** The last upload's refusal, until another file is chosen. */
   const [imageError, setImageError] = useState<string | null>(null);
   /** The server's refusal of the last save: per field, or for the form as a whole. */
@@ -122,13 +122,7 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
 
   const imageProblem = imageError ?? serverErrors.image;
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="ÉDITION CONCOURS"
-      wide
-      unsaved={(Object.keys(opened) as Field[]).some((key) => values[key] !== opened[key])}
-    >
+    <Dialog open onClose={onClose} title="ÉDITION CONCOURS" wide unsaved={unsaved}>
       <form
         noValidate
         onSubmit={(e) => {

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useDraft } from '../../../lib/hooks';
 import { NEWS_CONTENT_MAX, newsContentSchema, newsTitleSchema } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
@@ -41,7 +42,7 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
   const categories = useNewsCategories();
   const titleField = useRef<HTMLInputElement>(null);
   const autre = categories.data?.find((c) => c.libelle.toUpperCase() === 'AUTRE')?.id ?? null;
-  const [opened] = useState<NewsDraft>(() => ({
+  const { values, setValues, unsaved } = useDraft<NewsDraft>(() => ({
     ...draft,
     // Whitespace is normalised on opening (spec section 5).
     contenu: draft.contenu
@@ -49,10 +50,6 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
       .replace(/\n{3,}/g, '\n\n')
       .trim(),
   }));
-  const [values, setValues] = useState<NewsDraft>(opened);
-  const unsaved = (Object.keys(opened) as (keyof NewsDraft)[]).some(
-    (key) => values[key] !== opened[key],
-  );
   const categorieId = values.categorieId ?? autre;
   // An empty field is only 'not ready' (Publier disabled), not an error, until it was touched.
   const titleError = values.titre ? problem(newsTitleSchema, values.titre) : undefined;

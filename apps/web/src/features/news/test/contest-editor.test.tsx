@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+import { UNSAVED } from '../../../components/ui/Dialog';
 
 /** The editors' contests on /actualites, through the real routes; only the network is fake. */
 let api: FakeApi;
@@ -92,6 +93,18 @@ describe('contest editors', () => {
     });
     expect(await screen.findByText('Concours créé avec succès !')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks before Escape drops a typed title, not before closing an untouched form', async () => {
+    editor();
+    let form = await openNewContest();
+    fireEvent.keyDown(within(form).getByLabelText('Titre'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter un concours' }));
+    form = await screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+    fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
+    fireEvent.keyDown(within(form).getByLabelText('Titre'), { key: 'Escape' });
+    expect(await screen.findByRole('alertdialog', { name: UNSAVED.title })).toBeVisible();
   });
 
   it('refuses an end date in the past before asking the server', async () => {
