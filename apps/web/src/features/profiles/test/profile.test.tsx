@@ -289,6 +289,7 @@ describe("another member's profile", () => {
     expect(await screen.findByText('Signalement envoyé avec succès.')).toBeVisible();
     expect(api.callsTo('POST /api/user-signalement')).toHaveLength(2);
   });
+
   it('asks before Escape drops a reason written out; « Continuer la saisie » keeps it', async () => {
     renderAt('/profil/Bob_06');
     fireEvent.click(await screen.findByRole('button', { name: 'Signaler' }));
