@@ -36,6 +36,8 @@ export const TRIP_TEXTS = {
     ANNULE: 'Annulé',
   } satisfies Record<TripStatusWire, string>,
   mySpace: 'Mes déplacements',
+  /** The link from a trip's card or row to its group thread (for those in it). */
+  thread: 'Fil du car',
   /** The card's button and the dialog's: what a registration does now (see waitsIfRegistering). */
   register: 'Je m’inscris',
   joinWaitingList: 'Rejoindre la liste d’attente',

@@ -144,6 +144,11 @@ export const tripSchema = z.object({
   inscription: ownRegistrationSchema.nullable(),
   /** True when the caller may manage it (organiser of its antenna, MODERATEUR+). */
   gerable: z.boolean(),
+  /**
+   * The trip's group thread (GET /messages/groupes/{id}) when the caller is in it: a confirmed
+   * registrant, an organiser of its antenna, a moderator who announced on it; else null.
+   */
+  groupe_id: z.number().int().nullable(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 export const tripListSchema = z.array(tripSchema);

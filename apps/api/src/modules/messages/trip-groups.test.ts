@@ -1,4 +1,4 @@
-import { GROUP_TEXTS as G, type GroupListItem } from '@munegu/shared';
+import { GROUP_TEXTS as G, type GroupListItem, type Trip } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
@@ -100,5 +100,35 @@ describe('group threads of coach trips', () => {
     expect((await read(rider, id)).statusCode).toBe(200);
     const members = (await groups(kept))[0]!.members.map((m) => m.id).sort();
     expect(members).toEqual([kept.id, rider.id, newcomer.id].sort());
+  });
+
+  it('the trip cards link to the thread for those in it, and only for them', async () => {
+    const antenna = await w.antenna();
+    const organizer = await w.organizer(antenna.id);
+    const trip = await w.trip(antenna.id);
+    const id = (await groups(organizer))[0]!.id;
+    const [seated, waiting, leaver] = [
+      await createUser(t.db),
+      await createUser(t.db),
+      await createUser(t.db),
+    ];
+    await w.register(trip, seated);
+    await w.register(trip, waiting, 'ATTENTE');
+    await w.register(trip, leaver);
+    await w.withdraw(trip, leaver);
+    const card = async (who: Who) =>
+      ((await as(who, 'GET', `/deplacements?match_id=${trip.matchId}`)).json() as Trip[])[0]!;
+
+    expect((await card(seated)).groupe_id).toBe(id);
+    expect((await card(organizer)).groupe_id).toBe(id);
+    // Not in the thread: no link that would answer 403 or 404.
+    expect((await card(waiting)).groupe_id).toBeNull();
+    expect((await card(leaver)).groupe_id).toBeNull();
+    expect((await card(await createUser(t.db))).groupe_id).toBeNull();
+
+    const organisation = (await as(organizer, 'GET', '/deplacements/organisation')).json() as {
+      deplacements: Trip[];
+    };
+    expect(organisation.deplacements.find((d) => d.id === trip.id)?.groupe_id).toBe(id);
   });
 });

@@ -21,7 +21,7 @@ export function registrantsService({ repo, trips }: RegistrantsDeps) {
     const trip = await trips.managedTrip(caller, tripId);
     const [rows, of] = await Promise.all([repo.registrants(tripId), trips.facts(caller, [trip])]);
     return {
-      deplacement: toOrganizedTrip(...of(trip)),
+      deplacement: toOrganizedTrip(trip, of(trip)),
       inscrits: toRegistrants(rows),
     };
   }

@@ -30,13 +30,18 @@ export const toOwnRegistration = (row: OwnRow): OwnRegistration => ({
   position_attente: row.status === 'ATTENTE' ? row.position : null,
 });
 
-export function toTrip(
-  trip: TripRow,
-  counts: TripCounts,
-  now: Date,
-  own: OwnRegistration | null,
-  manageable: boolean,
-): Trip {
+/** What a trip's view needs beyond its row, read for a whole list at once (TripsService.facts). */
+export interface TripFacts {
+  counts: TripCounts;
+  now: Date;
+  /** The caller's registration, or null. */
+  own: OwnRegistration | null;
+  /** The trip's thread when the caller is a current member of it, else null. */
+  threadId: number | null;
+}
+
+export function toTrip(trip: TripRow, facts: TripFacts, manageable: boolean): Trip {
+  const { counts, now } = facts;
   return {
     id: trip.id,
     antenne: { id: trip.antenna.id, nom: trip.antenna.name },
@@ -53,26 +58,22 @@ export function toTrip(
     clos: trip.status === 'CLOS',
     date_limite: trip.deadline?.toISOString() ?? null,
     notes: trip.notes,
-    inscription: own,
+    inscription: facts.own,
     gerable: manageable,
+    groupe_id: facts.threadId,
   };
 }
 
-export function toOrganizedTrip(
-  trip: TripRow,
-  counts: TripCounts,
-  now: Date,
-  own: OwnRegistration | null,
-): OrganizedTrip {
+export function toOrganizedTrip(trip: TripRow, facts: TripFacts): OrganizedTrip {
   return {
-    ...toTrip(trip, counts, now, own, true),
+    ...toTrip(trip, facts, true),
     match: {
       id: trip.match.id,
       domicile: trip.match.homeClub.name,
       exterieur: trip.match.awayClub.name,
       date: trip.match.kickoffAt.toISOString(),
     },
-    places_confirmees: counts.confirmedSeats,
+    places_confirmees: facts.counts.confirmedSeats,
   };
 }
 

@@ -208,6 +208,19 @@ export function tripsRepository(db: Db) {
         WHERE r.user_id = ${userId} AND r.trip_id = ANY(${tripIds}::int[])`;
       return new Map(rows.map((row) => [row.tripId, row]));
     },
+    /**
+     * The threads of `tripIds` the member is in now (a left or excluded member is not): the
+     * trip's id → its group's id. Read here, beside the trip, so that a card can link to the
+     * thread without the trips module asking messaging for each trip.
+     */
+    async openThreads(userId: number, tripIds: number[]) {
+      if (tripIds.length === 0) return new Map<number, number>();
+      const groups = await db.messageGroup.findMany({
+        where: { tripId: { in: tripIds }, members: { some: { userId, leftAt: null } } },
+        select: { id: true, tripId: true },
+      });
+      return new Map(groups.map((g) => [g.tripId!, g.id]));
+    },
     /** Confirmed by id, then waiting by id: the boarding list's order. */
     registrants: (tripId: number, tx: Tx | Db = db) =>
       tx.tripRegistration.findMany({

@@ -19,6 +19,7 @@ import {
   toOrganizedTrip,
   toOwnRegistration,
   toTrip,
+  type TripFacts,
 } from './trips.mapper.js';
 import type { TripData, TripRow, TripsRepository } from './trips.repository.js';
 
@@ -71,19 +72,25 @@ export function tripsService({
   events,
 }: TripsDeps) {
   /**
-   * What a trip's view needs beyond its row, for a whole list in two statements: its counts
-   * and the caller's own registration; the mappers take the result as it is.
+   * What a trip's view needs beyond its row, for a whole list in three statements: its counts,
+   * the caller's own registration and the thread the caller is in; the mappers take it as is.
    */
   async function facts(caller: TripCaller, trips: TripRow[]) {
     const ids = trips.map((t) => t.id);
-    const [countsOf, own] = await Promise.all([
+    const [countsOf, own, threads] = await Promise.all([
       repo.countsNow(ids),
       repo.ownRegistrations(caller.id, ids),
+      repo.openThreads(caller.id, ids),
     ]);
     const now = clock.now();
-    return (trip: TripRow) => {
+    return (trip: TripRow): TripFacts => {
       const mine = own.get(trip.id);
-      return [trip, countsOf(trip.id), now, mine ? toOwnRegistration(mine) : null] as const;
+      return {
+        counts: countsOf(trip.id),
+        now,
+        own: mine ? toOwnRegistration(mine) : null,
+        threadId: threads.get(trip.id) ?? null,
+      };
     };
   }
 
@@ -92,7 +99,7 @@ export function tripsService({
     const manageable = new Map<number, boolean>();
     for (const antennaId of new Set(trips.map((t) => t.antennaId)))
       manageable.set(antennaId, await access.mayManage(caller, antennaId));
-    return trips.map((trip) => toTrip(...of(trip), manageable.get(trip.antennaId) ?? false));
+    return trips.map((trip) => toTrip(trip, of(trip), manageable.get(trip.antennaId) ?? false));
   }
 
   /**
@@ -143,7 +150,7 @@ export function tripsService({
       const of = await facts(caller, trips);
       return {
         antennes: antennas.map((a) => ({ id: a.id, nom: a.name })),
-        deplacements: trips.map((trip) => toOrganizedTrip(...of(trip))),
+        deplacements: trips.map((trip) => toOrganizedTrip(trip, of(trip))),
       };
     },
 

@@ -133,6 +133,7 @@ describe('operators’ matches', () => {
       notes: null,
       inscription: null,
       gerable: true,
+      groupe_id: null,
     });
     api.reply('GET /api/deplacements', 200, [
       coach(7, 'Nice', 'OUVERT'),

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRIP_TEXTS, type Trip } from '@munegu/shared';
 import { Button } from '../../../components/ui/Button';
@@ -94,6 +95,11 @@ export function TripCard({ trip }: { trip: Trip }) {
         </details>
       )}
       <div className={styles['trip__actions']}>
+        {trip.groupe_id !== null && (
+          <Link className={styles['trip__thread']} to={`/messages/groupes/${trip.groupe_id}`}>
+            {TRIP_TEXTS.thread}
+          </Link>
+        )}
         {mine ? (
           <Button variant="outline" onClick={() => setLeaving(true)}>
             Me désinscrire

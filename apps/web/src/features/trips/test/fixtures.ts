@@ -20,6 +20,7 @@ export function testTrip(o: Partial<Trip> = {}): Trip {
     notes: 'Maillots rouge et blanc.\n<b>Pas de verre</b>',
     inscription: null,
     gerable: false,
+    groupe_id: null,
     ...o,
   };
 }

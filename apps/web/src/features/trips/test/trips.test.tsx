@@ -258,9 +258,12 @@ describe('coach cards on the match block', () => {
     expect(within(dialog).getByText(TRIP_TEXTS.phoneInvalid)).toBeVisible();
   });
 
-  it('unregisters after a confirmation', async () => {
+  it('unregisters after a confirmation, and the link to the coach’s thread goes with the seat', async () => {
     trips = [
-      testTrip({ inscription: { statut: 'CONFIRME', nb_places: 2, position_attente: null } }),
+      testTrip({
+        inscription: { statut: 'CONFIRME', nb_places: 2, position_attente: null },
+        groupe_id: 5,
+      }),
     ];
     api.handle(UNREGISTER, () => {
       trips = [testTrip({ places_restantes: 5 })];
@@ -268,6 +271,10 @@ describe('coach cards on the match block', () => {
     });
     mount();
     expect(await screen.findByText('Inscrit ✓ (2 places)')).toBeVisible();
+    expect(within(card()).getByRole('link', { name: TRIP_TEXTS.thread })).toHaveAttribute(
+      'href',
+      '/messages/groupes/5',
+    );
     click('Me désinscrire', card());
     const confirm = screen.getByRole('alertdialog', { name: 'Me désinscrire' });
     expect(api.callsTo(UNREGISTER)).toHaveLength(0);
@@ -276,6 +283,7 @@ describe('coach cards on the match block', () => {
     expect(await within(card()).findByText(/5 places restantes/)).toBeVisible();
     expect(within(card()).queryByText(/Inscrit/)).toBeNull();
     expect(within(card()).getByRole('button', { name: 'Je m’inscris' })).toBeVisible();
+    expect(within(card()).queryByRole('link', { name: TRIP_TEXTS.thread })).toBeNull();
     expect(await screen.findByText(TRIP_TEXTS.unregistered)).toBeVisible();
   });
 

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { TRIP_LIMITS, TRIP_TEXTS, announcementInputSchema } from '@munegu/shared';
 import { FormError } from '../../../../components/ui/FormField';
 import { toast } from '../../../../components/ui/toast';
@@ -13,7 +14,16 @@ import { SubmitButton } from '../../../../components/ui/SubmitButton';
  * 'ANNONCE' mark and sent to each registrant's bell. The text stays in the field until the
  * server has taken it, so a refusal or a cut network loses nothing.
  */
-export function AnnouncementForm({ tripId, online }: { tripId: number; online: boolean }) {
+export function AnnouncementForm({
+  tripId,
+  threadId,
+  online,
+}: {
+  tripId: number;
+  /** The trip's thread when the caller is in it: the hint then leads there. */
+  threadId: number | null;
+  online: boolean;
+}) {
   const announce = useAnnounce(tripId);
   const once = useSingleSubmit();
   const [text, setText] = useState('');
@@ -42,8 +52,13 @@ export function AnnouncementForm({ tripId, online }: { tripId: number; online: b
         Annonce aux inscrits
       </label>
       <p className="field__hint" id={`${id}-hint`}>
-        Publiée dans le fil du car et envoyée à chaque inscrit ayant sa place (pas à la liste
-        d’attente).
+        Publiée dans le{' '}
+        {threadId === null ? (
+          'fil du car'
+        ) : (
+          <Link to={`/messages/groupes/${threadId}`}>fil du car</Link>
+        )}{' '}
+        et envoyée à chaque inscrit ayant sa place (pas à la liste d’attente).
       </p>
       <textarea
         id={id}

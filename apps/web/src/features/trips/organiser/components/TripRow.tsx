@@ -51,6 +51,11 @@ export function TripRow({ trip, onEdit, onCancel }: Props) {
         <Link className="btn btn--primary btn--small" to={`/mes-deplacements/${trip.id}`}>
           Liste des inscrits
         </Link>
+        {trip.groupe_id !== null && (
+          <Link className="btn btn--outline btn--small" to={`/messages/groupes/${trip.groupe_id}`}>
+            {TRIP_TEXTS.thread}
+          </Link>
+        )}
         {!cancelled && (
           <>
             <Button variant="outline" small onClick={onEdit}>

@@ -97,7 +97,7 @@ function Boarding({ id }: { id: number }) {
           Imprimer
         </Button>
       </div>
-      {!checkin && <AnnouncementForm tripId={id} online={online} />}
+      {!checkin && <AnnouncementForm tripId={id} threadId={trip.groupe_id} online={online} />}
       {checkin ? (
         <CheckinView rows={registrants} onTick={tick} />
       ) : (

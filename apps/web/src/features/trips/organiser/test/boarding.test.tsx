@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Registrant } from '@munegu/shared';
+import type { GroupMessage, Registrant } from '@munegu/shared';
 import { renderAt, type FakeApi } from '../../../../test/harness';
 import { organizedTrip, registrant, organiserApi } from './fixtures';
 
@@ -33,9 +33,9 @@ const list = (): Registrant[] => [
 ];
 
 /** The server's side: PATCH sets the fields it is given on the registrant it names. */
-function serve(rows: Registrant[]) {
+function serve(rows: Registrant[], threadId: number | null = null) {
   api.reply('GET /api/deplacements/7/inscrits', 200, {
-    deplacement: organizedTrip({ nb_attente: 1, places_attente: 2 }),
+    deplacement: organizedTrip({ nb_attente: 1, places_attente: 2, groupe_id: threadId }),
     inscrits: rows,
   });
   for (const r of rows)
@@ -263,13 +263,13 @@ describe('the boarding list', () => {
 });
 
 describe('an announcement to the coach', () => {
-  const sent = (content: string) => ({
+  const sent = (content: string): GroupMessage => ({
     id: 90,
-    groupe_id: 3,
-    from: 1,
-    pseudo: 'orga',
-    contenu: content,
-    date: new Date().toISOString(),
+    groupId: 3,
+    senderId: 1,
+    senderName: 'Chef_06',
+    content,
+    createdAt: new Date().toISOString(),
     fromMe: true,
     annonce: true,
   });
@@ -301,6 +301,16 @@ describe('an announcement to the coach', () => {
     });
     expect(field).toHaveValue('');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('leads to the coach’s thread from its hint when the organiser is in it', async () => {
+    serve(list(), 3);
+    renderAt('/mes-deplacements/7');
+    await screen.findByRole('textbox', { name: 'Annonce aux inscrits' });
+    expect(screen.getByRole('link', { name: 'fil du car' })).toHaveAttribute(
+      'href',
+      '/messages/groupes/3',
+    );
   });
 
   it('keeps the text and shows the server’s reason when it is refused', async () => {

@@ -17,6 +17,7 @@ export function organizedTrip(over: Partial<OrganizedTrip> = {}): OrganizedTrip 
       places_attente: 1,
       notes: null,
       gerable: true,
+      groupe_id: null,
     }),
     match: {
       id: 11,

@@ -105,7 +105,7 @@ describe('/mes-deplacements', () => {
           places_attente: 0,
           prix: 12.5,
         }),
-        organizedTrip({ id: 7 }),
+        organizedTrip({ id: 7, groupe_id: 21 }),
         organizedTrip({
           id: 8,
           antenne: { id: 4, nom: 'Menton' },
@@ -146,5 +146,12 @@ describe('/mes-deplacements', () => {
       'href',
       '/mes-deplacements/8',
     );
+    // The thread's link where the organiser is in it (the server says so), and only there.
+    const nice = first.getByRole('listitem', { name: 'Car de Nice' });
+    expect(within(nice).getByRole('link', { name: 'Fil du car' })).toHaveAttribute(
+      'href',
+      '/messages/groupes/21',
+    );
+    expect(within(menton).queryByRole('link', { name: 'Fil du car' })).toBeNull();
   });
 });
