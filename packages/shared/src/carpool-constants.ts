@@ -49,6 +49,8 @@ export const CARPOOL_TEXTS = {
   matchFinished: 'Ce match est terminé.',
   /** Cancel, exclude, answer or change seats once the match has kicked off (or is finished). */
   carpoolLocked: 'Le coup d’envoi est passé : ce covoiturage ne peut plus être modifié.',
+  /** The members popup's link to the car's group thread (for those in it). */
+  thread: 'Fil du covoiturage',
   unknownDepartment: 'Département de départ inconnu.',
   unknownTransport: 'Moyen de transport inconnu.',
   unknownAntenna: "Choisis le bus public ou l'une de tes antennes.",

@@ -155,6 +155,7 @@ export function testConfirmedCarpool(overrides: Partial<ConfirmedCarpool> = {}):
     isModifiable: true,
     isFinished: false,
     isDriver: false,
+    groupe_id: null,
     ...overrides,
   };
 }

@@ -318,6 +318,8 @@ export const confirmedCarpoolSchema = z.object({
   isFinished: z.boolean(),
   /** The caller drives this carpool. */
   isDriver: z.boolean(),
+  /** The car's group thread (GET /messages/groupes/{id}) when the caller is in it, else null. */
+  groupe_id: z.number().int().nullable(),
 });
 export type ConfirmedCarpool = z.infer<typeof confirmedCarpoolSchema>;
 

@@ -199,6 +199,17 @@ export function carpoolRepository(db: Db) {
         include: { passenger: { select: memberSelect } },
         orderBy: { id: 'asc' },
       }),
+    /**
+     * The car's thread (the driver's group for the match) if `userId` is in it now; read here
+     * so that the carpool's view can link to it without asking messaging.
+     */
+    carThread: async (userId: number, driverId: number, matchId: number) =>
+      (
+        await db.messageGroup.findFirst({
+          where: { matchId, driverId, members: { some: { userId, leftAt: null } } },
+          select: { id: true },
+        })
+      )?.id ?? null,
     /** Which of `userIds` ride with someone for the match (hidden from the searching list). */
     confirmedPassengers: async (matchId: number, userIds: number[]) =>
       new Set(

@@ -129,10 +129,11 @@ export function mapService(deps: {
       const driverId = asPassenger ? asPassenger.driverId : me;
       const passengers = await carpool.confirmedOfDriver(driverId, matchId);
       if (passengers.length === 0) return null;
-      const [driver, presence, match] = await Promise.all([
+      const [driver, presence, match, thread] = await Promise.all([
         carpool.member(driverId),
         carpool.presence(driverId, matchId),
         carpool.match(matchId),
+        carpool.carThread(me, driverId, matchId),
       ]);
       if (!driver || !match) return null;
       // A played match's carpool is history: nothing changes once the match has kicked off.
@@ -155,6 +156,7 @@ export function mapService(deps: {
         isModifiable: !kickedOff,
         isFinished: match.finishedAt !== null,
         isDriver: driverId === me,
+        groupe_id: thread,
       };
     },
 

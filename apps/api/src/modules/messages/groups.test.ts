@@ -82,9 +82,18 @@ describe('group threads of carpools', () => {
     expect((await read(b, group!.id)).statusCode).toBe(404);
     expect((await post(b, group!.id, 'Coucou')).statusCode).toBe(404);
 
+    // The carpool's view leads to the thread for those in it.
+    const mine = async (u: Member) =>
+      (
+        await w.api(u, 'GET', `/user-to-user-match/mon-covoiturage-confirme?match_id=${match.id}`)
+      ).json() as { groupe_id: number | null } | null;
+    expect((await mine(driver))?.groupe_id).toBe(group!.id);
+    expect((await mine(a))?.groupe_id).toBe(group!.id);
+
     await confirm(b);
     const [again] = await groups(b);
     expect(again!.id).toBe(group!.id);
+    expect((await mine(b))?.groupe_id).toBe(group!.id);
     expect(again!.members.map((x) => x.id)).toEqual([driver.id, a.id, b.id]);
 
     const sent = await post(a, group!.id, '  RDV 7h devant le Louis II  ');

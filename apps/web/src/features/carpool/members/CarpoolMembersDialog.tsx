@@ -51,6 +51,12 @@ function Members({ matchId }: { matchId: number }) {
 function MemberList({ carpool, meId }: { carpool: ConfirmedCarpool; meId: number | undefined }) {
   const { vehicule: driver, passagers, isModifiable, isDriver, matchId } = carpool;
   const editable = isModifiable && isDriver;
+  // The car's thread, kept readable once the match is played: the server says if I am in it.
+  const thread = carpool.groupe_id !== null && (
+    <Link to={`/messages/groupes/${carpool.groupe_id}`} className="btn btn--outline btn--small">
+      {CARPOOL_TEXTS.thread}
+    </Link>
+  );
   return (
     <>
       <section className={styles['members__section']} aria-labelledby="members-driver">
@@ -87,19 +93,23 @@ function MemberList({ carpool, meId }: { carpool: ConfirmedCarpool; meId: number
       </section>
       {editable && <PlacesEditor matchId={matchId} places={driver.places_dispo} />}
       {!isModifiable && <PlayedCarpool matchId={matchId} finished={carpool.isFinished} />}
+      {!isModifiable && thread && <div className={styles['members__actions']}>{thread}</div>}
       {isModifiable && (
         <MemberActions
           carpool={carpool}
           myRelationId={passagers.find((p) => p.id === meId)?.relationId}
-          writeTo={
-            !isDriver && !isDeletedUsername(driver.username) ? (
-              <Link
-                to={`/messages/${encodeURIComponent(driver.username)}`}
-                className="btn btn--outline btn--small"
-              >
-                Écrire au conducteur
-              </Link>
-            ) : null
+          links={
+            <>
+              {thread}
+              {!isDriver && !isDeletedUsername(driver.username) && (
+                <Link
+                  to={`/messages/${encodeURIComponent(driver.username)}`}
+                  className="btn btn--outline btn--small"
+                >
+                  Écrire au conducteur
+                </Link>
+              )}
+            </>
           }
         />
       )}

@@ -39,16 +39,17 @@ type Props = {
   carpool: ConfirmedCarpool;
   /** The passenger's own relation (a passenger leaves only their seat). */
   myRelationId: number | undefined;
-  writeTo: ReactNode;
+  /** The links shown before the cancel button: the car's thread, writing to the driver. */
+  links: ReactNode;
 };
 
 /** A passenger: write to the driver, leave. The driver: cancel the whole carpool. */
-export function MemberActions({ carpool, myRelationId, writeTo }: Props) {
+export function MemberActions({ carpool, myRelationId, links }: Props) {
   const [cancelling, setCancelling] = useState(false);
   const { isDriver, matchId, vehicule } = carpool;
   return (
     <div className={styles['members__actions']}>
-      {writeTo}
+      {links}
       <Button variant="danger" small onClick={() => setCancelling(true)}>
         {isDriver ? 'Annuler le covoiturage' : 'Annuler mon covoiturage'}
       </Button>

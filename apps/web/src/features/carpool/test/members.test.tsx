@@ -79,10 +79,14 @@ describe('carpool members', () => {
   });
 
   it('lets a passenger write to the driver or leave, but not exclude', async () => {
-    const dialog = await membersOf(carpool());
+    const dialog = await membersOf(carpool({ groupe_id: 31 }));
     expect(await dialog.findByRole('link', { name: 'Écrire au conducteur' })).toHaveAttribute(
       'href',
       '/messages/Bob_06',
+    );
+    expect(dialog.getByRole('link', { name: CARPOOL_TEXTS.thread })).toHaveAttribute(
+      'href',
+      '/messages/groupes/31',
     );
     expect(dialog.queryByRole('button', { name: /^Exclure/ })).toBeNull();
     expect(dialog.queryByRole('group', { name: 'Places disponibles' })).toBeNull();
@@ -154,11 +158,16 @@ describe('carpool members', () => {
   });
 
   it('once the match has kicked off, the driver can no longer exclude, resize or cancel', async () => {
-    api.reply(URL, 200, myCar({ isModifiable: false }));
+    api.reply(URL, 200, myCar({ isModifiable: false, groupe_id: 31 }));
     show();
     const dialog = await members();
     expect(await dialog.findByRole('link', { name: 'Bob_06' })).toBeVisible();
     expect(dialog.getByText(CARPOOL_TEXTS.carpoolLocked)).toBeVisible();
+    // The car's thread stays open to its members.
+    expect(dialog.getByRole('link', { name: CARPOOL_TEXTS.thread })).toHaveAttribute(
+      'href',
+      '/messages/groupes/31',
+    );
     expect(dialog.queryByRole('button', { name: /Exclure/ })).toBeNull();
     expect(dialog.queryByRole('group', { name: 'Places disponibles' })).toBeNull();
     expect(dialog.queryByRole('button', { name: /Annuler/ })).toBeNull();
@@ -181,6 +190,8 @@ describe('carpool members', () => {
   it('a finished match: the carpool is history, to rate, never to cancel', async () => {
     const dialog = await finishedCarpool({ rated: false });
     expect(await dialog.findByText(/fait désormais partie de ton historique/)).toBeVisible();
+    // No thread the server would refuse (groupe_id null): no link to it.
+    expect(dialog.queryByRole('link', { name: CARPOOL_TEXTS.thread })).toBeNull();
     expect(dialog.queryByRole('button', { name: 'Annuler mon covoiturage' })).toBeNull();
     fireEvent.click(await dialog.findByRole('button', { name: 'NOTE TON COVOITURAGE' }));
     expect(await screen.findByRole('dialog', { name: 'NOTE TON COVOITURAGE' })).toBeVisible();
