@@ -52,3 +52,33 @@ for (const viewport of SIZES) {
     await page.context().close();
   });
 }
+
+test('the organiser reaches the coach’s thread from Mes déplacements, the supporter the car’s from their carpool', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const organiser = await pageAs(browser, DEMO.redacteur, { width: 390, height: 844 });
+  await organiser.goto('/mes-deplacements');
+  await organiser.getByRole('link', { name: 'Fil du car' }).first().click();
+  await expect(organiser).toHaveURL(/\/messages\/groupes\/\d+$/);
+  await expect(
+    organiser
+      .getByRole('region', { name: /^Car de / })
+      .getByText(/Rendez-vous 5 h 45 place Garibaldi/),
+  ).toBeVisible();
+  await organiser.context().close();
+
+  const supporter = await pageAs(browser, DEMO.supporter, { width: 1280, height: 800 });
+  await supporter.getByRole('button', { name: 'Modifier ma présence' }).first().click();
+  await supporter.getByRole('button', { name: 'Voir mon covoiturage' }).click();
+  await supporter
+    .getByRole('dialog', { name: 'Membres du covoiturage' })
+    .getByRole('link', { name: 'Fil du covoiturage' })
+    .click();
+  await expect(
+    supporter
+      .getByRole('region', { name: /^Covoiturage · / })
+      .getByText('Bienvenue dans la voiture ! Départ place Garibaldi.'),
+  ).toBeVisible();
+  await supporter.context().close();
+});
