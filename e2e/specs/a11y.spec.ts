@@ -54,6 +54,26 @@ const SUPPORTER: Screen[] = [
   screen('/parametres', 'Paramètres'),
   screen(`/profil/${S}`, `Profil de ${S}`),
   screen(`/profil/${R}`, `Profil de ${R}`),
+  {
+    // The demo car's group thread (its id is the seed's): reached from the list.
+    ...screen('/messages', 'Groupe'),
+    then: async (page) => {
+      await page.getByRole('list', { name: 'Groupes' }).getByRole('link').first().click();
+      await expect(page.getByRole('textbox', { name: 'Votre message' })).toBeVisible();
+    },
+  },
+];
+
+/** The demo coach's organiser: their space and the coach's boarding list. */
+const ORGANISER: Screen[] = [
+  screen('/mes-deplacements', 'Mes déplacements'),
+  {
+    ...screen('/mes-deplacements', 'Liste d’embarquement'),
+    then: async (page) => {
+      await page.getByRole('link', { name: 'Liste des inscrits' }).first().click();
+      await expect(page.getByRole('textbox', { name: 'Annonce aux inscrits' })).toBeVisible();
+    },
+  },
 ];
 
 const OPERATORS: [string, string][] = [
@@ -166,6 +186,7 @@ for (const width of WIDTHS) {
     const roles: [string, Account | null, Screen[]][] = [
       ['visiteur', null, PUBLIC],
       ['supporter', DEMO.supporter, SUPPORTER],
+      ['organisateur', DEMO.redacteur, ORGANISER],
       ['admin', DEMO.admin, ADMIN],
       ['modérateur', DEMO.moderateur, MODERATOR],
     ];
