@@ -274,6 +274,17 @@ for (const width of WIDTHS) {
         at('presence form'),
       )),
     );
+    // Its confirmed carpool, from the same form: members, seats, the car's thread.
+    await openFromSlide(member, 'Modifier ma présence');
+    await member.getByRole('button', { name: 'Voir mon covoiturage' }).click();
+    findings.push(
+      ...(await auditOpen(
+        member,
+        member.getByRole('dialog', { name: 'Membres du covoiturage' }),
+        at('carpool members'),
+      )),
+    );
+    await member.keyboard.press('Escape');
     await openFromSlide(member, 'MUNEGU MAP');
     findings.push(
       ...(await auditOpen(
