@@ -74,6 +74,18 @@ const ORGANISER: Screen[] = [
       await expect(page.getByRole('textbox', { name: 'Annonce aux inscrits' })).toBeVisible();
     },
   },
+  {
+    // The same list in check-in mode: large rows and toggles, a search field.
+    ...screen('/mes-deplacements', 'Liste d’embarquement'),
+    then: async (page) => {
+      await page.getByRole('link', { name: 'Liste des inscrits' }).first().click();
+      await page.getByRole('button', { name: 'Mode embarquement' }).click();
+      await expect(page.getByRole('button', { name: 'Mode embarquement' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    },
+  },
 ];
 
 const OPERATORS: [string, string][] = [
@@ -90,7 +102,18 @@ const ADMIN: Screen[] = OPERATORS.map(([path, name]) =>
   screen(`/admin/${path}`, `Opérateurs · ${name}`),
 );
 /** A moderator's own screens (the others are the admin's, audited above). */
-const MODERATOR: Screen[] = ADMIN.filter((s) => /matchs|moderation|journal/.test(s.path));
+const MODERATOR: Screen[] = [
+  ...ADMIN.filter((s) => /matchs|moderation|journal/.test(s.path)),
+  {
+    // The most reported member's file, from the queue.
+    ...screen('/admin/moderation', 'Opérateurs · Fiche membre'),
+    then: async (page) => {
+      await page.getByRole('link', { name: 'Fiche du membre' }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Chargement…' })).toHaveCount(0);
+    },
+  },
+];
 
 /** Every distinct page names itself differently (the two 404 paths are one page). */
 test('every route has its own title', () => {
