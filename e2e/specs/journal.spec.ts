@@ -42,18 +42,25 @@ async function openFilters(page: Page) {
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+let memberId = 0;
+const sentence = `${DEMO.admin.username} (Administrateur) a changé le rôle de ${PSEUDO} : Membre → Rédacteur`;
+
+// One role change for both widths: each width's test must find exactly one such row.
+test.beforeAll(async ({ request }) => {
+  memberId = await setRole(request, 'REDACTEUR');
+});
+
 test.afterAll(async ({ request }) => {
   await setRole(request, 'UTILISATEUR');
 });
 
-test('a role change reads as a sentence, found by member and by actor', async ({
-  browser,
-  request,
-}) => {
-  const memberId = await setRole(request, 'REDACTEUR');
-  const sentence = `${DEMO.admin.username} (Administrateur) a changé le rôle de ${PSEUDO} : Membre → Rédacteur`;
-
-  for (const viewport of VIEWPORTS) {
+// One test per width, each with its own time budget: a slow CI machine ran both widths in one
+// test past the default 30 s.
+for (const viewport of VIEWPORTS) {
+  test(`a role change reads as a sentence, found by member and by actor (${viewport.width} px)`, async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
     const admin = await pageAs(browser, DEMO.admin, viewport);
     await admin.goto('/admin/journal');
     const list = admin.getByRole('list', { name: 'Actions du journal' });
@@ -103,8 +110,8 @@ test('a role change reads as a sentence, found by member and by actor', async ({
       fullPage: true,
     });
     await admin.context().close();
-  }
-});
+  });
+}
 
 test('a moderator reads the journal too, and an unknown pseudo is said under its field', async ({
   browser,
