@@ -12,8 +12,17 @@ import { DEMO, pageAs, type Account } from '../fixtures/accounts';
 const WIDTHS = [390, 1280] as const;
 const BAD_TOKEN = 'jeton-invalide-0000';
 
-/** A route and the browser tab's title it must show (one format: 'Jeu du prono – Munegu'). */
-type Screen = { path: string; title: string; then?: (page: Page) => Promise<void> };
+/**
+ * A route and the browser tab's title it must show (one format: 'Jeu du prono – Munegu').
+ * `sameAs` names a screen already audited that this route shows again (the 404 page under
+ * other paths): only its title is checked, so axe does not run twice on one page.
+ */
+type Screen = {
+  path: string;
+  title: string;
+  then?: (page: Page) => Promise<void>;
+  sameAs?: string;
+};
 
 const S = DEMO.supporter.username;
 const R = DEMO.redacteur.username;
@@ -33,12 +42,14 @@ const PUBLIC: Screen[] = [
   screen('/traitement-donnees', 'Traitement des données'),
   screen('/mentions-legales', 'Mentions légales'),
   screen('/404', 'Page introuvable'),
-  screen('/cette-page-n-existe-pas', 'Page introuvable'),
-  // An unknown or expired link of these is a 404 (spec section 4): the 404 page, its title.
-  screen(`/deletion-confirmed/${BAD_TOKEN}`, 'Page introuvable'),
-  screen(`/email-confirmed/${BAD_TOKEN}`, 'Page introuvable'),
-  screen(`/new-password/${BAD_TOKEN}`, 'Page introuvable'),
-  screen(`/stop-notif/${BAD_TOKEN}`, 'Page introuvable'),
+  // An unknown path, or an unknown or expired link of these (spec section 4): the 404 page.
+  ...[
+    '/cette-page-n-existe-pas',
+    `/deletion-confirmed/${BAD_TOKEN}`,
+    `/email-confirmed/${BAD_TOKEN}`,
+    `/new-password/${BAD_TOKEN}`,
+    `/stop-notif/${BAD_TOKEN}`,
+  ].map((path) => ({ ...screen(path, 'Page introuvable'), sameAs: '/404' })),
 ];
 
 const SUPPORTER: Screen[] = [
@@ -186,11 +197,19 @@ async function settle(page: Page): Promise<void> {
 
 async function auditRoutes(page: Page, screens: Screen[], label: string): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const { path, title, then } of screens) {
+  const headings = new Map<string, string | null>();
+  for (const { path, title, then, sameAs } of screens) {
     await page.goto(path);
     await settle(page);
     await then?.(page);
     await expect(page, `title of ${path}`).toHaveTitle(title);
+    const heading = page.locator('main h1').first();
+    if (sameAs) {
+      // The very page audited under `sameAs`: its heading says so.
+      await expect(heading).toHaveText(headings.get(sameAs) ?? '');
+      continue;
+    }
+    headings.set(path, await heading.textContent());
     findings.push(...(await audit(page, `${label} ${path}`)));
   }
   return findings;
