@@ -127,6 +127,22 @@ describe('navbar', () => {
     await waitFor(() => expect(title).toHaveFocus());
   });
 
+  it('leaves the focus where it was when the first load redirects, before any user action', async () => {
+    // An expired e-mailed link, or a signed-out member's bookmark: the app sends them on before
+    // they did anything, and the page they land on must not look focused (a ring on its h1).
+    api.reply('POST /api/auth/refresh', 401, { message: 'Non authentifié' });
+    const router = renderAt('/parametres');
+    const title = await heading404();
+    expect(router.state.location.pathname).toBe('/404');
+    // A moment later, nothing has taken it either.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(title).not.toHaveFocus();
+    expect(document.activeElement).toBe(document.body);
+    // The member's first click leads to a page that takes the focus, as usual.
+    fireEvent.click(screen.getByRole('link', { name: 'Retour à l’accueil' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  });
+
   it('shows messages with the unread badge and the profile menu to members', async () => {
     signedIn();
     api.reply('GET /api/messages/unread-count', 200, { count: 3 });

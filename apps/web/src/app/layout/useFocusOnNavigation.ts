@@ -11,15 +11,21 @@ const WAIT_FOR_TITLE_MS = 2000;
  * a keyboard user tabbed through the navbar again. A page that placed the focus itself inside
  * <main> (the chat's field) keeps it; the first page of a full load keeps the browser's start,
  * and a change of the query alone (a filter) moves nothing.
+ *
+ * So do the load's own redirects, made before the user did anything (a signed-out bookmark
+ * sent to /login, an expired e-mailed link to the 404): the user did not navigate, and a focus
+ * placed by script without a prior click shows the keyboard's ring around the page's title.
  */
 export function useFocusOnNavigation(mainId: string): void {
   const { pathname } = useLocation();
   // The page shown last: the first one, from a full load, keeps the browser's start.
   const shown = useRef(pathname);
+  const acted = useUserActed();
 
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
+    if (!acted.current) return;
     const main = document.getElementById(mainId);
     if (!main) return;
     /** True once the focus is in the page, placed by it or here. */
@@ -48,5 +54,24 @@ export function useFocusOnNavigation(mainId: string): void {
     }
     observer.observe(main, { childList: true, subtree: true });
     return stop;
-  }, [pathname, mainId]);
+  }, [pathname, mainId, acted]);
+}
+
+/** Becomes true at the user's first tap, click or key press in the page (then stops listening). */
+function useUserActed(): { readonly current: boolean } {
+  const acted = useRef(false);
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown', 'click'] as const;
+    // Capture on the document: it runs before the handler that navigates.
+    const onAct = () => {
+      acted.current = true;
+      stop();
+    };
+    function stop() {
+      for (const type of events) document.removeEventListener(type, onAct, true);
+    }
+    for (const type of events) document.addEventListener(type, onAct, true);
+    return stop;
+  }, []);
+  return acted;
 }
