@@ -54,13 +54,11 @@ test.afterAll(async ({ request }) => {
   await setRole(request, 'UTILISATEUR');
 });
 
-// One test per width, each with its own time budget: a slow CI machine ran both widths in one
-// test past the default 30 s.
+// One test per width: a slow CI machine ran both widths in one test past a 30 s budget.
 for (const viewport of VIEWPORTS) {
   test(`a role change reads as a sentence, found by member and by actor (${viewport.width} px)`, async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
     const admin = await pageAs(browser, DEMO.admin, viewport);
     await admin.goto('/admin/journal');
     const list = admin.getByRole('list', { name: 'Actions du journal' });

@@ -19,9 +19,6 @@ test('a moderator suspends a reported member, whose open page says why', async (
   browser,
   request,
 }) => {
-  // Three sign-ins, a suspension seen live, the journal and a lift: 26 s alone on these
-  // machines, past the default 30 s when the whole suite has filled the database.
-  test.setTimeout(60_000);
   const member = await pageAs(browser, MEMBER);
   const memberId = (await (
     await request.get('/api/users/me', {

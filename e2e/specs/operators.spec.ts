@@ -151,8 +151,6 @@ test('the league table’s stacked rows name their columns', async ({ browser })
 test('transport modes are added, renamed and deleted on the reference lists', async ({
   browser,
 }) => {
-  // Two widths, each signing in on its own: a busy CI machine took 33 s for both.
-  test.setTimeout(60_000);
   const name = `Trottinette ${Date.now().toString(36).slice(-5)}`;
   for (const [size, viewport] of [
     ['1280', DESKTOP],
