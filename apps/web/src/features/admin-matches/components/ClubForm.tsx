@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { adminClubInputSchema, CLUB_LOGO_MAX_BYTES, type ClubDetail } from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
+import { FilePicker } from '../../../components/ui/FilePicker';
+import { invalidProps } from '../../../components/ui/FormField';
 import { useDepartments } from '../../reference';
 import { useSaveClub } from '../api';
 import { saveOutcome } from './saveOutcome';
@@ -120,15 +122,14 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
             ) : (
               <Crest name={values.nom || 'Club'} logo={club?.logo} size={48} />
             )}
-            <input
-              id="club-logo"
-              type="file"
+            <FilePicker
+              {...invalidProps('club-logo', errors.logo)}
               accept={LOGO_TYPES.join(',')}
-              onChange={(e) => pickLogo(e.target.files?.[0] ?? null)}
+              onFile={pickLogo}
             />
           </div>
           {errors.logo && (
-            <span className="field__error" role="alert">
+            <span id="club-logo-error" className="field__error" role="alert">
               {errors.logo}
             </span>
           )}

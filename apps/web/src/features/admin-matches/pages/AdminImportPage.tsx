@@ -7,6 +7,7 @@ import adminStyles from '../admin.module.css';
 import { AdminPanel, AdminTable } from '../components/AdminPanel';
 import styles from './AdminImportPage.module.css';
 import { Button } from '../../../components/ui/Button';
+import { FilePicker } from '../../../components/ui/FilePicker';
 
 const FORMATS: Record<ImportKind, string> = {
   matchs:
@@ -67,12 +68,11 @@ export default function AdminImportPage() {
         </fieldset>
         <div className="field">
           <label htmlFor="import-file">Fichier CSV ou JSON</label>
-          <input
+          <FilePicker
             id="import-file"
-            type="file"
             accept=".csv,.json,text/csv,application/json"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
+            onFile={(chosen) => {
+              setFile(chosen);
               reset();
             }}
           />

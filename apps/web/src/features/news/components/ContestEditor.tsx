@@ -16,6 +16,7 @@ import { EditDeleteActions } from './EditDeleteActions';
 import { TitleField } from './TitleField';
 import styles from './NewsEditor.module.css';
 import { Button } from '../../../components/ui/Button';
+import { FilePicker } from '../../../components/ui/FilePicker';
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's time, as a datetime-local input wants it. */
 function toLocalInput(date: Date): string {
@@ -134,12 +135,10 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
           <img className={styles['contest-edit__image']} src={values.image} alt="" />
         )}
         <FormField id="contest-image" label="Image" error={imageProblem}>
-          <input
+          <FilePicker
             {...invalidProps('contest-image', imageProblem)}
-            type="file"
             accept="image/png,image/jpeg,image/webp"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
+            onFile={(file) => {
               if (!file) return;
               // A new file starts afresh: an earlier refusal no longer describes the form.
               setImageError(null);

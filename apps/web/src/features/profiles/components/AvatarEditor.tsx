@@ -5,6 +5,7 @@ import { useDeleteAvatar, useUploadAvatar } from '../mutations';
 import { isAcceptedAvatar } from '../uploadAvatar';
 import styles from './AvatarEditor.module.css';
 import { Button } from '../../../components/ui/Button';
+import { FilePicker } from '../../../components/ui/FilePicker';
 
 type Props = {
   hasPicture: boolean;
@@ -20,7 +21,7 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
   const deleting = useDeleteAvatar();
   const busy = uploading.isPending || deleting.isPending;
 
-  const upload = (file: File | undefined) => {
+  const upload = (file: File | null) => {
     if (input.current) input.current.value = '';
     if (!file) return;
     // Checked here too so a wrong file is refused before any byte is sent.
@@ -49,18 +50,15 @@ export function AvatarEditor({ hasPicture, onDone }: Props) {
 
   return (
     <div className={styles['avatar-editor']}>
-      <input
+      <FilePicker
         ref={input}
         id="avatar-file"
-        type="file"
         accept=".png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp"
-        className="visually-hidden"
+        buttonLabel="Changer ma photo"
+        showFileName={false}
         disabled={busy}
-        onChange={(e) => upload(e.target.files?.[0])}
+        onFile={upload}
       />
-      <label htmlFor="avatar-file" className="btn btn--outline btn--small" aria-disabled={busy}>
-        Changer ma photo
-      </label>
       {hasPicture && (
         <Button variant="ghost" small disabled={busy} onClick={remove}>
           Supprimer ma photo

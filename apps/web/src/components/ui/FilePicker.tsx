@@ -1,0 +1,54 @@
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'onChange'> & {
+  id: string;
+  /** The button's words. */
+  buttonLabel?: string;
+  /** Shows the chosen file's name beside the button, as the browser's own control does. */
+  showFileName?: boolean;
+  onFile: (file: File | null) => void;
+  ref?: Ref<HTMLInputElement>;
+};
+
+export const NO_FILE_CHOSEN = 'Aucun fichier choisi';
+
+/**
+ * A file input that speaks French whatever the browser's language: the browser's own control
+ * says "Choose File / No file chosen" in an English browser, and cannot be styled. The real
+ * input stays in the page, visually hidden, so the keyboard, the field's label, its error
+ * (aria-describedby) and a test's setInputFiles all reach it; the button is a second <label>
+ * of that input, and shows the focus ring when the input has the keyboard's focus
+ * (primitives.css, `.file-picker`).
+ */
+export function FilePicker({
+  id,
+  buttonLabel = 'Choisir un fichier',
+  showFileName = true,
+  onFile,
+  disabled,
+  ref,
+  ...input
+}: Props) {
+  const [fileName, setFileName] = useState<string | null>(null);
+  return (
+    <span className="file-picker">
+      <input
+        {...input}
+        ref={ref}
+        id={id}
+        type="file"
+        className="visually-hidden"
+        disabled={disabled}
+        onChange={(e) => {
+          const file = e.target.files?.[0] ?? null;
+          setFileName(file?.name ?? null);
+          onFile(file);
+        }}
+      />
+      <label htmlFor={id} className="btn btn--outline btn--small" aria-disabled={disabled}>
+        {buttonLabel}
+      </label>
+      {showFileName && <span className="file-picker__name">{fileName ?? NO_FILE_CHOSEN}</span>}
+    </span>
+  );
+}
