@@ -46,8 +46,10 @@ async function walk(page: Page): Promise<Stop[]> {
     const stop = await focused(page);
     if (!stop) continue;
     const key = await page.evaluate(() => {
+      // Where it stands too: a row of buttons can share tag, id and (no) text.
       const el = document.activeElement!;
-      return `${el.tagName}#${el.id}@${Math.round(el.getBoundingClientRect().top + scrollY)}:${el.textContent?.slice(0, 20)}`;
+      const box = el.getBoundingClientRect();
+      return `${el.tagName}#${el.id}@${Math.round(box.top + scrollY)},${Math.round(box.left)}:${el.textContent?.slice(0, 20)}`;
     });
     if (seen.has(key)) break;
     seen.add(key);
