@@ -41,6 +41,17 @@ describe('FilePicker', () => {
     expect(screen.queryByText('Aucun fichier choisi')).toBeNull();
   });
 
+  it('names no file and empties the input when the form refuses the file', () => {
+    render(<FilePicker id="f" onFile={(file) => file?.type === 'text/csv'} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Choisir un fichier');
+    const value = vi.spyOn(input, 'value', 'set');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.heic')] } });
+    expect(value).toHaveBeenLastCalledWith('');
+    expect(screen.getByText('Aucun fichier choisi')).toBeVisible();
+    fireEvent.change(input, { target: { files: [csv()] } });
+    expect(screen.getByText('calendrier.csv')).toBeVisible();
+  });
+
   it('marks its button disabled with the input', () => {
     render(<FilePicker id="f" disabled onFile={() => {}} />);
     expect(screen.getByLabelText('Choisir un fichier')).toBeDisabled();

@@ -6,7 +6,12 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 
   buttonLabel?: string;
   /** Shows the chosen file's name beside the button, as the browser's own control does. */
   showFileName?: boolean;
-  onFile: (file: File | null) => void;
+  /**
+   * The file chosen (null when the choice is emptied). Returning false refuses it: the input is
+   * emptied and no file is named, so that the control never shows a file the form will not use
+   * (the caller says why, in its field's error).
+   */
+  onFile: (file: File | null) => boolean | void;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -41,8 +46,9 @@ export function FilePicker({
         disabled={disabled}
         onChange={(e) => {
           const file = e.target.files?.[0] ?? null;
-          setFileName(file?.name ?? null);
-          onFile(file);
+          const kept = onFile(file) !== false;
+          if (!kept) e.target.value = '';
+          setFileName(kept ? (file?.name ?? null) : null);
         }}
       />
       <label htmlFor={id} className="btn btn--outline btn--small" aria-disabled={disabled}>

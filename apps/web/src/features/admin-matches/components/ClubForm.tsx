@@ -28,22 +28,29 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
-  const pickLogo = (file: File | null) => {
-    if (file && !LOGO_TYPES.includes(file.type)) {
-      setErrors((e) => ({
-        ...e,
-        logo: 'Format de fichier non autorisé. Formats acceptés : PNG, JPG, JPEG, WEBP.',
-      }));
-      return;
-    }
-    if (file && file.size > CLUB_LOGO_MAX_BYTES) {
-      setErrors((e) => ({ ...e, logo: 'Fichier trop volumineux (2 Mo maximum).' }));
-      return;
-    }
-    setErrors(({ logo: _drop, ...rest }) => rest);
+  const choose = (file: File | null) => {
     setLogo(file);
     if (preview) URL.revokeObjectURL(preview);
     setPreview(file ? URL.createObjectURL(file) : null);
+  };
+  /*
+   * A refused file also drops the one chosen before it: the picker then names no file and the
+   * form shows the club's current crest, which is what saving keeps.
+   */
+  const pickLogo = (file: File | null) => {
+    const refusal =
+      file && !LOGO_TYPES.includes(file.type)
+        ? 'Format de fichier non autorisé. Formats acceptés : PNG, JPG, JPEG, WEBP.'
+        : file && file.size > CLUB_LOGO_MAX_BYTES
+          ? 'Fichier trop volumineux (2 Mo maximum).'
+          : null;
+    choose(refusal ? null : file);
+    if (refusal) {
+      setErrors((e) => ({ ...e, logo: refusal }));
+      return false;
+    }
+    setErrors(({ logo: _drop, ...rest }) => rest);
+    return true;
   };
 
   const submit = (event: React.FormEvent) => {
