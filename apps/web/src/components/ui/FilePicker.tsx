@@ -15,7 +15,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 
   ref?: Ref<HTMLInputElement>;
 };
 
-export const NO_FILE_CHOSEN = 'Aucun fichier choisi';
+const NO_FILE_CHOSEN = 'Aucun fichier choisi';
 
 /**
  * A file input that speaks French whatever the browser's language: the browser's own control
