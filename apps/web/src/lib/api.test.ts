@@ -211,18 +211,54 @@ describe('refresh across tabs (Web Locks)', () => {
 });
 
 describe('a refused refresh whose answer the page could not read', () => {
-  it('keeps the token, so the next load hears why (a reload while it was read)', async () => {
-    setToken('member.token.x');
-    const aborted = new DOMException('The operation was aborted.', 'AbortError');
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue({
+  /** A 401 whose headers came and whose body fails to read with `error`. */
+  const cutShort = (error: Error) =>
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue({
       ok: false,
       status: 401,
-      json: () => Promise.reject(aborted),
+      json: () => Promise.reject(error),
+      text: () => Promise.reject(error),
+    } as unknown as Response);
+
+  // A reload cuts the body short: Chromium rejects its read with an AbortError or, once the
+  // navigation has cancelled the request (net::ERR_ABORTED, seen in an e2e trace), with a
+  // network TypeError. Either way the member's token must outlive the page.
+  it.each([
+    ['an AbortError', new DOMException('The operation was aborted.', 'AbortError')],
+    ['a network TypeError', new TypeError('network error')],
+  ])('keeps the token on %s, so the next load hears why', async (_name, error) => {
+    setToken('member.token.x');
+    const fetchSpy = cutShort(error);
+    const { refreshAccessToken } = await import('./api');
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getToken()).toBe('member.token.x');
+    fetchSpy.mockRestore();
+    setToken(null);
+  });
+
+  it('keeps the token when a renewal’s answer is cut short too', async () => {
+    setToken('member.token.x');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue({
+      ok: true,
+      status: 200,
+      json: () => Promise.reject(new TypeError('network error')),
+      text: () => Promise.reject(new TypeError('network error')),
     } as unknown as Response);
     const { refreshAccessToken } = await import('./api');
     expect(await refreshAccessToken()).toBeNull();
     expect(getToken()).toBe('member.token.x');
     fetchSpy.mockRestore();
     setToken(null);
+  });
+
+  it('drops the token when the refusal was read whole, even if it is not JSON (a proxy’s page)', async () => {
+    setToken('member.token.x');
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('<html>401</html>', { status: 401 }));
+    const { refreshAccessToken } = await import('./api');
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getToken()).toBeNull();
+    fetchSpy.mockRestore();
   });
 });

@@ -93,18 +93,26 @@ async function postRefresh(): Promise<string | null> {
     method: 'POST',
     credentials: 'include',
   });
+  // An answer whose body could not be read keeps the token, refused or not: the page is going
+  // away (a reload cuts the body short, rejected as an AbortError or, once the navigation has
+  // cancelled the request, as a network TypeError). The next load refreshes again (the cookie
+  // came with the headers) and hears the answer, instead of waking up a visitor on a member's
+  // page. A body read whole but not JSON (a proxy's page) is read as saying nothing more.
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    return null;
+  }
+  let raw: unknown = null;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    raw = null;
+  }
   if (!res.ok) {
     // Suspended or banned while signed in: said before the token goes, so the app shows why
-    // (lib/suspension.ts) rather than what a signed-out visitor would see. An answer whose
-    // body could not be read (the page reloading meanwhile) keeps the token: the next load
-    // refreshes again and hears why, instead of waking up a visitor on a member's page.
-    let raw: unknown;
-    try {
-      raw = await res.json();
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return null;
-      raw = null;
-    }
+    // (lib/suspension.ts) rather than what a signed-out visitor would see.
     const body = readErrorBody(raw);
     if (body?.code === 'SUSPENDED_ACCOUNT')
       noteSuspension({
@@ -115,13 +123,9 @@ async function postRefresh(): Promise<string | null> {
     setToken(null);
     return null;
   }
-  const data: unknown = await res.json().catch(() => null);
   const token =
-    data &&
-    typeof data === 'object' &&
-    'access_token' in data &&
-    typeof data.access_token === 'string'
-      ? data.access_token
+    raw && typeof raw === 'object' && 'access_token' in raw && typeof raw.access_token === 'string'
+      ? raw.access_token
       : null;
   setToken(token);
   return token;
