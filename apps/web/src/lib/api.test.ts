@@ -211,11 +211,11 @@ describe('refresh across tabs (Web Locks)', () => {
 });
 
 describe('a refused refresh whose answer the page could not read', () => {
-  /** A 401 whose headers came and whose body fails to read with `error`. */
-  const cutShort = (error: Error) =>
+  /** An answer whose headers came (`status`) and whose body fails to read with `error`. */
+  const cutShort = (error: Error, status = 401) =>
     vi.spyOn(globalThis, 'fetch').mockResolvedValue({
-      ok: false,
-      status: 401,
+      ok: status < 300,
+      status,
       json: () => Promise.reject(error),
       text: () => Promise.reject(error),
     } as unknown as Response);
@@ -224,32 +224,26 @@ describe('a refused refresh whose answer the page could not read', () => {
   // navigation has cancelled the request (net::ERR_ABORTED, seen in an e2e trace), with a
   // network TypeError. Either way the member's token must outlive the page.
   it.each([
-    ['an AbortError', new DOMException('The operation was aborted.', 'AbortError')],
-    ['a network TypeError', new TypeError('network error')],
-  ])('keeps the token on %s, so the next load hears why', async (_name, error) => {
-    setToken('member.token.x');
-    const fetchSpy = cutShort(error);
-    const { refreshAccessToken } = await import('./api');
-    expect(await refreshAccessToken()).toBeNull();
-    expect(getToken()).toBe('member.token.x');
-    fetchSpy.mockRestore();
-    setToken(null);
-  });
-
-  it('keeps the token when a renewal’s answer is cut short too', async () => {
-    setToken('member.token.x');
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue({
-      ok: true,
-      status: 200,
-      json: () => Promise.reject(new TypeError('network error')),
-      text: () => Promise.reject(new TypeError('network error')),
-    } as unknown as Response);
-    const { refreshAccessToken } = await import('./api');
-    expect(await refreshAccessToken()).toBeNull();
-    expect(getToken()).toBe('member.token.x');
-    fetchSpy.mockRestore();
-    setToken(null);
-  });
+    [
+      'a refusal',
+      'an AbortError',
+      401,
+      new DOMException('The operation was aborted.', 'AbortError'),
+    ],
+    ['a refusal', 'a network TypeError', 401, new TypeError('network error')],
+    ['a renewal', 'a network TypeError', 200, new TypeError('network error')],
+  ])(
+    'keeps the token when %s is cut short by %s, so the next load hears it',
+    async (_what, _how, status, error) => {
+      setToken('member.token.x');
+      const fetchSpy = cutShort(error, status);
+      const { refreshAccessToken } = await import('./api');
+      expect(await refreshAccessToken()).toBeNull();
+      expect(getToken()).toBe('member.token.x');
+      fetchSpy.mockRestore();
+      setToken(null);
+    },
+  );
 
   it('drops the token when the refusal was read whole, even if it is not JSON (a proxy’s page)', async () => {
     setToken('member.token.x');
