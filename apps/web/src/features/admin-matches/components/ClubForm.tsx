@@ -28,11 +28,6 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
-  const choose = (file: File | null) => {
-    setLogo(file);
-    if (preview) URL.revokeObjectURL(preview);
-    setPreview(file ? URL.createObjectURL(file) : null);
-  };
   /*
    * A refused file also drops the one chosen before it: the picker then names no file and the
    * form shows the club's current crest, which is what saving keeps.
@@ -44,13 +39,12 @@ export function ClubForm({ club, onDone }: { club: ClubDetail | null; onDone: ()
         : file && file.size > CLUB_LOGO_MAX_BYTES
           ? 'Fichier trop volumineux (2 Mo maximum).'
           : null;
-    choose(refusal ? null : file);
-    if (refusal) {
-      setErrors((e) => ({ ...e, logo: refusal }));
-      return false;
-    }
-    setErrors(({ logo: _drop, ...rest }) => rest);
-    return true;
+    const kept = refusal ? null : file;
+    setLogo(kept);
+    if (preview) URL.revokeObjectURL(preview);
+    setPreview(kept ? URL.createObjectURL(kept) : null);
+    setErrors(({ logo: _drop, ...rest }) => (refusal ? { ...rest, logo: refusal } : rest));
+    return !refusal;
   };
 
   const submit = (event: React.FormEvent) => {
