@@ -105,3 +105,44 @@ for (const screen of SCREENS) {
     await page.context().close();
   });
 }
+
+/** A name for what has the focus, to compare two Tab presses' landing places. */
+const focusedKey = (page: Page) => focused(page).then((stop) => stop?.key ?? 'body');
+
+// The menu button pattern (WAI-ARIA APG): Tab in an open menu closes it and goes on from its
+// button, where Radix's menus kept the focus in (radix-ui/primitives#1934).
+test('Tab and Shift+Tab leave the navbar’s open menus from their buttons', async ({ browser }) => {
+  const page = await pageAs(browser, DEMO.supporter, { width: 1280, height: 900 });
+  await page.goto('/parametres');
+  await expect(page.locator('h1')).toBeVisible();
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  const profile = page.getByRole('button', { name: /^Menu du profil/ });
+  const menu = page.getByRole('menu');
+
+  // Where a plain Tab from the profile's button lands: an open menu's Tab must land there too.
+  await profile.focus();
+  await page.keyboard.press('Tab');
+  const afterProfile = await focusedKey(page);
+
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(menu).toHaveCount(0);
+  await expect(profile).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await expect(menu).toHaveCount(0);
+  await expect(bell).toBeFocused();
+
+  await profile.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(menu).toHaveCount(0);
+  await expect.poll(() => focusedKey(page)).toBe(afterProfile);
+  expect(afterProfile).not.toBe('body');
+  await page.context().close();
+});

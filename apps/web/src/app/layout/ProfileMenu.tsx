@@ -5,6 +5,7 @@ import { useAuth, type CurrentUser } from '../../lib/auth';
 import { Avatar } from '../../components/ui/Avatar';
 import styles from '../../components/ui/menu.module.css';
 import { cx } from '../../lib/cx';
+import { useMenuTabOut } from '../../components/ui/useMenuTabOut';
 import { OpenReportsCount, openReportsLabel, useOpenReportCount } from '../../features/moderation';
 
 /**
@@ -19,10 +20,15 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
   const staff = hasRole(user.role?.libelle, 'MODERATEUR');
   const { data: open = 0 } = useOpenReportCount(staff);
   const organiser = staff || (user.antennes_organisees?.length ?? 0) > 0;
+  const menu = useMenuTabOut();
   const label = `Menu du profil de ${user.username}${open > 0 ? `, ${openReportsLabel(open)}` : ''}`;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="icon-btn navbar__avatar" aria-label={label}>
+    <DropdownMenu.Root modal={false} {...menu.root}>
+      <DropdownMenu.Trigger
+        ref={menu.trigger}
+        className="icon-btn navbar__avatar"
+        aria-label={label}
+      >
         <Avatar username={user.username} picture={user.profile_picture} size={34} />
         {open > 0 && (
           <span className={cx(styles['badge'], styles['badge--avatar'])} aria-hidden="true">
@@ -31,7 +37,12 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
         )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles['menu']} align="end" sideOffset={8}>
+        <DropdownMenu.Content
+          className={styles['menu']}
+          align="end"
+          sideOffset={8}
+          {...menu.content}
+        >
           <DropdownMenu.Label className={styles['menu__label']}>{user.username}</DropdownMenu.Label>
           <DropdownMenu.Item
             className={styles['menu__item']}

@@ -5,6 +5,7 @@ import { CARPOOL_STATUS, TEXTS } from '@munegu/shared';
 import { BellIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/cx';
+import { useMenuTabOut } from '../../../components/ui/useMenuTabOut';
 import { useNotifications, type AppNotification } from '../../carpool';
 import { notificationStatus, notificationThread } from '../api';
 import { useNotificationsRealtime } from '../realtime';
@@ -32,6 +33,7 @@ export function NotificationBell() {
   useNotificationsRealtime(user?.id);
   const { leaving, gone, remove, forget } = useNotificationRemoval();
   const [opened, setOpened] = useState<AppNotification | null>(null);
+  const menu = useMenuTabOut();
 
   const notifications = data.filter((n) => !gone.has(n.id));
   const unread = notifications.filter((n) => !n.read && !leaving.has(n.id)).length;
@@ -53,8 +55,9 @@ export function NotificationBell() {
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Root modal={false} {...menu.root}>
         <DropdownMenu.Trigger
+          ref={menu.trigger}
           className="icon-btn"
           aria-label={
             unread ? `Notifications, ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'
@@ -72,6 +75,7 @@ export function NotificationBell() {
             className={cx(menuStyles['menu'], menuStyles['menu--wide'])}
             align="end"
             sideOffset={8}
+            {...menu.content}
           >
             <DropdownMenu.Label className={menuStyles['menu__label']}>
               Notifications
