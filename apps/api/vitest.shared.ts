@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { ViteUserConfig } from 'vitest/config';
 
 /** What both test tiers share; each config adds its database global setup. */
@@ -13,6 +14,11 @@ export const sharedTest = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',
+  // Vitest's default is one worker less than the cores: a single worker on a 2-core CI machine,
+  // with the other core idle while a file waits on PostgreSQL or a socket. Each file has its own
+  // database copy, so two run side by side; larger machines keep the default. The embedded
+  // tier stays one file at a time (fileParallelism: false).
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // A run that stops moving is ended with what was running, not left to CI's limit.
   reporters: ['default', './test/setup/stall-watchdog.ts'],
 } satisfies NonNullable<ViteUserConfig['test']>;
