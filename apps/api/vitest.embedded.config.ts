@@ -22,5 +22,6 @@ export default defineConfig({
     ],
     globalSetup: ['test/setup/embedded.global.ts'],
     fileParallelism: false,
+    maxWorkers: 1,
   },
 });
