@@ -22,6 +22,5 @@ export default defineConfig({
     ],
     globalSetup: ['test/setup/embedded.global.ts'],
     fileParallelism: false,
-    maxWorkers: 1,
   },
 });

@@ -17,7 +17,7 @@ export const sharedTest = {
   // Vitest's default is one worker less than the cores: a single worker on a 2-core CI machine,
   // with the other core idle while a file waits on PostgreSQL or a socket. Each file has its own
   // database copy, so two run side by side; larger machines keep the default. The embedded
-  // tier stays one file at a time (its own config).
+  // tier stays one file at a time: its fileParallelism: false makes it one worker.
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // A run that stops moving is ended with what was running, not left to CI's limit.
   reporters: ['default', './test/setup/stall-watchdog.ts'],
