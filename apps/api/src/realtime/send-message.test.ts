@@ -1,16 +1,9 @@
 import { BAD_TEXT_MESSAGE, MESSAGING_TEXTS as M, type SendMessageAck } from '@munegu/shared';
-import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../test/helpers/auth.js';
 import { createMember, signIn } from '../../test/helpers/accounts.js';
 import { createUser } from '../../test/helpers/factories.js';
-import {
-  collect,
-  connected,
-  until,
-  useSocketApp,
-  type Client,
-} from '../../test/helpers/sockets.js';
+import { collect, openTab, until, useSocketApp, type Client } from '../../test/helpers/sockets.js';
 
 /**
  * 'sendMessage' over the member's socket: real socket.io clients against the real app on
@@ -25,18 +18,8 @@ const { t, server } = useSocketApp({
 });
 const clients = server.clients;
 
-async function open(user: User | { token: string }): Promise<Client> {
-  const token =
-    'token' in user ? user.token : (await bearer(t.app, user, t.clock)).authorization.slice(7);
-  const socket: Client = connect(server.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-  });
-  clients.push(socket);
-  return connected(socket);
-}
+const open = (user: User | { token: string }): Promise<Client> =>
+  openTab(t, server.url, clients, user);
 
 const send = (socket: Client, payload: unknown): Promise<SendMessageAck> =>
   socket.timeout(3000).emitWithAck('sendMessage', payload as never);

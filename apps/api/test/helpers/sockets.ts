@@ -57,15 +57,17 @@ export function useSocketApp(options: TestAppOptions = {}) {
 
 /**
  * An open tab of `user` on the app at `url`: a real socket.io client, without reconnection. The
- * socket joins `clients`, which the file disconnects before closing the app.
+ * socket joins `clients`, which the file disconnects before closing the app. `{ token }` opens
+ * it with that access token as it is (one of a session the test has changed, or a forged one).
  */
 export async function openTab(
   t: TestApp,
   url: string,
   clients: Client[],
-  user: Parameters<typeof bearer>[1],
+  user: Parameters<typeof bearer>[1] | { token: string },
 ): Promise<Client> {
-  const token = (await bearer(t.app, user, t.clock)).authorization.slice(7);
+  const token =
+    'token' in user ? user.token : (await bearer(t.app, user, t.clock)).authorization.slice(7);
   const socket: Client = connect(url, {
     path: '/socket.io',
     transports: ['websocket'],

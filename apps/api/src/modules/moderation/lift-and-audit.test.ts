@@ -1,15 +1,9 @@
-import type {
-  AuditPage,
-  ModerationMember,
-  ClientToServerEvents,
-  ServerToClientEvents,
-  SuspendedMember,
-} from '@munegu/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { AuditPage, ModerationMember, SuspendedMember } from '@munegu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, signIn } from '../../../test/helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { moderationWorld } from '../../../test/helpers/moderation.js';
+import { openTab } from '../../../test/helpers/sockets.js';
 import { transactionRunner } from '../../db/tx.js';
 import { moderationRepository } from './moderation.repository.js';
 import { sanctionsService } from './sanctions.service.js';
@@ -165,16 +159,7 @@ describe('sockets', () => {
   it('cuts the suspended member’s socket at once', async () => {
     const moderator = await w.member('MODERATEUR');
     const member = await createMember(t.db);
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token: (await signIn(t, member.email)).token },
-      reconnection: false,
-    });
-    await new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(null));
-      socket.once('connect_error', reject);
-    });
+    const socket = await openTab(t, url, [], { token: (await signIn(t, member.email)).token });
     const cut = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('socket toujours connecté')), 1000);
       socket.once('disconnect', (reason) => {

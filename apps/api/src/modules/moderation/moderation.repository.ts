@@ -5,6 +5,23 @@ import type { Prisma, ReportStatus, Role } from '../../generated/prisma/client.j
 
 const member = { select: { id: true, username: true } } as const;
 
+/**
+ * A member as the moderators see them: who, with which role, and the sanctions in force with
+ * the rank of whoever set them (the sanctions list, the workspace's queue, search and page).
+ */
+export const moderatedMemberSelect = {
+  id: true,
+  username: true,
+  role: true,
+  status: true,
+  suspendedUntil: true,
+  suspendedByRole: true,
+  silencedUntil: true,
+  silencedByRole: true,
+  avatarFile: true,
+  avatarVersion: true,
+} satisfies Prisma.UserSelect;
+
 export const reportSelect = {
   id: true,
   createdAt: true,
@@ -101,17 +118,7 @@ export function moderationRepository(db: Db) {
     findUser: (id: number) =>
       db.user.findUnique({
         where: { id },
-        select: {
-          id: true,
-          username: true,
-          email: true,
-          role: true,
-          status: true,
-          suspendedUntil: true,
-          suspendedByRole: true,
-          silencedUntil: true,
-          silencedByRole: true,
-        },
+        select: { ...moderatedMemberSelect, email: true },
       }),
 
     /**
@@ -206,17 +213,7 @@ export function moderationRepository(db: Db) {
       db.user.findMany({
         where: { OR: [{ status: 'SUSPENDED' }, { silencedUntil: { gt: now } }] },
         orderBy: { id: 'asc' },
-        select: {
-          id: true,
-          username: true,
-          status: true,
-          suspendedUntil: true,
-          suspendedByRole: true,
-          silencedUntil: true,
-          silencedByRole: true,
-          avatarFile: true,
-          avatarVersion: true,
-        },
+        select: moderatedMemberSelect,
       }),
 
     audit: (tx: Tx, row: AuditRow) => writeAuditRow(tx, row),

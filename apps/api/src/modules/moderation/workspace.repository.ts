@@ -1,23 +1,11 @@
 import { CARPOOL_STATUS } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import type { Prisma, Role } from '../../generated/prisma/client.js';
-import { reportSelect } from './moderation.repository.js';
+import { moderatedMemberSelect, reportSelect } from './moderation.repository.js';
 import { likeLiteral } from '../../db/like.js';
 
 /** A member as the workspace shows them (queue groups, search results, member page). */
-const memberSelect = {
-  id: true,
-  username: true,
-  role: true,
-  status: true,
-  suspendedUntil: true,
-  suspendedByRole: true,
-  silencedUntil: true,
-  silencedByRole: true,
-  avatarFile: true,
-  avatarVersion: true,
-} satisfies Prisma.UserSelect;
-export type WorkspaceMemberRow = Prisma.UserGetPayload<{ select: typeof memberSelect }>;
+export type WorkspaceMemberRow = Prisma.UserGetPayload<{ select: typeof moderatedMemberSelect }>;
 
 /** The audit actions a member page lists as sanctions, and the kind each one is. */
 export const SANCTION_ACTIONS = [
@@ -88,7 +76,7 @@ export function workspaceRepository(db: Db) {
         ORDER BY count DESC, m.label`,
 
     members: (ids: number[]) =>
-      db.user.findMany({ where: { id: { in: ids } }, select: memberSelect }),
+      db.user.findMany({ where: { id: { in: ids } }, select: moderatedMemberSelect }),
 
     /**
      * Members whose pseudo or e-mail starts with `prefix` (already lower-cased: both are
@@ -104,7 +92,7 @@ export function workspaceRepository(db: Db) {
         },
         orderBy: { usernameKey: 'asc' },
         take,
-        select: { ...memberSelect, email: true },
+        select: { ...moderatedMemberSelect, email: true },
       });
     },
 
@@ -132,7 +120,7 @@ export function workspaceRepository(db: Db) {
       db.user.findUnique({
         where: { id },
         select: {
-          ...memberSelect,
+          ...moderatedMemberSelect,
           email: true,
           createdAt: true,
           suspensionReason: true,

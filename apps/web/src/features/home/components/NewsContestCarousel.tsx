@@ -2,6 +2,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS } from '@munegu/shared';
 import { useMediaQuery } from '../../../lib/hooks';
+import { CarouselSlide } from '../../../components/ui/CarouselSlide';
 import { useCarousel } from '../../../components/ui/useCarousel';
 import { useSlideHeight } from '../../../components/ui/useSlideHeight';
 import { excerptLength, useContests, useNews, type NewsItem } from '../../news';
@@ -90,14 +91,10 @@ export function NewsContestCarousel() {
         onPointerCancel={() => (startX.current = null)}
       >
         <div className={styles['news-carousel__container']}>
-          <div
+          <CarouselSlide
             className={styles['news-carousel__slide']}
-            role="group"
-            aria-roledescription="diapositive"
-            aria-label="Actualités"
-            // The slide off screen is out of the Tab order and of what a screen reader reads:
-            // the tabs above reach it.
-            inert={selected !== 0}
+            label="Actualités"
+            shown={selected === 0}
           >
             {items.length === 0 ? (
               <p className="empty-state card">
@@ -110,21 +107,19 @@ export function NewsContestCarousel() {
                 ))}
               </div>
             )}
-          </div>
+          </CarouselSlide>
           {contestList.length > 0 && (
-            <div
+            <CarouselSlide
               className={styles['news-carousel__slide']}
-              role="group"
-              aria-roledescription="diapositive"
-              aria-label="Concours"
-              inert={selected !== 1}
+              label="Concours"
+              shown={selected === 1}
             >
               <ContestGrid
                 contests={contestList}
                 editor={editor}
                 className={styles['news-carousel__grid']}
               />
-            </div>
+            </CarouselSlide>
           )}
         </div>
       </div>

@@ -33,3 +33,22 @@ describe('the next match at its kickoff', () => {
     expect(api.callsTo('GET /api/matchs/next')).toHaveLength(2);
   });
 });
+
+describe('the slides', () => {
+  it('names each match "N sur M" and leaves the ones off screen out of reach', async () => {
+    const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    api.reply('GET /api/matchs/next', 200, [
+      testMatch({ id: 8, date: later(3) }),
+      testMatch({ id: 9, date: later(10) }),
+    ]);
+    renderWithProviders(<NextMatchCarousel />);
+    const first = await screen.findByRole('group', { name: '1 sur 2' });
+    // The later ones join once the first page has settled (useFirstPageSettled).
+    const second = await screen.findByRole('group', { name: '2 sur 2' });
+    expect(first).toHaveAttribute('aria-roledescription', 'diapositive');
+    // inert: out of the Tab order and of what a screen reader reads (the arrows reach it).
+    expect(first).not.toHaveAttribute('inert');
+    expect(second).toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Match suivant' })).toBeVisible();
+  });
+});

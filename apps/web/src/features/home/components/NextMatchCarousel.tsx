@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { TEXTS, type Match } from '@munegu/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
+import { CarouselSlide } from '../../../components/ui/CarouselSlide';
 import { useCarousel } from '../../../components/ui/useCarousel';
 import { useSlideHeight } from '../../../components/ui/useSlideHeight';
 import { useNextMatches, useRefetchAtKickoff } from '../../matches';
@@ -69,15 +70,11 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
         <div className={styles['match-carousel__viewport']} ref={viewportRef}>
           <div className={styles['match-carousel__container']}>
             {matches?.slice(0, shown).map((match, index) => (
-              <div
+              <CarouselSlide
                 className={styles['match-carousel__slide']}
                 key={match.id}
-                role="group"
-                aria-roledescription="diapositive"
-                aria-label={`${index + 1} sur ${count}`}
-                // The matches off screen are out of the Tab order and of what a screen reader
-                // reads (else some 30 stops before the arrows): the arrows and dots reach them.
-                inert={index !== selected}
+                label={`${index + 1} sur ${count}`}
+                shown={index === selected}
               >
                 <MatchSlide
                   match={match}
@@ -87,7 +84,7 @@ export function NextMatchCarousel({ onPresence, onPrediction, onOpenMap, onRate 
                   onOpenMap={onOpenMap}
                   onRate={onRate}
                 />
-              </div>
+              </CarouselSlide>
             ))}
           </div>
         </div>
