@@ -1,11 +1,9 @@
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CARPOOL_STATUS, TEXTS } from '@munegu/shared';
 import { BellIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../../lib/auth';
-import { cx } from '../../../lib/cx';
-import { useMenuTabOut } from '../../../components/ui/useMenuTabOut';
+import { NavbarMenu } from '../../../components/ui/NavbarMenu';
 import { useNotifications, type AppNotification } from '../../carpool';
 import { notificationStatus, notificationThread } from '../api';
 import { useNotificationsRealtime } from '../realtime';
@@ -22,8 +20,8 @@ const NotificationPopup = lazy(() =>
 /**
  * The navbar bell (spec section 2): the member's notifications, the unread ones counted on the
  * badge and kept live by the socket. Opening one selects its match on the home page and opens
- * the popup of its status (spec section 4); a coach trip's announcement opens its thread. An information (nothing left to answer) is acted
- * on once read: it fades out of the list when its popup closes, or at once when it opens none
+ * the popup of its status (spec section 4); a coach trip's announcement opens its thread. An
+ * information (nothing left to answer) is acted on once read: it fades out of the list when its popup closes, or at once when it opens none
  * (a refusal, a kickoff change). A proposal or request stays until it is answered.
  */
 export function NotificationBell() {
@@ -33,7 +31,6 @@ export function NotificationBell() {
   useNotificationsRealtime(user?.id);
   const { leaving, gone, remove, forget } = useNotificationRemoval();
   const [opened, setOpened] = useState<AppNotification | null>(null);
-  const menu = useMenuTabOut();
 
   const notifications = data.filter((n) => !gone.has(n.id));
   const unread = notifications.filter((n) => !n.read && !leaving.has(n.id)).length;
@@ -55,56 +52,47 @@ export function NotificationBell() {
 
   return (
     <>
-      <DropdownMenu.Root modal={false} {...menu.root}>
-        <DropdownMenu.Trigger
-          ref={menu.trigger}
-          className="icon-btn"
-          aria-label={
-            unread ? `Notifications, ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'
-          }
-        >
-          <BellIcon />
-          {unread > 0 && (
-            <span className={menuStyles['badge']} aria-hidden="true">
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            className={cx(menuStyles['menu'], menuStyles['menu--wide'])}
-            align="end"
-            sideOffset={8}
-            {...menu.content}
-          >
-            <DropdownMenu.Label className={menuStyles['menu__label']}>
-              Notifications
-            </DropdownMenu.Label>
-            {notifications.length === 0 ? (
-              <p className={menuStyles['menu__empty']}>{TEXTS.listings.noNotification}</p>
-            ) : (
-              // The list scrolls on its own, reachable from the keyboard (a scrolling region
-              // must take focus: items named with the match can outgrow a phone's screen).
-              <div
-                className={menuStyles['menu__scroll']}
-                role="group"
-                aria-label="Liste des notifications"
-                tabIndex={0}
-              >
-                {notifications.map((notification) => (
-                  <NotificationItem
-                    key={notification.id}
-                    notification={notification}
-                    leaving={leaving.has(notification.id)}
-                    onOpen={open}
-                    onDelete={remove}
-                  />
-                ))}
-              </div>
+      <NavbarMenu
+        label={
+          unread ? `Notifications, ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'
+        }
+        buttonClassName="icon-btn"
+        button={
+          <>
+            <BellIcon />
+            {unread > 0 && (
+              <span className={menuStyles['badge']} aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
             )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+          </>
+        }
+        title="Notifications"
+        wide
+      >
+        {notifications.length === 0 ? (
+          <p className={menuStyles['menu__empty']}>{TEXTS.listings.noNotification}</p>
+        ) : (
+          // The list scrolls on its own, reachable from the keyboard (a scrolling region
+          // must take focus: items named with the match can outgrow a phone's screen).
+          <div
+            className={menuStyles['menu__scroll']}
+            role="group"
+            aria-label="Liste des notifications"
+            tabIndex={0}
+          >
+            {notifications.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                leaving={leaving.has(notification.id)}
+                onOpen={open}
+                onDelete={remove}
+              />
+            ))}
+          </div>
+        )}
+      </NavbarMenu>
       {opened && (
         <Suspense fallback={null}>
           <NotificationPopup
