@@ -86,7 +86,14 @@ for (const [size, viewport] of [
       const score = row.getByRole('button', {
         name: `Score du match de la journée ${match.journee}`,
       });
-      await expect(score).toBeDisabled();
+      await expect(score).toBeDisabled(); // aria-disabled: it keeps its place in the Tab order
+      // Reached from the keyboard (a tap alike), it says from when a score may be entered.
+      await score.focus();
+      await page.keyboard.press('Enter');
+      await expect(
+        page.getByRole('region', { name: /Alertes/ }).getByText(/qu’après le coup d’envoi/),
+      ).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       const predictions = row.locator('td[data-label="Pronostics"]');
       await expect(predictions).toHaveText('3');
       // Stacked on a phone, each cell names its column; side by side, the header does.

@@ -13,6 +13,7 @@ import { AdminHead, AdminPanel, AdminTable, SeasonInput } from '../components/Ad
 import styles from './AdminMatchesPage.module.css';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../components/ui/toast';
 
 type Editing = { kind: 'form'; match: AdminMatch | null } | { kind: 'score'; match: AdminMatch };
 
@@ -95,10 +96,17 @@ export default function AdminMatchesPage() {
                     <Button
                       variant="primary"
                       small
-                      disabled={upcoming}
+                      // Not `disabled`: a disabled button is out of the Tab order and a tap
+                      // on a phone (no tooltip there) says nothing. This one stays reachable
+                      // and answers with its reason.
+                      aria-disabled={upcoming || undefined}
                       title={upcoming ? MATCH_TEXTS.scoreBeforeKickoff(m.kickoff) : undefined}
                       aria-describedby={upcoming ? why : undefined}
-                      onClick={() => setEditing({ kind: 'score', match: m })}
+                      onClick={() =>
+                        upcoming
+                          ? toast.error(MATCH_TEXTS.scoreBeforeKickoff(m.kickoff))
+                          : setEditing({ kind: 'score', match: m })
+                      }
                       aria-label={`Score du match de la journée ${m.journee}`}
                     >
                       Score

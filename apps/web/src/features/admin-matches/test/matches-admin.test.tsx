@@ -58,14 +58,23 @@ describe('operators’ matches', () => {
     expect(labelled).toContainEqual(['Pronostics', '16']);
   });
 
-  it('offers no score before kickoff and says from when', async () => {
+  it('offers no score before kickoff and says from when, also to a tap or a key', async () => {
+    const why = 'Le score ne peut être saisi qu’après le coup d’envoi (12/09/2026 à 21:00).';
     renderAt('/admin/matchs');
     const score = await screen.findByRole('button', { name: 'Score du match de la journée 4' });
-    expect(score).toBeDisabled();
-    expect(score).toHaveAccessibleDescription(
-      'Le score ne peut être saisi qu’après le coup d’envoi (12/09/2026 à 21:00).',
-    );
-    expect(screen.getByRole('button', { name: 'Score du match de la journée 3' })).toBeEnabled();
+    expect(score).toHaveAttribute('aria-disabled', 'true');
+    expect(score).toHaveAccessibleDescription(why);
+    // Still in the Tab order (a disabled button is not), and pressing it gives the reason.
+    score.focus();
+    expect(score).toHaveFocus();
+    fireEvent.click(score);
+    const toasts = await screen.findByRole('region', { name: /Alertes/ });
+    expect(await within(toasts).findByText(why)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const played = screen.getByRole('button', { name: 'Score du match de la journée 3' });
+    expect(played).toBeEnabled();
+    expect(played).not.toHaveAttribute('aria-disabled');
   });
 
   it('says how many predictions a deletion loses and asks a second time', async () => {
