@@ -76,7 +76,9 @@ export function ScoreForm({ match, onDone }: { match: AdminMatch; onDone: () => 
       </p>
       <div className={styles['admin__score']}>
         {side('score-dom', match.club_dom.nom, match.club_dom.logo, dom, setDom)}
-        <span aria-hidden="true">–</span>
+        <span className={styles['admin__score-dash']} aria-hidden="true">
+          –
+        </span>
         {side('score-ext', match.club_ext.nom, match.club_ext.logo, ext, setExt)}
       </div>
       {error && (
