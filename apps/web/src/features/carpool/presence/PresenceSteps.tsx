@@ -18,6 +18,7 @@ import {
 import { useMemberDefaults } from './member';
 import styles from './presence.module.css';
 import { Button } from '../../../components/ui/Button';
+import { cx } from '../../../lib/cx';
 
 /** The presence form's steps, each one question; PresenceForm decides which comes next. */
 
@@ -45,18 +46,21 @@ export function Question({
 export function Choice({
   pressed,
   disabled = false,
+  wide = false,
   onClick,
   children,
 }: {
   pressed: boolean;
   disabled?: boolean;
+  /** A whole row of the grid, for a sentence rather than a word (a coach and its departure). */
+  wide?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
   return (
     <button
       type="button"
-      className={styles['presence__choice']}
+      className={cx(styles['presence__choice'], wide && styles['presence__choice--wide'])}
       aria-pressed={pressed}
       disabled={disabled}
       onClick={onClick}
@@ -177,6 +181,7 @@ export function BusStep(props: {
               key={a.id}
               pressed={false}
               disabled={props.busy}
+              wide
               onClick={() => props.onChooseTrip(trip)}
             >
               {tripChoiceLabel(trip)} · <span className="field__hint">{tripSeatsLine(trip)}</span>
