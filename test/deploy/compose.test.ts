@@ -166,13 +166,17 @@ describe('Dockerfile', () => {
   });
 });
 
+/** A limit or a timing an operator may have to change: by its family, or by its unit. */
+const LIMIT =
+  /^(RATE_LIMIT|AUTH_|SOCKET_|SCHEDULE_)|_(MS|SECONDS|MINUTES|HOURS|DAYS|BYTES|LIMIT|SIZE|KM|RATIO)$|_MAX_/;
+
 describe('.env.example', () => {
   it('documents every variable the app reads, and the README every limit', () => {
     const example = read('.env.example');
     const readme = read('README.md');
     for (const name of environmentVariables()) {
       expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
-      if (/^(RATE_LIMIT|AUTH_|SOCKET_|SCHEDULE_)/.test(name)) expect(readme, name).toContain(name);
+      if (LIMIT.test(name)) expect(readme, name).toContain(name);
     }
   });
 
