@@ -59,6 +59,8 @@ export default function AdminMatchesPage() {
             {matches.data.map((m) => {
               // The API takes a score only from kickoff on (edit_pronostic: not kicked off).
               const upcoming = !m.is_finish && m.edit_pronostic;
+              // Why the score waits: the button's tooltip, its description and a press's toast.
+              const notYet = upcoming ? MATCH_TEXTS.scoreBeforeKickoff(m.kickoff) : null;
               const why = `score-why-${m.id}`;
               return (
                 <tr key={m.id}>
@@ -100,20 +102,18 @@ export default function AdminMatchesPage() {
                       // on a phone (no tooltip there) says nothing. This one stays reachable
                       // and answers with its reason.
                       aria-disabled={upcoming || undefined}
-                      title={upcoming ? MATCH_TEXTS.scoreBeforeKickoff(m.kickoff) : undefined}
-                      aria-describedby={upcoming ? why : undefined}
+                      title={notYet ?? undefined}
+                      aria-describedby={notYet ? why : undefined}
                       onClick={() =>
-                        upcoming
-                          ? toast.error(MATCH_TEXTS.scoreBeforeKickoff(m.kickoff))
-                          : setEditing({ kind: 'score', match: m })
+                        notYet ? toast.error(notYet) : setEditing({ kind: 'score', match: m })
                       }
                       aria-label={`Score du match de la journée ${m.journee}`}
                     >
                       Score
                     </Button>
-                    {upcoming && (
+                    {notYet && (
                       <span id={why} className="visually-hidden">
-                        {MATCH_TEXTS.scoreBeforeKickoff(m.kickoff)}
+                        {notYet}
                       </span>
                     )}
                     <Button
