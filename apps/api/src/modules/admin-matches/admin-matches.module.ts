@@ -20,7 +20,7 @@ export function adminMatchesModule(
     clock,
     events,
   });
-  const imports = importService({ repo, transaction });
+  const imports = importService({ repo, transaction, events });
   const routes: ApiRoutes = (api) => api.register(adminMatchesRoutes, { adminMatches, imports });
   return { adminMatches, imports, routes };
 }

@@ -18,7 +18,7 @@ import type {
   MatchFields,
 } from './admin-matches.repository.js';
 import { toAdminMatch as toWire } from './admin-matches.mapper.js';
-import { matchChanges, matchName, scoreOf } from './match-audit.js';
+import { matchAudit as audit, matchChanges, matchName, scoreOf } from './match-audit.js';
 import { isValidParisTime, parisToUtc, utcToParis } from './paris-time.js';
 
 export interface Actor {
@@ -77,22 +77,6 @@ export function adminMatchesService({
     const other = await repo.byRound(season, matchday);
     if (other && other.id !== exceptId) throw new AppError('CONFLICT', MATCH_TEXTS.duplicateRound);
   }
-
-  const audit = (
-    actor: Actor,
-    action: string,
-    targetId: number,
-    data?: object,
-    label?: string,
-  ) => ({
-    actorId: actor.id,
-    ip: actor.ip,
-    action,
-    targetType: 'match',
-    targetId: String(targetId),
-    targetLabel: label ?? null,
-    data: data ? JSON.parse(JSON.stringify(data)) : undefined,
-  });
 
   return {
     toAdminMatch,

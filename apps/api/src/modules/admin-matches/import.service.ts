@@ -8,9 +8,11 @@ import {
   type ImportResult,
 } from '@munegu/shared';
 import type { RunInTransaction } from '../../db/tx.js';
+import type { EventEmitter } from '../../events/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { AdminMatchesRepository, MatchFields } from './admin-matches.repository.js';
 import type { Actor } from './admin-matches.service.js';
+import { matchAudit, matchChanges, matchName } from './match-audit.js';
 import { isValidParisTime, parisToUtc } from './paris-time.js';
 
 type Raw = Record<string, unknown>;
@@ -51,9 +53,12 @@ const str = (raw: Raw, key: string) =>
 export function importService({
   repo,
   transaction,
+  events,
 }: {
   repo: AdminMatchesRepository;
   transaction: RunInTransaction;
+  /** Announces the kickoffs an import moved, as the form does. */
+  events: EventEmitter;
 }) {
   /**
    * Resolves a club given by id or by exact name (any case), and names it for the preview: an
@@ -154,12 +159,28 @@ export function importService({
       });
       const allOk = lines.every((l) => l.ok);
       if (dryRun || !allOk) return summary(lines, dryRun, false);
-      await transaction(async (tx) => {
+      const moved = await transaction(async (tx) => {
+        const kickoffs: { matchId: number; kickoff: Date }[] = [];
         for (const l of lines) {
           const f = l.parsed!;
           const existing = await repo.byRound(f.season, f.matchday, tx);
-          if (existing) await repo.update(tx, existing.id, f);
-          else await repo.create(tx, f);
+          if (!existing) {
+            await repo.create(tx, f);
+            continue;
+          }
+          // A round already on the calendar is an edit, journaled and announced like the
+          // form's: which fields changed, and a moved kickoff to the match's travellers.
+          const before = (await repo.byId(existing.id, tx))!;
+          await repo.update(tx, existing.id, f);
+          const after = (await repo.byId(existing.id, tx))!;
+          const changes = matchChanges(before, after);
+          if (changes.changed.length === 0) continue;
+          await repo.audit(
+            tx,
+            matchAudit(actor, 'match.update', existing.id, changes, matchName(before)),
+          );
+          if (after.kickoffAt.getTime() !== before.kickoffAt.getTime() && !after.finishedAt)
+            kickoffs.push({ matchId: existing.id, kickoff: after.kickoffAt });
         }
         await repo.audit(tx, {
           actorId: actor.id,
@@ -168,7 +189,10 @@ export function importService({
           targetType: 'match',
           data: { lines: lines.length },
         });
+        return kickoffs;
       });
+      // After the commit, as the form does: listeners read the match as it now is.
+      for (const m of moved) await events.emit('kickoffMoved', m);
       return summary(lines, false, true);
     },
 

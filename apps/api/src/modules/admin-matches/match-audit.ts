@@ -3,6 +3,7 @@
 import { matchLabel } from '@munegu/shared';
 import { auditChanges } from '../../db/audit.js';
 import type { AdminMatchRow } from './admin-matches.repository.js';
+import type { Actor } from './admin-matches.service.js';
 
 type Named = Pick<
   AdminMatchRow,
@@ -32,3 +33,20 @@ export const scoreOf = (m: { homeGoals: number | null; awayGoals: number | null 
   m.homeGoals === null || m.awayGoals === null
     ? null
     : { buts_dom: m.homeGoals, buts_ext: m.awayGoals };
+
+/** One audit row about one match (the form's, the score's and the import's writes). */
+export const matchAudit = (
+  actor: Actor,
+  action: string,
+  targetId: number,
+  data?: object,
+  label?: string,
+) => ({
+  actorId: actor.id,
+  ip: actor.ip,
+  action,
+  targetType: 'match',
+  targetId: String(targetId),
+  targetLabel: label ?? null,
+  data: data ? JSON.parse(JSON.stringify(data)) : undefined,
+});

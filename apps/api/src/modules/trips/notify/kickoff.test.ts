@@ -1,6 +1,7 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { moveKickoff } from '../../../../test/helpers/admin.js';
+import { bearer } from '../../../../test/helpers/auth.js';
 import { createMatch, createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
 import { waitFor } from '../../../../test/helpers/smtp-sink.js';
 import { notificationTab, until, type Client } from '../../../../test/helpers/sockets.js';
@@ -128,5 +129,63 @@ describe('a moved kickoff and the coaches', { timeout: 120_000 }, () => {
     await waitFor(() => mailsTo(organizer.email)[0], MAIL_WAIT_MS);
     const bell = await bellOf(t, organizer);
     expect(bell.filter((n) => n.deplacement?.evenement === 'HORAIRE')).toHaveLength(1);
+  });
+
+  it('tells the coaches of a match whose kickoff an import moved, and journals what moved', async () => {
+    const { season, year } = uniqueRealSeason();
+    const day = `${year + 1}-03-04`;
+    const match = await createMatch(t.db, {
+      kickoffAt: new Date(`${day}T19:00:00Z`), // 20:00 in Paris
+      season,
+      matchday: 5,
+    });
+    const unmoved = await createMatch(t.db, {
+      kickoffAt: new Date(`${day}T15:00:00Z`),
+      season,
+      matchday: 6,
+    });
+    const antenna = await w.antenna();
+    const trip = await w.trip(antenna.id, {
+      matchId: match.id,
+      departureAt: new Date(`${day}T12:00:00Z`),
+    });
+    const member = await createUser(t.db);
+    await w.register(trip, member);
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const line = (m: typeof match, journee: number, kickoff: string) => ({
+      season,
+      journee,
+      kickoff,
+      club_dom: m.homeClubId,
+      club_ext: m.awayClubId,
+      hashtag: m.hashtag,
+    });
+
+    // The league confirms the dates: the file repeats one match as it was and moves the other.
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import/matchs',
+      headers: await bearer(t.app, { id: admin.id, role: 'ADMIN' }, t.clock),
+      payload: {
+        rows: [line(match, 5, `${day}T21:00`), line(unmoved, 6, `${day}T16:00`)],
+      },
+    });
+    expect(imported.json()).toMatchObject({ applied: true, valid: 2 });
+
+    const [row] = await bellOf(t, member);
+    expect(row).toMatchObject({
+      type_notification: 'DEPLACEMENT',
+      match_id: match.id,
+      deplacement: { id: trip.id, evenement: 'HORAIRE' },
+    });
+    const mail = await waitFor(() => mailsTo(member.email)[0], MAIL_WAIT_MS);
+    expect(mail.text).toContain(`coup d'envoi le 04/03/${year + 1} à 21:00.`);
+
+    // The journal says which match changed, and how; the match left as it was has no row.
+    const rows = await t.db.auditLog.findMany({
+      where: { actorId: admin.id, action: 'match.update' },
+    });
+    expect(rows.map((r) => r.targetId)).toEqual([String(match.id)]);
+    expect(rows[0]!.data).toMatchObject({ changed: ['coup_envoi'] });
   });
 });
