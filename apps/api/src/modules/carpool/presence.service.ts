@@ -34,7 +34,8 @@ export interface PresenceDeps {
 /**
  * The presence form (spec section 4): a member either declares a transport or searches a
  * ride for a match, never both; a confirmed carpool freezes the answer; changing the kind of
- * answer (or withdrawing it) cancels the pending relations it supported.
+ * answer, a searcher's group size, or withdrawing the answer cancels the pending relations
+ * it supported.
  */
 export function presenceService({
   repo,
@@ -122,12 +123,19 @@ export function presenceService({
       const departement = String(input.departement_depart);
       await ensureCanAnswer(me, matchId, departement);
       await refuseIfOnCoach(me, matchId, null);
+      const groupSize = Number(input.nb_pers);
       await run(async (tx, out) => {
-        const before = await repo.search(me, matchId, tx);
-        if (!before) await dropPending(tx, out, me, matchId);
+        // The search row is the lock a driver's accept queues on (relations.service confirm):
+        // once we hold it, no pending relation can be confirmed behind our back.
+        const before = await repo.lockSearch(tx, me, matchId);
+        if (before && (await repo.confirmedAsPassenger(me, matchId, tx)))
+          throw new AppError('CONFLICT', M.alreadyConfirmed);
+        // A pending relation holds the group size it was asked for: a new search or a new
+        // size withdraws the pending relations, so no driver accepts seats for another group.
+        if (before?.nb_pers !== groupSize) await dropPending(tx, out, me, matchId);
         await repo.deletePresence(tx, me, matchId);
         await repo.upsertSearch(tx, me, matchId, {
-          groupSize: Number(input.nb_pers),
+          groupSize,
           departureDepartment: departement,
         });
       });

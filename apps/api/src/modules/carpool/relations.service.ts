@@ -249,7 +249,11 @@ export function relationsService({
       await withNotifications(async (tx, out) => {
         const rel = await relationToAnswer(tx, 'confirm', me, body);
         await refuseIfOnCoach(me, rel.matchId, tx);
-        await repo.lockSearch(tx, rel.passengerId, rel.matchId);
+        const search = await repo.lockSearch(tx, rel.passengerId, rel.matchId);
+        // A relation takes (and gives back on cancel) its own group size. One that no longer
+        // matches the search was left from before a size change withdrew pending relations:
+        // it is stale, as a withdrawn one would be, and the seats stay as they are.
+        if (search?.nb_pers !== rel.groupSize) throw conflict(M.notPending);
         if (await repo.confirmedAsPassenger(rel.passengerId, rel.matchId, tx)) {
           throw conflict(M.alreadyConfirmed);
         }

@@ -1,3 +1,4 @@
+import { CARPOOL_TEXTS as M } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
@@ -44,6 +45,54 @@ describe('seats are never oversold', () => {
       const seats = await Promise.all(drivers.map((d) => w.seats(d, match.id)));
       expect(seats.sort()).toEqual([2, 4]);
     }
+  });
+
+  it('a searcher who changes their group size cannot be accepted at the old size', async () => {
+    const match = await w.match();
+    const driver = await w.driver(match.id, 3);
+    const searcher = await w.searcher(match.id, 1);
+    const search = (people: number) =>
+      w.api(searcher, 'POST', '/user-recherche', {
+        nb_pers: people,
+        match_id: match.id,
+        departement_depart: '06',
+      });
+    const freeSeats = async () =>
+      (await w.api(driver, 'GET', `/users/infos-utilisateur?match_id=${match.id}`)).json()
+        .places_dispo;
+    expect((await w.request(searcher, driver, match.id)).statusCode).toBe(201);
+
+    // The request was for 1 seat: a bigger group withdraws it, as a new search would.
+    expect((await search(4)).statusCode).toBe(200);
+    const accept = await w.answer(driver, 'confirm', searcher, match.id);
+    expect([accept.statusCode, accept.json().message]).toEqual([409, M.notPending]);
+    expect(await freeSeats()).toBe(3);
+    const bell = (await w.api(driver, 'GET', '/user-notification/me')).json();
+    expect(bell[0]).toMatchObject({ statut: { id: 5 }, sender: { id: searcher.id } });
+
+    // Asked again at its real size, the group of 4 no longer fits the car of 3.
+    const again = await w.request(searcher, driver, match.id);
+    expect([again.statusCode, again.json().message]).toEqual([409, M.notEnoughPlacesTooltip]);
+    const pair = await w.searcher(match.id, 2);
+    await w.request(pair, driver, match.id);
+    expect((await w.answer(driver, 'confirm', pair, match.id)).statusCode).toBe(200);
+    expect(await freeSeats()).toBe(1);
+  });
+
+  it('a request whose group size no longer matches the search is refused, seats untouched', async () => {
+    const match = await w.match();
+    const driver = await w.driver(match.id, 3);
+    const searcher = await w.searcher(match.id, 1);
+    await w.request(searcher, driver, match.id);
+    // A pending request left behind by an older version, which let the size change under it.
+    await t.db.rideSearch.updateMany({
+      where: { userId: searcher.id, matchId: match.id },
+      data: { groupSize: 4 },
+    });
+    const accept = await w.answer(driver, 'confirm', searcher, match.id);
+    expect([accept.statusCode, accept.json().message]).toEqual([409, M.notPending]);
+    expect(await w.seats(driver, match.id)).toBe(3);
+    expect(await w.passengers(driver, match.id)).toBe(0);
   });
 
   it('cancel and exclude give seats back; the places editor never touches taken seats', async () => {
