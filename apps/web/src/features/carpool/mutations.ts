@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
+import { groupKeys } from '../messages';
 import { profileKeys } from '../profiles';
 import { carpoolKeys, notificationKeys } from './api';
 
 /**
  * Every write about going to a match. A success makes the whole match's cache stale (infos,
  * lists, counts, confirmed carpool), the bell (most writes notify someone or answer a
- * notification), the stadium history and, with `alsoStale`, other keys the write changes.
+ * notification), the stadium history, the group threads and, with `alsoStale`, other keys
+ * the write changes.
  *
  * The match's own views are fetched again before the mutation counts as done: the caller's
  * `onSuccess` (a toast, closing the reason popup) runs once every open view of the match —
@@ -28,6 +30,9 @@ function useMatchWrite<A, R>(
       // no longer has it (its read again answered 404). The next opening reads afresh.
       void qc.invalidateQueries({ queryKey: notificationKeys.details(), refetchType: 'none' });
       void qc.invalidateQueries({ queryKey: carpoolKeys.stadiumAll() });
+      // Confirming, cancelling or excluding opens or closes the car's group thread; the live
+      // event about it goes to the other member only, so the writer's list is read again here.
+      void qc.invalidateQueries({ queryKey: groupKeys.list() });
       for (const queryKey of alsoStale) void qc.invalidateQueries({ queryKey });
       await qc.invalidateQueries({ queryKey: carpoolKeys.match(matchOf(args)) });
     },

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@munegu/shared';
 import { useAuth } from '../../lib/auth';
 import { useSocketEvent, useSocketReconnect } from '../../lib/realtime';
-import { messageKeys, setUnreadDot } from './api';
+import { messageKeys, setUnreadDot, type Conversation } from './api';
 import { groupKeys } from './groups';
 
 /**
@@ -39,6 +39,15 @@ export function useMessagesRealtime(me: number | undefined): void {
       }
       void qc.invalidateQueries({ queryKey: messageKeys.unread() });
     }
+  });
+  // Read in another tab of mine (the server tells every tab of the reader): the dot and the
+  // badge go out here too, not only where the conversation was opened.
+  useSocketEvent(me, SOCKET_EVENTS.messagesRead, (event) => {
+    if (event.readerId !== me) return;
+    qc.setQueryData<Conversation[]>(messageKeys.conversations(), (old) =>
+      old?.map((c) => (c.id === event.conversationId ? { ...c, hasUnread: false } : c)),
+    );
+    void qc.invalidateQueries({ queryKey: messageKeys.unread() });
   });
   // A group message (issue 30) counts in the badge unless its thread is open here.
   useSocketEvent(me, SOCKET_EVENTS.groupMessage, (event) => {

@@ -230,6 +230,43 @@ describe('opening a notification', () => {
     failed.mockRestore();
   });
 
+  it('shows the car’s group thread in the messages once the carpool is accepted', async () => {
+    const car = {
+      id: 3,
+      kind: 'covoiturage',
+      match: { id: 42, domicile: 'AS Monaco', exterieur: 'FC Nantes', date: MATCH.date },
+      members: [
+        { id: ME.id, username: ME.username, avatar: null, driver: true },
+        { id: BOB.id, username: BOB.username, avatar: null, driver: false },
+      ],
+      unread: 0,
+      lastMessageAt: null,
+    };
+    api.reply('GET /api/messages/conversations', 200, []);
+    api.reply('GET /api/messages/groupes', 200, []);
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 2)]);
+    api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 2));
+    api.reply('POST /api/user-to-user-match/confirm-covoiturage', 200, { message: 'ok' });
+    // The messages were read before the carpool existed: no group yet.
+    const router = renderAt('/messages');
+    await waitFor(() => expect(api.callsTo('GET /api/messages/groupes')).toHaveLength(1));
+    await act(() => router.navigate('/contact'));
+    const menu = await openBell();
+    fireEvent.click(await menu.findByText(/vous a demandé un covoiturage/));
+    const popup = within(await screen.findByRole('dialog', { name: 'Demande de covoiturage' }));
+    // Accepting opens the car's group on the server; the other member learns it live.
+    api.reply('GET /api/messages/groupes', 200, [car]);
+    fireEvent.click(popup.getByRole('button', { name: "J'accepte" }));
+    await screen.findByText(
+      'Covoiturage confirmé avec succès ! Bravo et merci à vous ! Bonne route 🤝',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    await act(() => router.navigate('/messages'));
+    expect(
+      await screen.findByRole('link', { name: /Covoiturage · AS Monaco – FC Nantes/ }),
+    ).toHaveAttribute('href', '/messages/groupes/3');
+  });
+
   it('says a proposal is no longer pending', async () => {
     api.reply('GET /api/user-notification/me', 200, [notif(1, 1)]);
     api.reply('GET /api/notification-covoiturage/1', 200, detail(1, 1, { currentStatut: 3 }));

@@ -84,6 +84,32 @@ describe('live messages', () => {
     expect(await screen.findByRole('link', { name: 'Messages, 1 non lu' })).toBeVisible();
   });
 
+  it('puts out the dot and the badge when another tab of mine reads the conversation', async () => {
+    api.reply('GET /api/messages/conversations', 200, [
+      { id: 11, userId: 9, username: 'Zoe_98', deleted: false, avatar: null, hasUnread: true },
+    ]);
+    api.reply('GET /api/messages/unread-count', 200, { count: 1 });
+    renderAt('/messages');
+    const list = await screen.findByRole('complementary', { name: 'Discussions' });
+    const zoe = await within(list).findByRole('link', { name: /Zoe_98/ });
+    expect(within(zoe).getByText('Non lu')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Messages, 1 non lu' })).toBeVisible();
+    // The navbar's listeners come after the first page: push once they are there.
+    await waitFor(() => expect(io.listeners('newMessage')).toBe(1));
+    api.reply('GET /api/messages/unread-count', 200, { count: 0 });
+    act(() =>
+      io.push('messagesRead', {
+        conversationId: 11,
+        readerId: ME.id,
+        readAt: new Date().toISOString(),
+      }),
+    );
+    await waitFor(() => expect(within(zoe).queryByText('Non lu')).toBeNull());
+    expect(await screen.findByRole('link', { name: 'Messages' })).toBeVisible();
+    // The dot goes out in the cache: the list is not read again for it.
+    expect(api.callsTo('GET /api/messages/conversations')).toHaveLength(1);
+  });
+
   it('keeps what was typed in a conversation while another one is open', async () => {
     api.reply('GET /api/users/by-username/Zoe_98', 200, { ...BOB, id: 9, username: 'Zoe_98' });
     api.reply('GET /api/messages/conversation/9', 200, {
