@@ -57,7 +57,17 @@ const AuthContext = createContext<AuthContextValue | null>(null);
  * Spec section 4, Authentication. Lives inside the router (it redirects on logout). While the
  * auth endpoints are missing or failing, every path ends in 'anonymous'.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  onSignOut,
+}: {
+  children: ReactNode;
+  /**
+   * What this device must forget when the member signs out here (logout, account gone): the
+   * features' own copies in localStorage, which the next member of the browser must not read.
+   */
+  onSignOut?: () => void;
+}) {
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [user, setUser] = useState<CurrentUser | null>(null);
   const navigate = useNavigate();
@@ -140,7 +150,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(null);
     setUser(null);
     setStatus('anonymous');
-  }, []);
+    onSignOut?.();
+  }, [onSignOut]);
 
   // Logout clears the session only once '/' is the rendered page: cleared earlier, the guard
   // of a signed-in-only page (/parametres) would see the anonymous state first and send the
@@ -154,7 +165,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(null);
     setStatus('anonymous');
     queryClient.clear();
-  }, [leaving, pathname, queryClient]);
+    onSignOut?.();
+  }, [leaving, pathname, queryClient, onSignOut]);
 
   const logout = useCallback(
     async ({ sessionEnded = false }: { sessionEnded?: boolean } = {}) => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ScrollRestoration, matchPath, useLocation, type Location } from 'react-router-dom';
 import { AuthProvider } from '../../lib/auth';
+import { forgetOrganiserData } from '../../features/trips';
 import { markFirstPageRendered } from '../../lib/boot';
 import { OfflineBanner } from '../../components/ui/OfflineBanner';
 import { UpdatePrompt } from '../../components/ui/UpdatePrompt';
@@ -36,7 +37,7 @@ export function RootLayout() {
   // page: from now on, what waits for the first page to paint may go (lib/boot/afterFirstPage).
   useEffect(markFirstPageRendered, []);
   return (
-    <AuthProvider>
+    <AuthProvider onSignOut={forgetOrganiserData}>
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>

@@ -15,6 +15,7 @@ export {
 } from './labels';
 export { PhoneField } from './components/PhoneField';
 export { SeatPicker } from './components/SeatPicker';
+export { forgetOrganiserData } from './organiser/deviceData';
 
 /**
  * The coach cards of a match, for the home page's match block: fetched once the first page has

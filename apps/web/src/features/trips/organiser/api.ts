@@ -1,12 +1,20 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Registrant, RegistrantList, RegistrantPatch, TripInput } from '@munegu/shared';
+import type {
+  OrganizedTrip,
+  Registrant,
+  RegistrantList,
+  RegistrantPatch,
+  TripInput,
+} from '@munegu/shared';
 import { TRIP_TEXTS } from '@munegu/shared';
-import { errorMessage, unwrap } from '../../../lib/api';
+import { errorMessage, isApiError, unwrap } from '../../../lib/api';
 import { call, query } from '../../../lib/call';
 import { toast } from '../../../components/ui/toast';
 import { saveBlob } from '../../../lib/download';
 import { checkinQueue, pendingTicks, withPending } from './checkinQueue';
+import { REGISTRANTS_PREFIX } from './deviceData';
+import { tripKeys } from '../api';
 
 /** The organisers' reads (issue 30): their trips, and each trip's boarding list. */
 export const organiserKeys = {
@@ -23,8 +31,15 @@ export function useOrganization() {
   });
 }
 
-/** The last boarding list loaded on this device, per trip: it is what check-in shows offline. */
-const listKey = (id: number) => `munegu-inscrits-${id}`;
+/**
+ * The last boarding list loaded on this device, per trip: it is what check-in shows offline.
+ * Forgotten at sign-out (deviceData.ts) and as soon as the API refuses the list.
+ */
+const listKey = (id: number) => `${REGISTRANTS_PREFIX}${id}`;
+
+/** The API no longer shows this list to the caller (not an organiser now, or no such trip). */
+export const listRefused = (error: unknown) =>
+  isApiError(error) && (error.status === 403 || error.status === 404);
 
 function storedList(id: number): RegistrantList | undefined {
   try {
@@ -47,10 +62,13 @@ export function useRegistrants(id: number) {
     initialDataUpdatedAt: 0,
     retry: false,
   });
-  const { data } = result;
+  const { data, error } = result;
+  const refused = listRefused(error);
   useEffect(() => {
-    if (data) localStorage.setItem(listKey(id), JSON.stringify(data));
-  }, [id, data]);
+    // The copy may only outlive the network, never the right to read it.
+    if (refused) localStorage.removeItem(listKey(id));
+    else if (data) localStorage.setItem(listKey(id), JSON.stringify(data));
+  }, [id, data, refused]);
   return result;
 }
 
@@ -98,6 +116,15 @@ export function useCheckin(tripId: number) {
   };
 }
 
+/**
+ * The organiser's list and the match's coach cards (home, presence form) that a trip's write
+ * changes; the boarding lists under 'trips' keep their own reads.
+ */
+function tripWritten(qc: QueryClient, matchId: number): void {
+  void qc.invalidateQueries({ queryKey: organiserKeys.organisation() });
+  void qc.invalidateQueries({ queryKey: tripKeys.match(matchId) });
+}
+
 /** A trip created (id null) or changed; the organiser's list is fetched again. */
 export function useSaveTrip() {
   const qc = useQueryClient();
@@ -108,9 +135,9 @@ export function useSaveTrip() {
           ? await call('POST /deplacements', { body })
           : await call('PUT /deplacements/:id', { params: { id }, body }),
       ),
-    onSuccess: (_trip, { id }) => {
+    onSuccess: (_trip, { id, body }) => {
       toast.success(id === null ? TRIP_TEXTS.created : TRIP_TEXTS.updated);
-      void qc.invalidateQueries({ queryKey: organiserKeys.organisation() });
+      tripWritten(qc, body.match_id);
       if (id !== null) void qc.invalidateQueries({ queryKey: organiserKeys.registrants(id) });
     },
   });
@@ -120,11 +147,11 @@ export function useSaveTrip() {
 export function useCancelTrip() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
+    mutationFn: async ({ id }: Pick<OrganizedTrip, 'id' | 'match_id'>) =>
       unwrap(await call('DELETE /deplacements/:id', { params: { id } })),
-    onSuccess: (answer) => {
+    onSuccess: (answer, trip) => {
       toast.success(answer.message || TRIP_TEXTS.cancelled);
-      void qc.invalidateQueries({ queryKey: organiserKeys.organisation() });
+      tripWritten(qc, trip.match_id);
     },
     onError: (error) => void toast.error(errorMessage(error, 'Une erreur est survenue. Réessaie.')),
   });

@@ -1,6 +1,7 @@
 import type { Registrant, RegistrantPatch } from '@munegu/shared';
 import { unwrap, isApiError } from '../../../lib/api';
 import { call } from '../../../lib/call';
+import { TICKS_KEY } from './deviceData';
 
 /**
  * The organisers' ticks ('Payé', 'Présent') not yet stored by the server, oldest first. At the
@@ -17,7 +18,7 @@ export type QueueEvent =
   | { kind: 'stored'; tripId: number; registrant: Registrant }
   | { kind: 'refused'; tripId: number; error: unknown };
 
-const STORAGE_KEY = 'munegu-pointages';
+const STORAGE_KEY = TICKS_KEY;
 
 let raw: string | null = null;
 let parsed: readonly PendingTick[] = [];

@@ -15,6 +15,8 @@ type Props = {
 /** One trip of the organisers' space: status, seats, waiting list, and what to do with it. */
 export function TripRow({ trip, onEdit, onCancel }: Props) {
   const cancelled = trip.statut === 'ANNULE';
+  // A coach on the road keeps its registrants and their ticks: the API refuses to cancel it.
+  const left = new Date(trip.depart_heure).getTime() <= Date.now();
   const name = TRIP_TEXTS.cardTitle(trip.antenne.nom);
   // The waiting list in registrations and in seats, as the member's card says it.
   const waiting = waitingLabel(trip);
@@ -61,9 +63,11 @@ export function TripRow({ trip, onEdit, onCancel }: Props) {
             <Button variant="outline" small onClick={onEdit}>
               Modifier
             </Button>
-            <Button variant="ghost" small onClick={onCancel}>
-              Annuler le déplacement
-            </Button>
+            {!left && (
+              <Button variant="ghost" small onClick={onCancel}>
+                Annuler le déplacement
+              </Button>
+            )}
           </>
         )}
       </div>

@@ -5,10 +5,10 @@ import { Button } from '../../../../components/ui/Button';
 import { LoadingOverlay } from '../../../../components/ui/LoadingOverlay';
 import { useOnline } from '../../../../components/ui/OfflineBanner';
 import { toast } from '../../../../components/ui/toast';
-import { errorMessage, isApiError } from '../../../../lib/api';
+import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatTime } from '../../../../lib/dates';
 import { waitingLabel } from '../../labels';
-import { downloadRegistrantsCsv, useCheckin } from '../api';
+import { downloadRegistrantsCsv, listRefused, useCheckin } from '../api';
 import { AnnouncementForm } from '../components/AnnouncementForm';
 import { CheckinView } from '../components/CheckinView';
 import { PrintableList } from '../components/PrintableList';
@@ -33,9 +33,9 @@ function Boarding({ id }: { id: number }) {
   const [checkin, setCheckin] = useState(false);
   const [exporting, setExporting] = useState(false);
 
+  // Before the data: a copy kept on the device stays in the query after the API refused it.
+  if (listRefused(list.error)) return <Navigate to="/404" replace />;
   if (!list.data) {
-    if (isApiError(list.error) && [403, 404].includes(list.error.status))
-      return <Navigate to="/404" replace />;
     if (list.isError)
       return (
         <div className="page page--narrow">

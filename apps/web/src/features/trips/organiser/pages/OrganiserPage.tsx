@@ -83,7 +83,7 @@ export default function OrganiserPage() {
         busy={cancel.isPending}
         onCancel={() => setCancelling(null)}
         onConfirm={() =>
-          cancelling && cancel.mutate(cancelling.id, { onSettled: () => setCancelling(null) })
+          cancelling && cancel.mutate(cancelling, { onSettled: () => setCancelling(null) })
         }
       />
     </div>

@@ -197,6 +197,42 @@ describe('the boarding list', () => {
     await waitFor(() => expect(screen.queryByText(/en attente de synchronisation/)).toBeNull());
   });
 
+  it('shows nothing of the list kept on the device once the API refuses it, and forgets it', async () => {
+    for (const status of [403, 404]) {
+      localStorage.setItem(
+        'munegu-inscrits-7',
+        JSON.stringify({ deplacement: organizedTrip(), inscrits: list() }),
+      );
+      api.reply('GET /api/deplacements/7/inscrits', status, { message: 'Accès refusé.' });
+      const router = renderAt('/mes-deplacements/7');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+      expect(screen.queryByText(/Éloïse/)).toBeNull();
+      expect(screen.queryByText('06 12 34 56 78')).toBeNull();
+      expect(localStorage.getItem('munegu-inscrits-7')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('forgets every list and pending tick of the device at logout', async () => {
+    serve(list());
+    renderAt('/mes-deplacements/7');
+    await screen.findByRole('heading', { name: 'Confirmés (3)' });
+    setOnline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Payé : Tom' }));
+    await screen.findByText('1 pointage en attente de synchronisation');
+    localStorage.setItem('munegu-inscrits-12', '{}');
+    setOnline(true);
+    // The network is back for the logout, but the tick is still queued when it starts.
+    api.handle('PATCH /api/deplacements/7/inscrits/23', () => 'network');
+    api.reply('POST /api/auth/logout', 200, { message: 'ok' });
+    fireEvent.keyDown(screen.getByRole('button', { name: /Menu du profil/ }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeVisible();
+    expect(localStorage.getItem('munegu-inscrits-7')).toBeNull();
+    expect(localStorage.getItem('munegu-inscrits-12')).toBeNull();
+    expect(localStorage.getItem('munegu-pointages')).toBeNull();
+  });
+
   it('finds a member by name in check-in mode, accents or not', async () => {
     serve(list());
     renderAt('/mes-deplacements/7');

@@ -1,6 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { renderAt, signIn, type FakeApi } from '../../../../test/harness';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TRIP_TEXTS, type Trip } from '@munegu/shared';
+import { createQueryClient } from '../../../../app/queryClient';
+import { AuthProvider } from '../../../../lib/auth';
+import { setSocketFactory } from '../../../../lib/socket';
+import { renderAt, renderWithProviders, signIn, type FakeApi } from '../../../../test/harness';
+import { testClub, testMatch } from '../../../../test/fixtures';
+import { fakeSocket } from '../../../messages/test/fakeSocket';
+import { MatchTrips } from '../../components/MatchTrips';
 import { organizedTrip, organiserApi } from './fixtures';
 
 /** The organisers' space through the real routes; only the network is fake. */
@@ -83,6 +90,23 @@ describe('/mes-deplacements', () => {
     expect(within(rows[2]!).queryByRole('status')).toBeNull();
   });
 
+  it('no longer offers to cancel a coach that has left', async () => {
+    const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+    const match = { ...organizedTrip().match, date: hours(3) };
+    api.reply('GET /api/deplacements/organisation', 200, {
+      antennes: [{ id: 3, nom: 'Nice' }],
+      deplacements: [
+        organizedTrip({ id: 7, depart_heure: hours(-1), statut: 'CLOS', match }),
+        organizedTrip({ id: 8, depart_heure: hours(1), depart_lieu: 'Gare', match }),
+      ],
+    });
+    renderAt('/mes-deplacements');
+    const [left, waiting] = await screen.findAllByRole('listitem', { name: 'Car de Nice' });
+    expect(within(left!).getByRole('link', { name: 'Liste des inscrits' })).toBeVisible();
+    expect(within(left!).queryByRole('button', { name: 'Annuler le déplacement' })).toBeNull();
+    expect(within(waiting!).getByRole('button', { name: 'Annuler le déplacement' })).toBeVisible();
+  });
+
   it('groups the trips by match, the soonest match first, with seats and waiting list', async () => {
     const lens = {
       id: 12,
@@ -153,5 +177,93 @@ describe('/mes-deplacements', () => {
       '/messages/groupes/21',
     );
     expect(within(menton).queryByRole('link', { name: 'Fil du car' })).toBeNull();
+  });
+});
+
+describe('the match’s coach cards after an organiser’s write', () => {
+  beforeEach(() => {
+    me({ antennes_organisees: [{ id: 3, nom: 'Nice' }] });
+    const io = fakeSocket();
+    setSocketFactory(() => io.socket);
+  });
+  afterEach(() => setSocketFactory(null));
+
+  /** The server's trip 7 of match 11, as the member's card reads it. */
+  let card: Trip;
+  const cards = (client: ReturnType<typeof createQueryClient>) =>
+    renderWithProviders(
+      <AuthProvider>
+        <MatchTrips matchId={11} />
+      </AuthProvider>,
+      { client },
+    );
+
+  it('shows a cancelled coach as cancelled, not as it was before', async () => {
+    const trip = organizedTrip();
+    card = { ...trip, statut: 'OUVERT' };
+    api.handle('GET /api/deplacements', () => ({ status: 200, body: [card] }));
+    api.reply('GET /api/deplacements/organisation', 200, {
+      antennes: [{ id: 3, nom: 'Nice' }],
+      deplacements: [trip],
+    });
+    api.handle('DELETE /api/deplacements/7', () => {
+      card = { ...card, statut: 'ANNULE' };
+      return { status: 200, body: { message: TRIP_TEXTS.cancelled } };
+    });
+    const client = createQueryClient();
+    // The home page's match block was read a moment ago…
+    cards(client);
+    expect(await screen.findByText(TRIP_TEXTS.statusLabels.OUVERT)).toBeVisible();
+    cleanup();
+
+    // …then the organiser cancels the coach…
+    renderAt('/mes-deplacements', client);
+    const row = await screen.findByRole('listitem', { name: 'Car de Nice' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Annuler le déplacement' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler le déplacement' }));
+    expect(await screen.findByText(TRIP_TEXTS.cancelled)).toBeVisible();
+    cleanup();
+
+    // …and the match block says so.
+    cards(client);
+    expect(await screen.findByText(TRIP_TEXTS.statusLabels.ANNULE)).toBeVisible();
+  });
+
+  it('shows a changed coach with its new departure place', async () => {
+    api.reply('GET /api/matchs/next', 200, [
+      testMatch({ id: 11, club_dom: testClub(2, 'OGC Nice'), club_ext: testClub(1, 'AS Monaco') }),
+    ]);
+    const trip = organizedTrip({ notes: 'Prévoir une écharpe' });
+    card = { ...trip };
+    api.handle('GET /api/deplacements', () => ({ status: 200, body: [card] }));
+    api.reply('GET /api/deplacements/organisation', 200, {
+      antennes: [{ id: 3, nom: 'Nice' }],
+      deplacements: [trip],
+    });
+    api.handle('PUT /api/deplacements/7', (body) => {
+      card = { ...card, depart_lieu: (body as { depart_lieu: string }).depart_lieu };
+      return { status: 200, body: card };
+    });
+    const client = createQueryClient();
+    cards(client);
+    expect(await screen.findByText(/Parking du stade Louis-II/)).toBeVisible();
+    cleanup();
+
+    renderAt('/mes-deplacements', client);
+    const row = await screen.findByRole('listitem', { name: 'Car de Nice' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Modifier' }));
+    const dialog = await screen.findByRole('dialog');
+    // The form waits for the matches it offers.
+    await within(dialog).findByLabelText('Match');
+    fireEvent.change(within(dialog).getByLabelText('Lieu de départ'), {
+      target: { value: 'Gare de Nice-Ville' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(TRIP_TEXTS.updated)).toBeVisible();
+    cleanup();
+
+    cards(client);
+    expect(await screen.findByText(/Gare de Nice-Ville/)).toBeVisible();
   });
 });
