@@ -148,6 +148,8 @@ export const TRIP_TEXTS = {
   deadlinePassed: 'Les inscriptions à ce déplacement sont closes.',
   tripClosed: 'Les inscriptions à ce déplacement sont closes.',
   tripCancelled: 'Ce déplacement est annulé.',
+  /** Cancelling would drop the registrations (and their ticks) of a coach already on the road. */
+  departedNoCancel: 'Le car est déjà parti : ce déplacement ne peut plus être annulé.',
   notRegistered: 'Tu n’es pas inscrit à ce déplacement.',
 } as const;
 

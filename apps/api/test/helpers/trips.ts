@@ -98,6 +98,34 @@ export function tripWorld(t: TestApp) {
     };
   }
 
-  return { api, member, antenna, match, input, trip, register, unregister, state, days, tag };
+  /**
+   * Runs `fn` with the clock moved by `ms` (a coach gone, a deadline passed), then moves it
+   * back. Headers are signed again on each side: a token signed before would have expired.
+   */
+  async function later<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+    t.clock.advance(ms);
+    signed.clear();
+    try {
+      return await fn();
+    } finally {
+      t.clock.advance(-ms);
+      signed.clear();
+    }
+  }
+
+  return {
+    api,
+    member,
+    antenna,
+    match,
+    input,
+    trip,
+    register,
+    unregister,
+    state,
+    days,
+    tag,
+    later,
+  };
 }
 export type TripWorld = ReturnType<typeof tripWorld>;

@@ -179,10 +179,13 @@ export const tripRegistrationInputSchema = z.object({
     .int({ error: T.seatCountRange })
     .min(1, { error: T.seatCountRange })
     .max(TRIP_LIMITS.seatsPerRegistration, { error: T.seatCountRange }),
-  /** For the organisers' boarding list only; optional. */
+  /**
+   * For the organisers' boarding list only; optional. 6 to 20 characters in all, the '+'
+   * counted: the column keeps 20.
+   */
   telephone: text()
     .trim()
-    .regex(/^\+?[0-9 .-]{6,20}$/, { error: T.phoneInvalid })
+    .regex(/^(?=.{6,20}$)\+?[0-9 .-]+$/, { error: T.phoneInvalid })
     .nullable()
     .optional(),
 });

@@ -52,6 +52,26 @@ describe('a coach and the presence form', () => {
     });
   });
 
+  it('withdrawing the presence once the coach has left keeps the registration and its ticks', async () => {
+    const trip = await w.trip();
+    const a = await w.member();
+    await w.register(a, trip.id);
+    const organizer = trip.antenna.organizer;
+    const tick = await w.api(organizer, 'PATCH', `/deplacements/${trip.id}/inscrits/${a.id}`, {
+      paye: true,
+      present: true,
+    });
+    expect(tick.statusCode).toBe(200);
+    // The coach left six days from now; an hour later, the match is still to come.
+    await w.later(6 * 86_400_000 + 3_600_000, async () => {
+      await c.api(a, 'DELETE', `/users/delete-presence-match?match_id=${trip.matchId}`);
+      const list = await w.api(organizer, 'GET', `/deplacements/${trip.id}/inscrits`);
+      expect(list.json().inscrits).toMatchObject([
+        { user_id: a.id, statut: 'CONFIRME', paye: true, present: true },
+      ]);
+    });
+  });
+
   it('a cancelled trip withdraws its registrants’ bus presences', async () => {
     const trip = await w.trip();
     const a = await w.member();

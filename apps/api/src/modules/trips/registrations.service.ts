@@ -204,12 +204,14 @@ export function registrationsService({
     /**
      * presenceWithdrawn, inside carpool's transaction: the member's registrations on the match
      * go (cause 'presence': the presence is already being withdrawn) and their waiting lists
-     * move up. The live events follow that transaction's commit.
+     * move up. A coach already gone keeps its registration (and its ticks), as `unregister`
+     * refuses then. The live events follow that transaction's commit.
      */
     async presenceWithdrawn({ tx, userId, matchId }: DomainEventMap['presenceWithdrawn']) {
       const changed: Changed[] = [];
       for (const { tripId } of await repo.registrationsOnMatch(tx, userId, matchId)) {
         const trip = await lockedTrip(tx, tripId);
+        if (trip.departureAt <= clock.now()) continue;
         if (await withdraw(tx, trip, userId, 'presence')) changed.push({ trip, gone: [userId] });
       }
       if (changed.length > 0 && !afterCommit(tx, () => announceAll(changed))) announceAll(changed);

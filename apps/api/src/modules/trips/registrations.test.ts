@@ -188,3 +188,19 @@ describe('registrations and the waiting list', () => {
     expect((await w.register(neighbour!, trip.id)).statusCode).toBe(201);
   });
 });
+
+describe('the registration’s phone', () => {
+  it('takes 20 characters at most, and says so in French rather than failing', async () => {
+    const trip = await w.trip();
+    const [u, v] = await members(2);
+    // 21 characters: one more than the boarding list keeps.
+    const long = await w.register(u!, trip.id, 1, '+33 6 12 34 56 78 901');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual([{ path: 'telephone', message: T.phoneInvalid }]);
+    expect((await w.state(trip.id)).rows).toEqual([]);
+    const twenty = '+33 6 12 34 56 78 90';
+    expect((await w.register(v!, trip.id, 1, twenty)).statusCode).toBe(201);
+    const list = await w.api(trip.antenna.organizer, 'GET', `/deplacements/${trip.id}/inscrits`);
+    expect(list.json().inscrits).toMatchObject([{ user_id: v!.id, telephone: twenty }]);
+  });
+});

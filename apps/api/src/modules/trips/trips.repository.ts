@@ -126,8 +126,13 @@ export function tripsRepository(db: Db) {
       tx: Tx,
       data: TripData & { matchId: number; antennaId: number; createdById: number },
     ) => tx.trip.create({ data, select: tripSelect }),
-    updateTrip: (tx: Tx, id: number, data: TripData) =>
-      tx.trip.update({ where: { id }, data, select: tripSelect }),
+    /** `remindAgain`: the day-before reminder is claimed afresh (a moved departure). */
+    updateTrip: (tx: Tx, id: number, data: TripData, remindAgain = false) =>
+      tx.trip.update({
+        where: { id },
+        data: remindAgain ? { ...data, reminderSentAt: null } : data,
+        select: tripSelect,
+      }),
     cancelTrip: (tx: Tx, id: number) =>
       tx.trip.update({ where: { id }, data: { status: 'ANNULE' }, select: tripSelect }),
 

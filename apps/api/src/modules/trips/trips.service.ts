@@ -196,7 +196,9 @@ export function tripsService({
         if (before.status === 'ANNULE') throw conflict(T.tripCancelled);
         const confirmed = (await repo.counts(tx, [tripId]))(tripId).confirmedSeats;
         if (data.seats < confirmed) throw conflict(T.seatsBelowConfirmed(confirmed));
-        const trip = await repo.updateTrip(tx, tripId, data);
+        // A day-before reminder sent for the old departure is owed again on the new one's eve.
+        const remindAgain = !sameInstant(before.departureAt, data.departureAt);
+        const trip = await repo.updateTrip(tx, tripId, data, remindAgain);
         const change = auditChanges(auditedTrip(before), auditedTrip(data), ['notes']);
         await writeAudit(tx, caller, 'trip.update', target(trip), change);
         // Registrants plan their day around these (a moved kickoff often brings them).
@@ -209,13 +211,17 @@ export function tripsService({
       return one(caller, trip);
     },
 
-    /** ANNULE: every registration goes (each told, presences withdrawn); it stays readable. */
+    /**
+     * ANNULE: every registration goes (each told, presences withdrawn); it stays readable. Only
+     * before the departure: a coach on the road keeps its registrants and their ticks.
+     */
     async cancel(caller: TripCaller & Actor, tripId: number) {
       await managedTrip(caller, tripId);
       const { trip, gone } = await transaction(async (tx) => {
         const before = await repo.lockTrip(tx, tripId);
         if (!before) throw new AppError('NOT_FOUND', T.notFound);
         if (before.status === 'ANNULE') throw conflict(T.tripCancelled);
+        if (before.departureAt <= clock.now()) throw conflict(T.departedNoCancel);
         const trip = await repo.cancelTrip(tx, tripId);
         const gone = await registrations.cancelAll(tx, trip);
         await writeAudit(tx, caller, 'trip.cancel', target(trip), { inscrits: gone.length });

@@ -148,3 +148,27 @@ describe('what a trip’s card counts', () => {
     });
   });
 });
+
+describe('cancelling a trip', () => {
+  it('is refused once the coach has left: the registrations and their ticks stay', async () => {
+    const trip = await w.trip();
+    const u = await w.member();
+    expect((await w.register(u, trip.id)).statusCode).toBe(201);
+    const organizer = trip.antenna.organizer;
+    const paid = await w.api(organizer, 'PATCH', `/deplacements/${trip.id}/inscrits/${u.id}`, {
+      paye: true,
+    });
+    expect(paid.statusCode).toBe(200);
+
+    // The coach left six days from now; an hour later, the match is still to come.
+    await w.later(6 * 86_400_000 + 3_600_000, async () => {
+      const res = await w.api(organizer, 'DELETE', `/deplacements/${trip.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(T.departedNoCancel);
+      const [card] = (await w.api(u, 'GET', `/deplacements?match_id=${trip.matchId}`)).json();
+      expect(card).toMatchObject({ statut: 'CLOS', inscription: { statut: 'CONFIRME' } });
+      const list = await w.api(organizer, 'GET', `/deplacements/${trip.id}/inscrits`);
+      expect(list.json().inscrits).toMatchObject([{ user_id: u.id, paye: true }]);
+    });
+  });
+});

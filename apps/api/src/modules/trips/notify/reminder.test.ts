@@ -1,6 +1,7 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
-import { createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
+import { bearer } from '../../../../test/helpers/auth.js';
+import { createMatch, createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
 import { waitFor } from '../../../../test/helpers/smtp-sink.js';
 import { runJob } from '../../../../test/helpers/jobs.js';
 import { bellOf, MAIL_WAIT_MS, useMailingTrips } from '../../../../test/helpers/trip-notify.js';
@@ -92,5 +93,52 @@ describe('trip reminder', () => {
     await run();
     expect((await bell(d!)).map((n) => n.deplacement?.evenement)).toEqual(['RAPPEL']);
     expect(await bell(a!)).toHaveLength(1);
+  }, 150_000);
+
+  it('reminds again when the departure moves to another day after the reminder', async () => {
+    const { year, season } = uniqueRealSeason();
+    t.clock.set(`${year}-04-14T17:00:00Z`); // 19:00 in Paris (summer time)
+    const antenna = await w.antenna();
+    const organizer = await w.organizer(antenna.id);
+    const match = await createMatch(t.db, {
+      kickoffAt: new Date(`${year}-04-16T18:00:00Z`),
+      season,
+      matchday: 1,
+    });
+    const trip = await w.trip(antenna.id, {
+      departureAt: new Date(`${year}-04-15T06:00:00Z`),
+      matchId: match.id,
+    });
+    const member = await createUser(t.db);
+    await w.register(trip, member);
+    const reminders = async () =>
+      (await bell(member)).filter((n) => n.deplacement?.evenement === 'RAPPEL');
+
+    await run();
+    expect(await reminders()).toHaveLength(1);
+
+    // The coach now leaves the day after: its own eve should remind the member again.
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/deplacements/${trip.id}`,
+      headers: await bearer(t.app, { id: organizer.id, role: 'UTILISATEUR' }, t.clock),
+      payload: {
+        match_id: match.id,
+        antenne_id: antenna.id,
+        depart_lieu: 'Place d’Armes, Monaco',
+        depart_heure: `${year}-04-16T08:00:00.000Z`,
+        retour_heure: null,
+        places_total: 50,
+        prix: null,
+        date_limite: null,
+        notes: null,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    t.clock.set(`${year}-04-15T17:00:00Z`);
+    await run();
+    const [latest] = await reminders();
+    expect(await reminders()).toHaveLength(2);
+    expect(latest!.deplacement).toMatchObject({ depart_heure: `${year}-04-16T08:00:00.000Z` });
   }, 150_000);
 });
