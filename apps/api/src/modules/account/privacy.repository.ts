@@ -39,6 +39,14 @@ export function privacyRepository(db: Db) {
             appMailOptIn: false,
             promoMailOptIn: false,
             inactivityWarnedAt: null,
+            // A moderator's reasons are free text about the person: they go with the rest, and
+            // a deleted account is under no sanction (nobody is left to lift it from).
+            suspendedUntil: null,
+            suspendedByRole: null,
+            suspensionReason: null,
+            silencedUntil: null,
+            silenceReason: null,
+            silencedByRole: null,
             deletedAt: now,
           },
         });

@@ -1,4 +1,4 @@
-import { JOURNAL_GONE, JOURNAL_TEXTS, type AuditEntry } from '@munegu/shared';
+import { JOURNAL_GONE, JOURNAL_TEXTS, type AuditEntry, type Role } from '@munegu/shared';
 import type { JournalRow, NamedType } from './journal.repository.js';
 
 type Data = Record<string, unknown>;
@@ -49,8 +49,10 @@ export function changeOf(action: string, data: Data | null): AuditEntry['change'
 
 /** What the mapper needs besides the row: the members and target names read for the page. */
 export interface JournalLookups {
-  members: Map<number, { id: number; username: string; status: string }>;
+  members: Map<number, { id: number; username: string; status: string; role: Role }>;
   names: Map<string, Map<number, string>>;
+  /** Whose reports the reader sees (reportedRolesFor): about anyone else, no report is named. */
+  reportedRoles: Role[];
 }
 
 const textIn = (data: Data | null, ...keys: string[]) => {
@@ -67,10 +69,19 @@ const textIn = (data: Data | null, ...keys: string[]) => {
  * whose account has been deleted since is never named (nor linked): not by the label, nor by
  * the pseudo some rows keep in their data.
  */
-export function toJournalEntry(row: JournalRow, { members, names }: JournalLookups): AuditEntry {
+export function toJournalEntry(
+  row: JournalRow,
+  { members, names, reportedRoles }: JournalLookups,
+): AuditEntry {
   let data = asData(row.data);
   const memberId = memberOf(row);
   const member = memberId === null ? undefined : members.get(memberId);
+  // A sanction on a staff member stays in the journal, but the report that led to it is the
+  // admins' (its id answers the others 404): the row does not name it for them.
+  if (member && !reportedRoles.includes(member.role) && data && 'reportId' in data) {
+    const { reportId: _reportId, ...rest } = data;
+    data = rest;
+  }
   const memberGone = memberId !== null && (!member || member.status === 'DELETED');
   if (memberGone && data && 'pseudo' in data) {
     const { pseudo: _pseudo, ...rest } = data;

@@ -1,4 +1,4 @@
-import { matchLabel } from '@munegu/shared';
+import { matchLabel, type Role } from '@munegu/shared';
 import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 
@@ -14,6 +14,11 @@ export interface JournalFilter {
   /** createdAt ≥ since and < before. */
   since?: Date;
   before?: Date;
+  /**
+   * The reader's rule for reports (moderation.service reportedRolesFor): rows about a report
+   * whose member has another role are left out, as the report itself answers them 404.
+   */
+  reportedRoles?: Role[];
 }
 
 const rowSelect = {
@@ -33,8 +38,16 @@ export type JournalRow = Prisma.AuditLogGetPayload<{ select: typeof rowSelect }>
 export type NamedType =
   'match' | 'news' | 'contest' | 'club' | 'title' | 'antenna' | 'news-category' | 'reason';
 
-function where(f: JournalFilter): Prisma.AuditLogWhereInput {
+/** `hidden`: the members whose reports the reader may not see (JournalFilter.reportedRoles). */
+function where(f: JournalFilter, hidden: number[]): Prisma.AuditLogWhereInput {
   const and: Prisma.AuditLogWhereInput[] = [];
+  if (hidden.length)
+    and.push({
+      NOT: {
+        targetType: 'report',
+        OR: hidden.map((id) => ({ data: { path: ['reportedUserId'], equals: id } })),
+      },
+    });
   if (f.action) and.push({ action: f.action.endsWith('.') ? { startsWith: f.action } : f.action });
   if (f.targetType) and.push({ targetType: f.targetType });
   if (f.targetId) and.push({ targetId: f.targetId });
@@ -61,7 +74,17 @@ export function journalRepository(db: Db) {
   return {
     /** Newest first; `total` counts every row the filter keeps. */
     async list(filter: JournalFilter, skip: number, take: number) {
-      const w = where(filter);
+      // Staff are few: their ids, rather than a join the JSON column cannot express.
+      const hidden = filter.reportedRoles
+        ? await db.user.findMany({
+            where: { role: { notIn: filter.reportedRoles } },
+            select: { id: true },
+          })
+        : [];
+      const w = where(
+        filter,
+        hidden.map((u) => u.id),
+      );
       const [rows, total] = await Promise.all([
         db.auditLog.findMany({
           where: w,
@@ -89,7 +112,7 @@ export function journalRepository(db: Db) {
         ? Promise.resolve([])
         : db.user.findMany({
             where: { id: { in: ids } },
-            select: { id: true, username: true, status: true },
+            select: { id: true, username: true, status: true, role: true },
           }),
 
     /** The current names of targets of one type, by id (ids that are gone are absent). */

@@ -9,13 +9,16 @@ import { AppError } from '../../lib/errors.js';
 import { parisDayStart } from '../../lib/paris-time.js';
 import { isNamed, memberOf, toJournalEntry } from './journal.mapper.js';
 import type { JournalFilter, JournalRepository, NamedType } from './journal.repository.js';
+import { reportedRolesFor } from './moderation.service.js';
+import type { Actor } from './sanctions.service.js';
 
 export type JournalQuery = z.output<typeof auditQuerySchema>;
 
 /**
  * The journal (GET /moderation/audit, MODERATEUR and above): read only, newest first, with
  * each row's target named and its change normalised for the sentence (packages/shared
- * journal.ts). Who may read it is the route's business; this reads every row.
+ * journal.ts). Who may read it is the route's business; what of it they read is this one's:
+ * rows about reports the reader may not handle (reportedRolesFor) are left out.
  */
 export function journalService({ repo }: { repo: JournalRepository }) {
   /** A pseudo typed in a filter → the member's id; an unknown one is a 400 on that field. */
@@ -47,9 +50,11 @@ export function journalService({ repo }: { repo: JournalRepository }) {
   }
 
   return {
-    async list(q: JournalQuery): Promise<AuditPage> {
+    async list(reader: Pick<Actor, 'role'>, q: JournalQuery): Promise<AuditPage> {
       const size = MODERATION_LIMITS.auditPageSize;
-      const { rows, total } = await repo.list(await filterOf(q), (q.page - 1) * size, size);
+      const reportedRoles = reportedRolesFor(reader.role);
+      const filter = { ...(await filterOf(q)), reportedRoles };
+      const { rows, total } = await repo.list(filter, (q.page - 1) * size, size);
       // The page's members and target names in one query per kind, not one per row.
       const memberIds = [...new Set(rows.map(memberOf).filter((id) => id !== null))];
       const idsOf = (type: NamedType) => [
@@ -67,6 +72,7 @@ export function journalService({ repo }: { repo: JournalRepository }) {
       const lookups = {
         members: new Map(members.map((m) => [m.id, m])),
         names: new Map(types.map((type, i) => [type as string, names[i]!])),
+        reportedRoles,
       };
       return {
         items: rows.map((row) => toJournalEntry(row, lookups)),

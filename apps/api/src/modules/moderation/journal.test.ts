@@ -324,3 +324,42 @@ describe('the journal’s filters', () => {
     expect((await journal(a, { targetUserId: z.id, page: 3 })).items).toEqual([]);
   });
 });
+
+describe('reports about staff in the journal', () => {
+  it('are for admins: a moderator reads neither their handling nor which report led to a sanction', async () => {
+    const [moderator, admin, peer] = [
+      await w.member('MODERATEUR'),
+      await w.member('ADMIN'),
+      await w.member('MODERATEUR'),
+    ];
+    const NOTE = 'Signalement de mauvaise foi, déjà vu avec lui.';
+    const dismissed = await w.report(peer.id);
+    const dismiss = await w.call(admin, 'POST', `/reports/${dismissed.id}/dismiss`, {
+      reason: NOTE,
+    });
+    expect(dismiss.statusCode, dismiss.body).toBe(200);
+    const warned = await w.report(peer.id);
+    const warn = await w.call(admin, 'POST', `/reports/${warned.id}/warn`, { reason: REASON });
+    expect(warn.statusCode, warn.body).toBe(200);
+
+    const asAdmin = await journal(admin, { targetUserId: peer.id });
+    expect(summary(asAdmin.items)).toEqual([
+      ['moderation.user.warn', admin.id, String(peer.id)],
+      ['moderation.report.dismiss', admin.id, String(dismissed.id)],
+    ]);
+    expect(asAdmin.items[0]!.data).toMatchObject({ reportId: warned.id });
+    expect(asAdmin.items[1]!.data).toMatchObject({ reason: NOTE });
+
+    // For a moderator these reports do not exist (README): no row about them, no id, no note;
+    // the warning itself stays, as it does on the member's page.
+    const asModerator = await journal(moderator, { targetUserId: peer.id });
+    expect(summary(asModerator.items)).toEqual([
+      ['moderation.user.warn', admin.id, String(peer.id)],
+    ]);
+    expect(asModerator.total).toBe(1);
+    expect(asModerator.items[0]!.data).not.toHaveProperty('reportId');
+    const reportRows = await journal(moderator, { action: 'moderation.report.' });
+    expect(reportRows.items.map((e) => e.targetId)).not.toContain(String(dismissed.id));
+    expect(JSON.stringify(reportRows)).not.toContain(NOTE);
+  });
+});

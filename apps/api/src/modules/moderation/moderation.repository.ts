@@ -208,10 +208,16 @@ export function moderationRepository(db: Db) {
         WHERE u.id = old.id
         RETURNING u.id, u.pseudo, old.suspended_until AS until`,
 
-    /** Suspended or banned members, and those silenced at `now`. */
+    /**
+     * Suspended or banned members, and those silenced at `now`. A deleted account is nobody's
+     * to sanction or lift any more, even if an older anonymisation left a silence on its row.
+     */
     sanctioned: (now: Date) =>
       db.user.findMany({
-        where: { OR: [{ status: 'SUSPENDED' }, { silencedUntil: { gt: now } }] },
+        where: {
+          status: { not: 'DELETED' },
+          OR: [{ status: 'SUSPENDED' }, { silencedUntil: { gt: now } }],
+        },
         orderBy: { id: 'asc' },
         select: moderatedMemberSelect,
       }),

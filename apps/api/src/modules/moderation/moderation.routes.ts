@@ -124,6 +124,6 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
       summary: 'Journal des actions (lecture seule), filtrable par action, auteur, membre et dates',
     }),
     ...moderators,
-    handler: (req) => journal.list(req.query),
+    handler: (req) => journal.list(actor(req), req.query),
   });
 };

@@ -9,7 +9,7 @@ import {
 } from '@munegu/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { outboxFor } from '../../../test/helpers/accounts.js';
+import { deleteAccount, outboxFor } from '../../../test/helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
@@ -372,6 +372,34 @@ describe('POST /moderation/users/:id/silence', () => {
       reason: REASON,
     });
     expect((await as(moderator, 'GET', '/users/me')).json().silence).toBeNull();
+  });
+
+  it('ends with the account: a deleted member leaves the sanctioned list, reason forgotten', async () => {
+    t.clock.set(NOW);
+    const moderator = await w.member('MODERATEUR');
+    const member = await w.member();
+    expect((await silence(moderator, member)).statusCode).toBe(200);
+    const sanctioned = async () =>
+      ((await w.call(moderator, 'GET', '/users/suspended')).json() as { id: number }[]).map(
+        (m) => m.id,
+      );
+    expect(await sanctioned()).toContain(member.id);
+
+    await deleteAccount(t, member);
+    expect(await sanctioned()).not.toContain(member.id);
+    // The moderator's reason was about a person the anonymisation erases: it goes with them.
+    const file = (await w.call(moderator, 'GET', `/users/${member.id}`)).json();
+    expect(file.member).toMatchObject({
+      pseudo: `Supprime_${member.id}`,
+      silencedUntil: null,
+      silenceReason: null,
+    });
+    expect(await t.db.user.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({
+      silencedUntil: null,
+      silenceReason: null,
+      silencedByRole: null,
+      suspensionReason: null,
+    });
   });
 
   it('is lifted with a suspension in one go', async () => {

@@ -185,6 +185,28 @@ describe('GET /api/moderation/users/:id (a member’s moderation page)', () => {
     expect((await page(moderator, moderator.id)).canSanction).toBe(false);
   });
 
+  it('shows a moderator a peer’s report-based sanction without naming the report', async () => {
+    const moderator = await w.member('MODERATEUR');
+    const admin = await w.member('ADMIN');
+    const peer = await w.member('MODERATEUR');
+    const report = await w.report(peer.id);
+    const warned = await w.call(admin, 'POST', `/reports/${report.id}/warn`, {
+      reason: 'Ton envers un membre.',
+    });
+    expect(warned.statusCode, warned.body).toBe(200);
+
+    expect((await page(admin, peer.id)).sanctions[0]).toMatchObject({
+      kind: 'warn',
+      reportId: report.id,
+    });
+    // The report is the admins' (README): its id answers a moderator 404, so it is not named.
+    expect((await page(moderator, peer.id)).sanctions[0]).toMatchObject({
+      kind: 'warn',
+      reason: 'Ton envers un membre.',
+      reportId: null,
+    });
+  });
+
   it('shows their carpool reliability: ratings, confirmed carpools, cancellations', async () => {
     const moderator = await w.member('MODERATEUR');
     const member = await w.member();

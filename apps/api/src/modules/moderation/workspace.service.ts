@@ -147,7 +147,10 @@ export function workspaceService({ repo, reports, sanctions, clock }: WorkspaceD
         reportsAboutTotal: about.total,
         reportsBy,
         reportsByTotal: by.total,
-        sanctions: history.map(toSanctionEntry),
+        // A sanction stays in the history; the report behind it is named only to who sees it.
+        sanctions: history
+          .map(toSanctionEntry)
+          .map((entry) => (reportsVisible ? entry : { ...entry, reportId: null })),
         carpool: {
           ratingAverage: user.carpoolRating === null ? null : Number(user.carpoolRating),
           ...carpool,
