@@ -5,7 +5,9 @@ import { unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
 import { carpoolKeys } from '../carpool';
 import { matchKeys } from '../matches';
+import { newsKeys } from '../news';
 import { referenceKeys } from '../reference';
+import { reportKeys } from '../reports';
 import { administrationKeys, partnerKey, problem } from './api';
 
 /**
@@ -102,7 +104,10 @@ export const useSaveCategory = () =>
           ? await call('POST /administration/categories-actualite', { body })
           : await call('PUT /administration/categories-actualite/:id', { params: { id }, body }),
       ),
-    { success: 'Catégorie enregistrée.', refresh: [administrationKeys.categories()] },
+    {
+      success: 'Catégorie enregistrée.',
+      refresh: [administrationKeys.categories(), newsKeys.categories()],
+    },
   );
 
 /** Transport modes: the presence form's list (GET /transport) is refreshed too. */
@@ -120,6 +125,9 @@ export const useSaveTransport = () =>
     },
   );
 
+/** Reasons: the report form's lists (every section) and the carpool cancel and exclude dialogs'. */
+const PUBLIC_REASON_KEYS = [reportKeys.reasons(), [...carpoolKeys.all, 'reasons']] as const;
+
 export const useSaveReason = () =>
   useWrite(
     async (
@@ -132,14 +140,20 @@ export const useSaveReason = () =>
           ? await call('POST /administration/motifs', { body: w.body })
           : await call('PUT /administration/motifs/:id', { params: { id: w.id }, body: w.body }),
       ),
-    { success: 'Motif enregistré.', refresh: [administrationKeys.reasons()] },
+    {
+      success: 'Motif enregistré.',
+      refresh: [administrationKeys.reasons(), ...PUBLIC_REASON_KEYS],
+    },
   );
 
 export const useReorderReasons = () =>
   useWrite(
     async (body: BodyOf<'PUT /administration/motifs/ordre'>) =>
       unwrap(await call('PUT /administration/motifs/ordre', { body })),
-    { success: 'Ordre enregistré.', refresh: [administrationKeys.reasons()] },
+    {
+      success: 'Ordre enregistré.',
+      refresh: [administrationKeys.reasons(), ...PUBLIC_REASON_KEYS],
+    },
   );
 
 const DELETE_KEYS = {
@@ -168,6 +182,8 @@ export function useDeleteRow(list: keyof typeof DELETE_KEYS) {
         DELETE_KEYS[list],
         ...(list === 'antennes' ? [administrationKeys.antennas()] : []),
         ...(list === 'transports' ? [carpoolKeys.transports()] : []),
+        ...(list === 'motifs' ? PUBLIC_REASON_KEYS : []),
+        ...(list === 'categories-actualite' ? [newsKeys.categories()] : []),
       ],
     },
   );

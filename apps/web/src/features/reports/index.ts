@@ -1,3 +1,3 @@
 /** Reporting a member to the moderators: from a profile, a message, or a carpool cancellation. */
-export { useReportReasons } from './api';
+export { reportKeys, useReportReasons } from './api';
 export { ReportDialog, type ReportSubject } from './components/ReportDialog';

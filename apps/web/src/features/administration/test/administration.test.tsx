@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { QueryKey } from '@tanstack/react-query';
+import { createQueryClient } from '../../../app/queryClient';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+import { carpoolKeys } from '../../carpool';
+import { newsKeys } from '../../news';
+import { reportKeys } from '../../reports';
 
 /** The administrators' screens through the real routes; only the network is fake. */
 let api: FakeApi;
@@ -295,5 +300,84 @@ describe('transport modes editor', () => {
     await waitFor(() =>
       expect(api.callsTo('DELETE /api/administration/transports/8')).toHaveLength(1),
     );
+  });
+});
+
+describe('the public lists an edit changes', () => {
+  /** A query client already holding the members' lists, as after a visit to their forms. */
+  function clientWith(keys: QueryKey[]) {
+    const client = createQueryClient();
+    for (const key of keys) client.setQueryData(key, []);
+    const stale = (key: QueryKey) => client.getQueryState(key)?.isInvalidated;
+    return { client, stale };
+  }
+
+  async function confirmDelete(section: ReturnType<typeof within>, name: string) {
+    fireEvent.click(await section.findByRole('button', { name: `Supprimer ${name}` }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }),
+    );
+    expect(await screen.findByText('Suppression effectuée.')).toBeInTheDocument();
+  }
+
+  beforeEach(() => as('ADMIN'));
+
+  it('asks the report and carpool forms for their reasons again after a reason changes', async () => {
+    const reportReasons = reportKeys.reasonsOf('message');
+    const cancelReasons = carpoolKeys.reasons('annulation');
+    const { client, stale } = clientWith([reportReasons, cancelReasons]);
+    api.reply('GET /api/administration/motifs', 200, [
+      {
+        id: 11,
+        kind: 'ANNULATION',
+        section: '',
+        label: 'Panne',
+        position: 10,
+        autre: false,
+        uses: 0,
+      },
+      {
+        id: 12,
+        kind: 'ANNULATION',
+        section: '',
+        label: 'Autre',
+        position: 1000,
+        autre: true,
+        uses: 0,
+      },
+    ]);
+    api.reply('DELETE /api/administration/motifs/11', 200, { message: 'Suppression effectuée.' });
+    renderAt('/admin/referentiels', client);
+    await confirmDelete(within(await screen.findByRole('region', { name: 'Motifs' })), 'Panne');
+    await waitFor(() => expect(stale(reportReasons)).toBe(true));
+    expect(stale(cancelReasons)).toBe(true);
+  });
+
+  it('asks the news page for its categories again after a category changes', async () => {
+    const { client, stale } = clientWith([newsKeys.categories()]);
+    api.reply('GET /api/administration/categories-actualite', 200, [
+      { id: 1, libelle: 'TOUT', protected: true, uses: 0 },
+      { id: 5, libelle: 'Déplacements', protected: false, uses: 0 },
+    ]);
+    api.reply('POST /api/administration/categories-actualite', 201, {
+      id: 6,
+      libelle: 'Tifos',
+      protected: false,
+      uses: 0,
+    });
+    api.reply('DELETE /api/administration/categories-actualite/5', 200, {
+      message: 'Suppression effectuée.',
+    });
+    renderAt('/admin/referentiels', client);
+    const section = within(await screen.findByRole('region', { name: 'Catégories d’actualités' }));
+    await section.findByText('Déplacements');
+    fireEvent.change(section.getByLabelText('Catégorie'), { target: { value: 'Tifos' } });
+    fireEvent.click(section.getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByText('Catégorie enregistrée.')).toBeInTheDocument();
+    await waitFor(() => expect(stale(newsKeys.categories())).toBe(true));
+
+    client.setQueryData(newsKeys.categories(), []);
+    await confirmDelete(section, 'Déplacements');
+    await waitFor(() => expect(stale(newsKeys.categories())).toBe(true));
   });
 });

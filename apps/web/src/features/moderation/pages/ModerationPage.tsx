@@ -1,5 +1,5 @@
 import { hasRole, MODERATION_WORKSPACE_TEXTS as T, ROLES, type Role } from '@munegu/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useQueue } from '../api';
@@ -28,6 +28,13 @@ export default function ModerationPage() {
   const { title, open: act, pending, dialog } = useReportHandling(queue.data);
   const open = queue.data?.open ?? 0;
   const members = queue.data?.total ?? 0;
+  // Handling the last member of the last page empties it (the Pager then hides): the page the
+  // queue now ends on is asked instead of saying that nothing is waiting.
+  const lastPage = queue.data ? Math.max(1, Math.ceil(members / queue.data.pageSize)) : page;
+  const emptied = queue.data?.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (emptied) setPage(lastPage);
+  }, [emptied, lastPage]);
 
   return (
     <div className={styles['moderation']}>
@@ -48,7 +55,7 @@ export default function ModerationPage() {
             {errorMessage(queue.error, T.queueFailed)}
           </p>
         )}
-        {queue.data?.items.length === 0 && (
+        {queue.data?.items.length === 0 && !emptied && (
           <p className="empty-state">Aucun signalement en attente.</p>
         )}
         <div className={styles['moderation__list']}>

@@ -230,6 +230,42 @@ describe('the queue, one card per reported member', () => {
     );
   });
 
+  it('goes back to the last page when the one shown has emptied', async () => {
+    // 21 reported members, 20 a page; handling the only one on page 2 leaves 20.
+    const groupOf = (i: number) => {
+      const m = member(200 + i, `Membre_${i}`);
+      return {
+        member: m,
+        openCount: 1,
+        reasons: [],
+        latestAt: m.id,
+        reports: [report(300 + i, m)],
+      };
+    };
+    let reported = Array.from({ length: 21 }, (_, i) => groupOf(i + 1));
+    api.handle('GET /api/moderation/queue', (_body, url) => {
+      const page = Number(new URLSearchParams(url.split('?')[1]).get('page') ?? 1);
+      const items = reported.slice((page - 1) * 20, page * 20);
+      const total = reported.length;
+      return { status: 200, body: { items, total, open: total, page, pageSize: 20 } };
+    });
+    api.handle('POST /api/moderation/reports/321/dismiss', () => {
+      reported = reported.slice(0, 20);
+      return { status: 200, body: { message: 'Signalement classé.' } };
+    });
+    renderAt('/admin/moderation');
+    await group('Membre_1');
+    fireEvent.click(screen.getByRole('button', { name: 'Suivant' }));
+    fireEvent.click((await group('Membre_21')).getByRole('button', { name: 'Classer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Classer le signalement' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Classer' }));
+
+    expect(await group('Membre_1')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Signalements à traiter (20)' })).toBeVisible();
+    expect(screen.queryByText('Aucun signalement en attente.')).toBeNull();
+    expect(screen.getAllByRole('article', { name: /^Signalements visant/ })).toHaveLength(20);
+  });
+
   it('offers no suspension or ban of a member a higher rank suspended', async () => {
     const held = member(107, 'Suspendu_Admin', {
       status: 'SUSPENDED',
