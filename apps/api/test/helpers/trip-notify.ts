@@ -107,6 +107,33 @@ export function tripWorld(t: TestApp, bus: DomainEvents) {
         return trip;
       });
     },
+    /**
+     * `organizer` sends the organisers' form (PUT /deplacements/:id) for `trip`: 50 seats,
+     * nothing optional, the departure and place given, then `over`'s fields.
+     */
+    edit: async (
+      trip: Trip,
+      organizer: { id: number },
+      departure: { at: Date; place: string },
+      over: Record<string, unknown> = {},
+    ) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/deplacements/${trip.id}`,
+        headers: await bearer(t.app, { id: organizer.id, role: 'UTILISATEUR' }, t.clock),
+        payload: {
+          match_id: trip.matchId,
+          antenne_id: trip.antennaId,
+          depart_lieu: departure.place,
+          depart_heure: departure.at.toISOString(),
+          retour_heure: null,
+          places_total: 50,
+          prix: null,
+          date_limite: null,
+          notes: null,
+          ...over,
+        },
+      }),
     register: (trip: Trip, user: { id: number }, status: Status = 'CONFIRME') =>
       change(trip, user, null, status, 'inscription'),
     promote: (trip: Trip, user: { id: number }) =>

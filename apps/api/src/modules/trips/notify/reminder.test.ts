@@ -1,6 +1,5 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../../../../test/helpers/auth.js';
 import { createMatch, createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
 import { waitFor } from '../../../../test/helpers/smtp-sink.js';
 import { runJob } from '../../../../test/helpers/jobs.js';
@@ -118,21 +117,9 @@ describe('trip reminder', () => {
     expect(await reminders()).toHaveLength(1);
 
     // The coach now leaves the day after: its own eve should remind the member again.
-    const moved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/deplacements/${trip.id}`,
-      headers: await bearer(t.app, { id: organizer.id, role: 'UTILISATEUR' }, t.clock),
-      payload: {
-        match_id: match.id,
-        antenne_id: antenna.id,
-        depart_lieu: 'Place d’Armes, Monaco',
-        depart_heure: `${year}-04-16T08:00:00.000Z`,
-        retour_heure: null,
-        places_total: 50,
-        prix: null,
-        date_limite: null,
-        notes: null,
-      },
+    const moved = await w.edit(trip, organizer, {
+      at: new Date(`${year}-04-16T08:00:00.000Z`),
+      place: 'Place d’Armes, Monaco',
     });
     expect(moved.statusCode, moved.body).toBe(200);
     t.clock.set(`${year}-04-15T17:00:00Z`);

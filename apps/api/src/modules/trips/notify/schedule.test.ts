@@ -27,24 +27,8 @@ describe('a coach’s new departure', { timeout: 120_000 }, () => {
     await w.register(trip, waiting, 'ATTENTE');
     await w.register(trip, organizer);
 
-    const put = async (over: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/deplacements/${trip.id}`,
-        headers: await bearer(t.app, { id: organizer.id, role: 'UTILISATEUR' }, t.clock),
-        payload: {
-          match_id: trip.matchId,
-          antenne_id: antenna.id,
-          depart_lieu: 'Gare de Nice-Ville',
-          depart_heure: departureAt.toISOString(),
-          retour_heure: null,
-          places_total: 50,
-          prix: null,
-          date_limite: null,
-          notes: null,
-          ...over,
-        },
-      });
+    const put = (over: Record<string, unknown>) =>
+      w.edit(trip, organizer, { at: departureAt, place: 'Gare de Nice-Ville' }, over);
 
     // The seats only: nobody is told.
     const seats = await put({ places_total: 60 });

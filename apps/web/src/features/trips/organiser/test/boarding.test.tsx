@@ -73,6 +73,16 @@ function bytesOf(blob: Blob): Promise<Uint8Array> {
 
 const row = (name: string) => screen.getByRole('listitem', { name });
 
+/** The boarding list loaded, then Tom ticked 'Payé' with the network cut: one tick queued. */
+async function tickTomOffline() {
+  serve(list());
+  renderAt('/mes-deplacements/7');
+  await screen.findByRole('heading', { name: 'Confirmés (3)' });
+  setOnline(false);
+  fireEvent.click(screen.getByRole('button', { name: 'Payé : Tom' }));
+  await screen.findByText('1 pointage en attente de synchronisation');
+}
+
 describe('the boarding list', () => {
   it('lists confirmed then waiting, with names, phone and seats, and ticks with a PATCH', async () => {
     serve(list());
@@ -166,12 +176,7 @@ describe('the boarding list', () => {
   });
 
   it('keeps the last list and the queue on the device: a later load replays what was left', async () => {
-    serve(list());
-    renderAt('/mes-deplacements/7');
-    await screen.findByRole('heading', { name: 'Confirmés (3)' });
-    setOnline(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Payé : Tom' }));
-    await screen.findByText('1 pointage en attente de synchronisation');
+    await tickTomOffline();
     cleanup();
 
     // Another load with the network still cut: the stored list, the tick still pending.
@@ -214,12 +219,7 @@ describe('the boarding list', () => {
   });
 
   it('forgets every list and pending tick of the device at logout', async () => {
-    serve(list());
-    renderAt('/mes-deplacements/7');
-    await screen.findByRole('heading', { name: 'Confirmés (3)' });
-    setOnline(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Payé : Tom' }));
-    await screen.findByText('1 pointage en attente de synchronisation');
+    await tickTomOffline();
     localStorage.setItem('munegu-inscrits-12', '{}');
     setOnline(true);
     // The network is back for the logout, but the tick is still queued when it starts.
