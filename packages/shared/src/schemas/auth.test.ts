@@ -71,6 +71,18 @@ describe('registrationSchema', () => {
   ])('refuses %s = %j with its message', (field, value, message) => {
     expect(firstMessage(registrationSchema.safeParse({ ...valid, [field]: value }))).toBe(message);
   });
+  it('refuses an address the login form would refuse: the account could never sign in', () => {
+    expect(
+      firstMessage(registrationSchema.safeParse({ ...valid, email: 'prenom.nom+asm@gmail.com' })),
+    ).toBe(AUTH_TEXTS.emailChars);
+    const long = `${'a'.repeat(36)}@b.fr`; // 41 characters
+    expect(firstMessage(registrationSchema.safeParse({ ...valid, email: long }))).toBe(
+      AUTH_TEXTS.emailTooLong,
+    );
+    const longest = `${'a'.repeat(35)}@b.fr`; // 40
+    expect(registrationSchema.safeParse({ ...valid, email: longest }).success).toBe(true);
+    expect(loginSchema.safeParse({ email: longest, password: 'x' }).success).toBe(true);
+  });
   it('allows at most two antennas', () => {
     expect(firstMessage(registrationSchema.safeParse({ ...valid, antennes: [1, 2, 3] }))).toBe(
       AUTH_TEXTS.antennas,

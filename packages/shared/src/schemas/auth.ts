@@ -46,13 +46,23 @@ export const AUTH_TEXTS = {
   invalidLink: 'Lien invalide ou expiré.',
 } as const;
 
-/** Login email: email shape, only letters, digits and @ . _ -, 40 characters at most. */
-export const loginEmailSchema = z
-  .string()
-  .trim()
-  .max(LIMITS.loginEmailMax, AUTH_TEXTS.emailTooLong)
-  .regex(LOGIN_EMAIL_CHARS, AUTH_TEXTS.emailChars)
-  .regex(EMAIL_SHAPE, AUTH_TEXTS.emailShape);
+/**
+ * An address one can sign in with: email shape, only letters, digits and @ . _ -, 40
+ * characters at most (spec section 5, Login). Registration and the e-mail change keep to it
+ * too: an account under any other address could never sign in.
+ */
+const signInAddress = (shapeMessage: string) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.loginEmailMax, AUTH_TEXTS.emailTooLong)
+    .regex(LOGIN_EMAIL_CHARS, AUTH_TEXTS.emailChars)
+    .regex(EMAIL_SHAPE, shapeMessage);
+
+/** Login email. */
+export const loginEmailSchema = signInAddress(AUTH_TEXTS.emailShape);
+/** A member's own address (registration, e-mail change): the login's rules. */
+export const memberEmailSchema = signInAddress(AUTH_TEXTS.email);
 
 export const loginSchema = z.object({
   email: loginEmailSchema,
@@ -137,7 +147,7 @@ export const registrationSchema = z.object({
   prenom: nameSchema(AUTH_TEXTS.prenom),
   nom: nameSchema(AUTH_TEXTS.nom),
   username: pseudoSchema,
-  email: z.string().trim().max(254, AUTH_TEXTS.email).regex(EMAIL_SHAPE, AUTH_TEXTS.email),
+  email: memberEmailSchema,
   password: newPasswordSchema,
   date_naissance: birthDateTextSchema,
   departement: departementCodeSchema,

@@ -62,6 +62,13 @@ describe('settings schemas', () => {
     );
   });
 
+  it('changes the e-mail only to an address the login form accepts', () => {
+    const change = (email: string) => emailChangeSchema.safeParse({ email, password: 'Secret1!' });
+    expect(firstMessage(change('prenom.nom+asm@gmail.com'))).toBe(AUTH_TEXTS.emailChars);
+    expect(firstMessage(change(`${'a'.repeat(36)}@b.fr`))).toBe(AUTH_TEXTS.emailTooLong);
+    expect(change('Prenom.Nom@Gmail.com').data?.email).toBe('prenom.nom@gmail.com');
+  });
+
   it('checks the change-password form', () => {
     const base = { oldPassword: 'Ancien1!', newPassword: 'Monaco1922!', confirm: 'Monaco1922!' };
     expect(passwordChangeFormSchema.safeParse(base).success).toBe(true);

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import { isDeletedPseudo } from '../member-names.js';
-import {
-  AUTH_TEXTS,
-  departementCodeSchema,
-  emailAddressSchema,
-  newPasswordSchema,
-} from './auth.js';
+import { AUTH_TEXTS, departementCodeSchema, memberEmailSchema, newPasswordSchema } from './auth.js';
 
 /** Settings page texts (spec sections 5 and 8). */
 export const SETTINGS_TEXTS = {
@@ -70,7 +65,7 @@ export const confirmPasswordSchema = z
 
 /** PATCH /users/me/email. */
 export const emailChangeSchema = z.object({
-  email: emailAddressSchema.pipe(z.string().max(254)),
+  email: memberEmailSchema.transform((v) => v.toLowerCase()),
   password: confirmPasswordSchema,
 });
 
