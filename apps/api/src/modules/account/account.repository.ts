@@ -63,8 +63,8 @@ export function accountRepository(db: Db) {
       return (await db.user.count({ where: { id, status: 'ACTIVE' } })) === 1;
     },
 
-    setEmail: (id: number, email: string) =>
-      db.user.update({ where: { id }, data: { email }, select: { id: true } }),
+    setEmail: (id: number, email: string, tx?: Tx) =>
+      (tx ?? db).user.update({ where: { id }, data: { email }, select: { id: true } }),
 
     /** An ACTIVE or SUSPENDED account (until null = banned); false when there was none. */
     suspend: async (id: number, until: Date | null, tx?: Tx) =>

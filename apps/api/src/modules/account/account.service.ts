@@ -189,7 +189,11 @@ export function accountService(deps: AccountServiceDeps) {
       const owner = await repo.findByEmail(email);
       if (owner && owner.id !== user.id) throw new AppError('CONFLICT', ACCOUNT_TEXTS.emailTaken);
       try {
-        await repo.setEmail(user.id, email);
+        await transaction(async (tx) => {
+          await repo.setEmail(user.id, email, tx);
+          // The other links went to the old address, which may no longer be the member's.
+          await emailTokens.retireAccountLinks(user.id, tx);
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('CONFLICT', ACCOUNT_TEXTS.emailTaken);
         throw err;
@@ -211,7 +215,7 @@ export function accountService(deps: AccountServiceDeps) {
       });
     },
 
-    /** Sets the new password and signs the account out everywhere. */
+    /** Sets the new password, retires pending account links and signs out everywhere. */
     async resetPassword(token: string, newPassword: string, ip: string): Promise<void> {
       const found = await auth.guardTokenGuess(ip, () =>
         emailTokens.consume(token, ['RESET_PASSWORD']),
@@ -222,6 +226,7 @@ export function accountService(deps: AccountServiceDeps) {
       const hash = await hashPassword(newPassword);
       await transaction(async (tx) => {
         await repo.setPasswordHash(user.id, hash, tx);
+        await emailTokens.retireAccountLinks(user.id, tx);
         await auth.revokeSessions(user.id, 'password-reset', { tx });
       });
       auth.endConnections(user.id);

@@ -19,6 +19,8 @@ export function privacyRepository(db: Db) {
     anonymise: (userId: number, now: Date, reason: string) =>
       db.$transaction(async (tx) => {
         const pseudo = `Supprime_${userId}`;
+        // Read before it is erased: the contact form stores the address typed, not the account.
+        const before = await tx.user.findUnique({ where: { id: userId }, select: { email: true } });
         const { count } = await tx.user.updateMany({
           where: { id: userId, status: { not: 'DELETED' } },
           data: {
@@ -50,8 +52,14 @@ export function privacyRepository(db: Db) {
             deletedAt: now,
           },
         });
-        if (count !== 1) return false;
+        if (count !== 1 || !before) return false;
         await tx.userAntenna.deleteMany({ where: { userId } });
+        // The member's contact messages carry their name, address and IP. Staff read them in
+        // the association's mailbox (the forwarded mail); the table only serves this member's
+        // export, so the rows go rather than being blanked.
+        await tx.contactMessage.deleteMany({
+          where: { OR: [{ userId }, { email: { equals: before.email, mode: 'insensitive' } }] },
+        });
         await tx.userTitle.deleteMany({ where: { userId } });
         await tx.emailToken.deleteMany({ where: { userId } });
         await tx.session.updateMany({

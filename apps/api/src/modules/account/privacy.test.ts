@@ -18,6 +18,7 @@ import {
   createMatch,
   createPrediction,
   createUser,
+  uniqueEmail,
   uniqueRealSeason,
   uniqueSeason,
 } from '../../../test/helpers/factories.js';
@@ -210,6 +211,49 @@ describe('account deletion', () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe('ACTIVE');
     const unknown = await t.app.inject({ method: 'GET', url: '/api/users/confirm-delete/abc' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('erases the contact messages the member wrote and keeps other people’s', async () => {
+    const user = await createMember(t.db);
+    const auth = await bearer(t.app, user, t.clock);
+    const write = (prenom: string, nom: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: auth,
+        payload: { prenom, nom, email, objet: 'Autre', message: 'Une question sur le site.' },
+        remoteAddress: freshIp(),
+      });
+    expect((await write('Josiane', 'Balasko', user.email)).statusCode).toBe(200);
+    const visitor = uniqueEmail('visiteur');
+    expect((await write('Visiteur', 'Autre', visitor)).statusCode).toBe(200);
+    // Written before an address change: linked by the account, no longer by the address.
+    await t.db.contactMessage.create({
+      data: {
+        firstName: 'Josiane',
+        lastName: 'Balasko',
+        email: uniqueEmail('ancienne'),
+        subject: 'Autre',
+        message: 'Un message plus ancien.',
+        userId: user.id,
+      },
+    });
+    const mine = {
+      OR: [
+        { userId: user.id },
+        { email: { equals: user.email, mode: 'insensitive' as const } },
+        { lastName: 'Balasko' },
+      ],
+    };
+    const exported = await t.app.inject({ url: '/api/users/me/export', headers: auth });
+    expect(exported.json().contacts).toHaveLength(2);
+    // The address as the member typed it, in capitals this time.
+    expect((await write('Josiane', 'Balasko', user.email.toUpperCase())).statusCode).toBe(200);
+
+    await deleteAccount(t, user);
+
+    expect(await t.db.contactMessage.count({ where: mine })).toBe(0);
+    expect(await t.db.contactMessage.count({ where: { email: visitor } })).toBe(1);
   });
 });
 

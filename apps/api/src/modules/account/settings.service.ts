@@ -114,7 +114,10 @@ export function settingsService(deps: SettingsServiceDeps) {
       });
     },
 
-    /** Keeps the caller's own login (session family `keepFamilyId`) and ends all the others. */
+    /**
+     * Keeps the caller's own login (session family `keepFamilyId`) and ends all the others;
+     * links mailed before (an address change asked with the old password…) stop working.
+     */
     async changePassword(
       userId: number,
       input: { oldPassword: string; newPassword: string },
@@ -130,6 +133,7 @@ export function settingsService(deps: SettingsServiceDeps) {
       const hash = await hashPassword(input.newPassword);
       await transaction(async (tx) => {
         await repo.setPasswordHash(user.id, hash, tx);
+        await emailTokens.retireAccountLinks(user.id, tx);
         await auth.revokeSessions(user.id, 'password-changed', {
           keepFamilyId: caller.keepFamilyId,
           tx,

@@ -34,10 +34,10 @@ export function emailTokensRepository(db: Db) {
       return count === 1;
     },
 
-    /** Older links of the same purpose stop working when a new one is sent. */
-    invalidateOthers: (userId: number, purpose: EmailTokenPurpose, now: Date, tx?: Tx) =>
+    /** Marks every unused link of these purposes used, so none of them works any more. */
+    retireUnused: (userId: number, purposes: EmailTokenPurpose[], now: Date, tx?: Tx) =>
       (tx ?? db).emailToken.updateMany({
-        where: { userId, purpose, usedAt: null },
+        where: { userId, purpose: { in: purposes }, usedAt: null },
         data: { usedAt: now },
       }),
   };

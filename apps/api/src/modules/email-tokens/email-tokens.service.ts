@@ -32,6 +32,13 @@ const LINK_PATH: Record<EmailTokenPurpose, string> = {
   STOP_NOTIF_PROMO: '/stop-notif/',
 };
 
+/** The links that act on the account itself, retired when its password or address changes. */
+const ACCOUNT_LINKS: EmailTokenPurpose[] = [
+  'RESET_PASSWORD',
+  'CONFIRM_EMAIL_CHANGE',
+  'CONFIRM_DELETE',
+];
+
 export interface ValidToken {
   id: number;
   userId: number;
@@ -87,7 +94,8 @@ export function emailTokensService({ repo, clock, publicUrl, linkSecret }: Email
       options: { payload?: TokenPayloadInput; replacePrevious?: boolean; tx?: Tx } = {},
     ): Promise<{ token: string; link: string }> {
       const now = clock.now();
-      if (options.replacePrevious) await repo.invalidateOthers(userId, purpose, now, options.tx);
+      // Older links of the same purpose stop working when a new one is sent.
+      if (options.replacePrevious) await repo.retireUnused(userId, [purpose], now, options.tx);
       const token = randomToken();
       await repo.create(
         {
@@ -137,6 +145,17 @@ export function emailTokensService({ repo, clock, publicUrl, linkSecret }: Email
         tx,
       );
       return { token, link: linkOf(purpose, token) };
+    },
+
+    /**
+     * Retires the member's unused links that act on the account (new password, address
+     * change, deletion), in the transaction that changes the password or the address: they
+     * were asked for with a password, or mailed to an address, that may be a thief's, who
+     * could otherwise still take the account with them. Stop-notification links stay: they
+     * only turn mail off.
+     */
+    async retireAccountLinks(userId: number, tx?: Tx): Promise<void> {
+      await repo.retireUnused(userId, ACCOUNT_LINKS, clock.now(), tx);
     },
 
     /** Looks a token up without using it (e.g. GET /users/check-token before confirming). */
