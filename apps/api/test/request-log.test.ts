@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../src/app.js';
@@ -85,6 +86,58 @@ describe('request log', () => {
     });
     expect(text).not.toContain(token);
     expect(text).not.toContain('cookie-tres-secret');
+  });
+
+  it('never writes the one-time tokens of e-mailed links, in the path or the query', async () => {
+    // Tokens as lib/tokens.ts makes them (32 random bytes, base64url), one per request.
+    const token = () => randomBytes(32).toString('base64url');
+    const sent: string[] = [];
+    const cases: [method: 'GET' | 'POST', url: (t: string) => string, logged: string][] = [
+      // Token routes of the API: the matched route's token parameter is replaced.
+      ['GET', (t) => `/api/users/confirm-delete/${t}`, '/api/users/confirm-delete/[redacted]'],
+      [
+        'GET',
+        (t) => `/api/users/check-reset-token/${t}`,
+        '/api/users/check-reset-token/[redacted]',
+      ],
+      ['GET', (t) => `/api/users/confirm-email/${t}`, '/api/users/confirm-email/[redacted]'],
+      // Query values under a secret-looking key; the other parameters stay.
+      [
+        'GET',
+        (t) => `/api/users/check-token?token=${t}&type=delete`,
+        '/api/users/check-token?token=[redacted]&type=delete',
+      ],
+      [
+        'GET',
+        (t) => `/api/user-transport/me?match_id=12&access_token=${t}`,
+        '/api/user-transport/me?match_id=12&access_token=[redacted]',
+      ],
+      // The web app's pages the mails link to (email-tokens.service.ts), no route of their own.
+      ['GET', (t) => `/new-password/${t}`, '/new-password/[redacted]'],
+      ['GET', (t) => `/deletion-confirmed/${t}`, '/deletion-confirmed/[redacted]'],
+      ['GET', (t) => `/email-confirmed/${t}?from=mail`, '/email-confirmed/[redacted]?from=mail'],
+      ['GET', (t) => `/stop-notif/${t}`, '/stop-notif/[redacted]'],
+      // Unknown routes (404): no route pattern to go by.
+      ['POST', (t) => `/api/users/confirm-delete/${t}`, '/api/users/confirm-delete/[redacted]'],
+      [
+        'GET',
+        (t) => `/api/inconnu/${t}?code=${t.slice(0, 8)}&page=2`,
+        '/api/inconnu/[redacted]?code=[redacted]&page=2',
+      ],
+    ];
+    for (const [method, url, logged] of cases) {
+      const secret = token();
+      sent.push(secret, secret.slice(0, 8));
+      const before = completed().length;
+      await t.app.inject({ method, url: url(secret), remoteAddress: '10.50.0.4' });
+      const mine = completed().slice(before);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ req: { method, url: logged } });
+    }
+    for (const secret of sent) expect(text).not.toContain(secret);
+    // Other parameters of a matched route are kept as sent.
+    await t.app.inject({ url: '/api/matchs/424242', remoteAddress: '10.50.0.4' });
+    expect(completed().at(-1)).toMatchObject({ req: { url: '/api/matchs/424242' } });
   });
 
   it('still redacts credentials in the lines a route logs', async () => {
