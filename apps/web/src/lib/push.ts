@@ -1,5 +1,7 @@
 import { unwrap } from './api';
 import { call } from './call';
+import { jwtClaims } from './jwt';
+import { getToken } from './token';
 
 /*
  * The browser's side of web push: permission, this device's PushSubscription, and telling the
@@ -46,11 +48,30 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 const sameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
   a !== null && a.byteLength === b.length && new Uint8Array(a).every((x, i) => x === b[i]);
 
+/** The login (session family) the API signs into the access token; the token itself if unread. */
+function currentLogin(): string {
+  const token = getToken() ?? '';
+  const sid = jwtClaims(token)?.['sid'];
+  return typeof sid === 'string' ? sid : token;
+}
+
 /**
- * Whether this device receives notifications for the signed-in member: a subscription made
- * with the server's current key is registered again for this login (the API keeps one row
- * per device and member, so this is idempotent); one made with an older key can never work and
- * is dropped.
+ * The subscription and login this page has registered (or is registering), so that the API is
+ * asked once per page load, login and subscription, not on every read of the device's state:
+ * each POST spends the member's `pushSubscription` budget.
+ */
+let registered: string | null = null;
+const registrationOf = (subscription: PushSubscription) => {
+  const { keys } = subscription.toJSON();
+  return [currentLogin(), subscription.endpoint, keys?.p256dh, keys?.auth].join(' ');
+};
+
+/**
+ * Whether this device receives notifications: the browser holds a subscription made with the
+ * server's current key. One made with an older key can never work and is dropped. The API keeps
+ * one row per device and login, so the subscription is registered again for this login in the
+ * background, once per page load (and again when the login or the subscription changes); that
+ * network write never decides the answer: a failure (offline, 429) leaves the device as it is.
  */
 export async function syncSubscription(publicKey: string): Promise<boolean> {
   if (pushAvailability() !== 'granted') return false;
@@ -60,12 +81,13 @@ export async function syncSubscription(publicKey: string): Promise<boolean> {
     await subscription.unsubscribe();
     return false;
   }
-  try {
-    await register(subscription);
-    return true;
-  } catch {
-    return false;
+  const registration = registrationOf(subscription);
+  if (registered !== registration) {
+    registered = registration;
+    // Not retried before the next page load or login; a row already on the server keeps working.
+    register(subscription).catch(() => {});
   }
+  return true;
 }
 
 async function register(subscription: PushSubscription): Promise<void> {
@@ -90,19 +112,22 @@ export async function enablePush(publicKey: string): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted')
     throw new PushError('Les notifications sont bloquées pour ce site dans ton navigateur.');
+  const key = keyBytes(publicKey);
+  const existing = await reg.pushManager.getSubscription();
+  const kept = existing && sameKey(existing.options.applicationServerKey, key) ? existing : null;
+  // One made with an older key can never work (and the browser refuses a second key).
+  if (existing && !kept) await existing.unsubscribe();
   const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    }));
+    kept ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
   try {
     await register(subscription);
   } catch (err) {
-    // Refused (push service not accepted, push off): the browser keeps nothing either.
-    await subscription.unsubscribe();
+    // Refused (push service not accepted, push off): the browser keeps nothing either. A
+    // subscription that was already here stays: it may well be working, and is not ours to end.
+    if (!kept) await subscription.unsubscribe();
     throw err;
   }
+  registered = registrationOf(subscription);
 }
 
 /**
@@ -111,6 +136,7 @@ export async function enablePush(publicKey: string): Promise<void> {
  * API's next push with "gone", which makes the API forget it.
  */
 export async function dropPushHere(): Promise<void> {
+  registered = null;
   await (await currentSubscription())?.unsubscribe();
 }
 
@@ -119,6 +145,7 @@ export async function dropPushHere(): Promise<void> {
  * the settings switch and on logout (the next member on this phone must not get them).
  */
 export async function disablePush(): Promise<void> {
+  registered = null;
   const subscription = await currentSubscription();
   if (!subscription) return;
   try {

@@ -18,7 +18,10 @@ export const usePushPublicKey = () =>
 export const usePushPreferences = () =>
   useQuery({ queryKey: pushKeys.preferences(), queryFn: query('GET /push/preferences') });
 
-/** Whether this device receives notifications for this login (lib/push syncSubscription). */
+/**
+ * Whether this device receives notifications: what the browser holds, never the answer of a
+ * network write (lib/push syncSubscription registers it again in the background).
+ */
 export const useDeviceSubscribed = (publicKey: string | null | undefined) =>
   useQuery({
     queryKey: pushKeys.device(),

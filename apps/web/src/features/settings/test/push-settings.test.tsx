@@ -1,8 +1,10 @@
 import { PUSH_TEXTS } from '@munegu/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keyBytes } from '../../../lib/push';
+import { createQueryClient } from '../../../app/queryClient';
+import { enablePush, keyBytes } from '../../../lib/push';
 import { KINDS_NEED_DEVICE } from '../components/PushSettings';
+import { pushKeys } from '../push';
 import { testPersonalData } from '../../../test/fixtures';
 import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 
@@ -10,6 +12,8 @@ let api: FakeApi;
 const PUBLIC_KEY =
   'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 const ALL_ON = { messages: true, carpool: true, predictions: true };
+/** Another login each test (a new page load): its first read registers the device again. */
+let login = 0;
 /** The hint under a device that receives nothing (its non-breaking spaces read as spaces). */
 const needDevice = KINDS_NEED_DEVICE.replace(/\s+/g, ' ');
 
@@ -63,6 +67,7 @@ function fakeBrowserPush(
 beforeEach(() => {
   api = fakeApi();
   signIn(api, { id: 7, username: 'Louis2' });
+  withLogin(`family-${++login}`);
   api.reply('GET /api/users/me-personal', 200, testPersonalData());
   api.reply('GET /api/departements', 200, []);
   api.reply('GET /api/push/public-key', 200, { publicKey: PUBLIC_KEY });
@@ -71,6 +76,13 @@ beforeEach(() => {
 afterEach(() => {
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
 });
+
+/** Gives the signed-in member's token the login (session family) the API signs into it. */
+function withLogin(sid: string) {
+  const [head, , sig] = (localStorage.getItem('access_token') ?? '').split('.');
+  const claims = btoa(JSON.stringify({ sid, exp: Date.now() / 1000 + 3600 })).replace(/=+$/, '');
+  localStorage.setItem('access_token', `${head}.${claims}.${sig}`);
+}
 
 /** The server accepts this device's subscription and its removal. */
 function replySubscriptions() {
@@ -85,8 +97,8 @@ async function deviceSwitch(section: ReturnType<typeof within>) {
   return device;
 }
 
-async function pushSection() {
-  renderAt('/parametres');
+async function pushSection(client = createQueryClient()) {
+  renderAt('/parametres', client);
   return within(await screen.findByRole('region', { name: 'Notifications sur cet appareil' }));
 }
 
@@ -231,7 +243,79 @@ describe('settings: notifications on this device', { timeout: 15_000 }, () => {
     const section = await pushSection();
     const device = await section.findByRole('switch', { name: /Recevoir les notifications ici/ });
     await waitFor(() => expect(device).toBeChecked());
+    await waitFor(() => expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(1));
+  });
+
+  it('shows this device on when it is subscribed, even when registering it again fails', async () => {
+    const browser = fakeBrowserPush('granted', { key: keyBytes(PUBLIC_KEY) });
+    api.reply('POST /api/push/subscriptions', 'network');
+    const section = await pushSection();
+    const device = await deviceSwitch(section);
+    await waitFor(() => expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(1));
+    expect(device).toBeChecked();
+    for (const name of [/Nouveaux messages/, /Covoiturage/, /Rappels de pronostics/]) {
+      const kind = section.getByRole('switch', { name });
+      await waitFor(() => expect(kind).toBeEnabled());
+      expect(kind).toBeChecked();
+    }
+    expect(section.queryByText(needDevice)).toBeNull();
+    expect(browser.subscription.unsubscribe).not.toHaveBeenCalled();
+
+    // A 429 (the member's registrations this hour are spent) does not turn it off either.
+    cleanup();
+    withLogin('family-after-429');
+    api.reply('POST /api/push/subscriptions', 429, { message: 'Trop de demandes.' });
+    const again = await deviceSwitch(await pushSection());
+    await waitFor(() => expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(2));
+    expect(again).toBeChecked();
+    expect(browser.subscription.unsubscribe).not.toHaveBeenCalled();
+  });
+
+  it("registers this device once per login, not on every read of the device's state", async () => {
+    fakeBrowserPush('granted', { key: keyBytes(PUBLIC_KEY) });
+    replySubscriptions();
+    const client = createQueryClient();
+    const section = await pushSection(client);
+    const device = await deviceSwitch(section);
+    expect(device).toBeChecked();
+    await waitFor(() => expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(1));
+    // Stale state read again (the 30 s stale time, a toggle's invalidation): no new POST.
+    for (let i = 0; i < 3; i++) {
+      await client.refetchQueries({ queryKey: pushKeys.device() });
+      expect(client.getQueryData(pushKeys.device())).toBe(true);
+    }
     expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(1);
+
+    // Another login on this device (the API binds a subscription to the login): once more.
+    withLogin('another-family');
+    await client.refetchQueries({ queryKey: pushKeys.device() });
+    await waitFor(() => expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(2));
+    await client.refetchQueries({ queryKey: pushKeys.device() });
+    expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(2);
+  });
+
+  it('registers a device it has just turned on only once', async () => {
+    fakeBrowserPush();
+    replySubscriptions();
+    const section = await pushSection();
+    const device = await deviceSwitch(section);
+    fireEvent.click(device);
+    expect(await screen.findByText(PUSH_TEXTS.subscribed)).toBeVisible();
+    await waitFor(() => expect(device).toBeChecked());
+    await waitFor(() => expect(device).toBeEnabled());
+    expect(api.callsTo('POST /api/push/subscriptions')).toHaveLength(1);
+  });
+
+  it('keeps a subscription it did not create when registering it fails on turning on', async () => {
+    const browser = fakeBrowserPush('granted', { key: keyBytes(PUBLIC_KEY) });
+    api.reply('POST /api/push/subscriptions', 'network');
+    await expect(enablePush(PUBLIC_KEY)).rejects.toThrow();
+    expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(browser.subscription.unsubscribe).not.toHaveBeenCalled();
+
+    api.reply('POST /api/push/subscriptions', 429, { message: 'Trop de demandes.' });
+    await expect(enablePush(PUBLIC_KEY)).rejects.toThrow('Trop de demandes.');
+    expect(browser.subscription.unsubscribe).not.toHaveBeenCalled();
   });
 
   it('drops a subscription made with a key the server no longer uses', async () => {
