@@ -57,6 +57,33 @@ export function accountRepository(db: Db) {
         select: { id: true, username: true, email: true },
       }),
 
+    /**
+     * A sign-up over a still-PENDING account of the same address: its details become the new
+     * ones (antennas included). null when it is no longer pending (confirmed meanwhile).
+     */
+    async replacePending(id: number, user: NewUser, tx: Tx) {
+      const { count } = await tx.user.updateMany({
+        where: { id, status: 'PENDING' },
+        data: {
+          username: user.username,
+          usernameKey: user.username.toLowerCase(),
+          firstName: user.firstName,
+          lastName: user.lastName,
+          passwordHash: user.passwordHash,
+          birthDate: user.birthDate,
+          department: user.department,
+          appMailOptIn: user.appMailOptIn,
+          promoMailOptIn: user.promoMailOptIn,
+        },
+      });
+      if (count !== 1) return null;
+      await tx.userAntenna.deleteMany({ where: { userId: id } });
+      await tx.userAntenna.createMany({
+        data: user.antennaIds.map((antennaId) => ({ userId: id, antennaId })),
+      });
+      return { id, username: user.username, email: user.email };
+    },
+
     /** PENDING → ACTIVE; true when the account is (now) active. */
     async activate(id: number): Promise<boolean> {
       await db.user.updateMany({ where: { id, status: 'PENDING' }, data: { status: 'ACTIVE' } });

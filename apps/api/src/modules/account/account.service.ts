@@ -64,15 +64,18 @@ export function accountService(deps: AccountServiceDeps) {
     return isReservedPseudo(pseudo) || (await repo.usernameExists(pseudo.toLowerCase()));
   }
 
-  async function sendConfirmation(user: { id: number; username: string; email: string }) {
-    await transaction(async (tx) => {
-      const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL', {
-        replacePrevious: true,
-        tx,
-      });
-      const content = confirmEmailMail(user.username, link, associationName);
-      await mail.enqueue({ to: user.email, kind: 'confirm-email', ...content }, tx);
+  /** A fresh confirmation link (older ones stop working), mailed in `tx` or its own. */
+  async function sendConfirmation(
+    user: { id: number; username: string; email: string },
+    tx?: Tx,
+  ): Promise<void> {
+    if (!tx) return transaction((inner) => sendConfirmation(user, inner));
+    const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL', {
+      replacePrevious: true,
+      tx,
     });
+    const content = confirmEmailMail(user.username, link, associationName);
+    await mail.enqueue({ to: user.email, kind: 'confirm-email', ...content }, tx);
   }
 
   return {
@@ -110,7 +113,8 @@ export function accountService(deps: AccountServiceDeps) {
 
     /**
      * POST /users. A taken pseudo is public (check-username) → 409. A taken e-mail is not: the
-     * caller gets the usual answer and the address's owner a notice instead.
+     * caller gets the usual answer and the address's owner a notice instead. An address still
+     * PENDING takes the new details and a fresh link (the older ones stop working).
      */
     async register(input: Registration): Promise<void> {
       const birthIso = parseBirthDate(input.date_naissance);
@@ -128,33 +132,33 @@ export function accountService(deps: AccountServiceDeps) {
       const email = input.email.toLowerCase();
       // Hash first in every case, so both branches take the same time.
       const passwordHash = await hashPassword(input.password);
+      const newUser = {
+        username: input.username,
+        firstName: capitalizeName(input.prenom),
+        lastName: input.nom.toUpperCase(),
+        email,
+        passwordHash,
+        birthDate: new Date(`${birthIso}T00:00:00Z`),
+        department: `FR-${input.departement}`,
+        appMailOptIn: input.notif_mail_appli,
+        promoMailOptIn: input.notif_mail_promo,
+        antennaIds,
+      };
       const existing = await repo.findByEmail(email);
-      if (existing) {
-        if (existing.status === 'PENDING') return sendConfirmation(existing);
+      if (existing && existing.status !== 'PENDING') {
         const content = addressAlreadyUsedMail(existing.username, loginUrl, associationName);
         await mail.enqueue({ to: existing.email, kind: 'address-already-used', ...content });
         return;
       }
       try {
         await transaction(async (tx) => {
-          const user = await repo.create(
-            {
-              username: input.username,
-              firstName: capitalizeName(input.prenom),
-              lastName: input.nom.toUpperCase(),
-              email,
-              passwordHash,
-              birthDate: new Date(`${birthIso}T00:00:00Z`),
-              department: `FR-${input.departement}`,
-              appMailOptIn: input.notif_mail_appli,
-              promoMailOptIn: input.notif_mail_promo,
-              antennaIds,
-            },
-            tx,
-          );
-          const { link } = await emailTokens.issue(user.id, 'CONFIRM_EMAIL', { tx });
-          const content = confirmEmailMail(user.username, link, associationName);
-          await mail.enqueue({ to: user.email, kind: 'confirm-email', ...content }, tx);
+          // An address nobody confirmed yet goes to its latest sign-up: only the mailbox's owner
+          // can confirm, and what they confirm must be what they typed, not the details (and
+          // password) of whoever signed up under their address first.
+          const user = existing
+            ? await repo.replacePending(existing.id, newUser, tx)
+            : await repo.create(newUser, tx);
+          if (user) await sendConfirmation(user, tx);
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;

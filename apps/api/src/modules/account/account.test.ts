@@ -104,6 +104,35 @@ describe('POST /api/users (registration)', () => {
     expect(mails[0]!.text).toContain('réinitialiser');
   });
 
+  it('gives a still-pending address to its latest sign-up: the mailbox confirms that one', async () => {
+    // Someone signs up first under another person's address, with their own password…
+    const squat = registration({ date_naissance: '01/01/1980' });
+    const email = squat.email as string;
+    await register(squat);
+    const squatLink = await linkToken(t.db, email, 'email-confirmed');
+    // …then the address's owner signs up: their details replace the pending ones.
+    const own = registration({ email, password: 'Proprio1922!', prenom: 'Ana' });
+    expect((await register(own)).json()).toEqual({ message: SUCCESS });
+    const ownLink = await linkToken(t.db, email, 'email-confirmed');
+    expect(ownLink).not.toBe(squatLink);
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/confirm-email/${squatLink}`,
+    });
+    expect(first.statusCode).toBe(404);
+    const confirm = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/confirm-email/${ownLink}`,
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect((await login(t, email, PASSWORD)).statusCode).toBe(401);
+    expect((await login(t, email, 'Proprio1922!')).statusCode).toBe(200);
+    const user = await t.db.user.findUniqueOrThrow({ where: { email } });
+    expect(user).toMatchObject({ username: own.username, firstName: 'Ana' });
+    expect(user.birthDate.toISOString().slice(0, 10)).toBe('1990-07-14');
+    expect(await t.db.user.count({ where: { username: squat.username as string } })).toBe(0);
+  });
+
   it('refuses a taken pseudo whatever its case', async () => {
     const owner = await createMember(t.db);
     const body = registration({ username: owner.username.toUpperCase() });

@@ -101,12 +101,18 @@ export function privacyRepository(db: Db) {
       return count === 1;
     },
 
+    /**
+     * Active accounts idle since before `idleSince` and warned before `warnedBefore`, and
+     * sign-ups never confirmed since before `idleSince` (no confirmed mailbox to warn).
+     */
     findToPurge: (idleSince: Date, warnedBefore: Date, take: number) =>
       db.user.findMany({
         where: {
-          status: 'ACTIVE',
           lastActivityAt: { lt: idleSince },
-          inactivityWarnedAt: { lte: warnedBefore },
+          OR: [
+            { status: 'ACTIVE', inactivityWarnedAt: { lte: warnedBefore } },
+            { status: 'PENDING' },
+          ],
         },
         select: { id: true },
         orderBy: { id: 'asc' },

@@ -79,7 +79,9 @@ export function privacyService(deps: PrivacyServiceDeps) {
 
     /**
      * The daily job: warns active accounts idle for 11 months, and anonymises those idle for
-     * 12 months whose warning is at least 30 days old. A login or a refresh clears both.
+     * 12 months whose warning is at least 30 days old. A login or a refresh clears both. A
+     * sign-up never confirmed goes after 12 months too, unwarned (its address never proved
+     * to be anyone's).
      */
     async runInactivity(): Promise<{ warned: number; deleted: number }> {
       const now = clock.now();

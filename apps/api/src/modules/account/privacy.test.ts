@@ -290,9 +290,20 @@ describe('inactivity', () => {
   it('warns after 11 months, anonymises after 12 months and 30 days of warning', async () => {
     const idle = await createMember(t.db);
     const active = await createMember(t.db);
+    // Signed up under an address nobody ever confirmed: no mailbox to warn, kept a year too.
+    const unconfirmed = await createUser(t.db, { status: 'PENDING' });
+    const newcomer = await createUser(t.db, { status: 'PENDING' });
     await t.db.user.update({
       where: { id: idle.id },
       data: { lastActivityAt: new Date('2030-07-01T10:00:00Z'), avatarFile: `${idle.id}.webp` },
+    });
+    await t.db.user.update({
+      where: { id: unconfirmed.id },
+      data: { lastActivityAt: new Date('2030-07-01T10:00:00Z') },
+    });
+    await t.db.user.update({
+      where: { id: newcomer.id },
+      data: { lastActivityAt: new Date('2031-07-10T10:00:00Z') },
     });
     await t.db.user.update({
       where: { id: active.id },
@@ -302,7 +313,7 @@ describe('inactivity', () => {
     // embedded tier shares one database across files, and otherwise each run would warn, then
     // anonymise, every member the earlier files created (thousands of rows, past the timeout).
     await t.db.user.updateMany({
-      where: { id: { notIn: [idle.id, active.id] } },
+      where: { id: { notIn: [idle.id, active.id, unconfirmed.id, newcomer.id] } },
       data: { lastActivityAt: new Date('2031-07-15T03:00:00Z') },
     });
     mkdirSync(avatarDir, { recursive: true });
@@ -316,6 +327,8 @@ describe('inactivity', () => {
     expect(mail!.kind).toBe('inactivity-warning');
     expect(mail!.text).toContain('ton compte sera supprimé dans un mois faute de connexion');
     expect(await outboxFor(t.db, active.email)).toHaveLength(0);
+    // Never confirmed: no mailbox to warn.
+    expect(await outboxFor(t.db, unconfirmed.email)).toHaveLength(0);
 
     // A second run the same day sends nothing more; 12 months idle but warned < 30 days: kept.
     t.clock.set('2031-07-02T03:00:00Z');
@@ -336,6 +349,15 @@ describe('inactivity', () => {
     });
     expect(existsSync(path.join(avatarDir, `${idle.id}.webp`))).toBe(false);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: active.id } })).status).toBe('ACTIVE');
+    // Idle past a year and never confirmed: gone unwarned; a recent sign-up stays pending.
+    expect(await t.db.user.findUniqueOrThrow({ where: { id: unconfirmed.id } })).toMatchObject({
+      status: 'DELETED',
+      username: `Supprime_${unconfirmed.id}`,
+    });
+    expect(await outboxFor(t.db, unconfirmed.email)).toHaveLength(0);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: newcomer.id } })).status).toBe(
+      'PENDING',
+    );
     // The carpool side hears of the purged account only (its upcoming carpools are cancelled).
     expect(removals.filter(([id]) => id === idle.id || id === active.id)).toEqual([
       [idle.id, 'deletion'],
