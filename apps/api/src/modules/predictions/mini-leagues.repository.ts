@@ -37,7 +37,8 @@ export function miniLeaguesRepository(db: Db) {
       db.miniLeagueMember.deleteMany({ where: { leagueId, userId } }),
     memberCount: (leagueId: number) =>
       db.miniLeagueMember.count({ where: { leagueId, ...present } }),
-    deleteLeague: (leagueId: number) => db.miniLeague.delete({ where: { id: leagueId } }),
+    /** Deletes the league if it is still there (a concurrent last leave may have done it). */
+    deleteLeague: (leagueId: number) => db.miniLeague.deleteMany({ where: { id: leagueId } }),
     mine: (userId: number) =>
       db.miniLeague.findMany({
         where: { members: { some: { userId } } },

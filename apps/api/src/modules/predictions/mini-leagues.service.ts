@@ -5,6 +5,7 @@ import {
   type MiniLeagueSummary,
 } from '@munegu/shared';
 import { randomInt } from 'node:crypto';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import type { MiniLeaguesRepository } from './mini-leagues.repository.js';
@@ -52,7 +53,13 @@ export function miniLeaguesService({ repo }: { repo: MiniLeaguesRepository }) {
       if (await repo.isMember(league.id, userId))
         throw new AppError('CONFLICT', MINI_LEAGUE_TEXTS.alreadyMember);
       await assertRoom(userId);
-      await repo.join(league.id, userId);
+      try {
+        await repo.join(league.id, userId);
+      } catch (err) {
+        // A second join of the same member (a double tap) passed the check above too.
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', MINI_LEAGUE_TEXTS.alreadyMember);
+        throw err;
+      }
       return summary(league, await repo.memberCount(league.id));
     },
 
@@ -89,6 +96,7 @@ export function miniLeaguesService({ repo }: { repo: MiniLeaguesRepository }) {
     async leave(userId: number, leagueId: number): Promise<{ message: string }> {
       if (!(await repo.isMember(leagueId, userId))) throw notFound(MINI_LEAGUE_TEXTS.notFound);
       await repo.leave(leagueId, userId);
+      // The last two leaving at once may both see none left: deleting is idempotent.
       if ((await repo.memberCount(leagueId)) === 0) await repo.deleteLeague(leagueId);
       return { message: MINI_LEAGUE_TEXTS.left };
     },

@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer } from '../../../test/helpers/auth.js';
 import { deleteAccount } from '../../../test/helpers/accounts.js';
 import { createUser } from '../../../test/helpers/factories.js';
-import { competitionRanks } from './mini-leagues.service.js';
+import { miniLeaguesRepository } from './mini-leagues.repository.js';
+import { competitionRanks, miniLeaguesService } from './mini-leagues.service.js';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -108,6 +109,54 @@ describe('mini-leagues', () => {
     expect(summary).toMatchObject({ id: league.id, members_count: 1 });
     // Alice leaving is the last member leaving: the league goes.
     await call(alice, 'DELETE', `/mini-leagues/${league.id}/members/me`);
+    expect(await t.db.miniLeague.count({ where: { id: league.id } })).toBe(0);
+  });
+
+  it('answers a second simultaneous join of one member with « already member », not a 500', async () => {
+    // A few rounds: the two requests must both pass the membership check before either joins.
+    for (let round = 0; round < 5; round++) {
+      const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+      const league = (
+        await call(alice, 'POST', '/mini-leagues', { name: 'Double clic' })
+      ).json() as MiniLeagueSummary;
+      const join = () => call(bob, 'POST', '/mini-leagues/join', { code: league.invite_code });
+      const answers = await Promise.all([join(), join()]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const refused = answers.find((r) => r.statusCode === 409)!;
+      expect(refused.json()).toMatchObject({ message: 'Tu fais déjà partie de cette mini-ligue.' });
+      expect(
+        await t.db.miniLeagueMember.count({ where: { leagueId: league.id, userId: bob.id } }),
+      ).toBe(1);
+    }
+  });
+
+  it('lets the last two members leave at once: both succeed and the league goes', async () => {
+    // Both leaves count the members only once both have left, so both delete the league.
+    const real = miniLeaguesRepository(t.db);
+    let arrived = 0;
+    let release!: () => void;
+    const bothLeft = new Promise<void>((resolve) => (release = resolve));
+    const service = miniLeaguesService({
+      repo: {
+        ...real,
+        // (A plain promise where Prisma's is typed: the service only awaits it.)
+        memberCount: (async (leagueId: number) => {
+          if (++arrived === 2) release();
+          await bothLeft;
+          return real.memberCount(leagueId);
+        }) as typeof real.memberCount,
+      },
+    });
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const league = (
+      await call(alice, 'POST', '/mini-leagues', { name: 'Départ groupé' })
+    ).json() as MiniLeagueSummary;
+    await call(bob, 'POST', '/mini-leagues/join', { code: league.invite_code });
+    const answers = await Promise.all([alice, bob].map((m) => service.leave(m.id, league.id)));
+    expect(answers).toEqual([
+      { message: 'Tu as quitté la mini-ligue.' },
+      { message: 'Tu as quitté la mini-ligue.' },
+    ]);
     expect(await t.db.miniLeague.count({ where: { id: league.id } })).toBe(0);
   });
 

@@ -37,12 +37,29 @@ export function predictionsRepository(db: Db) {
       }),
     find: (userId: number, matchId: number) =>
       db.prediction.findUnique({ where: { userId_matchId: { userId, matchId } } }),
-    upsert: (userId: number, matchId: number, homeScore: number, awayScore: number) =>
-      db.prediction.upsert({
-        where: { userId_matchId: { userId, matchId } },
-        create: { userId, matchId, homeScore, awayScore },
-        update: { homeScore, awayScore },
-      }),
+    /**
+     * Creates or replaces a prediction only while its match is open (not finished, kickoff
+     * after `now`, the app's clock), checked in the same statement as the write: the match
+     * the service read open may have kicked off or been scored since. The match row is
+     * share-locked, so a score being entered is waited for and then seen. False when the
+     * match was closed and nothing was written.
+     */
+    upsert: async (
+      userId: number,
+      matchId: number,
+      homeScore: number,
+      awayScore: number,
+      now: Date,
+    ): Promise<boolean> =>
+      (await db.$executeRaw`
+        INSERT INTO predictions (user_id, match_id, score_dom, score_ext, created_at, updated_at)
+        SELECT ${userId}, m.id, ${homeScore}, ${awayScore}, ${now}, ${now}
+        FROM matches m
+        WHERE m.id = ${matchId} AND m.finished_at IS NULL AND m.kickoff_at > ${now}
+        FOR SHARE
+        ON CONFLICT (user_id, match_id) DO UPDATE
+          SET score_dom = EXCLUDED.score_dom, score_ext = EXCLUDED.score_ext,
+              updated_at = EXCLUDED.updated_at`) > 0,
 
     /** A member by id or by pseudo (any case); deleted accounts are not shown. */
     publicUser: (key: { id: number } | { usernameKey: string }) =>

@@ -46,7 +46,15 @@ export function predictionsService({ repo, seasons, clock }: PredictionsDeps) {
       const now = clock.now();
       if (!match || match.finishedAt || now.getTime() >= match.kickoffAt.getTime())
         throw unavailable();
-      await repo.upsert(callerId, match.id, input.score_club_dom, input.score_club_ext);
+      // Checked again by the write itself: kickoff may pass between this read and the write.
+      const saved = await repo.upsert(
+        callerId,
+        match.id,
+        input.score_club_dom,
+        input.score_club_ext,
+        now,
+      );
+      if (!saved) throw unavailable();
       return { message: PREDICTION_TEXTS.saved };
     },
 

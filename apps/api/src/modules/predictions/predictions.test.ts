@@ -12,7 +12,9 @@ import {
   createPrediction,
   createUser,
   uniqueRealSeason,
+  unusedRealSeason,
 } from '../../../test/helpers/factories.js';
+import { predictionsRepository } from './predictions.repository.js';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -91,6 +93,35 @@ describe('prediction game', () => {
         where: { userId: member.id, matchId },
       });
       expect([stored.homeScore, stored.awayScore]).toEqual([3, 0]);
+    });
+
+    it('stores nothing when kickoff passes between the check and the write', async () => {
+      // The service found the match open; the write itself checks again with the clock's
+      // `now`, here already past kickoff (or on a match scored in between).
+      const repo = predictionsRepository(t.db);
+      const late = await createUser(t.db);
+      const kickoff = at(1, 10, 20);
+      expect(await repo.upsert(late.id, matchId, 4, 4, kickoff)).toBe(false);
+      expect(await t.db.prediction.count({ where: { userId: late.id, matchId } })).toBe(0);
+      expect(await repo.upsert(member.id, matchId, 4, 4, at(1, 10, 21))).toBe(false);
+      const kept = await t.db.prediction.findFirstOrThrow({
+        where: { userId: member.id, matchId },
+      });
+      expect([kept.homeScore, kept.awayScore]).toEqual([3, 0]);
+      // In a season of its own: a finished match would count in this file's rankings.
+      const scored = await createMatch(t.db, {
+        season: (await unusedRealSeason(t.db)).season,
+        matchday: 1,
+        kickoffAt: at(1, 12),
+        finishedAt: at(1, 9),
+      });
+      expect(await repo.upsert(late.id, scored.id, 1, 0, at(1, 11))).toBe(false);
+      expect(await t.db.prediction.count({ where: { userId: late.id } })).toBe(0);
+      // Before kickoff it writes, and replaces.
+      expect(await repo.upsert(late.id, matchId, 2, 2, at(1, 10, 19))).toBe(true);
+      expect(await repo.upsert(late.id, matchId, 1, 2, at(1, 10, 19))).toBe(true);
+      const saved = await t.db.prediction.findFirstOrThrow({ where: { userId: late.id, matchId } });
+      expect([saved.homeScore, saved.awayScore]).toEqual([1, 2]);
     });
 
     it('applies to the ordre-1 match when match_id is absent', async () => {
