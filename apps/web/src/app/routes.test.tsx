@@ -239,7 +239,11 @@ describe('route loaders', () => {
     expect(loading.done).toBe(false);
     answer();
     await waitFor(() => expect(loading.done).toBe(true));
-    expect(queryClient.getQueryData(['predictions', 'leaderboard', ''])).toEqual([]);
+    // The ranking's first page, as 'Voir plus' goes on from it.
+    expect(queryClient.getQueryData(['predictions', 'leaderboard', ''])).toEqual({
+      pages: [[]],
+      pageParams: [0],
+    });
   });
 
   it('do not ask a visitor’s browser for a member’s reads', async () => {

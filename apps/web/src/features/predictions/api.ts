@@ -1,8 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { unwrap } from '../../lib/api';
 import { call, query } from '../../lib/call';
 import { leaderboardQuery, miniLeaguesQuery, predictionKeys } from './queries';
-import type { MiniLeagueSummary, Prediction } from '@munegu/shared';
+import type { LeaderboardResponse, MiniLeagueSummary, Prediction } from '@munegu/shared';
 import { isMonaco, type PastMatch } from '../matches';
 
 /** The game's shapes, as the API's schemas define them. */
@@ -20,9 +27,22 @@ export type {
 
 export { predictionKeys } from './queries';
 
-/** The general leaderboard; `q` filters by pseudo on the server without changing ranks. */
+/**
+ * The general leaderboard, one page first and the next on `fetchNextPage` ('Voir plus'); `q`
+ * filters by pseudo on the server without changing ranks. `rows` are the pages loaded so far.
+ */
 export function useLeaderboard(q = '') {
-  return useQuery({ ...leaderboardQuery(q.trim()), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    ...leaderboardQuery(q.trim()),
+    placeholderData: keepPreviousData,
+    select: joinPages,
+  });
+}
+
+// Module-level so the query keeps its selected rows between renders (a new function reruns it).
+function joinPages(data: InfiniteData<LeaderboardResponse>): LeaderboardResponse | undefined {
+  const first = data.pages[0];
+  return first && { ...first, rows: data.pages.flatMap((page) => page.rows) };
 }
 
 /** The ranking after one round, with movement arrows. */

@@ -13,7 +13,7 @@ import { leaderboardQuery, miniLeaguesQuery } from './queries';
 export function prefetchMemberProno(queryClient: QueryClient): Promise<unknown> {
   if (!getToken()) return Promise.resolve();
   return Promise.all([
-    queryClient.prefetchQuery(leaderboardQuery('')),
+    queryClient.prefetchInfiniteQuery(leaderboardQuery('')),
     queryClient.prefetchQuery(miniLeaguesQuery),
   ]);
 }

@@ -1,3 +1,4 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { query } from '../../lib/call';
 
 /*
@@ -18,13 +19,29 @@ export const predictionKeys = {
   league: (id: number) => [...predictionKeys.all, 'mini-leagues', id] as const,
 };
 
-/** The general leaderboard's query; `filter` filters by pseudo on the server without changing ranks. */
-export const leaderboardQuery = (filter: string) => ({
-  queryKey: [...predictionKeys.leaderboard(), filter],
-  queryFn: query('GET /users/classement-pronos', {
-    query: { limit: 100, q: filter || undefined },
-  }),
-});
+/** Rows per page of the general leaderboard (the API's maximum); 'Voir plus' asks for the next. */
+const LEADERBOARD_PAGE = 100;
+
+/**
+ * The general leaderboard, page by page; `filter` filters by pseudo on the server without
+ * changing ranks. A page starts after the rows already loaded, until `matching` are shown.
+ */
+export const leaderboardQuery = (filter: string) =>
+  infiniteQueryOptions({
+    queryKey: [...predictionKeys.leaderboard(), filter],
+    queryFn: ({ pageParam, signal }) =>
+      query('GET /users/classement-pronos', {
+        // No offset on the first page: its URL stays the one lib/boot/early.ts asks ahead.
+        query: { limit: LEADERBOARD_PAGE, offset: pageParam || undefined, q: filter || undefined },
+      })({ signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
+      // An empty page ends it too, should members leave the ranking between two pages.
+      return last.rows.length > 0 && loaded < last.matching ? loaded : undefined;
+    },
+  });
+
 /** The member's mini-leagues. */
 export const miniLeaguesQuery = {
   queryKey: predictionKeys.leagues(),

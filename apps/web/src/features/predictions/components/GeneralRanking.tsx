@@ -29,6 +29,7 @@ export function GeneralRanking({ meId }: { meId: number | undefined }) {
   const top = all.data?.rows ?? [];
   const me = all.data?.me ?? null;
   // Without a search the list starts at the 4th row; a search looks through everyone.
+  const listed = query ? filtered : all;
   const rest = query ? (filtered.data?.rows ?? []) : top.slice(3);
 
   return (
@@ -62,7 +63,7 @@ export function GeneralRanking({ meId }: { meId: number | undefined }) {
             />
           </div>
         </div>
-        {all.isError || (query && filtered.isError) ? (
+        {(all.isError && !all.data) || (query && filtered.isError && !filtered.data) ? (
           <p className="error-text" role="alert">
             {rankingError(all.error ?? filtered.error)}
           </p>
@@ -75,7 +76,26 @@ export function GeneralRanking({ meId }: { meId: number | undefined }) {
               : 'Pas encore d’autres joueurs classés.'}
           </p>
         ) : (
-          <RankingRows rows={rest} meId={meId} />
+          <>
+            <RankingRows rows={rest} meId={meId} />
+            {listed.isFetchNextPageError && (
+              <p className="error-text" role="alert">
+                {rankingError(listed.error)}
+              </p>
+            )}
+            {/* Later pages only on demand: the page's first render keeps one page of rows. Not
+                while a new search shows the previous rows: their next page is not its next. */}
+            {listed.hasNextPage && !listed.isPlaceholderData && (
+              <button
+                type="button"
+                className="link-button"
+                disabled={listed.isFetchingNextPage}
+                onClick={() => void listed.fetchNextPage()}
+              >
+                Voir plus
+              </button>
+            )}
+          </>
         )}
       </div>
     </>
