@@ -12,7 +12,6 @@ import {
   createPrediction,
   createUser,
   uniqueRealSeason,
-  unusedRealSeason,
 } from '../../../test/helpers/factories.js';
 import { predictionsRepository } from './predictions.repository.js';
 
@@ -110,7 +109,7 @@ describe('prediction game', () => {
       expect([kept.homeScore, kept.awayScore]).toEqual([3, 0]);
       // In a season of its own: a finished match would count in this file's rankings.
       const scored = await createMatch(t.db, {
-        season: (await unusedRealSeason(t.db)).season,
+        season: uniqueRealSeason().season,
         matchday: 1,
         kickoffAt: at(1, 12),
         finishedAt: at(1, 9),
