@@ -15,8 +15,11 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
     }),
     // Each message lands in the association's mailbox: a tight per-IP budget against spam.
     config: { rateLimit: app.rateBudgets.contact },
+    // Anyone may write; a signed-in member's message is linked to the account, so their export
+    // lists it and their deletion erases it, whatever address they typed.
+    onRequest: app.optionalAuth,
     handler: async (req) => {
-      await contact.submit(req.body, { ip: req.ip, userId: null });
+      await contact.submit(req.body, { ip: req.ip, userId: req.caller?.id ?? null });
       return { message: CONTACT_SUCCESS_MESSAGE };
     },
   });
