@@ -120,6 +120,8 @@ export const TRIP_TEXTS = {
   deadlineInvalid: 'Date limite invalide.',
   deadlineAfterDeparture: 'La date limite doit être avant le départ.',
   departurePast: 'Le départ doit être dans le futur.',
+  /** A new deadline already past would close the registrations at once (a mistyped date). */
+  deadlinePast: 'La date limite doit être dans le futur.',
   /** `kickoff`: the match's instant, said in Paris time. */
   departureAfterKickoff: (kickoff: string | Date) =>
     `Le départ doit être avant le coup d’envoi du match (${parisWhen(kickoff)}).`,

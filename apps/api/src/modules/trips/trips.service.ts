@@ -107,12 +107,15 @@ export function tripsService({
    * after it (the schema already puts the return after the departure). A coach leaving after
    * the kickoff is a mistyped date (a month, a year), never a plan.
    */
-  async function checkDates(matchId: number, data: TripData) {
+  /** `deadlineBefore`: the trip's deadline as stored (an edit may send back a passed one). */
+  async function checkDates(matchId: number, data: TripData, deadlineBefore: Date | null = null) {
     const match = await repo.match(matchId);
     if (!match) throw invalidField('match_id', T.unknownMatch);
     const now = clock.now();
     if (match.finishedAt || match.kickoffAt <= now) throw conflict(T.matchPast);
     if (data.departureAt <= now) throw invalidField('depart_heure', T.departurePast);
+    if (data.deadline && data.deadline <= now && !sameInstant(data.deadline, deadlineBefore))
+      throw invalidField('date_limite', T.deadlinePast);
     if (data.departureAt >= match.kickoffAt)
       throw invalidField('depart_heure', T.departureAfterKickoff(match.kickoffAt));
     if (data.returnAt && data.returnAt <= match.kickoffAt)
@@ -189,7 +192,7 @@ export function tripsService({
         throw invalidField('antenne_id', T.unknownAntenna);
       if (input.match_id !== current.matchId) throw invalidField('match_id', T.unknownMatch);
       const data = fromTripInput(input);
-      await checkDates(current.matchId, data);
+      await checkDates(current.matchId, data, current.deadline);
       const trip = await transaction(async (tx) => {
         const before = await repo.lockTrip(tx, tripId);
         if (!before) throw new AppError('NOT_FOUND', T.notFound);

@@ -59,6 +59,27 @@ describe('a trip’s times and its match', () => {
     expect(early.statusCode).toBe(200);
   });
 
+  it('refuses a deadline already past, but keeps a passed one an edit sends back', async () => {
+    const match = await w.match(7);
+    const a = await w.antenna();
+    const past = w.input(match.id, a.id, { date_limite: hours(new Date(), -1).toISOString() });
+    const refused = await w.api(a.organizer, 'POST', '/deplacements', past);
+    expect(refusal(refused)).toEqual(fieldError('date_limite', T.deadlinePast));
+    expect(await t.db.trip.count({ where: { matchId: match.id } })).toBe(0);
+
+    // Its deadline two days from now; three days later, the organiser edits the seats only.
+    const sent = w.input(match.id, a.id, { date_limite: w.days(2).toISOString() });
+    const trip = await w.trip(sent, { antenna: a, matchId: match.id });
+    await w.later(3 * 86_400_000, async () => {
+      const edit = (over: Partial<typeof sent>) =>
+        w.api(a.organizer, 'PUT', `/deplacements/${trip.id}`, { ...sent, ...over });
+      expect((await edit({ places_total: 60 })).statusCode).toBe(200);
+      // A new deadline, already past: refused as on creation.
+      const moved = await edit({ date_limite: w.days(-0.5).toISOString() });
+      expect(refusal(moved)).toEqual(fieldError('date_limite', T.deadlinePast));
+    });
+  });
+
   it('refuses a return before the kickoff or before the departure, under the return', async () => {
     const match = await w.match(7);
     const a = await w.antenna();
