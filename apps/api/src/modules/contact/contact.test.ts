@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, memoryTransport, type TestApp } from '../../../test/helpers/app.js';
-import { uniqueEmail } from '../../../test/helpers/factories.js';
+import { bearer } from '../../../test/helpers/auth.js';
+import { createUser, uniqueEmail } from '../../../test/helpers/factories.js';
 import { waitFor } from '../../../test/helpers/smtp-sink.js';
 
 describe('POST /api/contact', () => {
@@ -46,6 +47,27 @@ describe('POST /api/contact', () => {
     expect(mail.to).toBe('contact@munegu.test');
     expect(mail.subject).toContain('Partenariat');
     expect(mail.html).toContain('Martin-Dupré');
+  });
+
+  it('links a signed-in member’s message to the account; a bad token writes as a visitor', async () => {
+    const member = await createUser(t.db);
+    const send = async (authorization?: string) => {
+      const body = valid();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: authorization ? { authorization } : {},
+        payload: body,
+        remoteAddress: `10.9.0.${++ip}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return (await t.db.contactMessage.findFirstOrThrow({ where: { email: body.email } })).userId;
+    };
+    const { authorization } = await bearer(t.app, member, t.clock);
+    expect(await send(authorization)).toBe(member.id);
+    expect(await send()).toBeNull();
+    expect(await send('Bearer pas.un.jeton')).toBeNull();
+    expect(await send(`${authorization}x`)).toBeNull();
   });
 
   it.each([
