@@ -148,9 +148,9 @@ export function workspaceService({ repo, reports, sanctions, clock }: WorkspaceD
         reportsBy,
         reportsByTotal: by.total,
         // A sanction stays in the history; the report behind it is named only to who sees it.
-        sanctions: history
-          .map(toSanctionEntry)
-          .map((entry) => (reportsVisible ? entry : { ...entry, reportId: null })),
+        sanctions: history.map((row) =>
+          reportsVisible ? toSanctionEntry(row) : { ...toSanctionEntry(row), reportId: null },
+        ),
         carpool: {
           ratingAverage: user.carpoolRating === null ? null : Number(user.carpoolRating),
           ...carpool,

@@ -18,8 +18,6 @@ export type QueueEvent =
   | { kind: 'stored'; tripId: number; registrant: Registrant }
   | { kind: 'refused'; tripId: number; error: unknown };
 
-const STORAGE_KEY = TICKS_KEY;
-
 let raw: string | null = null;
 let parsed: readonly PendingTick[] = [];
 const changeListeners = new Set<() => void>();
@@ -30,7 +28,7 @@ let again = false;
 
 /** The queue as stored (the same array while the stored text is unchanged). */
 export function pendingTicks(): readonly PendingTick[] {
-  const now = localStorage.getItem(STORAGE_KEY);
+  const now = localStorage.getItem(TICKS_KEY);
   if (now !== raw) {
     raw = now;
     try {
@@ -44,8 +42,8 @@ export function pendingTicks(): readonly PendingTick[] {
 }
 
 function save(ticks: readonly PendingTick[]): void {
-  if (ticks.length) localStorage.setItem(STORAGE_KEY, JSON.stringify(ticks));
-  else localStorage.removeItem(STORAGE_KEY);
+  if (ticks.length) localStorage.setItem(TICKS_KEY, JSON.stringify(ticks));
+  else localStorage.removeItem(TICKS_KEY);
   for (const listener of [...changeListeners]) listener();
 }
 
