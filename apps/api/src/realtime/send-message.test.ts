@@ -8,11 +8,11 @@ import { collect, openTab, until, useSocketApp, type Client } from '../../test/h
 /**
  * 'sendMessage' over the member's socket: real socket.io clients against the real app on
  * PostgreSQL. The same rules and French answers as POST /messages/send, the same pushes, and
- * its own per-socket budget.
+ * its own budget per member, shared by the member's sockets.
  */
 type User = Awaited<ReturnType<typeof createUser>>;
 
-const MESSAGES_PER_10S = 5;
+const MESSAGES_PER_10S = 15;
 const { t, server } = useSocketApp({
   env: { SOCKET_MESSAGES_PER_10S: String(MESSAGES_PER_10S), SOCKET_MAX_VIOLATIONS: '2' },
 });
@@ -163,7 +163,7 @@ describe('sendMessage over the socket', () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     await accepted(a, b);
-    // A socket per payload: each one counts in the socket's small budget of this file.
+    // Every payload below counts in the member's budget of this file (13 of its 15).
     const field = (path: string, message: string): SendMessageAck => ({
       status: 400,
       message,
@@ -227,6 +227,21 @@ describe('sendMessage over the socket', () => {
     expect(await cut).toBe('io server disconnect');
     expect(await t.db.message.count({ where: { senderId: a.id } })).toBe(1 + MESSAGES_PER_10S);
     expect((await post(a, { toUserId: b.id, content: 'Par HTTP' })).statusCode).toBe(200);
+  });
+
+  it('shares the budget between the member’s sockets: more tabs do not send more', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    await accepted(a, b);
+    const tabs = [await open(a), await open(a), await open(a)];
+    const answers: SendMessageAck[] = [];
+    for (let k = 0; k < MESSAGES_PER_10S + 3; k++)
+      answers.push(await send(tabs[k % 3]!, { toUserId: b.id, content: `Onglet ${k}` }));
+    expect(answers.filter((x) => 'conversationId' in x)).toHaveLength(MESSAGES_PER_10S);
+    expect(answers.slice(MESSAGES_PER_10S).map((x) => 'status' in x && x.status)).toEqual([
+      429, 429, 429,
+    ]);
+    expect(await t.db.message.count({ where: { senderId: a.id } })).toBe(1 + MESSAGES_PER_10S);
   });
 
   it('sends nothing once the login ended: the socket is cut with it', async () => {

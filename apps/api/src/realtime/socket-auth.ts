@@ -20,7 +20,7 @@ export interface SocketIdentity {
  * Who opens a socket: the access token of `auth.token` (the same checks as plugins/auth.ts:
  * signature, expiry, ACTIVE account, live login), or else the `session_id` cookie (current,
  * not rotated, not revoked, not expired). null = the connection is refused. Runs at every
- * connection, recovered ones included.
+ * connection, reconnections included.
  */
 export function socketAuthenticator({ callers, sessions, tokens, clock }: SocketAuthDeps) {
   async function fromToken(token: string): Promise<SocketIdentity | null> {

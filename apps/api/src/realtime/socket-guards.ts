@@ -59,3 +59,27 @@ export function eventBudget(limit: EventLimit, now: () => number = Date.now) {
     },
   };
 }
+
+/**
+ * One `eventBudget` per member on this instance, shared by all of the member's sockets: a
+ * budget per socket would let a member multiply it by opening more tabs or scripted sockets.
+ * Entries whose window has ended are dropped now and then, so the map holds only recent senders.
+ */
+export function memberBudgets(limit: EventLimit, now: () => number = Date.now) {
+  const budgets = new Map<number, ReturnType<typeof eventBudget>>();
+  let nextPrune = now() + limit.windowMs;
+  return {
+    of(userId: number): ReturnType<typeof eventBudget> {
+      if (now() >= nextPrune) {
+        for (const [id, budget] of budgets) if (budget.resetsIn() === 0) budgets.delete(id);
+        nextPrune = now() + limit.windowMs;
+      }
+      let budget = budgets.get(userId);
+      if (!budget) budgets.set(userId, (budget = eventBudget(limit, now)));
+      return budget;
+    },
+    get size() {
+      return budgets.size;
+    },
+  };
+}

@@ -18,7 +18,7 @@ import { errorAck } from './socket-ack.js';
 import type { NotificationPusher } from '../modules/carpool/notifications.service.js';
 import type { SocketAuthenticator } from './socket-auth.js';
 import { sessionRoom } from './session-endings.js';
-import { eventBudget, originGuard, type EventLimit } from './socket-guards.js';
+import { eventBudget, memberBudgets, originGuard, type EventLimit } from './socket-guards.js';
 
 interface SocketData {
   userId: number;
@@ -30,10 +30,11 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
 
 /**
  * socket.io on the API's HTTP server at /socket.io: websocket only (so no sticky sessions are
- * needed behind a proxy), same origin (no CORS; a foreign Origin is refused). Connection state
- * recovery replays what a socket missed during a short disconnection, and still runs the
- * authentication middleware, so a login ended meanwhile does not come back; the web page also
- * refetches on reconnect, which covers longer gaps and adapters that cannot replay.
+ * needed behind a proxy), same origin (no CORS; a foreign Origin is refused). No connection state
+ * recovery: socket.io restores a recovered socket's rooms and writes its missed events before
+ * the authentication middleware runs, so a tab reconnecting under the next account of the
+ * browser, or after its login ended, would hear the previous login's events. A reconnection is
+ * a new socket, authenticated and joined afresh; the web page refetches what it missed.
  */
 export function createRealtimeServer(
   httpServer: HttpServer,
@@ -46,7 +47,6 @@ export function createRealtimeServer(
     allowRequest: originGuard(opts.allowedOrigins),
     // A member's socket sends a few small events; 16 kB is far above any honest packet.
     maxHttpBufferSize: 16 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
 }
 
@@ -105,7 +105,7 @@ export interface RealtimeHandlersDeps {
   log: FastifyBaseLogger;
   /** Every event of a socket. */
   eventLimit: EventLimit;
-  /** 'sendMessage' of a socket, besides `eventLimit`. */
+  /** 'sendMessage' of a member, all of their sockets on this instance together, besides `eventLimit`. */
   messageLimit: EventLimit;
 }
 
@@ -117,6 +117,7 @@ function refusedAck(budget: { resetsIn(): number }, log: FastifyBaseLogger) {
 /** Handshake authentication and the per-socket events. */
 export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandlersDeps): void {
   const sendMessage = sendMessageHandler(deps);
+  const messageBudgets = memberBudgets(deps.messageLimit);
   io.use((socket, next) => {
     const cookies = deps.parseCookie(socket.handshake.headers.cookie ?? '');
     deps
@@ -136,8 +137,8 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
   io.on('connection', (socket) => {
     const me = socket.data.userId;
     // The only rooms a socket ever joins: its own user's, to receive, and its login's, to be
-    // cut when that login ends (also after a recovered reconnect, which restores them).
-    if (!socket.recovered) void socket.join([userRoom(me), sessionRoom(socket.data.familyId)]);
+    // cut when that login ends.
+    void socket.join([userRoom(me), sessionRoom(socket.data.familyId)]);
 
     const cut = () => {
       deps.log.warn({ userId: me }, 'socket coupé : trop d’événements');
@@ -157,10 +158,10 @@ export function registerRealtimeHandlers(io: RealtimeServer, deps: RealtimeHandl
     // Kept for clients that announce themselves; it never joins another user's room.
     socket.on('joinRoom', () => {});
 
-    const messageBudget = eventBudget(deps.messageLimit);
     socket.on('sendMessage', (payload, ack) => {
       // A client that does not wait for the answer still gets its message sent.
       const answer = typeof ack === 'function' ? ack : () => {};
+      const messageBudget = messageBudgets.of(me);
       const verdict = messageBudget.take();
       if (verdict !== 'ok') {
         answer(refusedAck(messageBudget, deps.log));

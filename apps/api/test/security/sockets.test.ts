@@ -9,7 +9,7 @@ type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * A socket lives no longer than the login it was opened with: logout, suspension, a password
- * change and deletion cut it within a second, on whichever instance holds it; a recovered
+ * change and deletion cut it within a second, on whichever instance holds it; a
  * reconnection authenticates again; foreign origins and floods are refused.
  */
 const embedded = inject('dbMode') === 'embedded';
@@ -133,12 +133,12 @@ describe('one instance', () => {
     await cut;
   });
 
-  it('authenticates a recovered reconnection again', async () => {
+  it('authenticates a reconnection again', async () => {
     const member = await createMember(t.db);
     const { token, cookie } = await signIn(t, member.email);
     const socket = await open(url, token);
     const refused = new Promise<Error>((resolve) => socket.once('connect_error', resolve));
-    // The network drops; the login ends meanwhile; the client tries to recover its session.
+    // The network drops; the login ends meanwhile; the client reconnects by itself.
     socket.io.engine.close();
     await logout(t, cookie);
     expect((await refused).message).toBe('Tu dois être connecté(e).');

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@munegu/shared';
 import { useSocketEvent, useSocketReconnect } from '../../lib/realtime';
@@ -13,11 +12,7 @@ import { matchKeys } from '../matches';
  */
 export function useNotificationsRealtime(me: number | undefined): void {
   const qc = useQueryClient();
-  // Connection-state recovery may replay an event already handled.
-  const seen = useRef(new Set<number>());
   useSocketEvent(me, SOCKET_EVENTS.notification, (event) => {
-    if (seen.current.has(event.id)) return;
-    seen.current.add(event.id);
     void qc.invalidateQueries({ queryKey: notificationKeys.mine() });
     if (event.matchId !== null) {
       void qc.invalidateQueries({ queryKey: carpoolKeys.match(event.matchId) });
