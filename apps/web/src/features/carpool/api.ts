@@ -160,6 +160,9 @@ export function useNotifications(enabled: boolean) {
       unwrap(await callIfAuthenticated('GET /user-notification/me', { signal })) ?? [],
     enabled,
     retry: false,
+    // Reading, answering or deleting in another tab or on another device tells this tab
+    // nothing: it catches up when the member comes back to it.
+    refetchOnWindowFocus: 'always',
   });
 }
 

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/ui/toast';
 import { setSocketFactory } from '../../../lib/socket';
@@ -174,8 +175,6 @@ describe('notification bell', () => {
     act(() => io.push('notification', { id: 1, type: 'COVOIT', matchId: 42 }));
     expect(await bell('Notifications, 1 non lue')).toBeVisible();
     expect(api.callsTo('GET /api/user-notification/me')).toHaveLength(before + 1);
-    act(() => io.push('notification', { id: 1, type: 'COVOIT', matchId: 42 })); // replayed
-    expect(api.callsTo('GET /api/user-notification/me')).toHaveLength(before + 1);
     api.reply('GET /api/user-notification/me', 200, [notif(1, 2), notif(2, 1)]);
     act(() => io.push('connect'));
     act(() => io.push('connect')); // a reconnection
@@ -183,6 +182,35 @@ describe('notification bell', () => {
       expect(api.callsTo('GET /api/user-notification/me').length).toBeGreaterThan(before + 1),
     );
     expect(await bell('Notifications, 2 non lues')).toBeVisible();
+  });
+
+  it('catches up when the member comes back to the tab: what another tab read or settled goes', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 1), notif(2, 2)]);
+    renderAt('/contact');
+    expect(await bell('Notifications, 2 non lues')).toBeVisible();
+    // Answered on the phone meanwhile: the proposal is settled, the request read.
+    api.reply('GET /api/user-notification/me', 200, [notif(2, 2, { read: true })]);
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await bell('Notifications')).toBeVisible();
+    focusManager.setFocused(undefined);
+  });
+
+  it('drops a notification another tab already removed once its popup says so', async () => {
+    api.reply('GET /api/user-notification/me', 200, [notif(1, 1)]);
+    api.reply('GET /api/notification-covoiturage/1', 404, {
+      message: 'Notification introuvable.',
+      code: 'NOT_FOUND',
+    });
+    renderAt('/contact');
+    const menu = await openBell('Notifications, 1 non lue');
+    api.reply('GET /api/user-notification/me', 200, []);
+    fireEvent.click(await menu.findByText(/vous a proposé un covoiturage/));
+    expect(await screen.findByText('Notification introuvable.')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(await bell('Notifications')).toBeVisible();
   });
 });
 

@@ -52,6 +52,12 @@ export function NotificationPopup({ notification, onClose, onMatch, onAnswered, 
     if (notification.match_id === null) onMatch(data.userToUserMatch.matchId);
   }, [data, qc, notification.match_id, onMatch]);
 
+  // Gone on the server (removed or settled in another tab): the list forgets it too.
+  const failed = detail.isError;
+  useEffect(() => {
+    if (failed) void qc.invalidateQueries({ queryKey: notificationKeys.mine() });
+  }, [failed, qc]);
+
   if (detail.isPending) return <LoadingOverlay fullScreen label="Chargement de la notification…" />;
   // Only a first read's failure: an answer settles the notification on the server, and what
   // was read stays on screen (the answer's write does not read it again).
