@@ -13,7 +13,8 @@ import { appWithNewsProvider } from '../../../test/helpers/news-provider.js';
  * configuration lets resolve to loopback (NEWS_FETCH_PRIVATE_HOSTS) and whose certificate the
  * fetch is told to trust. Posts: 1 = club post with photo, 2 = text only,
  * 3 = another account, 4 = the provider never answers, 5 = a 20 MB "photo",
- * 6 = a photo whose address redirects to the cloud metadata service.
+ * 6 = a photo whose address redirects to the cloud metadata service,
+ * 8 and 9 = club posts whose text carries HTML entities, as X's syndication sends it.
  */
 let t: TestApp;
 let png: Buffer;
@@ -54,6 +55,15 @@ beforeAll(async () => {
             text: 'Piège',
             user: { screen_name: 'AS_Monaco' },
             photos: [{ url: `${base}/img/redirect` }],
+          });
+        if (id === '8' || id === '9')
+          return tweet({
+            text:
+              id === '8'
+                ? 'Monaco &amp; Lens &gt; tout'
+                : '&quot;Allez&quot; l&#39;&#201;quipe &#x2764; &amp;lt;3 https://t.co/abc',
+            user: { screen_name: 'AS_Monaco' },
+            photos: [{ url: `${base}/img/1.png` }],
           });
       }
       if (url.pathname === '/img/1.png') return res.setHeader('content-type', 'image/png').end(png);
@@ -113,6 +123,13 @@ describe('POST /api/actualite/proxy-tweet', () => {
       const res = await proxy(headers, url);
       expect([url, res.statusCode, res.json().message]).toEqual([url, status, message]);
     }
+  });
+
+  it('gives the text as written: the HTML entities X sends are decoded, once', async () => {
+    const { headers } = await member('REDACTEUR');
+    const texts: string[] = [];
+    for (const id of [8, 9]) texts.push((await proxy(headers, link(id))).json().text);
+    expect(texts).toEqual(['Monaco & Lens > tout', '"Allez" l\'Équipe ❤ &lt;3']);
   });
 
   it('is for editors only', async () => {

@@ -35,7 +35,8 @@ export function tweetProvider(opts: TweetProviderOptions) {
       const url = `${opts.baseUrl.replace(/\/+$/, '')}/tweet-result?id=${encodeURIComponent(id)}&lang=fr&token=0`;
       const res = await safeFetch(url, opts.fetch);
       const data = JSON.parse(res.body.toString('utf8')) as SyndicationTweet;
-      const text = typeof data.text === 'string' ? stripTrailingLinks(data.text) : '';
+      const text =
+        typeof data.text === 'string' ? decodeEntities(stripTrailingLinks(data.text)) : '';
       const account = typeof data.user?.screen_name === 'string' ? data.user.screen_name : null;
       const photo =
         data.mediaDetails?.find((m) => m.type === 'photo' && typeof m.media_url_https === 'string')
@@ -53,4 +54,21 @@ export type TweetProvider = ReturnType<typeof tweetProvider>;
 /** X appends the post's own t.co links to its text; they mean nothing on our page. */
 function stripTrailingLinks(text: string): string {
   return text.replace(/(\s*https:\/\/t\.co\/\w+)+\s*$/u, '').trim();
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * X's syndication text comes HTML-encoded ('Monaco &amp; Lens'), but the site stores and shows
+ * plain text: undecoded, the entity itself was published. One pass, so '&amp;lt;' (a post that
+ * spelt out '&lt;') stays '&lt;'; what the decoded text says is then held to the content rules
+ * of any news item when it is published. An entity naming no character is kept as written.
+ */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/giu, (entity, dec, hex, name) => {
+    if (name !== undefined) return NAMED[(name as string).toLowerCase()] ?? entity;
+    const code = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
+    const character = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+    return character ? String.fromCodePoint(code) : entity;
+  });
 }
