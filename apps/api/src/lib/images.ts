@@ -1,4 +1,10 @@
-import { CLUB_LOGO_MAX_BYTES, LIMITS, MATCH_TEXTS, USER_TEXTS } from '@munegu/shared';
+import {
+  CLUB_LOGO_MAX_BYTES,
+  CONTEST_IMAGE_MAX_BYTES,
+  LIMITS,
+  MATCH_TEXTS,
+  USER_TEXTS,
+} from '@munegu/shared';
 import sharp from 'sharp';
 import { AppError } from './errors.js';
 
@@ -47,7 +53,7 @@ export interface ImageProfile {
 
 /** News and contest visuals: wide images, shown in cards and popups. */
 const NEWS_IMAGE: ImageProfile = {
-  maxBytes: 8 * 1024 * 1024,
+  maxBytes: CONTEST_IMAGE_MAX_BYTES,
   resize: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
   quality: 82,
   formatMessage: USER_TEXTS.avatarFormat,

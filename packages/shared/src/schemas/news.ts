@@ -176,6 +176,12 @@ export const newsUpdateSchema = z.object({
 });
 export const newsWriteResponseSchema = z.object({ message: z.string(), id: z.number().int() });
 
+/**
+ * POST /concours/image: the largest visual the API takes. The contest form names it also when
+ * a proxy in front of the API refuses a larger file with a page of its own, which says nothing.
+ */
+export const CONTEST_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
 /** Contests: the spec's update toast, and one message per field that says what is wrong. */
 export const CONTEST_TEXTS = {
   created: 'Concours créé avec succès !',
@@ -192,6 +198,8 @@ export const CONTEST_TEXTS = {
   pastEnd: 'La date de fin doit être dans le futur.',
   imageRequired: 'Ajoute une image au concours.',
   invalidImage: 'Image invalide.',
+  /** The API's own words for a file over the cap (lib/uploads.ts). */
+  imageTooLarge: `Fichier trop volumineux : ${CONTEST_IMAGE_MAX_BYTES / (1024 * 1024)} Mo maximum.`,
   invalidInstagramLink: 'Lien Instagram invalide.',
   invalidXLink: 'Lien X invalide.',
   instagramHint: 'Une adresse https://www.instagram.com/…',

@@ -9,9 +9,11 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 
   /**
    * The file chosen (null when the choice is emptied). Returning false refuses it: the input is
    * emptied and no file is named, so that the control never shows a file the form will not use
-   * (the caller says why, in its field's error).
+   * (the caller says why, in its field's error). A promise refuses it the same way when it
+   * resolves to false (an upload the server refused), unless another file was chosen meanwhile;
+   * it must not reject.
    */
-  onFile: (file: File | null) => boolean | void;
+  onFile: (file: File | null) => boolean | void | Promise<boolean | void>;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -45,10 +47,19 @@ export function FilePicker({
         className="visually-hidden"
         disabled={disabled}
         onChange={(e) => {
-          const file = e.target.files?.[0] ?? null;
-          const kept = onFile(file) !== false;
-          if (!kept) e.target.value = '';
-          setFileName(kept ? (file?.name ?? null) : null);
+          const target = e.target;
+          const file = target.files?.[0] ?? null;
+          const refuse = () => {
+            target.value = '';
+            setFileName(null);
+          };
+          const kept = onFile(file);
+          if (kept === false) return refuse();
+          setFileName(file?.name ?? null);
+          if (kept instanceof Promise)
+            void kept.then((ok) => {
+              if (ok === false && target.files?.[0] === file) refuse();
+            });
         }}
       />
       <label htmlFor={id} className="btn btn--outline btn--small" aria-disabled={disabled}>

@@ -96,7 +96,10 @@ export function NewsContestCarousel() {
             label="Actualités"
             shown={selected === 0}
           >
-            {items.length === 0 ? (
+            {news.isError && !news.data ? (
+              // Not 'no news': the list could not be read.
+              <p className="empty-state error-text card">{TEXTS.generic.error}</p>
+            ) : items.length === 0 ? (
               <p className="empty-state card">
                 {news.isPending ? 'Chargement…' : TEXTS.news.emptyCategory}
               </p>

@@ -4,6 +4,7 @@ import {
   CONTEST_TEXTS as M,
   contestEndProblem,
   contestInputSchema,
+  TEXTS,
   type Contest,
 } from '@munegu/shared';
 import { toast } from '../../../components/ui/toast';
@@ -11,6 +12,7 @@ import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialo
 import { FormError, FormField, TextField, invalidProps } from '../../../components/ui/FormField';
 import { fieldErrors } from '../../../components/ui/formErrors';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { parisInputToIso, toParisInput } from '../../../lib/dates';
 import { useDeleteContest, useSaveContest, useUploadContestImage } from '../mutations';
 import { EditDeleteActions } from './EditDeleteActions';
 import { TitleField } from './TitleField';
@@ -18,11 +20,16 @@ import styles from './NewsEditor.module.css';
 import { Button } from '../../../components/ui/Button';
 import { FilePicker } from '../../../components/ui/FilePicker';
 
-/** 'YYYY-MM-DDTHH:mm' in the browser's time, as a datetime-local input wants it. */
-function toLocalInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/**
+ * Why an upload failed: the server's reason, or else what the failure itself tells. Without a
+ * reason it was not the server judging the image ('Image invalide.' would blame the file): a
+ * proxy's 413 page for a file over the cap, or no answer at all.
+ */
+const uploadProblem = (error: unknown) =>
+  errorMessage(
+    error,
+    isApiError(error) && error.status === 413 ? M.imageTooLarge : TEXTS.generic.network,
+  );
 
 type Values = { titre: string; image: string; dateFin: string; lienInsta: string; lienX: string };
 type Field = keyof Values;
@@ -69,7 +76,8 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
   const { values, setValues, unsaved } = useDraft<Values>(() => ({
     titre: contest?.titre ?? '',
     image: contest?.image ?? '',
-    dateFin: contest ? toLocalInput(new Date(contest.dateFin)) : '',
+    // Paris time, as the card shows the end and the trip and match forms take their times.
+    dateFin: contest ? toParisInput(contest.dateFin) : '',
     lienInsta: contest?.lienInsta ?? '',
     lienX: contest?.lienX ?? '',
   }));
@@ -81,8 +89,9 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
   const upload = useUploadContestImage();
   const save = useSaveContest();
 
-  const end = values.dateFin ? new Date(values.dateFin) : null;
-  const local = problems(values, end && !Number.isNaN(end.getTime()) ? end : null);
+  const endIso = values.dateFin ? parisInputToIso(values.dateFin) : '';
+  const end = endIso ? new Date(endIso) : null;
+  const local = problems(values, end);
   const errorOf = (field: Field) => local[field] ?? serverErrors[field];
   const ready =
     values.titre.trim() !== '' &&
@@ -142,10 +151,21 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
               if (!file) return;
               // A new file starts afresh: an earlier refusal no longer describes the form.
               setImageError(null);
-              upload.mutate(file, {
-                onSuccess: (res) => set('image', res.image),
-                onError: (error) => setImageError(errorMessage(error, M.invalidImage)),
-              });
+              // False on a refusal: the picker lets the file go, so that choosing it again
+              // (the same file, after a lost connection) is a new choice that uploads it. An
+              // upload overtaken by a newer one never settles: the newer one speaks.
+              return new Promise<boolean>((settle) =>
+                upload.mutate(file, {
+                  onSuccess: (res) => {
+                    set('image', res.image);
+                    settle(true);
+                  },
+                  onError: (error) => {
+                    setImageError(uploadProblem(error));
+                    settle(false);
+                  },
+                }),
+              );
             }}
           />
         </FormField>
@@ -157,9 +177,9 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
         />
         <TextField
           id="contest-end"
-          label="Fin du concours"
+          label="Fin du concours (heure de Paris)"
           type="datetime-local"
-          min={toLocalInput(new Date())}
+          min={toParisInput(new Date())}
           error={errorOf('dateFin')}
           value={values.dateFin}
           onChange={(e) => set('dateFin', e.target.value)}

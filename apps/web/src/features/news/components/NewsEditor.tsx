@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { NEWS_TEXTS as M, type NewsItem } from '@munegu/shared';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
@@ -51,10 +51,21 @@ export function AddNewsButton() {
   const [url, setUrl] = useState('');
   const [linkError, setLinkError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [draft, setDraft] = useState<NewsDraft | null>(null);
+  /** The post's text and image, with the link they were fetched from: what 'Publier' sends. */
+  const [draft, setDraft] = useState<(NewsDraft & { lien: string }) | null>(null);
+  /**
+   * The link whose fetch is awaited. Annuler or another link typed meanwhile abandons it: its
+   * answer, arriving later, must not open the form with one post's text under another's link.
+   */
+  const awaited = useRef<string | null>(null);
   const proxy = useProxyTweet();
   const publish = usePublishNews();
+  const abandonFetch = () => {
+    awaited.current = null;
+    proxy.reset();
+  };
   const close = () => {
+    abandonFetch();
     setStep('closed');
     setUrl('');
     setLinkError(null);
@@ -62,9 +73,13 @@ export function AddNewsButton() {
   };
 
   const fetchPost = () => {
+    const lien = url.trim();
     setLinkError(null);
-    proxy.mutate(url.trim(), {
+    awaited.current = lien;
+    proxy.mutate(lien, {
       onSuccess: (post) => {
+        if (awaited.current !== lien) return;
+        awaited.current = null;
         toast.success(M.fetched);
         setDraft({
           titre: '',
@@ -72,13 +87,17 @@ export function AddNewsButton() {
           image: post.image,
           categorieId: null,
           imageObjectPosY: 10,
+          lien,
         });
         setStep('edit');
       },
-      onError: (error) =>
+      onError: (error) => {
+        if (awaited.current !== lien) return;
+        awaited.current = null;
         setLinkError(
           error instanceof DuplicatePost ? M.duplicate : errorMessage(error, M.fetchFailed),
-        ),
+        );
+      },
     });
   };
 
@@ -110,7 +129,10 @@ export function AddNewsButton() {
               inputMode="url"
               placeholder="https://x.com/…/status/…"
               value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                if (awaited.current !== null) abandonFetch();
+              }}
             />
           </FormField>
           <DialogFooter>
@@ -134,7 +156,7 @@ export function AddNewsButton() {
           onClose={close}
           onSubmit={(values) =>
             publish.mutate(
-              { ...editable(values), image: values.image, lien: url.trim() },
+              { ...editable(values), image: values.image, lien: draft.lien },
               outcome(M.published, M.createFailed, close, setFailure),
             )
           }

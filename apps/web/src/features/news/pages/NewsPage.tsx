@@ -95,6 +95,9 @@ export default function NewsPage() {
       >
         {news.isPending ? (
           <LoadingOverlay label="Chargement des actualités…" />
+        ) : news.isError && !news.data ? (
+          // Not 'no news': the list could not be read.
+          <p className="empty-state error-text card">{TEXTS.generic.error}</p>
         ) : items.length === 0 ? (
           <p className="empty-state card">{TEXTS.news.emptyCategory}</p>
         ) : (

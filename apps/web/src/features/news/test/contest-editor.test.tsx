@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fakeApi, renderAt, signIn, type FakeApi, type Reply } from '../../../test/harness';
 import { UNSAVED } from '../../../components/ui/Dialog';
 
 /** The editors' contests on /actualites, through the real routes; only the network is fake. */
@@ -37,6 +37,14 @@ async function openNewContest() {
   renderAt('/actualites');
   fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un concours' }));
   return screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+}
+
+/** The edit form of `contest`, opened from its card. */
+async function openContest() {
+  renderAt('/actualites');
+  const card = await screen.findByRole('article', { name: contest.titre });
+  fireEvent.click(await within(card).findByRole('button', { name: 'Éditer' }));
+  return { card, form: await screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' }) };
 }
 
 describe('contests on /actualites', () => {
@@ -76,8 +84,9 @@ describe('contest editors', () => {
     fireEvent.change(within(form).getByLabelText('Image'), { target: { files: [file()] } });
     await waitFor(() => expect(api.callsTo('POST /api/concours/image')).toHaveLength(1));
     fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
-    const end = localInput(10);
-    fireEvent.change(within(form).getByLabelText('Fin du concours'), { target: { value: end } });
+    fireEvent.change(within(form).getByLabelText('Fin du concours (heure de Paris)'), {
+      target: { value: '2099-07-14T20:00' },
+    });
     fireEvent.change(within(form).getByLabelText('Lien X (facultatif)'), {
       target: { value: 'https://x.com/AS_Monaco/status/5' },
     });
@@ -87,7 +96,7 @@ describe('contest editors', () => {
     expect(api.callsTo('POST /api/concours')[0]?.body).toEqual({
       titre: 'Le maillot',
       image: VISUAL,
-      dateFin: new Date(end).toISOString(),
+      dateFin: '2099-07-14T18:00:00.000Z', // typed in Paris time (summer: UTC+2)
       lienInsta: '',
       lienX: 'https://x.com/AS_Monaco/status/5',
     });
@@ -111,11 +120,14 @@ describe('contest editors', () => {
     editor();
     const form = await openNewContest();
     fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
-    fireEvent.change(within(form).getByLabelText('Fin du concours'), {
+    fireEvent.change(within(form).getByLabelText('Fin du concours (heure de Paris)'), {
       target: { value: localInput(-1) },
     });
     expect(within(form).getByText('La date de fin doit être dans le futur.')).toBeVisible();
-    expect(within(form).getByLabelText('Fin du concours')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Fin du concours (heure de Paris)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(within(form).getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
   });
 
@@ -149,14 +161,34 @@ describe('contest editors', () => {
     expect(within(form).queryByText('Format de fichier non autorisé.')).toBeNull();
   });
 
+  it('empties the picker after a failed upload, saying why: too large, or no network', async () => {
+    editor();
+    let answer: Reply = 'network';
+    api.handle('POST /api/concours/image', () => answer);
+    const form = await openNewContest();
+    const input = within(form).getByLabelText<HTMLInputElement>('Image');
+    // Emptied, the input takes the same file again (a browser fires no change otherwise).
+    const emptied = vi.spyOn(input, 'value', 'set');
+    const failures: [Reply, string][] = [
+      [{ status: 413 }, 'Fichier trop volumineux : 8 Mo maximum.'], // a proxy's page, no message
+      ['network', 'Erreur réseau'],
+    ];
+    for (const [failure, message] of failures) {
+      answer = failure;
+      emptied.mockClear();
+      fireEvent.change(input, { target: { files: [file()] } });
+      expect(await within(form).findByText(message)).toBeVisible();
+      await waitFor(() => expect(emptied).toHaveBeenLastCalledWith(''));
+      expect(within(form).getByText('Aucun fichier choisi')).toBeVisible();
+    }
+    expect(within(form).queryByText('Image invalide.')).toBeNull();
+  });
+
   it('updates and deletes a contest, each with its toast', async () => {
     editor();
     api.reply('PUT /api/concours/3', 200, { message: 'Concours mis à jour avec succès !', id: 3 });
     api.reply('DELETE /api/concours/3', 200, { message: 'Concours supprimé avec succès !' });
-    renderAt('/actualites');
-    const card = await screen.findByRole('article', { name: contest.titre });
-    fireEvent.click(await within(card).findByRole('button', { name: 'Éditer' }));
-    const form = await screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+    const { card, form } = await openContest();
     fireEvent.change(within(form).getByLabelText('Titre'), {
       target: { value: 'Gagne le maillot !' },
     });
@@ -174,6 +206,25 @@ describe('contest editors', () => {
     expect(await screen.findByText('Concours supprimé avec succès !')).toBeVisible();
   });
 
+  it('shows and takes the end in Paris time, as the cards do, whatever the device’s zone', async () => {
+    // Neither Paris's zone nor the machine's: a device in New York.
+    vi.stubEnv('TZ', 'America/New_York');
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
+    editor();
+    api.reply('PUT /api/concours/3', 200, { message: 'Concours mis à jour avec succès !', id: 3 });
+    const { form } = await openContest();
+    const end = within(form).getByLabelText('Fin du concours (heure de Paris)');
+    expect(end).toHaveValue('2099-12-11T19:00'); // 18:00 UTC, Paris in winter: UTC+1
+    fireEvent.change(end, { target: { value: '2099-07-14T20:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/concours/3')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/concours/3')[0]?.body).toMatchObject({
+      dateFin: '2099-07-14T18:00:00.000Z',
+    });
+  });
+
   it('shows the server’s refusal under the field it names', async () => {
     editor();
     api.reply('PUT /api/concours/3', 400, {
@@ -181,12 +232,12 @@ describe('contest editors', () => {
       code: 'VALIDATION',
       errors: [{ path: 'dateFin', message: 'La date de fin doit être dans le futur.' }],
     });
-    renderAt('/actualites');
-    const card = await screen.findByRole('article', { name: contest.titre });
-    fireEvent.click(await within(card).findByRole('button', { name: 'Éditer' }));
-    const form = await screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+    const { form } = await openContest();
     fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     expect(await within(form).findByText('La date de fin doit être dans le futur.')).toBeVisible();
-    expect(within(form).getByLabelText('Fin du concours')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Fin du concours (heure de Paris)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 });

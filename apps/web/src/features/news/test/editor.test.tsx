@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+import { fakeApi, renderAt, signIn, type FakeApi, type Reply } from '../../../test/harness';
 import { UNSAVED } from '../../../components/ui/Dialog';
 
 /** The editors' side of /actualites, through the real routes; only the network is fake. */
@@ -45,6 +45,19 @@ const moderator = () =>
   signIn(api, { id: 5, username: 'modo', role: { libelle: 'MODERATEUR' } } as never);
 const manage = (title: string) => screen.queryByRole('group', { name: `Gérer « ${title} »` });
 
+describe('news list', () => {
+  it.each([
+    ['/actualites', 'ACTUALITÉS'],
+    ['/', 'Actualités'],
+  ])('on %s, says the news could not be read instead of « none »', async (path, section) => {
+    api.reply('GET /api/actualite', 503);
+    renderAt(path);
+    const news = await screen.findByRole('region', { name: section });
+    expect(await within(news).findByText('Une erreur est survenue.')).toBeVisible();
+    expect(within(news).queryByText('Aucune actualité pour cette catégorie.')).toBeNull();
+  });
+});
+
 describe('news editors', () => {
   it('shows no editing to members', async () => {
     signIn(api, { id: 5, username: 'membre', role: { libelle: 'UTILISATEUR' } } as never);
@@ -85,6 +98,58 @@ describe('news editors', () => {
       imageObjectPosY: 10,
     });
     expect(await screen.findByText('Actualité publiée avec succès !')).toBeVisible();
+  });
+
+  it('publishes a post with its own link, never with an answer that came after Annuler or another link', async () => {
+    editor();
+    const later = 'https://x.com/AS_Monaco/status/43';
+    const dropped = 'https://x.com/AS_Monaco/status/44';
+    api.reply('GET /api/actualite/exists', 200, { exists: false });
+    // The proxy answers each link when the test says so.
+    const held = new Map<string, (reply: Reply) => void>();
+    api.handle(
+      'POST /api/actualite/proxy-tweet',
+      (body) => new Promise<Reply>((answer) => held.set((body as { url: string }).url, answer)),
+    );
+    api.reply('POST /api/actualite', 201, { message: 'Actualité publiée avec succès !', id: 10 });
+    const ask = async (url: string) => {
+      fireEvent.change(screen.getByLabelText('Lien du post'), { target: { value: url } });
+      fireEvent.click(screen.getByRole('button', { name: 'Récupérer le post' }));
+      await waitFor(() => expect(held.has(url)).toBe(true));
+    };
+    const answer = async (url: string) => {
+      held.get(url)!({
+        status: 200,
+        body: { text: `Texte de ${url}`, image: IMAGE, message: 'Tweet récupéré avec succès !' },
+      });
+      await new Promise((r) => setTimeout(r, 100));
+    };
+    const editForm = () => screen.queryByRole('dialog', { name: 'ÉDITION ACTU' });
+    renderAt('/actualites');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un article' }));
+    await ask(dropped);
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    await answer(dropped);
+    expect(editForm()).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter un article' }));
+    await ask(POST);
+    fireEvent.change(screen.getByLabelText('Lien du post'), { target: { value: later } });
+    await answer(POST);
+    expect(editForm()).toBeNull();
+
+    await ask(later);
+    await answer(later);
+    const form = await screen.findByRole('dialog', { name: 'ÉDITION ACTU' });
+    expect(within(form).getByLabelText('Contenu')).toHaveValue(`Texte de ${later}`);
+    fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Victoire' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Publier' }));
+    await waitFor(() => expect(api.callsTo('POST /api/actualite')).toHaveLength(1));
+    expect(api.callsTo('POST /api/actualite')[0]?.body).toMatchObject({
+      contenu: `Texte de ${later}`,
+      lien: later,
+    });
   });
 
   it('says a post is already published without fetching it', async () => {
