@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,7 +63,7 @@ describe.skipIf(inject('dbMode') === 'embedded')('backup and restore drill', () 
   });
   afterAll(() => t.close());
 
-  it('restores the database and the data directory exactly as backed up', async () => {
+  it('restores the database and the data directory exactly as backed up, even after an upgrade', async () => {
     const member = await createUser(t.db);
     const match = await createMatch(t.db, {
       kickoffAt: new Date(Date.now() + 86_400_000),
@@ -100,6 +100,15 @@ describe.skipIf(inject('dbMode') === 'embedded')('backup and restore drill', () 
     await t.db.prediction.deleteMany({ where: { userId: member.id } });
     writeFileSync(path.join(dataDir, 'uploads', 'avatar', 'a.webp'), 'replaced avatar');
     writeFileSync(path.join(dataDir, 'uploads', 'avatar', 'b.webp'), 'second avatar');
+    // An upgrade after the backup (the rollback case): a new table that references users, and
+    // its migration recorded. The backup's dump knows neither.
+    await t.db.$executeRawUnsafe(
+      'CREATE TABLE upgrade_rows (id serial PRIMARY KEY, user_id int NOT NULL REFERENCES users(id))',
+    );
+    await t.db.$executeRaw`INSERT INTO upgrade_rows (user_id) VALUES (${later.id})`;
+    await t.db.$executeRaw`INSERT INTO _prisma_migrations
+      (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+      VALUES ('upgrade-after-backup', 'x', '29990101000000_upgrade', now(), now(), 1)`;
     expect(await snapshotDatabase(t.database.url)).not.toEqual(beforeDb);
 
     // The app stops before a restore (README): nothing may write meanwhile.
@@ -114,6 +123,22 @@ describe.skipIf(inject('dbMode') === 'embedded')('backup and restore drill', () 
     const { rows } = await client.query('SELECT count(*)::int AS n FROM rate_limit_counters');
     await client.end();
     expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('completes while the app writes files during the copy', async () => {
+    const growing = path.join(dataDir, 'mail', 'growing.eml');
+    mkdirSync(path.dirname(growing), { recursive: true });
+    writeFileSync(growing, randomBytes(1_000_000));
+    // GNU tar's checkpoints: every few records it reads, the file grows, like a mail being kept.
+    const TAR_OPTIONS = `--checkpoint=10 --checkpoint-action=exec='echo x >> ${growing}'`;
+    const backups = mkdtempSync(path.join(tmpdir(), 'munegu-backups-'));
+    const { stdout } = await run('bash', [script('backup.sh'), backups], {
+      env: { ...env, TAR_OPTIONS },
+    });
+    const folder = /Sauvegarde écrite : (.+)$/m.exec(stdout)![1]!.trim();
+    await run('sha256sum', ['--check', '--quiet', 'SHA256SUMS'], { cwd: folder });
+    const { stdout: listing } = await run('tar', ['-tzf', path.join(folder, 'data.tar.gz')]);
+    expect(listing.split('\n')).toContain('./mail/growing.eml');
   });
 
   it('refuses a backup folder whose files were altered', async () => {
