@@ -16,7 +16,8 @@ import {
   UserCommandError,
 } from '../src/cli/user-commands.js';
 import { createDb, type Db } from '../src/db/client.js';
-import { verifyPassword } from '../src/lib/passwords.js';
+import { hashPassword, verifyPassword } from '../src/lib/passwords.js';
+import { DEMO_ACCOUNTS } from '../src/seed/demo.js';
 import { DEPARTMENTS } from '../src/seed/departments.js';
 import { seed } from '../src/seed/index.js';
 import { OTHER_REASON_LABEL } from '@munegu/shared';
@@ -221,6 +222,29 @@ describe('seed', () => {
     );
   });
 
+  it('starts whatever administrators did to the demo news categories', async () => {
+    const renamed = await db.newsCategory.update({
+      where: { label: 'MATCH' },
+      data: { label: 'MATCHS' },
+    });
+    // A category in use cannot be deleted: its news item goes first.
+    const club = await db.newsCategory.findUniqueOrThrow({ where: { label: 'CLUB' } });
+    const clubNews = await db.news.findFirstOrThrow({ where: { categoryId: club.id } });
+    await db.news.delete({ where: { id: clubNews.id } });
+    await db.newsCategory.delete({ where: { id: club.id } });
+    await seed(db, { demo: true, now: NOW });
+    const labels = (await db.newsCategory.findMany()).map((c) => c.label);
+    expect(labels).toContain('MATCHS');
+    expect(labels).not.toContain('MATCH');
+    expect(labels).not.toContain('CLUB');
+    expect(await db.news.count({ where: { categoryId: renamed.id } })).toBe(1);
+    const back = await db.news.findUniqueOrThrow({
+      where: { sourceUrl: clubNews.sourceUrl! },
+      include: { category: true },
+    });
+    expect(back.category.label).toBe('AUTRE');
+  }, 120_000);
+
   it('re-dates demo matches a week later instead of duplicating them', async () => {
     const count = await db.match.count();
     await seed(db, { demo: true, now: new Date(NOW.getTime() + 7 * 86_400_000) });
@@ -340,6 +364,36 @@ describe('seed', () => {
       });
       expect(await verifyPassword(account.password, user.passwordHash)).toBe(true);
     }
+  }, 60_000);
+
+  it('keeps what the staff changed on the demo accounts', async () => {
+    const [supporter, editor, moderator, admin] = DEMO_ACCOUNTS.map((a) => a.email);
+    await db.user.update({
+      where: { email: admin },
+      data: { passwordHash: await hashPassword('Nouveau#Secret26'), email: 'chef@asso.mc' },
+    });
+    await db.user.update({ where: { email: moderator }, data: { status: 'SUSPENDED' } });
+    await db.user.update({ where: { email: editor }, data: { role: 'UTILISATEUR' } });
+    await db.user.update({
+      where: { email: supporter },
+      data: { username: 'Supporter_Renomme', usernameKey: 'supporter_renomme' },
+    });
+    const users = await db.user.count();
+    await seed(db, { demo: true, now: NOW });
+    expect(await db.user.count()).toBe(users);
+    const chief = await db.user.findUniqueOrThrow({ where: { email: 'chef@asso.mc' } });
+    expect(chief).toMatchObject({ role: 'ADMIN', username: 'admin_demo' });
+    expect(await verifyPassword('Nouveau#Secret26', chief.passwordHash)).toBe(true);
+    expect(await db.user.findUniqueOrThrow({ where: { email: moderator } })).toMatchObject({
+      status: 'SUSPENDED',
+    });
+    expect(await db.user.findUniqueOrThrow({ where: { email: editor } })).toMatchObject({
+      role: 'UTILISATEUR',
+      status: 'ACTIVE',
+    });
+    expect(await db.user.findUniqueOrThrow({ where: { email: supporter } })).toMatchObject({
+      username: 'Supporter_Renomme',
+    });
   }, 60_000);
 
   it('reference data alone writes no demo rows', async () => {

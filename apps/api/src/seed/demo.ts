@@ -3,7 +3,7 @@ import { seedDemoJournal } from './demo-journal.js';
 import { seedDemoPartner } from './demo-site.js';
 import type { Db } from '../db/client.js';
 import type { Role } from '../generated/prisma/client.js';
-import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import { hashPassword } from '../lib/passwords.js';
 import { CLUBS, crestPath } from './clubs.js';
 import { seedCommunity } from './community/index.js';
 import type { DemoAccount } from './index.js';
@@ -118,37 +118,39 @@ export function demoMatches(now: Date): DemoMatch[] {
   return matches;
 }
 
+/**
+ * Creates the demo accounts that are missing, and only those: an existing one belongs to the
+ * staff and its members from then on, so a password changed, a role changed or a suspension
+ * (the published passwords locked out on a DEMO_DATA deployment) outlives every restart. It is
+ * found by its address or its pseudo, so a member who changed one of them keeps one account.
+ */
 async function seedDemoAccounts(db: Db, now: Date): Promise<Map<DemoAccount['role'], number>> {
   const ids = new Map<DemoAccount['role'], number>();
   for (const account of DEMO_ACCOUNTS) {
-    const existing = await db.user.findUnique({ where: { email: account.email } });
-    // Keep the stored hash when it still matches, so a re-run changes nothing.
-    const passwordHash =
-      existing && (await verifyPassword(account.password, existing.passwordHash))
-        ? existing.passwordHash
-        : await hashPassword(account.password);
-    const data = {
-      username: account.username,
-      usernameKey: account.username.toLowerCase(),
-      passwordHash,
-      role: account.role as Role,
-      status: 'ACTIVE' as const,
-    };
-    const user = await db.user.upsert({
-      where: { email: account.email },
-      update: data,
-      create: {
-        ...data,
-        email: account.email,
-        firstName: 'Démo',
-        lastName: account.role,
-        birthDate: new Date(Date.UTC(1994, 4, 14)),
-        department: 'FR-06',
-        appMailOptIn: true,
-        promoMailOptIn: false,
-        lastActivityAt: now,
-      },
+    const usernameKey = account.username.toLowerCase();
+    const existing = await db.user.findFirst({
+      where: { OR: [{ email: account.email }, { usernameKey }] },
+      select: { id: true },
     });
+    const user =
+      existing ??
+      (await db.user.create({
+        data: {
+          username: account.username,
+          usernameKey,
+          passwordHash: await hashPassword(account.password),
+          role: account.role as Role,
+          status: 'ACTIVE',
+          email: account.email,
+          firstName: 'Démo',
+          lastName: account.role,
+          birthDate: new Date(Date.UTC(1994, 4, 14)),
+          department: 'FR-06',
+          appMailOptIn: true,
+          promoMailOptIn: false,
+          lastActivityAt: now,
+        },
+      }));
     ids.set(account.role, user.id);
   }
   return ids;
@@ -230,22 +232,29 @@ const DEMO_NEWS = [
 ] as const;
 
 async function seedDemoContent(db: Db, now: Date, authorId: number): Promise<void> {
+  // News categories are the administrators' (renamed, deleted): a demo item whose category is
+  // gone is created in AUTRE, the default, and an existing one keeps the category it has.
+  const fallback = await db.newsCategory.findUnique({ where: { label: 'AUTRE' } });
   for (const n of DEMO_NEWS) {
-    const category = await db.newsCategory.findUniqueOrThrow({ where: { label: n.category } });
+    const named = await db.newsCategory.findUnique({ where: { label: n.category } });
+    const category = named ?? fallback;
     const data = {
       title: n.title,
       content: n.content,
       image: n.image,
       link: n.sourceUrl,
-      categoryId: category.id,
       authorId,
       publishedAt: new Date(now.getTime() - n.daysAgo * DAY_MS),
     };
-    await db.news.upsert({
-      where: { sourceUrl: n.sourceUrl },
-      create: { ...data, sourceUrl: n.sourceUrl },
-      update: data,
-    });
+    const existing = await db.news.findUnique({ where: { sourceUrl: n.sourceUrl } });
+    if (existing) {
+      await db.news.update({
+        where: { id: existing.id },
+        data: named ? { ...data, categoryId: named.id } : data,
+      });
+    } else if (category) {
+      await db.news.create({ data: { ...data, categoryId: category.id, sourceUrl: n.sourceUrl } });
+    }
   }
   // Contests have no natural unique key: the demo one is found by its title.
   const title = 'Gagne le maillot domicile dédicacé !';
@@ -270,7 +279,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoAccount[]> {
   await seedDemoContent(db, now, ids.get('REDACTEUR')!);
   await seedDemoPartner(db);
   // Last: the community plays, travels and writes around these matches and accounts.
-  await seedCommunity(db, now);
+  await seedCommunity(db, now, ids.get('UTILISATEUR')!);
   await seedDemoJournal(db, now, ids);
   return DEMO_ACCOUNTS.map((a) => ({ ...a }));
 }

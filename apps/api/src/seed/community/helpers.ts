@@ -4,9 +4,10 @@
  * every run writing the same data.
  */
 
-/** The UTILISATEUR demo account of demo.ts, the one the demo is shown with. */
-export const SUPPORTER_PSEUDO = 'supporter_demo';
-/** Plans name the demo account with this key; members by their pseudo without 'demo_'. */
+/**
+ * Plans name the UTILISATEUR demo account of demo.ts (supporter_demo, the one the demo is shown
+ * with) with this key; members by their pseudo without 'demo_'.
+ */
 export const SUPPORTER = 'supporter';
 
 /** Antennas (reference data) that members join and whose buses they take. */

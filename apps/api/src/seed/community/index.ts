@@ -39,7 +39,7 @@ export {
  * after and the four latest played ones, ratings, supporter_demo's conversations, and a few
  * reports and past sanctions for the moderators' queue.
  */
-export async function seedCommunity(db: Db, now: Date): Promise<void> {
+export async function seedCommunity(db: Db, now: Date, supporterId: number): Promise<void> {
   // Reference data, which nothing below changes: looked up once for every part.
   const [reasonRows, antennaRows] = await Promise.all([
     db.reason.findMany({ where: { kind: { in: ['ANNULATION', 'EXCLUSION'] }, section: '' } }),
@@ -48,7 +48,7 @@ export async function seedCommunity(db: Db, now: Date): Promise<void> {
   const reasons = new Map(reasonRows.map((r) => [`${r.kind}:${r.label}`, r.id]));
   const antennas = new Map(antennaRows.map((a) => [a.name, a.id]));
 
-  const ids = await seedMembers(db, now, antennas);
+  const ids = await seedMembers(db, now, antennas, supporterId);
   const latest = await db.match.findFirst({
     where: { finishedAt: { not: null, lte: now } },
     orderBy: [{ kickoffAt: 'desc' }, { id: 'desc' }],

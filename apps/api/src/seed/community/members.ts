@@ -1,15 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { hashPassword } from '../../lib/passwords.js';
-import {
-  hoursBefore,
-  MONACO,
-  NICE,
-  random,
-  RIVIERA,
-  SUPPORTER,
-  SUPPORTER_PSEUDO,
-  ULTRAS,
-} from './helpers.js';
+import { hoursBefore, MONACO, NICE, random, RIVIERA, SUPPORTER, ULTRAS } from './helpers.js';
 
 /**
  * The ~40 demo members and their creation. A member is keyed on the e-mail and written once:
@@ -166,13 +157,15 @@ const LAST_SEEN_HOURS = { 3: [1, 20], 2: [24, 96], 1: [120, 360], 0: [240, 960] 
 
 /**
  * Creates the missing members (the password is hashed once, only when one is missing) and
- * returns the ids of all of them and of supporter_demo, which demo.ts must have created.
+ * returns the ids of all of them and of supporter_demo (created by demo.ts, whatever its
+ * pseudo and address have become since).
  */
 export async function seedMembers(
   db: Db,
   now: Date,
   /** Antenna ids by name. */
   antennas: ReadonlyMap<string, number>,
+  supporterId: number,
 ): Promise<Map<string, number>> {
   const emails = DEMO_MEMBERS.map((m) => demoMemberEmail(m.key));
   const existing = await db.user.findMany({
@@ -215,15 +208,11 @@ export async function seedMembers(
     });
   }
   const rows = await db.user.findMany({
-    where: { OR: [{ email: { in: emails } }, { usernameKey: SUPPORTER_PSEUDO }] },
-    select: { id: true, email: true, usernameKey: true },
+    where: { email: { in: emails } },
+    select: { id: true, email: true },
   });
-  const ids = new Map<string, number>();
-  for (const row of rows) {
-    if (row.usernameKey === SUPPORTER_PSEUDO) ids.set(SUPPORTER, row.id);
-    else ids.set(row.email.slice(0, row.email.indexOf('@')), row.id);
-  }
-  if (!ids.has(SUPPORTER)) throw new Error(`Compte de démonstration ${SUPPORTER_PSEUDO} absent`);
+  const ids = new Map<string, number>([[SUPPORTER, supporterId]]);
+  for (const row of rows) ids.set(row.email.slice(0, row.email.indexOf('@')), row.id);
   // Antenna memberships of the members created now (later the members own them).
   const memberships = missing.flatMap((m) =>
     (m.antennas ?? []).flatMap((nom) => {
