@@ -89,13 +89,13 @@ export interface Infra {
 async function rateCounters(
   kind: AdapterKind,
   db: Db,
-  redisUrl: string | undefined,
-  redisPrefix: string,
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'redisConnectTimeoutMs'>,
 ): Promise<RateCounters | undefined> {
   if (kind === 'postgres') return databaseCounters(db);
   if (kind === 'redis') {
-    if (!redisUrl) throw new Error('REDIS_URL manquant pour les compteurs de limite de débit');
-    return redisCounters(redisUrl, redisPrefix);
+    if (!config.redisUrl)
+      throw new Error('REDIS_URL manquant pour les compteurs de limite de débit');
+    return redisCounters(config.redisUrl, config.redisPrefix, config.redisConnectTimeoutMs);
   }
   return undefined;
 }
@@ -120,12 +120,7 @@ export async function buildInfra(app: FastifyInstance, deps: AppDeps): Promise<I
     { config, db, clock, log: app.log, jobs, onClose },
     deps.mailTransport,
   );
-  const counters = await rateCounters(
-    deps.rateLimitStore ?? 'memory',
-    db,
-    config.redisUrl,
-    config.redisPrefix,
-  );
+  const counters = await rateCounters(deps.rateLimitStore ?? 'memory', db, config);
   if (counters) app.addHook('onClose', () => counters.close());
   return {
     config,

@@ -109,8 +109,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(
-    `Échec du démarrage : ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
+  // A setting found wrong only once in use (an unreachable REDIS_URL) needs no stack trace.
+  const detail =
+    err instanceof ConfigError
+      ? err.message
+      : err instanceof Error
+        ? (err.stack ?? err.message)
+        : String(err);
+  process.stderr.write(`Échec du démarrage : ${detail}\n`);
   process.exit(1);
 });

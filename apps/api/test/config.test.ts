@@ -76,6 +76,23 @@ describe('configuration', () => {
     ).toThrow(/SCHEDULE_REMINDERS/);
   });
 
+  it('refuses a schedule the job scheduler would refuse, naming its variable', () => {
+    for (const [variable, value] of [
+      ['SCHEDULE_ACCOUNTS', '0 25 * * *'],
+      ['SCHEDULE_REMINDERS', '60 3 * * *'],
+      ['SCHEDULE_TRIP_REMINDERS', '0 18 * * lundi'],
+      ['SCHEDULE_UPLOADS_SWEEP', '0 3 31 2-13 *'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value }), value).toThrow(
+        `Configuration invalide : ${variable} : « ${value} » n’est pas une expression cron`,
+      );
+    }
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), SCHEDULE_TRIP_REMINDERS: '0 18,22 * * mon-fri' }).schedules
+        .tripReminders,
+    ).toBe('0 18,22 * * mon-fri');
+  });
+
   it('requires a PostgreSQL DATABASE_URL in production (no embedded database there)', () => {
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() };
     expect(() => loadConfig(prod)).toThrow(/DATABASE_URL/);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp, useTestApp } from './helpers/app.js';
+import { createTestApp, testDatabase, type TestApp, useTestApp } from './helpers/app.js';
 
 const t = useTestApp();
 
@@ -133,3 +133,22 @@ describe.skipIf(embedded).each(['postgres', 'redis'] as const)(
     });
   },
 );
+
+describe.skipIf(embedded)('a Redis that does not answer', () => {
+  it('stops the start naming REDIS_URL, for the counters and the socket adapter alike', async () => {
+    // Nothing listens on port 1: every connection attempt is refused.
+    const env = { REDIS_URL: 'redis://127.0.0.1:1', REDIS_CONNECT_TIMEOUT_MS: '500' };
+    const database = await testDatabase();
+    try {
+      for (const shared of [{ rateLimitStore: 'redis' }, { realtimeAdapter: 'redis' }] as const) {
+        const started = Date.now();
+        await expect(createTestApp({ env, database, ...shared })).rejects.toThrow(
+          /^Configuration invalide : REDIS_URL : .*127\.0\.0\.1:1/,
+        );
+        expect(Date.now() - started).toBeLessThan(10_000);
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});

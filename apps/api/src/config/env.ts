@@ -1,7 +1,9 @@
+import cronParser from 'cron-parser';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { SCHEDULE_TIMEZONE } from '../jobs/schedule.js';
 import { REPO_ROOT } from '../lib/paths.js';
 import { hostAddress } from '../lib/public-address.js';
 import { DEFAULT_THROTTLE_RULES, type ThrottleRules } from '../modules/auth/throttle.js';
@@ -25,10 +27,26 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** Five cron fields (minute hour day month weekday), as pg-boss schedules them. */
+/**
+ * Five cron fields (minute hour day month weekday), read by the very parser pg-boss schedules
+ * them with, in the same time zone: a value it would refuse (hour 25, 'lundi') stops the start
+ * here, naming its variable, rather than after the migrations in pg-boss's own words.
+ */
 const cron = z
   .string()
-  .regex(/^\s*[\d*/,-]+(\s+[\d*/,\-A-Za-z]+){4}\s*$/, 'attendu une expression cron à 5 champs');
+  .regex(/^\s*[\d*/,-]+(\s+[\d*/,\-A-Za-z]+){4}\s*$/, 'attendu une expression cron à 5 champs')
+  .superRefine((value, ctx) => {
+    try {
+      cronParser.parseExpression(value, { tz: SCHEDULE_TIMEZONE });
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `« ${value} » n’est pas une expression cron valide (minute 0-59, heure 0-23, jour ` +
+          '1-31, mois 1-12, jour de la semaine 0-7 ou sun…sat ; ex. 30 3 * * *)',
+      });
+    }
+  });
 
 export interface Schedules {
   accounts: string;
@@ -86,6 +104,11 @@ const envSchema = z.object({
   /** Serve the web app's source maps (.map files); off in production by default. */
   SERVE_SOURCE_MAPS: bool.optional(),
   REDIS_URL: z.url().optional(),
+  /**
+   * Longest wait for Redis at start: the client retries for ever, so an unreachable REDIS_URL
+   * would otherwise hang the start without a word.
+   */
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** Prefix of every Redis key and pub/sub channel, so several apps can share one Redis. */
   REDIS_PREFIX: z
     .string()
@@ -213,6 +236,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of Redis keys and channels (rate counters, socket.io adapter). */
   redisPrefix: string;
+  /** Longest wait for the first connection to Redis before the start fails. */
+  redisConnectTimeoutMs: number;
   /** Forced socket.io adapter; undefined = chosen from REDIS_URL (main.ts). */
   realtimeAdapter: 'memory' | 'postgres' | 'redis' | undefined;
 
@@ -472,6 +497,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    redisConnectTimeoutMs: e.REDIS_CONNECT_TIMEOUT_MS,
     realtimeAdapter: e.REALTIME_ADAPTER,
 
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

@@ -1,9 +1,9 @@
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import pg from 'pg';
-import { createClient } from 'redis';
 import type { Server } from 'socket.io';
 import { survivePoolDrops } from '../db/client.js';
+import { connectRedis } from '../lib/redis.js';
 
 /**
  * How socket.io instances reach each other. 'memory': one process (embedded PGlite mode, most
@@ -18,6 +18,8 @@ export interface AdapterOptions {
   redisUrl?: string;
   /** REDIS_PREFIX: the adapter's channels are `<prefix>:socket.io#…`, apart from other apps'. */
   redisPrefix?: string;
+  /** REDIS_CONNECT_TIMEOUT_MS: longest wait for Redis at start. */
+  redisConnectTimeoutMs?: number;
 }
 
 /**
@@ -38,13 +40,12 @@ export async function installAdapter(
 ): Promise<() => Promise<void>> {
   if (opts.kind === 'redis') {
     if (!opts.redisUrl) throw new Error('REDIS_URL manquant pour l’adaptateur Redis');
-    const pub = createClient({ url: opts.redisUrl });
-    const sub = pub.duplicate();
-    // Without listeners a dropped Redis connection would crash the process; the clients
-    // reconnect by themselves and the adapter resubscribes.
-    pub.on('error', () => {});
-    sub.on('error', () => {});
-    await Promise.all([pub.connect(), sub.connect()]);
+    // The clients reconnect by themselves after a drop, and the adapter resubscribes.
+    const timeoutMs = opts.redisConnectTimeoutMs ?? 10_000;
+    const [pub, sub] = await Promise.all([
+      connectRedis(opts.redisUrl, timeoutMs),
+      connectRedis(opts.redisUrl, timeoutMs),
+    ]);
     io.adapter(createRedisAdapter(pub, sub, { key: `${opts.redisPrefix ?? 'munegu'}:socket.io` }));
     return async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -59,6 +59,7 @@ export async function installRealtime(
     databaseUrl: deps.databaseUrl,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
+    redisConnectTimeoutMs: config.redisConnectTimeoutMs,
   });
   // Sockets first (an open websocket would keep the HTTP server from closing), then the
   // adapter's connections.

@@ -62,6 +62,8 @@ export interface TestAppOptions {
   events?: DomainEvents;
   /** Where request-limit counters live (default 'memory', one process). */
   rateLimitStore?: 'memory' | 'postgres' | 'redis';
+  /** How socket.io instances reach each other (default 'memory', one process). */
+  realtimeAdapter?: 'memory' | 'postgres' | 'redis';
   /** Extra routes registered before the app is ready (e.g. one that throws). */
   routes?: (app: App) => void;
   /** Fastify's logger option; default none (a test that reads the log lines passes its own). */
@@ -106,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Never the wall clock's schedules (jobs/queue.ts, `cron`): a test sends the job it runs.
     jobs: options.jobs ? { cron: false, ...options.jobs } : false,
     rateLimitStore: options.rateLimitStore,
+    realtimeAdapter: options.realtimeAdapter,
     newsFetch: options.newsFetch,
     pushDelivery: options.pushDelivery,
     events: options.events,

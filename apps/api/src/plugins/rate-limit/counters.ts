@@ -1,5 +1,5 @@
-import { createClient } from 'redis';
 import { sqlOf, type Db } from '../../db/client.js';
+import { connectRedis } from '../../lib/redis.js';
 
 /** One hit on a budget: the count in the current window and the milliseconds left in it. */
 export interface RateHit {
@@ -93,11 +93,12 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {current, ttl}`;
 
 /** Counters in Redis (REDIS_URL): keys expire by themselves, nothing to purge. */
-export async function redisCounters(url: string, prefix = 'munegu'): Promise<RateCounters> {
-  const client = createClient({ url });
-  // Without a listener a dropped connection would crash the process; the client reconnects.
-  client.on('error', () => {});
-  await client.connect();
+export async function redisCounters(
+  url: string,
+  prefix: string,
+  connectTimeoutMs: number,
+): Promise<RateCounters> {
+  const client = await connectRedis(url, connectTimeoutMs);
   return {
     async hit(key, windowMs) {
       const [current, ttl] = (await client.eval(HIT_SCRIPT, {
