@@ -34,9 +34,13 @@ export function administrationModule({ db, transaction, config, log, onReady }: 
       .missing()
       .then((missing) => {
         if (missing.length === 0) return;
+        // Its default is no real mailbox: the contact form answers success and nobody reads it.
+        const contact = missing.includes('CONTACT_EMAIL')
+          ? ` Attention : sans CONTACT_EMAIL, les messages du formulaire de contact n’arrivent à personne (ils partent vers ${config.contactEmail}, qui n’est pas une vraie boîte).`
+          : '';
         log.warn(
           { missing },
-          `Contenu de l’exploitant non renseigné, absent des pages : ${missing.join(', ')} (voir le README, « Operator content »).`,
+          `Contenu de l’exploitant non renseigné, absent des pages : ${missing.join(', ')} (voir le README, « Operator content »).${contact}`,
         );
       })
       .catch(() => {});
