@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { environmentVariables } from '../../apps/api/src/config/env.js';
+import { IMAGE_PROFILES } from '../../apps/api/src/lib/images.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -207,11 +208,12 @@ describe('docker-compose.scaled.yml', () => {
     expect(scaled.services.redis!.healthcheck?.test).toContain('ping');
   });
 
+  const nginx = read('deploy/nginx.conf')
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('#'))
+    .join('\n');
+
   it('proxies websocket upgrades to every replica without sticky sessions', () => {
-    const nginx = read('deploy/nginx.conf')
-      .split('\n')
-      .filter((line) => !line.trim().startsWith('#'))
-      .join('\n');
     expect(scaled.services.proxy!.volumes).toContain(
       './deploy/nginx.conf:/etc/nginx/nginx.conf:ro',
     );
@@ -222,5 +224,13 @@ describe('docker-compose.scaled.yml', () => {
     expect(Number(major) * 100 + Number(minor)).toBeGreaterThanOrEqual(127);
     expect(nginx).toMatch(/proxy_set_header Upgrade \$http_upgrade;/);
     expect(nginx).not.toMatch(/ip_hash|sticky/);
+  });
+
+  it('lets through the largest image the API accepts, with its multipart envelope', () => {
+    const [, size, unit] = /client_max_body_size (\d+)([km]?);/.exec(nginx)!;
+    const proxyBytes = Number(size) * { '': 1, k: 1024, m: 1024 * 1024 }[unit as '' | 'k' | 'm'];
+    const largest = Math.max(...Object.values(IMAGE_PROFILES).map((p) => p.maxBytes));
+    // Boundaries, part headers and the form's few text fields come on top of the file.
+    expect(proxyBytes).toBeGreaterThanOrEqual(largest + 64 * 1024);
   });
 });
