@@ -2,7 +2,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ABORTED, ApiError, REFRESH_LOCK, api, apiRequestIfAuthenticated } from './api';
+import {
+  ABORTED,
+  ApiError,
+  REFRESH_LOCK,
+  api,
+  apiRequestIfAuthenticated,
+  refreshAccessToken,
+} from './api';
 import { getToken, setToken } from './token';
 
 /** A real HTTP server standing in for the API; each test sets `handler`. */
@@ -254,5 +261,48 @@ describe('a refused refresh whose answer the page could not read', () => {
     expect(await refreshAccessToken()).toBeNull();
     expect(getToken()).toBeNull();
     fetchSpy.mockRestore();
+  });
+});
+
+describe('a refresh the server did not answer (a deploy, an outage)', () => {
+  /** The refresh answers `status` with `body` as is; any other call answers 401. */
+  const refreshAnswers = (status: number, body: string) =>
+    (handler = (req, _body, res) => {
+      if (req.url !== '/api/auth/refresh') return json(res, 401, { message: 'expired' });
+      res.writeHead(status);
+      res.end(body);
+    });
+
+  it.each([
+    ['a proxy’s 502 while the API restarts', 502, '<html><body>502 Bad Gateway</body></html>'],
+    ['a 503 while the API stops', 503, '{"error":"Service Unavailable","statusCode":503}'],
+    ['a 503 without its database', 503, '{"message":"Service indisponible","code":"UNAVAILABLE"}'],
+    ['a 429', 429, '{"message":"Trop de requêtes","ttl":30}'],
+    ['a success that is not the API’s', 200, '<html>Munegu</html>'],
+  ])('keeps the token after %s, so a later refresh can renew it', async (_what, status, body) => {
+    setToken('member.token.x');
+    refreshAnswers(status, body);
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getToken()).toBe('member.token.x');
+  });
+
+  it('drops the token when the API refuses the request (403)', async () => {
+    setToken('member.token.x');
+    refreshAnswers(403, '{"message":"Origine de la requête refusée.","code":"FORBIDDEN"}');
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+
+  it('asks once per call, and the call gives its 401 back', async () => {
+    setToken(jwt(3600));
+    refreshAnswers(503, '{"message":"Service indisponible","code":"UNAVAILABLE"}');
+    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(seen.map((s) => s.url)).toEqual(['/api/users/me', '/api/auth/refresh']);
+    // A token about to expire: renewed first, not again after the 401.
+    seen.length = 0;
+    setToken(jwt(10));
+    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(seen.map((s) => s.url)).toEqual(['/api/auth/refresh', '/api/users/me']);
+    expect(getToken()).not.toBeNull();
   });
 });

@@ -120,14 +120,21 @@ async function postRefresh(): Promise<string | null> {
         until: body.suspension?.until ?? null,
         reason: body.suspension?.reason ?? null,
       });
-    setToken(null);
+    // Only a refusal ends the session: 401 (no session, expired, revoked, replayed, suspended)
+    // or 403 (a request the API will not take from this page). Anything else says nothing of
+    // the session: a proxy's 502 while the API restarts, a 503 while it stops or has lost its
+    // database, a 429. The token stays, so a later refresh (the next call, the next load, the
+    // socket's next try) can still renew it, rather than every open page of a deploy waking up
+    // signed out with a session cookie still good for weeks.
+    if (res.status === 401 || res.status === 403) setToken(null);
     return null;
   }
   const token =
     raw && typeof raw === 'object' && 'access_token' in raw && typeof raw.access_token === 'string'
       ? raw.access_token
       : null;
-  setToken(token);
+  // A success without a token is no answer of the API's (a page served in its place): as above.
+  if (token) setToken(token);
   return token;
 }
 
@@ -135,8 +142,9 @@ async function postRefresh(): Promise<string | null> {
  * POST /auth/refresh with the session cookie. Concurrent callers of this tab share one
  * request, and tabs take turns (withRefreshLock); a tab that waited finds the token another
  * tab just stored (the access token is shared through localStorage) and uses it instead of
- * rotating the cookie again. Stores the new token, or clears it when the session is gone.
- * Never throws.
+ * rotating the cookie again. Stores the new token, or clears it when the server says the
+ * session is gone. null when there is no new token: then a stored token left in place means
+ * the server did not answer (retry later), none means the session is over. Never throws.
  */
 export function refreshAccessToken(): Promise<string | null> {
   const before = getToken();
@@ -210,12 +218,12 @@ async function parseBody<T>(res: Response): Promise<T> {
 export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T | Aborted> {
   try {
     let token = getToken();
-    // A token about to expire is renewed before the call rather than after a 401.
-    if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginApiMs)) {
-      token = (await refreshAccessToken()) ?? token;
-    }
+    // A token about to expire is renewed before the call rather than after a 401; either way,
+    // one refresh per call: one that just got nothing would get nothing again.
+    const renewFirst = token !== null && isExpiringWithin(token, LIMITS.tokenRefreshMarginApiMs);
+    if (renewFirst) token = (await refreshAccessToken()) ?? token;
     let res = await send(path, options, token);
-    if (res.status === 401 && token) {
+    if (res.status === 401 && token && !renewFirst) {
       const fresh = await refreshAccessToken();
       if (fresh) res = await send(path, options, fresh);
     }

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@munegu/shared';
 import { ABORTED, refreshAccessToken } from './api';
 import { disablePush, dropPushHere } from './push';
@@ -53,6 +53,19 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+type SessionEndListener = (queryClient: QueryClient) => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+
+/**
+ * What a feature holds in memory for the member and must drop whenever their session ends in
+ * this tab, however it ends (the chat outboxes). The feature registers itself when its code
+ * loads, so the first load of the page carries none of it.
+ */
+export function onSessionEnd(listener: SessionEndListener): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
 /**
  * Spec section 4, Authentication. Lives inside the router (it redirects on logout). While the
  * auth endpoints are missing or failing, every path ends in 'anonymous'.
@@ -65,6 +78,9 @@ export function AuthProvider({
   /**
    * What this device must forget when the member signs out here (logout, account gone): the
    * features' own copies in localStorage, which the next member of the browser must not read.
+   * Not when the server ends the session (expired, ended elsewhere): an organiser's boarding
+   * ticks not yet sent are among those copies, and signing in again sends them; forgetting
+   * them would lose the roll call of someone who never chose to leave.
    */
   onSignOut?: () => void;
 }) {
@@ -73,6 +89,8 @@ export function AuthProvider({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mounted = useRef(true);
+  /** Start-up could not renew the session (the server did not answer): not a refusal. */
+  const unanswered = useRef(false);
 
   const loadUser = useCallback(async () => {
     try {
@@ -91,15 +109,19 @@ export function AuthProvider({
   }, []);
 
   // Start-up: use the stored token unless it expires within 60 s, otherwise try a refresh.
-  // Without a stored token this browser never signed in (sign-out and a failed refresh clear
-  // both token and session cookie): a visitor, not asked to refresh, which could only answer
-  // 401, an error in the console of every visitor's first page.
+  // Without a stored token this browser never signed in (sign-out and a refresh the server
+  // refused clear both token and session cookie): a visitor, not asked to refresh, which could
+  // only answer 401, an error in the console of every visitor's first page. A refresh the
+  // server did not answer (a restart) keeps the token: the page starts signed out, and the
+  // member is loaded as soon as a later renewal gets through (the token listener below).
   useEffect(() => {
     mounted.current = true;
     void (async () => {
       let token = getToken();
-      if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginAuthMs))
+      if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginAuthMs)) {
         token = await refreshAccessToken();
+        unanswered.current = !token && getToken() !== null;
+      }
       if (!mounted.current) return;
       if (!token) {
         setStatus('anonymous');
@@ -112,16 +134,35 @@ export function AuthProvider({
     };
   }, [loadUser]);
 
-  // The API client clears the token when a refresh fails: follow it.
+  /**
+   * Every end of the session in this tab comes here, however it ends: the token going is the
+   * one sign of it (logout and a deleted account clear it, and so does the API client when the
+   * server refuses a refresh). Nothing of the member is left for whoever uses the page next:
+   * the cached answers go (their keys do not name the member: the next one would see this
+   * one's bell, badge and conversations until read again; reset rather than removed, so what
+   * the page shows reads again as a visitor instead of waiting on an answer thrown away), and
+   * so does what the features hold in memory (onSessionEnd: the chat outboxes).
+   */
+  const forgetMember = useCallback(() => {
+    unanswered.current = false;
+    setUser(null);
+    setStatus('anonymous');
+    queryClient.getMutationCache().clear();
+    void queryClient.resetQueries();
+    for (const listener of sessionEndListeners) listener(queryClient);
+  }, [queryClient]);
+
   useEffect(
     () =>
       onTokenChange((token) => {
-        if (!token) {
-          setUser(null);
-          setStatus('anonymous');
+        if (!token) forgetMember();
+        else if (unanswered.current) {
+          // The server answers again and the session lived on: the member, at last.
+          unanswered.current = false;
+          void loadUser();
         }
       }),
-    [],
+    [forgetMember, loadUser],
   );
 
   // Every 30 s, renew a token that is about to expire.
@@ -138,6 +179,7 @@ export function AuthProvider({
     async (accessToken: string) => {
       // Signed in again (the sanction was lifted): its notice is over.
       clearSuspension();
+      unanswered.current = false;
       setToken(accessToken);
       await loadUser();
       // Queries fetched as a visitor (profiles, bell, unread badge) now answer differently.
@@ -146,10 +188,10 @@ export function AuthProvider({
     [loadUser, queryClient],
   );
 
+  // The member leaves here (logout, account gone): the session ends (forgetMember, through the
+  // token) and the device's own copies go too.
   const signOutLocally = useCallback(() => {
     setToken(null);
-    setUser(null);
-    setStatus('anonymous');
     onSignOut?.();
   }, [onSignOut]);
 
@@ -161,12 +203,8 @@ export function AuthProvider({
   useEffect(() => {
     if (!leaving || pathname !== '/') return;
     setLeaving(false);
-    setToken(null);
-    setUser(null);
-    setStatus('anonymous');
-    queryClient.clear();
-    onSignOut?.();
-  }, [leaving, pathname, queryClient, onSignOut]);
+    signOutLocally();
+  }, [leaving, pathname, signOutLocally]);
 
   const logout = useCallback(
     async ({ sessionEnded = false }: { sessionEnded?: boolean } = {}) => {

@@ -42,6 +42,12 @@ function defaultFactory(): RealtimeSocket {
 }
 
 let factory: () => RealtimeSocket = defaultFactory;
+/**
+ * After the server cut the socket and could not say whether the login lives on (a restart),
+ * the first wait before asking again; each next one doubles, up to the max.
+ */
+const ASK_AGAIN_FIRST_MS = 2_000;
+const ASK_AGAIN_MAX_MS = 60_000;
 /** Sockets that have connected at least once: their next 'connect' is a reconnection. */
 const hasConnected = new WeakSet<RealtimeSocket>();
 
@@ -94,16 +100,32 @@ export function acquireSocket(userId: number): RealtimeSocket {
         if (await refreshAccessToken()) window.setTimeout(() => socket.connect(), 1_000 * retries);
       }) as never,
     );
-    // The server cut this socket (logout elsewhere, suspension, password change, a flood):
-    // socket.io does not reconnect by itself then. A refresh tells whether the login lives
-    // on: if so, reconnect; if not, the API client clears the token and the page signs out.
+    // The server cut this socket (logout elsewhere, suspension, password change, a flood, its
+    // own restart): socket.io does not reconnect by itself then. A refresh tells whether the
+    // login lives on: if so, reconnect; if the server says it is over, the API client clears
+    // the token and the page signs out. If the server could not say (restarting: the token
+    // stays), ask again later, less and less often, until it answers.
+    let unanswered = 0;
+    let askAgain: number | undefined;
+    const reconnectIfAlive = () =>
+      void refreshAccessToken().then((token) => {
+        if (current?.socket !== socket || socket.connected || isSessionEnding()) return;
+        if (token) {
+          unanswered = 0;
+          socket.connect();
+        } else if (getToken()) {
+          const wait = Math.min(ASK_AGAIN_FIRST_MS * 2 ** unanswered, ASK_AGAIN_MAX_MS);
+          unanswered += 1;
+          askAgain = window.setTimeout(reconnectIfAlive, wait);
+        }
+      });
     socket.on(
       'disconnect' as never,
       ((reason: string) => {
         if (reason !== 'io server disconnect' || isSessionEnding()) return;
-        void refreshAccessToken().then((token) => {
-          if (token && current?.socket === socket) socket.connect();
-        });
+        window.clearTimeout(askAgain);
+        unanswered = 0;
+        reconnectIfAlive();
       }) as never,
     );
     current = { socket, userId, users: 0 };

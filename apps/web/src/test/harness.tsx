@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import {
   MemoryRouter,
@@ -7,7 +7,7 @@ import {
   createMemoryRouter,
   type InitialEntry,
 } from 'react-router-dom';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createRoutes } from '../app/routes';
 import { createQueryClient } from '../app/queryClient';
 import { Toaster } from '../components/ui/Toaster';
@@ -70,14 +70,27 @@ export function fakeApi() {
 }
 export type FakeApi = ReturnType<typeof fakeApi>;
 
+/** An access token (a JWT the page can read) expiring in `seconds`, told apart by `sig`. */
+export function accessToken(seconds = 3600, sig = 'sig'): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  return `${b64({ alg: 'HS256' })}.${b64({ exp: Date.now() / 1000 + seconds })}.${sig}`;
+}
+
 /** A signed-in member: a token that does not expire soon and GET /users/me. */
 export function signIn(api: FakeApi, me: { id: number; username: string }) {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  localStorage.setItem(
-    'access_token',
-    `${b64({ alg: 'HS256' })}.${b64({ exp: Date.now() / 1000 + 3600 })}.sig`,
-  );
+  localStorage.setItem('access_token', accessToken());
   api.reply('GET /api/users/me', 200, me);
+}
+
+/** On the open login form: types the address and the password and sends them; gives its button. */
+export async function submitLogin(email: string, password: string) {
+  const submit = await screen.findByRole('button', { name: 'Se connecter' });
+  const fields = { 'Adresse e-mail': email, 'Mot de passe': password };
+  for (const [label, value] of Object.entries(fields))
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  await waitFor(() => expect(submit).toBeEnabled());
+  fireEvent.click(submit);
+  return submit;
 }
 
 /**

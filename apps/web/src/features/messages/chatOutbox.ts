@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { MESSAGING_TEXTS as M } from '@munegu/shared';
+import { onSessionEnd } from '../../lib/auth';
 import type { ChatNotice } from './components/ChatInput';
 import { withTextsBack } from './draft';
 import { createOutbox, type Outbox, type OutboxDeps } from './outbox';
@@ -23,6 +24,18 @@ export function keptOutbox<T>(qc: QueryClient, id: string, deps: () => OutboxDep
   }
   return box;
 }
+
+/**
+ * A session ended in this tab (logout, account gone, a refresh the server refused): the queued
+ * messages were the member's who left, and sent later they would go out under the token of
+ * whoever signs in next. Every chat's outbox is closed and forgotten.
+ */
+export function dropChatOutboxes(qc: QueryClient): void {
+  for (const box of outboxes.get(qc)?.values() ?? []) box.close();
+  outboxes.delete(qc);
+}
+// Registered when a chat's code first loads: before that, no outbox exists to drop.
+onSessionEnd(dropChatOutboxes);
 
 /**
  * Whether a live push of the member's own message with `content` is the outbox's head, on its

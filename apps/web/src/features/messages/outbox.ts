@@ -95,6 +95,8 @@ export function createOutbox<T>(deps: OutboxDeps<T>) {
   let resends = 0;
   let waits = 0;
   let stopListening: (() => void) | null = null;
+  /** Closed when the session ends: nothing more goes, whatever timer or answer comes. */
+  let closed = false;
   const listeners = new Set<() => void>();
 
   const set = (next: Partial<OutboxState>) => {
@@ -136,12 +138,14 @@ export function createOutbox<T>(deps: OutboxDeps<T>) {
 
   const pump = () => {
     const head = state.pending[0];
-    if (busy || !head || head.state === 'waiting' || head.state === 'offline') return;
+    if (closed || busy || !head || head.state === 'waiting' || head.state === 'offline') return;
     busy = true;
     patchHead({ state: 'sending', retryAt: null });
     deps.send(head.content, head.clientId).then(
       (message) => {
         busy = false;
+        // Sent before the session ended: the member who sent it is gone, and so is their cache.
+        if (closed) return;
         retries = 0;
         resends = 0;
         set({ pending: state.pending.slice(1) });
@@ -150,6 +154,7 @@ export function createOutbox<T>(deps: OutboxDeps<T>) {
       },
       (error: unknown) => {
         busy = false;
+        if (closed) return;
         if (isApiError(error) && error.status === 429 && retries < burstRetries) {
           retries += 1;
           const waitMs = Math.max(1, error.ttl ?? 1) * 1000;
@@ -190,6 +195,18 @@ export function createOutbox<T>(deps: OutboxDeps<T>) {
       const refused = state.refused;
       if (refused) set({ refused: null });
       return refused;
+    },
+    /**
+     * The session ended in this tab: what was queued is forgotten and nothing goes any more (a
+     * wait, the network coming back or an answer still to come send nothing), so no message of
+     * the member who left goes out under whoever signs in next.
+     */
+    close(): void {
+      closed = true;
+      waits += 1;
+      stopListening?.();
+      stopListening = null;
+      set({ pending: [], refused: null });
     },
     getState: (): OutboxState => state,
     subscribe(listener: () => void): () => void {

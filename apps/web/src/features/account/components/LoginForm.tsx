@@ -10,7 +10,7 @@ import {
   loginSchema,
   type LoginInput,
 } from '@munegu/shared';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useLogin, useResendConfirmation } from '../mutations';
 import { TextField, fieldsOf, INPUT } from '../../../components/ui/FormField';
@@ -95,8 +95,12 @@ export function LoginForm({
         setSuspended(e.message);
       } else if (e instanceof ApiError && e.network) {
         setError(TEXTS.generic.network);
-      } else {
+      } else if (e instanceof ApiError && e.status === 401) {
         setError(AUTH_TEXTS.invalidCredentials);
+      } else {
+        // The server failed (a restart, the database away): the credentials may be right, and
+        // the member is told what happened rather than to retype them.
+        setError(errorMessage(e, TEXTS.generic.error));
       }
     }
   };

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderAt, type FakeApi } from '../../../test/harness';
+import { fakeApi, renderAt, submitLogin, type FakeApi } from '../../../test/harness';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -19,12 +19,8 @@ async function openLogin() {
 
 /** Fills the login form with valid-looking credentials and sends it; gives its button. */
 async function logInWith(email: string, password: string) {
-  const submit = await openLogin();
-  type('Adresse e-mail', email);
-  type('Mot de passe', password);
-  await waitFor(() => expect(submit).toBeEnabled());
-  fireEvent.click(submit);
-  return submit;
+  await openLogin();
+  return submitLogin(email, password);
 }
 
 describe('login form', () => {
@@ -61,6 +57,16 @@ describe('login form', () => {
     // It was about what was sent: retyping takes it away.
     type('Mot de passe', 'Mauvais1!x');
     await waitFor(() => expect(screen.queryByText('Email ou mot de passe incorrect.')).toBeNull());
+  });
+
+  it.each([
+    [503, 'Service momentanément indisponible, réessaie dans quelques instants.'],
+    [500, 'Une erreur est survenue.'],
+  ])('does not blame the credentials when the server fails (%i)', async (status, message) => {
+    api.reply('POST /api/auth/login', status, { message });
+    await logInWith('jean@example.fr', 'Secret12!');
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.queryByText('Email ou mot de passe incorrect.')).toBeNull();
   });
 
   it('counts down from the server ttl on a 429, then unlocks the button', async () => {

@@ -166,6 +166,23 @@ describe('sending over the socket', () => {
   });
 });
 
+describe('a session ended with a message still to go', () => {
+  it('never sends it later, under whoever signs in next in this tab', async () => {
+    await write('Perdu ?', true);
+    await waitFor(() => expect(io.awaiting).toHaveLength(1));
+    act(() => io.lose());
+    await screen.findByText(M.sendOffline);
+    api.reply('POST /api/auth/refresh', 401, { message: 'Session expirée, reconnecte-toi.' });
+    act(() => io.push('disconnect', 'io server disconnect'));
+    expect((await screen.findAllByRole('link', { name: 'Se connecter' }))[0]).toBeVisible();
+    // The network comes back: nothing of the member who left goes out.
+    act(() => window.dispatchEvent(new Event('online')));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sends()).toHaveLength(1);
+    expect(api.callsTo('POST /api/messages/send')).toHaveLength(0);
+  });
+});
+
 describe('a long message', () => {
   it('says its length once it nears the limit, and when it is over', async () => {
     renderAt({ pathname: '/messages/Bob_06', state: { confirmed: true } });
