@@ -206,6 +206,8 @@ describe('footer visibility', () => {
     expect(showsFooter('/login')).toBe(false);
     expect(showsFooter('/messages')).toBe(false);
     expect(showsFooter('/messages/Louis2')).toBe(false);
+    expect(showsFooter('/messages/groupes/3')).toBe(false);
+    expect(showsFooter('/messages/compte-supprime/12')).toBe(false);
     expect(showsFooter('/')).toBe(true);
     expect(showsFooter('/contact')).toBe(true);
     expect(showsFooter('/profil/Louis2')).toBe(true);

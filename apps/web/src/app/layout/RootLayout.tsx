@@ -12,8 +12,11 @@ import { usePageTitle } from './pageTitle';
 import { useFocusOnNavigation } from './useFocusOnNavigation';
 import styles from './RootLayout.module.css';
 
-/** Routes without a footer (spec section 2): the login page and the messaging screens. */
-const NO_FOOTER = ['/login', '/messages', '/messages/:username'];
+/**
+ * Routes without a footer (spec section 2): the login page and the messaging screens, every
+ * one of them (conversations, group threads, a deleted member's thread).
+ */
+const NO_FOOTER = ['/login', '/messages/*'];
 
 export function showsFooter(pathname: string): boolean {
   return !NO_FOOTER.some((pattern) => matchPath({ path: pattern, end: true }, pathname));

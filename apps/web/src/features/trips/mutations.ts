@@ -3,16 +3,20 @@ import type { RegistrationResult, Trip } from '@munegu/shared';
 import { isApiError, unwrap } from '../../lib/api';
 import { call, type BodyOf } from '../../lib/call';
 import { carpoolKeys } from '../carpool';
+import { groupKeys } from '../messages';
 import { tripKeys } from './api';
 
 /**
  * A registration changes more than the trip: a confirmed seat makes the member's presence
  * 'bus — {antenne}' and leaving it withdraws that presence (the API's carpool listener), so the
  * match's carpool views (the match block's button, the presence form, the map's counts) are
- * read again with every trip of the family (the organisers' lists included).
+ * read again with every trip of the family (the organisers' lists included). A confirmed seat
+ * also opens the coach's group thread and leaving closes it: the member's list of threads is
+ * read again too, or « Fil du car » would find a list read before and no such group.
  */
 async function afterRegistrationWrite(qc: QueryClient, matchId: number) {
   void qc.invalidateQueries({ queryKey: carpoolKeys.match(matchId) });
+  void qc.invalidateQueries({ queryKey: groupKeys.list() });
   await qc.invalidateQueries({ queryKey: tripKeys.all });
 }
 

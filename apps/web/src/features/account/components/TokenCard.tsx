@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import styles from './TokenCard.module.css';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/Button';
 
 /** The centred card of the emailed-link pages. */
 export function TokenCard({
@@ -31,4 +32,19 @@ export function TokenCard({
 /** The row of buttons under a token card's text. */
 export function TokenCardActions({ children }: { children: ReactNode }) {
   return <div className={styles['token-card__actions']}>{children}</div>;
+}
+
+/**
+ * A link whose check or use failed for a reason that says nothing about the link (offline, the
+ * server failing or asking to wait): not « Page introuvable », but a way to try again.
+ */
+export function TokenRetryCard({ onRetry }: { onRetry: () => void }) {
+  return (
+    <TokenCard status="error" title="Une erreur est survenue.">
+      <p>Erreur réseau ou serveur. Veuillez réessayer.</p>
+      <Button variant="primary" onClick={onRetry}>
+        Réessayer
+      </Button>
+    </TokenCard>
+  );
 }

@@ -6,7 +6,7 @@ import { useAuth } from '../../../lib/auth';
 import { useSingleSubmit } from '../../../lib/hooks';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
-import { TokenCard, TokenCardActions } from '../components/TokenCard';
+import { TokenCard, TokenCardActions, TokenRetryCard } from '../components/TokenCard';
 import { Button } from '../../../components/ui/Button';
 
 /**
@@ -42,19 +42,11 @@ export default function DeletionConfirmedPage() {
     if (valid && isAuthenticated) signOutLocally();
   }, [valid, isAuthenticated, signOutLocally]);
 
-  const failed = (retry: () => void) => (
-    <TokenCard status="error" title="Une erreur est survenue.">
-      <p>Erreur réseau ou serveur. Veuillez réessayer.</p>
-      <Button variant="primary" onClick={retry}>
-        Réessayer
-      </Button>
-    </TokenCard>
-  );
-  if (confirm.isError) return failed(deleteOnce);
+  if (confirm.isError) return <TokenRetryCard onRetry={deleteOnce} />;
   if (confirm.isSuccess && !valid) return <Navigate to="/404" replace />;
   if (confirm.isIdle) {
     if (check.isPending) return <LoadingOverlay fullScreen />;
-    if (check.isError) return failed(() => void check.refetch());
+    if (check.isError) return <TokenRetryCard onRetry={() => void check.refetch()} />;
     if (!check.data?.valid) return <Navigate to="/404" replace />;
   }
   if (valid) {

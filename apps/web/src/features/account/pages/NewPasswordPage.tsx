@@ -10,7 +10,7 @@ import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
 import type { z } from 'zod';
 import { AUTH_TEXTS, resetPasswordFormSchema } from '@munegu/shared';
-import { TokenCard } from '../components/TokenCard';
+import { TokenCard, TokenRetryCard } from '../components/TokenCard';
 import { TextField, FormError, fieldsOf, INPUT } from '../../../components/ui/FormField';
 import { AuthSubmit } from '../components/AuthSubmit';
 
@@ -53,8 +53,10 @@ export default function NewPasswordPage() {
   const field = fieldsOf(register, errors);
 
   if (check.isPending) return <LoadingOverlay fullScreen />;
-  // The token is checked first: an unknown or expired link is a 404 (spec section 4).
-  if (check.isError || !check.data?.valid) return <Navigate to="/404" replace />;
+  // The token is checked first: an unknown or expired link is a 404 (spec section 4). A check
+  // that failed (offline, the server failing or asking to wait) says nothing of the link.
+  if (check.isError) return <TokenRetryCard onRetry={() => void check.refetch()} />;
+  if (!check.data?.valid) return <Navigate to="/404" replace />;
 
   if (done) {
     return (

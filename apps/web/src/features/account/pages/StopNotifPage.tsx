@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useStopNotif } from '../mutations';
 import { accountApi, accountKeys } from '../api';
 import { tokenQuery } from '../tokenQuery';
-import { TokenCard, TokenCardActions } from '../components/TokenCard';
+import { TokenCard, TokenCardActions, TokenRetryCard } from '../components/TokenCard';
 import { Button } from '../../../components/ui/Button';
 
 type Outcome =
@@ -37,7 +37,10 @@ export default function StopNotifPage() {
   }, [outcome, navigate]);
 
   if (check.isPending) return <LoadingOverlay fullScreen />;
-  if (check.isError || !check.data?.valid) return <Navigate to="/404" replace />;
+  // Only the server's word that the link is bad leads to /404 (tokenQuery: a 400 or 404 answer,
+  // or valid: false); offline, a failing server or a wait asked for say nothing of the link.
+  if (check.isError) return <TokenRetryCard onRetry={() => void check.refetch()} />;
+  if (!check.data?.valid) return <Navigate to="/404" replace />;
 
   const kind =
     check.data.stopType === 'promo'

@@ -159,6 +159,26 @@ describe('token pages', () => {
     expect(api.callsTo('GET /api/users/check-token')[0]?.path).toContain('type=reset');
   });
 
+  it.each([
+    ['new-password', 503, 'Nouveau mot de passe'],
+    ['stop-notif', 429, 'Désabonnement'],
+    ['new-password', 'network', 'Nouveau mot de passe'],
+  ] as const)(
+    '%s: a link that could not be checked (%s) offers a retry, not « Page introuvable »',
+    async (page, failure, heading) => {
+      api.reply('GET /api/users/check-token', failure, { message: 'Réessaie plus tard.' });
+      const router = renderAt(`/${page}/tok`);
+      expect(
+        await screen.findByRole('heading', { name: 'Une erreur est survenue.' }),
+      ).toBeVisible();
+      expect(screen.getByText('Erreur réseau ou serveur. Veuillez réessayer.')).toBeVisible();
+      expect(router.state.location.pathname).toBe(`/${page}/tok`);
+      api.reply('GET /api/users/check-token', 200, { valid: true, stopType: 'promo' });
+      fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+      expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
+    },
+  );
+
   it('checks the new password, then shows the success view', async () => {
     api.reply('GET /api/users/check-token', 200, { valid: true });
     api.reply('POST /api/users/reset-password', 200, { message: 'ok' });

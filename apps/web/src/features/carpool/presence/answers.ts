@@ -97,10 +97,16 @@ const KNOWN_MESSAGES = new Set<unknown>(Object.values(CARPOOL_TEXTS));
 
 /**
  * The result panel's failure text: the server's message when it is one the spec names for
- * going to the match (e.g. alreadyConfirmed), otherwise the generic presence failure.
+ * going to the match (e.g. alreadyConfirmed) or a refusal of the member's situation (409, e.g.
+ * a seat on a coach: trying again changes nothing until they act), otherwise the generic
+ * presence failure, which invites a retry.
  */
 export function presenceFailureText(error: unknown): string {
-  if (isApiError(error) && error.fromServer && KNOWN_MESSAGES.has(error.message))
+  if (
+    isApiError(error) &&
+    error.fromServer &&
+    (error.status === 409 || KNOWN_MESSAGES.has(error.message))
+  )
     return error.message;
   return CARPOOL_TEXTS.presenceFailed;
 }

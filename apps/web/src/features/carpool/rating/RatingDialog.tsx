@@ -3,7 +3,7 @@ import { CARPOOL_TEXTS, TEXTS, type ConfirmedCarpool, type Match } from '@munegu
 import { Avatar } from '../../../components/ui/Avatar';
 import { Dialog, DialogFooter } from '../../../components/ui/Dialog';
 import { LoadingOverlay } from '../../../components/ui/LoadingOverlay';
-import { isApiError } from '../../../lib/api';
+import { errorMessage, isApiError } from '../../../lib/api';
 import { cx } from '../../../lib/cx';
 import { useSingleSubmit } from '../../../lib/hooks';
 import { useConfirmedCarpool } from '../api';
@@ -59,10 +59,10 @@ function RatingBody({ match, onClose }: { match: RatedMatch; onClose: () => void
 type Outcome = { ok: boolean; message: string };
 
 /** The server refuses a second rating with a 400 naming it; the spec words it for the member. */
-function failureText(error: unknown): string {
-  if (isApiError(error) && error.status === 400 && error.message.includes('Notation déjà réalisée'))
-    return CARPOOL_TEXTS.ratingDuplicate;
-  return CARPOOL_TEXTS.ratingFailed;
+function isDuplicate(error: unknown): boolean {
+  return (
+    isApiError(error) && error.status === 400 && error.message.includes('Notation déjà réalisée')
+  );
 }
 
 function RatingForm({
@@ -76,7 +76,10 @@ function RatingForm({
 }) {
   const targets = ratingTargets(carpool);
   const [notes, setNotes] = useState<Record<number, number>>({});
+  /** The last word (saved, or already rated): it replaces the form. */
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** A failure another try may get past: shown under the form, which keeps the notes picked. */
+  const [failure, setFailure] = useState<string | null>(null);
   const rate = useRateCarpool(matchId);
   const once = useSingleSubmit();
   const complete = targets.length > 0 && targets.every((t) => notes[t.userId] !== undefined);
@@ -98,6 +101,8 @@ function RatingForm({
     event.preventDefault();
     // Once: a second request would answer « déjà noté » over the first one's success.
     if (!complete || !once.start()) return;
+    // The message of the last try goes as the next one leaves.
+    if (failure !== null) setFailure(null);
     rate.mutate(
       targets.map((t) => ({
         note: notes[t.userId] ?? 0,
@@ -108,7 +113,10 @@ function RatingForm({
         onSuccess: () => setOutcome({ ok: true, message: CARPOOL_TEXTS.ratingSaved }),
         onError: (error) => {
           once.done();
-          setOutcome({ ok: false, message: failureText(error) });
+          // Already rated is the last word; anything else may pass on another try, said in the
+          // server's own words when it gave some (a 429 says when to come back).
+          if (isDuplicate(error)) setOutcome({ ok: false, message: CARPOOL_TEXTS.ratingDuplicate });
+          else setFailure(errorMessage(error, CARPOOL_TEXTS.ratingFailed));
         },
       },
     );
@@ -146,6 +154,11 @@ function RatingForm({
           );
         })}
       </ul>
+      {failure && (
+        <p className={cx(styles['rating__result'], styles['rating__result--error'])} role="alert">
+          {failure}
+        </p>
+      )}
       <DialogFooter>
         <button type="submit" className="btn btn--primary" disabled={!complete || rate.isPending}>
           {rate.isPending ? 'Envoi…' : 'Valider'}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARPOOL_TEXTS, type MatchInfo } from '@munegu/shared';
+import { CARPOOL_TEXTS, TRIP_TEXTS, type MatchInfo } from '@munegu/shared';
 import { AuthProvider } from '../../../lib/auth';
 import {
   testCarpoolDriver,
@@ -202,12 +202,15 @@ describe('presence form', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it("shows the server's alreadyConfirmed refusal", async () => {
-    api.reply('POST /api/user-transport', 409, { message: CARPOOL_TEXTS.alreadyConfirmed });
+  it.each([
+    ['a confirmed carpool', CARPOOL_TEXTS.alreadyConfirmed],
+    ['a seat on a coach', TRIP_TEXTS.onCoachNoCarpool('Ultras 2000')],
+  ])("shows the server's refusal for %s, which no retry would change", async (_why, message) => {
+    api.reply('POST /api/user-transport', 409, { message });
     open();
     await toTransport();
     click('En train');
-    expect(await screen.findByRole('alert')).toHaveTextContent(CARPOOL_TEXTS.alreadyConfirmed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it('is unavailable once a carpool is confirmed', async () => {

@@ -120,18 +120,29 @@ describe('NOTE TON COVOITURAGE', () => {
     );
   });
 
-  it('reports any other failure', async () => {
-    api.reply(CARPOOL, 200, carpool(false));
-    api.reply(BULK, 500, { message: 'boom' });
-    const onClose = open();
-    await screen.findByText('Pilote06');
-    rate('Pilote06', '2');
+  it('reports any other failure, keeping the notes picked for another try', async () => {
+    api.reply(CARPOOL, 200, carpool(true));
+    api.reply(BULK, 'network');
+    open();
+    await screen.findByText('Marc');
+    rate('Lea', '5');
+    rate('Marc', '2');
     fireEvent.click(validate());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Erreur lors de l'enregistrement de la note",
     );
-    fireEvent.click(screen.getByText('Fermer'));
-    expect(onClose).toHaveBeenCalled();
+    expect(screen.getByRole('combobox', { name: 'Note de Lea' })).toHaveValue('5');
+    expect(screen.getByRole('combobox', { name: 'Note de Marc' })).toHaveValue('2');
+    // The server said no more for now (429): its reason, and the notes are still there.
+    const tooMany = 'Tu as donné beaucoup de notes. Réessaie dans 12 minutes.';
+    api.reply(BULK, 429, { message: tooMany, ttl: 720 });
+    fireEvent.click(validate());
+    expect(await screen.findByText(tooMany)).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Note de Marc' })).toHaveValue('2');
+    api.reply(BULK, 200, { message: 'ok' });
+    fireEvent.click(validate());
+    expect(await screen.findByRole('status')).toHaveTextContent('Note enregistrée avec succès');
+    expect(api.callsTo(BULK)).toHaveLength(3);
   });
 
   it('says when there is no confirmed carpool', async () => {

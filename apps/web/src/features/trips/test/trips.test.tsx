@@ -5,6 +5,7 @@ import { AuthProvider } from '../../../lib/auth';
 import { setSocketFactory } from '../../../lib/socket';
 import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
 import { fakeSocket, type FakeSocket } from '../../messages/test/fakeSocket';
+import { groupKeys } from '../../messages';
 import { MatchTrips } from '../components/MatchTrips';
 import { testTrip, waitingTrip } from './fixtures';
 
@@ -28,7 +29,7 @@ beforeEach(() => {
 afterEach(() => setSocketFactory(null));
 
 function mount() {
-  renderWithProviders(
+  return renderWithProviders(
     <AuthProvider>
       <MatchTrips matchId={42} />
     </AuthProvider>,
@@ -285,6 +286,40 @@ describe('coach cards on the match block', () => {
     expect(within(card()).getByRole('button', { name: 'Je m’inscris' })).toBeVisible();
     expect(within(card()).queryByRole('link', { name: TRIP_TEXTS.thread })).toBeNull();
     expect(await screen.findByText(TRIP_TEXTS.unregistered)).toBeVisible();
+  });
+
+  it('has the messages read the member’s group threads again after registering and withdrawing', async () => {
+    // A confirmed seat opens the coach's thread, withdrawing closes it: the messages page, whose
+    // list was read before, must read it again or « Fil du car » finds « Groupe introuvable. ».
+    const registered = testTrip({
+      inscription: { statut: 'CONFIRME', nb_places: 1, position_attente: null },
+      groupe_id: 5,
+    });
+    api.handle(REGISTER, () => {
+      trips = [registered];
+      const body = { statut: 'CONFIRME', nb_places: 1, position_attente: null, message: 'ok' };
+      return { status: 201, body: { ...body, deplacement_id: 11, places_restantes: 2 } };
+    });
+    api.handle(UNREGISTER, () => {
+      trips = [testTrip()];
+      return { status: 200, body: { message: TRIP_TEXTS.unregistered } };
+    });
+    const client = mount();
+    const groupsReadAgain = () => client.getQueryState(groupKeys.list())?.isInvalidated;
+    client.setQueryData(groupKeys.list(), []);
+    await screen.findByRole('article', { name: 'Car de Ultras 2000' });
+    click('Je m’inscris', card());
+    const dialog = screen.getByRole('dialog', { name: 'Car de Ultras 2000' });
+    click('Confirmer', dialog);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(await within(card()).findByRole('link', { name: TRIP_TEXTS.thread })).toBeVisible();
+    expect(groupsReadAgain()).toBe(true);
+
+    client.setQueryData(groupKeys.list(), []);
+    click('Me désinscrire', card());
+    click('Oui, me désinscrire', screen.getByRole('alertdialog', { name: 'Me désinscrire' }));
+    await waitFor(() => expect(within(card()).queryByRole('link')).toBeNull());
+    expect(groupsReadAgain()).toBe(true);
   });
 
   it('keeps the waiting position live: a tripChanged event for the match reads the list again', async () => {
