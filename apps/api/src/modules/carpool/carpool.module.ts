@@ -37,6 +37,9 @@ export function carpoolModule(infra: Infra, needs: CarpoolNeeds) {
   const { db, clock, config, transaction, budgets, events } = infra;
   const repo = carpoolRepository(db);
   const ratingsRepo = ratingsRepository(db);
+  // A driver's seats can be accepted by many at once, all on the driver's presence row, and
+  // the presence form takes that row too: such writes wait their turn rather than failing.
+  const queued = transactionRunner(db, { maxWaitMs: BURST_WAIT_MS });
   const notifications = notificationsService({
     repo: notificationsRepository(db),
     carpool: repo,
@@ -57,7 +60,7 @@ export function carpoolModule(infra: Infra, needs: CarpoolNeeds) {
       repo,
       ratings: ratingsRepo,
       notifications,
-      transaction,
+      transaction: queued,
       clock,
       events,
     }),
@@ -65,8 +68,7 @@ export function carpoolModule(infra: Infra, needs: CarpoolNeeds) {
       repo,
       notifications,
       reports: needs.reports,
-      // A driver's seats can be accepted by many at once, all on the driver's presence row.
-      transaction: transactionRunner(db, { maxWaitMs: BURST_WAIT_MS }),
+      transaction: queued,
       clock,
       budgets,
       blocks: needs.blocks,

@@ -99,6 +99,13 @@ export function carpoolRepository(db: Db) {
           SELECT id, nb_pers, departement_depart FROM ride_searches
           WHERE user_id = ${userId} AND match_id = ${matchId} FOR UPDATE`
       )[0] ?? null,
+    /**
+     * Locks the member's presence row (a driver's seats): an accept and a change of the
+     * driver's answer queue on it. Always after the search's lock when both are taken.
+     */
+    lockPresence: (tx: Tx, userId: number, matchId: number) =>
+      tx.$queryRaw`
+        SELECT id FROM presences WHERE user_id = ${userId} AND match_id = ${matchId} FOR UPDATE`,
     lockRelation: async (tx: Tx, id: number) =>
       (
         await tx.$queryRaw<{ id: number }[]>`

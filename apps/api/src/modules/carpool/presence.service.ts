@@ -64,6 +64,28 @@ export function presenceService({
     if (confirmed.length > 0) throw new AppError('CONFLICT', M.alreadyConfirmed);
   }
 
+  /**
+   * Takes the member's answer for the match (their search, then their presence: the order an
+   * accept takes the passenger's and the driver's in, relations.service confirm), so no
+   * carpool can be confirmed on it until this transaction ends.
+   */
+  async function lockAnswer(tx: Tx, me: number, matchId: number) {
+    const search = await repo.lockSearch(tx, me, matchId);
+    await repo.lockPresence(tx, me, matchId);
+    return search;
+  }
+
+  /**
+   * The answer locked, checks again what was checked before the transaction: an accept may
+   * have committed in between, and its carpool stands on the search or seats being replaced.
+   */
+  async function lockUnconfirmed(tx: Tx, me: number, matchId: number, refusal: string) {
+    const search = await lockAnswer(tx, me, matchId);
+    if ((await repo.relationsOf(me, matchId, [S.CONFIRME], tx)).length > 0)
+      throw new AppError('CONFLICT', refusal);
+    return search;
+  }
+
   /** Cancels the member's pending relations for the match and tells the other parties. */
   async function dropPending(tx: Tx, out: Recorded[], me: number, matchId: number) {
     for (const rel of await repo.relationsOf(me, matchId, PENDING, tx)) {
@@ -103,6 +125,7 @@ export function presenceService({
       const covoiturage = isCar && Boolean(input.covoiturage);
       await refuseIfOnCoach(me, matchId, antennaId === null ? null : Number(antennaId));
       await run(async (tx, out) => {
+        await lockUnconfirmed(tx, me, matchId, M.alreadyConfirmed);
         const before = await repo.presence(me, matchId, tx);
         // A driver who keeps offering seats keeps the requests addressed to them.
         if (!(before?.offersCarpool && covoiturage)) await dropPending(tx, out, me, matchId);
@@ -125,11 +148,7 @@ export function presenceService({
       await refuseIfOnCoach(me, matchId, null);
       const groupSize = Number(input.nb_pers);
       await run(async (tx, out) => {
-        // The search row is the lock a driver's accept queues on (relations.service confirm):
-        // once we hold it, no pending relation can be confirmed behind our back.
-        const before = await repo.lockSearch(tx, me, matchId);
-        if (before && (await repo.confirmedAsPassenger(me, matchId, tx)))
-          throw new AppError('CONFLICT', M.alreadyConfirmed);
+        const before = await lockUnconfirmed(tx, me, matchId, M.alreadyConfirmed);
         // A pending relation holds the group size it was asked for: a new search or a new
         // size withdraws the pending relations, so no driver accepts seats for another group.
         if (before?.nb_pers !== groupSize) await dropPending(tx, out, me, matchId);
@@ -151,6 +170,7 @@ export function presenceService({
       await run(async (tx, out) => {
         // First, so the coach's lock is taken before the presence row's, as trips does.
         await events.emit('presenceWithdrawn', { tx, userId: me, matchId });
+        await lockUnconfirmed(tx, me, matchId, M.deleteWithConfirmed);
         await dropPending(tx, out, me, matchId);
         await repo.deletePresence(tx, me, matchId);
         await repo.deleteSearch(tx, me, matchId);
@@ -178,7 +198,13 @@ export function presenceService({
      */
     async tripRegistrationChanged(change: DomainEventMap['tripRegistrationChanged']) {
       const { tx, userId, matchId, antennaId } = change;
-      if (change.from === null && change.to !== null) {
+      const registers = change.from === null && change.to !== null;
+      const leavesSeat =
+        change.from === 'CONFIRME' && change.to === null && change.cause !== 'presence';
+      if (!registers && change.to !== 'CONFIRME' && !leavesSeat) return;
+      // Before any relation of theirs: the order an accept takes them in (no deadlock).
+      await lockAnswer(tx, userId, matchId);
+      if (registers) {
         const out: Recorded[] = [];
         await dropPending(tx, out, userId, matchId);
         const push = () => void notifications.push(out);
@@ -195,7 +221,7 @@ export function presenceService({
           freeSeats: 0,
           departureDepartment: before?.departureDepartment ?? home.replace(/^FR-/i, ''),
         });
-      } else if (change.from === 'CONFIRME' && change.to === null && change.cause !== 'presence') {
+      } else if (leavesSeat) {
         await repo.deleteBusPresence(tx, userId, matchId, antennaId);
       }
     },

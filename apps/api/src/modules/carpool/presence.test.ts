@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { CARPOOL_TEXTS as M } from '@munegu/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app.js';
 import { carpoolWorld } from '../../../test/helpers/carpool.js';
+import { domainEvents } from '../../events/domain-events.js';
 import { shownCount } from './map.service.js';
 
-const t = useTestApp();
+// The app's bus, so a test can hold a withdrawal inside its transaction (see below).
+const bus = domainEvents();
+let whileWithdrawing: (() => Promise<unknown>) | null = null;
+bus.on('presenceWithdrawn', () => whileWithdrawing?.());
+const t = useTestApp({ events: bus });
 const w = carpoolWorld(t);
 
 const info = async (u: { id: number }, matchId: number) =>
@@ -109,6 +114,95 @@ describe('the presence form (spec section 4)', () => {
     expect(bell[0]).toMatchObject({ statut: { id: 5 }, sender: { id: a.id } });
     expect(await info(b, match.id)).toMatchObject({ has_relation: true, has_confirmed: true });
   });
+});
+
+describe('an answer changed while a carpool is being accepted', () => {
+  type Member = Awaited<ReturnType<typeof w.member>>;
+  type Side = 'searcher' | 'driver';
+  const changes: Record<string, (u: Member, matchId: number) => ReturnType<typeof w.api>> = {
+    'takes the train': (u, match_id) =>
+      w.api(u, 'POST', '/user-transport', { transport_id: 3, match_id, departement_depart: '06' }),
+    'searches for two': (u, match_id) =>
+      w.api(u, 'POST', '/user-recherche', { nb_pers: 2, match_id, departement_depart: '06' }),
+    withdraws: (u, matchId) =>
+      w.api(u, 'DELETE', `/users/delete-presence-match?match_id=${matchId}`),
+  };
+
+  /**
+   * A driver with 2 seats and a searcher for 1, with a pending relation that the other side
+   * accepts: the searcher's request (the driver accepts) when `changing` is the searcher, the
+   * driver's proposal (the searcher accepts) when it is the driver.
+   */
+  async function pending(changing: Side) {
+    const match = await w.match();
+    const driver = await w.driver(match.id, 2);
+    const passenger = await w.searcher(match.id, 1);
+    const [member, other] = changing === 'searcher' ? [passenger, driver] : [driver, passenger];
+    await (changing === 'searcher' ? w.request : w.propose)(member, other, match.id);
+    return {
+      match,
+      driver,
+      passenger,
+      member,
+      accept: () => w.answer(other, 'confirm', member, match.id),
+    };
+  }
+
+  /**
+   * A confirmed carpool keeps both answers it stands on: the passenger's search for the group
+   * it took, the driver's car with seats. Whether there is one.
+   */
+  const expectWhole = async (driver: Member, passenger: Member, matchId: number) => {
+    const [mine, theirs] = [await info(passenger, matchId), await info(driver, matchId)];
+    if (!mine?.has_confirmed) return false;
+    expect(mine).toMatchObject({ type: 'recherche', nb_pers: 1 });
+    expect(theirs).toMatchObject({ type: 'transport', covoiturage: true, has_confirmed: true });
+    return true;
+  };
+
+  // PostgreSQL tier only: the accept runs while the withdrawal's transaction is open, which
+  // the embedded database's single session cannot do.
+  it.skipIf(inject('dbMode') === 'embedded')(
+    'a withdrawal whose check ran before an accept committed is refused',
+    async () => {
+      for (const side of ['searcher', 'driver'] as const) {
+        const { match, driver, passenger, member, accept } = await pending(side);
+        // The accept runs, and commits, inside the withdrawal's transaction: after the check
+        // made before it, which therefore saw no carpool.
+        let accepted: Awaited<ReturnType<typeof w.api>> | null = null;
+        whileWithdrawing = async () => {
+          whileWithdrawing = null;
+          accepted = await accept();
+        };
+        const withdrawn = await changes.withdraws!(member, match.id);
+        expect(accepted!.statusCode, side).toBe(200);
+        expect([withdrawn.statusCode, withdrawn.json().message], side).toEqual([
+          409,
+          M.deleteWithConfirmed,
+        ]);
+        expect(await expectWhole(driver, passenger, match.id), side).toBe(true);
+      }
+    },
+  );
+
+  // Both at once, a few rounds: whichever commits first, each request gets an answer (never
+  // a 500, such as a deadlock), and exactly one of them wins.
+  for (const [name, change] of Object.entries(changes)) {
+    for (const side of ['searcher', 'driver'] as const) {
+      it(`the ${side} ${name} while the other accepts`, async () => {
+        for (let round = 0; round < 3; round++) {
+          const { match, driver, passenger, member, accept } = await pending(side);
+          const [accepted, changed] = await Promise.all([accept(), change(member, match.id)]);
+          expect([200, 409]).toContain(accepted.statusCode);
+          expect([200, 409]).toContain(changed.statusCode);
+          const whole = await expectWhole(driver, passenger, match.id);
+          expect([accepted.statusCode, changed.statusCode]).toEqual(
+            whole ? [200, 409] : [409, 200],
+          );
+        }
+      });
+    }
+  }
 });
 
 describe('the MuneguMap', () => {

@@ -57,9 +57,10 @@ type ReasonChoice = { reasonId: number; customReason: string | null };
  * Carpool relations (spec sections 4 and 6): who may do what, the status each action leads
  * to and its seat effect come from the transitions table (relation-transitions.ts); this
  * service adds the seat count, the budgets and the members' presences. Every write runs in one
- * transaction that locks what it reads (the relation, the passenger's search) and changes
- * seats with a conditional update; the other party's notification is written in the same
- * transaction and pushed live after the commit.
+ * transaction that locks what it reads (an accept: the passenger's search and the driver's
+ * presence before the relation, as the presence form does) and changes seats with a
+ * conditional update; the other party's notification is written in the same transaction and
+ * pushed live after the commit.
  */
 export function relationsService({
   repo,
@@ -165,6 +166,13 @@ export function relationsService({
     if (!role || !mayAct(action, [role])) throw forbidden(M.notAddressee);
     const rel = await repo.pendingFrom(tx, body.match_id, body.user1_id, me);
     if (!rel) throw conflict(M.notPending);
+    if (action === 'confirm') {
+      // The passenger's search, then the driver's presence, before the relation: the order
+      // the presence form takes a member's answer in, so that neither waits on the other
+      // forever. A relation's members never change, so its unlocked read names the right rows.
+      await repo.lockSearch(tx, rel.passengerId, rel.matchId);
+      await repo.lockPresence(tx, rel.driverId, rel.matchId);
+    }
     await repo.lockRelation(tx, rel.id);
     const fresh = await repo.relation(rel.id, tx);
     if (!fresh || !startsFrom(action, fresh.statusId)) throw conflict(M.notPending);
@@ -249,11 +257,11 @@ export function relationsService({
       await withNotifications(async (tx, out) => {
         const rel = await relationToAnswer(tx, 'confirm', me, body);
         await refuseIfOnCoach(me, rel.matchId, tx);
-        const search = await repo.lockSearch(tx, rel.passengerId, rel.matchId);
+        const search = await repo.search(rel.passengerId, rel.matchId, tx);
         // A relation takes (and gives back on cancel) its own group size. One that no longer
         // matches the search was left from before a size change withdrew pending relations:
         // it is stale, as a withdrawn one would be, and the seats stay as they are.
-        if (search?.nb_pers !== rel.groupSize) throw conflict(M.notPending);
+        if (search?.groupSize !== rel.groupSize) throw conflict(M.notPending);
         if (await repo.confirmedAsPassenger(rel.passengerId, rel.matchId, tx)) {
           throw conflict(M.alreadyConfirmed);
         }
