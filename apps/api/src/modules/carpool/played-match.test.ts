@@ -180,4 +180,21 @@ describe("a member's record of honoured trips (profile, 'Mes matchs au stade')",
     expect(await record(driver.id)).toEqual({ honores: 2, total: 2 });
     expect(match.id).not.toBe(next.id);
   });
+
+  it('is not shown for an account without a profile: suspended, banned, unconfirmed, deleted', async () => {
+    const { driver } = await playedCarpool('finished');
+    const page = (publicId: string | number) =>
+      w.api(null, 'POST', '/users/my-covoiturage', { publicId });
+    expect((await page(driver.username)).statusCode).toBe(200);
+    for (const status of ['SUSPENDED', 'PENDING', 'DELETED'] as const) {
+      await t.db.user.update({ where: { id: driver.id }, data: { status } });
+      for (const publicId of [driver.username, driver.id]) {
+        const res = await page(publicId);
+        expect([res.statusCode, res.json().message], status).toEqual([
+          404,
+          'Utilisateur introuvable',
+        ]);
+      }
+    }
+  });
 });

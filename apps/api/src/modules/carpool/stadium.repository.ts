@@ -7,8 +7,9 @@ const club = { select: { id: true, name: true, logo: true } } as const;
 /** A member's finished matches at the stadium, and their carpool record. */
 export function stadiumRepository(db: Db) {
   return {
+    /** Public like the profile, so for the same accounts: active ones only. */
     publicUser: (where: { id: number } | { usernameKey: string }) =>
-      db.user.findFirst({ where: { ...where, status: { not: 'DELETED' } }, select: { id: true } }),
+      db.user.findFirst({ where: { ...where, status: 'ACTIVE' }, select: { id: true } }),
     finishedPresences: (userId: number, season: string) =>
       db.presence.findMany({
         where: { userId, match: { season, finishedAt: { not: null } } },

@@ -61,9 +61,12 @@ export function predictionsRepository(db: Db) {
           SET score_dom = EXCLUDED.score_dom, score_ext = EXCLUDED.score_ext,
               updated_at = EXCLUDED.updated_at`) > 0,
 
-    /** A member by id or by pseudo (any case); deleted accounts are not shown. */
+    /**
+     * A member by id or by pseudo (any case), for the accounts that have a profile: active
+     * ones (not deleted, suspended, banned or never confirmed).
+     */
     publicUser: (key: { id: number } | { usernameKey: string }) =>
-      db.user.findFirst({ where: { ...key, status: { not: 'DELETED' } }, select: rowSelect }),
+      db.user.findFirst({ where: { ...key, status: 'ACTIVE' }, select: rowSelect }),
 
     /** Scored predictions of a member on finished matches of a season, newest first. */
     pronosOf: (userId: number, season: string) =>

@@ -346,12 +346,22 @@ describe('prediction game', () => {
         payload: { publicId: String(c.id) },
       });
       expect(byId.json()).toEqual(body);
-      const missing = await t.app.inject({
-        method: 'POST',
-        url: '/api/user-pronostic-match/mes-pronos',
-        payload: { publicId: 'personne_ici' },
-      });
+      const page = (publicId: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user-pronostic-match/mes-pronos',
+          payload: { publicId },
+        });
+      const missing = await page('personne_ici');
       expect(missing.statusCode).toBe(404);
+      // Like the profile: nothing for a suspended (or banned) or never confirmed account.
+      for (const status of ['SUSPENDED', 'PENDING'] as const) {
+        const hidden = await createUser(t.db, { status });
+        for (const publicId of [hidden.username, String(hidden.id)]) {
+          const res = await page(publicId);
+          expect([res.statusCode, res.json()], status).toEqual([404, missing.json()]);
+        }
+      }
     });
 
     it('gives the caller points on the latest match started, or says it is not scored yet', async () => {
