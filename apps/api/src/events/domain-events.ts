@@ -20,9 +20,11 @@ export interface DomainEventMap {
   kickoffMoved: { matchId: number; kickoff: Date };
   /**
    * A member left the community: suspended, banned (account) or their account deleted
-   * (privacy), after that change committed. Listener: carpool withdraws the member from their
-   * upcoming carpools and tells the others. Awaited; the emitter logs a failure and keeps the
-   * sanction or the deletion (account/member-removal.ts).
+   * (privacy), after that change committed. Listeners: trips withdraws a deleted account from
+   * the coaches not gone yet (the waiting lists move up); carpool withdraws the member from
+   * their upcoming carpools and tells the others; messages takes them out of their groups.
+   * Awaited; the emitter logs a failure and keeps the sanction or the deletion
+   * (account/member-removal.ts).
    */
   memberRemoved: { userId: number; cause: MemberRemovalCause };
   /**

@@ -47,10 +47,23 @@ const SECTIONS: Record<string, Spec> = {
     nested: { status: labelled, driver: person, passenger: person },
   },
   notesDonnees: rating('rated'),
-  notesRecues: rating('rater'),
+  notesRecues: { keys: { stars: 'note' } },
   pronostics: { keys: { homeScore: 'scoreDom', awayScore: 'scoreExt' } },
   signalements: { nested: { reportedUser: person } },
   conversations: { nested: { user1: person, user2: person } },
+  messagesGroupes: { keys: { announcement: 'annonce' } },
+  deplacements: {
+    keys: { seatCount: 'nbPlaces', status: 'statut', phone: 'telephone', paid: 'paye' },
+    nested: {
+      trip: {
+        keys: { departurePlace: 'departLieu', departureAt: 'departHeure' },
+        nested: { antenna: { keys: { name: 'nom' } } },
+      },
+    },
+  },
+  ligues: { keys: { name: 'nom' } },
+  liguesRejointes: { keys: { league: 'ligue' }, nested: { league: { keys: { name: 'nom' } } } },
+  preferencesPush: { keys: { carpool: 'covoiturage', predictions: 'pronostics' } },
   contacts: { keys: { firstName: 'prenom', lastName: 'nom', subject: 'objet' } },
 };
 

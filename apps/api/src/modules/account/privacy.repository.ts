@@ -6,6 +6,13 @@ const PLACEHOLDER_BIRTH_DATE = new Date('1900-01-01T00:00:00Z');
 /** Not an argon2 encoding: verifyPassword() is false for every password. */
 const UNUSABLE_HASH = '!deleted';
 
+/**
+ * Another member's step in one of the member's carpools, for the export: whether it filed a
+ * report is left out, as nothing in the product tells a member who reported them (its reason
+ * stays: the cancelled-carpool popup shows it to them).
+ */
+const othersStep = <T extends { withReport: boolean }>({ withReport: _, ...step }: T) => step;
+
 /** Anonymisation, the inactivity purge and the personal-data export. */
 export function privacyRepository(db: Db) {
   return {
@@ -61,6 +68,15 @@ export function privacyRepository(db: Db) {
           where: { OR: [{ userId }, { email: { equals: before.email, mode: 'insensitive' } }] },
         });
         await tx.userTitle.deleteMany({ where: { userId } });
+        // The phone typed for a coach is the organisers' only copy: it goes from every list,
+        // also of coaches already gone (the trips module withdraws the others afterwards).
+        await tx.tripRegistration.updateMany({ where: { userId }, data: { phone: null } });
+        // Answers for matches to come would keep counting on the MuneguMap (its counts are
+        // kept by triggers on these rows). A match already kicked off keeps them: its
+        // carpools, kept as history, show the driver's answer.
+        const upcoming = { userId, match: { kickoffAt: { gt: now }, finishedAt: null } };
+        await tx.presence.deleteMany({ where: upcoming });
+        await tx.rideSearch.deleteMany({ where: upcoming });
         await tx.emailToken.deleteMany({ where: { userId } });
         await tx.session.updateMany({
           where: { userId, revokedAt: null },
@@ -133,17 +149,27 @@ export function privacyRepository(db: Db) {
         titres: db.userTitle.findMany({ where: { userId }, include: { title: true } }),
         presences: db.presence.findMany({ where: { userId }, include: { transportType: true } }),
         recherches: db.rideSearch.findMany({ where: { userId } }),
-        covoiturages: db.carpoolRelation.findMany({
-          where: { OR: [{ user1Id: userId }, { user2Id: userId }] },
-          include: { status: true, driver: other, passenger: other, changes: true },
-        }),
+        covoiturages: db.carpoolRelation
+          .findMany({
+            where: { OR: [{ user1Id: userId }, { user2Id: userId }] },
+            include: { status: true, driver: other, passenger: other, changes: true },
+          })
+          .then((rows) =>
+            rows.map((row) => ({
+              ...row,
+              changes: row.changes.map((c) => (c.byUserId === userId ? c : othersStep(c))),
+            })),
+          ),
         notesDonnees: db.carpoolRating.findMany({
           where: { raterId: userId },
           include: { rated: other },
         }),
+        // The stars only: who gave them is told nowhere (the profile shows the average), and
+        // the carpool or the date would name them as well.
         notesRecues: db.carpoolRating.findMany({
           where: { ratedId: userId },
-          include: { rater: other },
+          select: { stars: true },
+          orderBy: { id: 'asc' },
         }),
         pronostics: db.prediction.findMany({ where: { userId } }),
         notifications: db.notification.findMany({ where: { recipientId: userId } }),
@@ -158,6 +184,74 @@ export function privacyRepository(db: Db) {
         messages: db.message.findMany({
           where: { OR: [{ senderId: userId }, { receiverId: userId }] },
           orderBy: { createdAt: 'asc' },
+        }),
+        // Group threads (cars, coaches): which the member is or was in, and what they wrote
+        // there; the other members' messages are theirs.
+        groupes: db.messageGroupMember.findMany({
+          where: { userId },
+          select: {
+            joinedAt: true,
+            leftAt: true,
+            readAt: true,
+            group: { select: { id: true, kind: true, matchId: true, tripId: true } },
+          },
+          orderBy: { joinedAt: 'asc' },
+        }),
+        messagesGroupes: db.groupMessage.findMany({
+          where: { senderId: userId },
+          select: { id: true, groupId: true, content: true, announcement: true, createdAt: true },
+          orderBy: { id: 'asc' },
+        }),
+        deplacements: db.tripRegistration.findMany({
+          where: { userId },
+          select: {
+            seatCount: true,
+            status: true,
+            phone: true,
+            paid: true,
+            present: true,
+            confirmedAt: true,
+            createdAt: true,
+            trip: {
+              select: {
+                id: true,
+                matchId: true,
+                departurePlace: true,
+                departureAt: true,
+                antenna: { select: { name: true } },
+              },
+            },
+          },
+          orderBy: { id: 'asc' },
+        }),
+        // Without the invite code: a key to the league, not something about the member.
+        ligues: db.miniLeague.findMany({
+          where: { ownerId: userId },
+          select: { id: true, name: true, createdAt: true },
+          orderBy: { id: 'asc' },
+        }),
+        liguesRejointes: db.miniLeagueMember.findMany({
+          where: { userId },
+          select: { joinedAt: true, league: { select: { id: true, name: true } } },
+          orderBy: { joinedAt: 'asc' },
+        }),
+        // The push service each device goes through, not its endpoint or keys: together they
+        // let anyone send to the device.
+        appareilsPush: db.pushSubscription
+          .findMany({
+            where: { userId },
+            select: { endpoint: true, createdAt: true },
+            orderBy: { id: 'asc' },
+          })
+          .then((rows) =>
+            rows.map((row) => ({
+              service: new URL(row.endpoint).origin,
+              createdAt: row.createdAt,
+            })),
+          ),
+        preferencesPush: db.pushPreference.findUnique({
+          where: { userId },
+          omit: { userId: true },
         }),
         contacts: db.contactMessage.findMany({
           where: { OR: [{ userId }, { email: user.email }] },

@@ -32,7 +32,7 @@ export interface PrivacyServiceDeps {
   /** Cuts the sockets of an anonymised account (its logins are revoked with it). */
   sessions: Pick<AuthService, 'endConnections'>;
   /**
-   * memberRemoved once an account is anonymised (carpool withdraws the member), and
+   * memberRemoved once an account is anonymised (carpool and trips withdraw the member), and
    * accountsRemoved once per deletion or purge (predictions re-ranks the season).
    */
   events: EventEmitter;

@@ -30,7 +30,11 @@ import { privacyService } from './privacy.service.js';
 
 const t = useTestApp();
 
-/** A member with a conversation, a carpool, a rating, a prediction and a contact message. */
+/**
+ * A member with a conversation, carpools (one the other member cancelled, reporting them),
+ * ratings given and received, a prediction, a contact message, a car's group thread, a coach
+ * registration, mini-leagues and a device for push.
+ */
 async function memberWithHistory() {
   const user = await createMember(t.db);
   const other = await createMember(t.db);
@@ -64,20 +68,102 @@ async function memberWithHistory() {
       content: 'Parfait !',
     },
   });
-  const relation = await t.db.carpoolRelation.create({
+  const carpool = (statusId: number) =>
+    t.db.carpoolRelation.create({
+      data: {
+        matchId: match.id,
+        user1Id: other.id,
+        user2Id: user.id,
+        statusId,
+        driverId: other.id,
+        passengerId: user.id,
+        departureDepartment: '06',
+      },
+    });
+  const relation = await carpool(3);
+  await t.db.carpoolRating.createMany({
+    data: [
+      { relationId: relation.id, raterId: user.id, ratedId: other.id, stars: 4.5 },
+      { relationId: relation.id, raterId: other.id, ratedId: user.id, stars: 2 },
+    ],
+  });
+  const cancelled = await carpool(5);
+  const reasonId = (await t.db.reason.findFirstOrThrow({ where: { kind: 'ANNULATION' } })).id;
+  await t.db.carpoolStatusChange.createMany({
+    data: [
+      { relationId: cancelled.id, fromStatusId: null, toStatusId: 2, byUserId: user.id },
+      { relationId: cancelled.id, fromStatusId: 2, toStatusId: 3, byUserId: other.id },
+      {
+        relationId: cancelled.id,
+        fromStatusId: 3,
+        toStatusId: 5,
+        byUserId: other.id,
+        reasonId,
+        customReason: null,
+        withReport: true,
+      },
+    ],
+  });
+  const joinedAt = new Date('2026-08-30T10:00:00Z');
+  const car = await t.db.messageGroup.create({
     data: {
+      kind: 'covoiturage',
       matchId: match.id,
-      user1Id: other.id,
-      user2Id: user.id,
-      statusId: 3,
       driverId: other.id,
-      passengerId: user.id,
-      departureDepartment: '06',
+      members: {
+        create: [
+          { userId: user.id, joinedAt },
+          { userId: other.id, joinedAt },
+        ],
+      },
     },
   });
-  await t.db.carpoolRating.create({
-    data: { relationId: relation.id, raterId: user.id, ratedId: other.id, stars: 4.5 },
+  await t.db.groupMessage.createMany({
+    data: [
+      { groupId: car.id, senderId: user.id, content: 'Je serai au parking à 18h.' },
+      { groupId: car.id, senderId: other.id, content: 'Noté, à tout à l’heure.' },
+    ],
   });
+  const trip = await t.db.trip.create({
+    data: {
+      matchId: match.id,
+      antennaId: (await t.db.antenna.findFirstOrThrow()).id,
+      departurePlace: 'Parking du Louis II',
+      departureAt: new Date('2026-09-01T15:00:00Z'),
+      seats: 50,
+    },
+  });
+  await t.db.tripRegistration.create({
+    data: {
+      tripId: trip.id,
+      userId: user.id,
+      seatCount: 2,
+      status: 'CONFIRME',
+      phone: '0611223344',
+    },
+  });
+  const league = (name: string, ownerId: number) =>
+    t.db.miniLeague.create({
+      data: {
+        name,
+        ownerId,
+        inviteCode: `${name.slice(0, 4)}${ownerId}`.toUpperCase(),
+        members: { create: [{ userId: ownerId }] },
+      },
+    });
+  await league('Les Rouges', user.id);
+  const joined = await league('Les Blancs', other.id);
+  await t.db.miniLeagueMember.create({ data: { leagueId: joined.id, userId: user.id } });
+  await t.db.pushSubscription.create({
+    data: {
+      endpoint: `https://push.example.net/send/${user.id}-secret-path`,
+      p256dh: 'BPublicKeyOfTheBrowser',
+      auth: 'authsecret',
+      userId: user.id,
+      familyId: '00000000-0000-4000-8000-000000000001',
+    },
+  });
+  await t.db.pushPreference.create({ data: { userId: user.id, predictions: false } });
   await t.db.prediction.create({
     data: { userId: user.id, matchId: match.id, homeScore: 2, awayScore: 1 },
   });
@@ -117,8 +203,34 @@ describe('GET /api/users/me/export', () => {
       'Parfait !',
     ]);
     expect(data.conversations[0].user2.pseudo).toBe(other.username);
-    expect(data.covoiturages).toHaveLength(1);
+    expect(data.covoiturages).toHaveLength(2);
     expect(data.notesDonnees[0].note).toBe('4.5');
+    // Who rated the member, and whether the other member's cancellation reported them, is
+    // told nowhere in the product: the file keeps the member's own acts only in full.
+    expect(data.notesRecues).toEqual([{ note: '2' }]);
+    const changes = data.covoiturages.flatMap((c: { changes: object[] }) => c.changes);
+    expect(changes).toHaveLength(3);
+    expect(changes.find((c: { byUserId: number }) => c.byUserId === user.id)).toMatchObject({
+      toStatusId: 2,
+      withReport: false,
+    });
+    for (const change of changes.filter((c: { byUserId: number }) => c.byUserId === other.id))
+      expect(change).not.toHaveProperty('withReport');
+    // What the member wrote elsewhere: the car's thread, the coach, the leagues, push.
+    expect(data.groupes).toMatchObject([{ group: { kind: 'covoiturage' }, leftAt: null }]);
+    expect(data.messagesGroupes.map((m: { content: string }) => m.content)).toEqual([
+      'Je serai au parking à 18h.',
+    ]);
+    expect(data.deplacements).toMatchObject([
+      { nbPlaces: 2, statut: 'CONFIRME', telephone: '0611223344' },
+    ]);
+    expect(data.ligues.map((l: { nom: string }) => l.nom)).toEqual(['Les Rouges']);
+    expect(data.liguesRejointes.map((l: { ligue: { nom: string } }) => l.ligue.nom).sort()).toEqual(
+      ['Les Blancs', 'Les Rouges'],
+    );
+    expect(data.appareilsPush).toMatchObject([{ service: 'https://push.example.net' }]);
+    expect(data.preferencesPush).toMatchObject({ messages: true, pronostics: false });
+    expect(res.body).not.toMatch(/secret-path|authsecret|Noté, à tout/);
     expect(data.pronostics[0]).toMatchObject({ scoreDom: 2, scoreExt: 1 });
     expect(data.contacts).toHaveLength(1);
     expect(data.sessions[0]).toMatchObject({ userAgent: 'vitest' });

@@ -139,6 +139,45 @@ describe('sanctions reach the carpools', () => {
     expect(await freeSeats(driver, match.id)).toBe(3);
   });
 
+  it('a deleted member no longer counts on the MuneguMap of matches to come', async () => {
+    const played = await w.match(2);
+    const match = await w.match(10);
+    // The member drove to a match that has kicked off by the time the account goes.
+    const { driver: leaving, passenger } = await confirmedCarpool(played.id, 3, 1);
+    const car = { transport_id: 1, covoiturage: true, places_dispo: 2, departement_depart: '06' };
+    const declared = await w.api(leaving, 'POST', '/user-transport', {
+      ...car,
+      match_id: match.id,
+    });
+    expect(declared.statusCode).toBe(200);
+    const searching = await w.searcher(match.id, 2);
+    const staying = [
+      await w.driver(match.id, 1),
+      await w.searcher(match.id, 1),
+      await w.searcher(match.id, 1),
+    ];
+    const shown = async () =>
+      (
+        (
+          await w.api(staying[0]!, 'GET', `/users/departements-disponibles?match_id=${match.id}`)
+        ).json().departements as { code: string; supporters: string }[]
+      ).find((d) => d.code === '06')?.supporters;
+    expect(await shown()).toBe('5');
+
+    t.clock.advance(3 * 86_400_000);
+    try {
+      await deleteAccount(t, leaving);
+      await deleteAccount(t, searching);
+      expect(await shown()).toBe('3');
+      // The played match's carpool keeps its driver's answer (history).
+      expect((await myCarpool(passenger, played.id)) as unknown).toMatchObject({
+        vehicule: { departement_depart_conducteur: '06' },
+      });
+    } finally {
+      t.clock.reset();
+    }
+  });
+
   it('a pending relation of an account deleted before the fix is no longer listed', async () => {
     const match = await w.match();
     const driver = await w.driver(match.id, 3);

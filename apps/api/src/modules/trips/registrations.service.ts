@@ -217,6 +217,31 @@ export function registrationsService({
       if (changed.length > 0 && !afterCommit(tx, () => announceAll(changed))) announceAll(changed);
     },
 
+    /**
+     * memberRemoved: a deleted account leaves every coach not gone yet as a withdrawal would
+     * (its seats go to the waiting list, the promoted are told), one trip per transaction; a
+     * coach already gone keeps its list, as `unregister` does. Deletion only: no rule takes a
+     * suspended or banned member's coach seat (possibly paid for, and the organisers' list).
+     * Every trip is tried; then the first failure, if any, is thrown for the emitter to log.
+     */
+    async memberRemoved({ userId, cause }: DomainEventMap['memberRemoved']): Promise<void> {
+      if (cause !== 'deletion') return;
+      let failure: unknown = null;
+      for (const tripId of await repo.tripsToLeave(userId, clock.now())) {
+        try {
+          const trip = await transaction(async (tx) => {
+            const trip = await lockedTrip(tx, tripId);
+            if (trip.departureAt <= clock.now()) return null;
+            return (await withdraw(tx, trip, userId, 'desistement')) ? trip : null;
+          });
+          if (trip) announceAll([{ trip, gone: [userId] }]);
+        } catch (err) {
+          failure ??= err;
+        }
+      }
+      if (failure) throw failure;
+    },
+
     /** Cancels the trip's registrations (the trip locked and marked ANNULE by the caller). */
     async cancelAll(tx: Tx, trip: TripRow): Promise<number[]> {
       const gone: number[] = [];

@@ -1,5 +1,6 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
+import { deleteAccount } from '../../../test/helpers/accounts.js';
 import { useTestApp } from '../../../test/helpers/app.js';
 import { tripWorld } from '../../../test/helpers/trips.js';
 
@@ -202,5 +203,41 @@ describe('the registration’s phone', () => {
     expect((await w.register(v!, trip.id, 1, twenty)).statusCode).toBe(201);
     const list = await w.api(trip.antenna.organizer, 'GET', `/deplacements/${trip.id}/inscrits`);
     expect(list.json().inscrits).toMatchObject([{ user_id: v!.id, telephone: twenty }]);
+  });
+});
+
+describe('a deleted account', () => {
+  it('leaves the coaches still to leave, whose waiting list moves up, and no phone anywhere', async () => {
+    const trip = await w.trip({ places_total: 2 });
+    // A coach that has left by the time the account goes: its list stays, as for a withdrawal.
+    const gone = await w.trip({ depart_heure: w.days(1).toISOString(), date_limite: null });
+    const [leaving, waiting, staying] = await members(3);
+    expect((await w.register(leaving!, trip.id, 2, '06 12 34 56 78')).json().statut).toBe(
+      'CONFIRME',
+    );
+    expect((await w.register(waiting!, trip.id, 2, '06 98 76 54 32')).json().statut).toBe(
+      'ATTENTE',
+    );
+    expect((await w.register(leaving!, gone.id, 1, '06 12 34 56 78')).statusCode).toBe(201);
+    expect((await w.register(staying!, gone.id, 1)).statusCode).toBe(201);
+    const list = async (tripId: number, organizer: Member) =>
+      (await w.api(organizer, 'GET', `/deplacements/${tripId}/inscrits`)).json().inscrits as {
+        user_id: number;
+        username: string;
+        telephone: string | null;
+        statut: string;
+      }[];
+
+    await w.later(2 * 86_400_000, () => deleteAccount(t, leaving!));
+
+    expect(await list(trip.id, trip.antenna.organizer)).toMatchObject([
+      { user_id: waiting!.id, statut: 'CONFIRME', telephone: '06 98 76 54 32' },
+    ]);
+    const bell = (await w.api(waiting!, 'GET', '/user-notification/me')).json();
+    expect(bell[0]).toMatchObject({ deplacement: { id: trip.id, evenement: 'PLACE_LIBEREE' } });
+    expect(await list(gone.id, gone.antenna.organizer)).toMatchObject([
+      { user_id: leaving!.id, username: `Supprime_${leaving!.id}`, telephone: null },
+      { user_id: staying!.id },
+    ]);
   });
 });

@@ -12,7 +12,8 @@ import { tripsService } from './trips.service.js';
 
 /**
  * Coach trips (issue 30): organisers, trips, registrations with their waiting list, the
- * organisers' tools. Reacts to a withdrawn presence (the member leaves the match's coach).
+ * organisers' tools. Reacts to a withdrawn presence (the member leaves the match's coach)
+ * and to a deleted account (it leaves the coaches not gone yet).
  * Its notifications, reminder and announcements live in trips/notify/.
  */
 
@@ -37,6 +38,7 @@ export function tripsModule({ db, clock, events, io, log, budgets }: Infra) {
     organizers: organizersService({ repo, transaction, events }),
   };
   events.on('presenceWithdrawn', (change) => registrations.presenceWithdrawn(change));
+  events.on('memberRemoved', (removal) => registrations.memberRemoved(removal));
   const routes: ApiRoutes = (api) => api.register(tripsRoutes, services);
   return { ...services, access, routes };
 }

@@ -252,6 +252,15 @@ export function tripsRepository(db: Db) {
         select: { tripId: true },
         orderBy: { tripId: 'asc' },
       }),
+    /** The trips the member is registered on that have not left yet (nor been cancelled). */
+    tripsToLeave: async (userId: number, now: Date) =>
+      (
+        await db.tripRegistration.findMany({
+          where: { userId, trip: { status: { not: 'ANNULE' }, departureAt: { gt: now } } },
+          select: { tripId: true },
+          orderBy: { tripId: 'asc' },
+        })
+      ).map((row) => row.tripId),
     /**
      * Whether the member is in a car for the match: a confirmed carpool (carpool's tables). An
      * unanswered proposal or request is no car: carpool withdraws it when they register.
