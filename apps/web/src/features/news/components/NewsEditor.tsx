@@ -64,6 +64,10 @@ export function AddNewsButton() {
     awaited.current = null;
     proxy.reset();
   };
+  const changeUrl = (next: string) => {
+    setUrl(next);
+    if (awaited.current !== null) abandonFetch();
+  };
   const close = () => {
     abandonFetch();
     setStep('closed');
@@ -129,10 +133,7 @@ export function AddNewsButton() {
               inputMode="url"
               placeholder="https://x.com/…/status/…"
               value={url}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                if (awaited.current !== null) abandonFetch();
-              }}
+              onChange={(e) => changeUrl(e.target.value)}
             />
           </FormField>
           <DialogFooter>
