@@ -8,7 +8,9 @@ import { TICKS_KEY } from './deviceData';
  * departure point at 6 a.m. the network comes and goes: every tick is queued in localStorage
  * first, then sent one at a time, in order. A tick the network did not carry stays queued (it
  * is shown 'en attente de synchronisation') and goes again on the browser's 'online' event or
- * on the next load of the list; a tick the server refused leaves the queue with its reason.
+ * on the next load of the list; so does one the server could not take then (a deploy's 502 or
+ * 503, a 429: tried again shortly too) or that found the session over (401: sent once the
+ * organiser has signed in again). A tick the server refused leaves the queue with its reason.
  * The PATCH sets values (it does not toggle), so sending one twice is harmless.
  * The queue lives in localStorage only (no copy in memory), so a reload finds it whole.
  */
@@ -25,6 +27,22 @@ const eventListeners = new Set<(event: QueueEvent) => void>();
 let flushing: Promise<void> | null = null;
 /** A flush asked for while one runs: that run goes round once more (it may have just ended). */
 let again = false;
+/** The next try after the server could not take a tick (one timer at most). */
+let retry: ReturnType<typeof setTimeout> | undefined;
+export const SERVER_RETRY_MS = 10_000;
+
+/**
+ * Whether the tick must wait rather than go: nothing was decided about it. No network; a
+ * server that could not answer (restarting, overloaded, over budget); a session that ended (the
+ * API client already tried to renew it), whose ticks belong to the organiser's next sign-in.
+ */
+function mustWait(error: unknown): 'network' | 'server' | 'session' | null {
+  if (!isApiError(error)) return null;
+  if (error.network) return 'network';
+  if (error.status === 401) return 'session';
+  if (error.status >= 500 || error.status === 429 || error.status === 408) return 'server';
+  return null;
+}
 
 /** The queue as stored (the same array while the stored text is unchanged). */
 export function pendingTicks(): readonly PendingTick[] {
@@ -66,8 +84,14 @@ async function drain(): Promise<void> {
       save(pendingTicks().slice(1));
       emit({ kind: 'stored', tripId: head.tripId, registrant });
     } catch (error) {
-      // No network: everything waits, in order, for the next chance.
-      if (isApiError(error) && error.network) return;
+      // Everything waits, in order, for the next chance.
+      const wait = mustWait(error);
+      if (wait === 'server' && retry === undefined)
+        retry = setTimeout(() => {
+          retry = undefined;
+          void checkinQueue.flush();
+        }, SERVER_RETRY_MS);
+      if (wait) return;
       save(pendingTicks().slice(1));
       emit({ kind: 'refused', tripId: head.tripId, error });
     }

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupMessage, Registrant } from '@munegu/shared';
 import { renderAt, type FakeApi } from '../../../../test/harness';
+import { SERVER_RETRY_MS } from '../checkinQueue';
 import { organizedTrip, registrant, organiserApi } from './fixtures';
 
 /**
@@ -59,6 +60,7 @@ beforeEach(() => {
 afterEach(() => {
   // React Query's online state is the page's, not the test's: leave it online.
   setOnline(true);
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -173,6 +175,34 @@ describe('the boarding list', () => {
       'true',
     );
     expect(localStorage.getItem('munegu-pointages')).toBeNull();
+  });
+
+  it('keeps a tick the server could not take (a deploy) and sends it again shortly', async () => {
+    serve(list());
+    renderAt('/mes-deplacements/7');
+    await screen.findByRole('heading', { name: 'Confirmés (3)' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers = [502, 503];
+    api.handle('PATCH /api/deplacements/7/inscrits/23', (body) => {
+      const status = answers.shift();
+      if (status) return { status, body: '<html>Bad Gateway</html>' };
+      return { status: 200, body: { ...list()[2], ...(body as object) } };
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Payé : Tom' }));
+    expect(await screen.findByText('1 pointage en attente de synchronisation')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(SERVER_RETRY_MS));
+    expect(screen.getByText('1 pointage en attente de synchronisation')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(SERVER_RETRY_MS));
+    await waitFor(() => expect(screen.queryByText(/en attente de synchronisation/)).toBeNull());
+    expect(api.callsTo('PATCH /api/deplacements/7/inscrits/23').map((c) => c.body)).toEqual([
+      { paye: true },
+      { paye: true },
+      { paye: true },
+    ]);
+    expect(screen.getByRole('button', { name: 'Payé : Tom' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('keeps the last list and the queue on the device: a later load replays what was left', async () => {
