@@ -71,6 +71,9 @@ export function privacyRepository(db: Db) {
         // The phone typed for a coach is the organisers' only copy: it goes from every list,
         // also of coaches already gone (the trips module withdraws the others afterwards).
         await tx.tripRegistration.updateMany({ where: { userId }, data: { phone: null } });
+        // No longer anyone's organiser: a 'Supprime_N' left among an antenna's organisers
+        // would also make the administrators' list unsavable as shown (it takes live members).
+        await tx.antennaOrganizer.deleteMany({ where: { userId } });
         // Answers for matches to come would keep counting on the MuneguMap (its counts are
         // kept by triggers on these rows). A match already kicked off keeps them: its
         // carpools, kept as history, show the driver's answer.

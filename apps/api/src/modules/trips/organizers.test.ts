@@ -1,5 +1,6 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
 import { describe, expect, it } from 'vitest';
+import { deleteAccount } from '../../../test/helpers/accounts.js';
 import { useTestApp } from '../../../test/helpers/app.js';
 import { tripWorld } from '../../../test/helpers/trips.js';
 import { parseCsv } from '../admin-matches/csv.js';
@@ -84,6 +85,22 @@ describe('organisers’ rights', () => {
     expect([former.statusCode, former.json().message]).toEqual([403, T.notOrganizer]);
     const org = (await w.api(lea, 'GET', '/deplacements/organisation')).json();
     expect(org.antennes).toEqual([{ id: antenna.id, nom: 'Antenne de Nice' }]);
+  });
+});
+
+describe('a deleted organiser', () => {
+  it('leaves the antenna’s organisers, so the list saves again as it is shown', async () => {
+    const antenna = await w.antenna('Antenne de Menton');
+    const [admin, lea] = [await w.member({ role: 'ADMIN' }), await w.member()];
+    const url = `/administration/antennes/${antenna.id}/organisateurs`;
+    await w.api(admin, 'PUT', url, { userIds: [antenna.organizer.id, lea.id] });
+
+    await deleteAccount(t, antenna.organizer);
+
+    const shown = (await w.api(admin, 'GET', url)).json();
+    expect(shown.organisateurs).toEqual([{ id: lea.id, username: lea.username }]);
+    const ids = shown.organisateurs.map((o: { id: number }) => o.id);
+    expect((await w.api(admin, 'PUT', url, { userIds: ids })).statusCode).toBe(200);
   });
 });
 
