@@ -222,11 +222,12 @@ export function registrationsService({
      * (its seats go to the waiting list, the promoted are told), one trip per transaction; a
      * coach already gone keeps its list, as `unregister` does. Deletion only: no rule takes a
      * suspended or banned member's coach seat (possibly paid for, and the organisers' list).
-     * Every trip is tried; then the first failure, if any, is thrown for the emitter to log.
+     * Every trip is tried, and a failure is logged here rather than thrown: the event's other
+     * listeners (carpool cancels the member's carpools, messages takes them out of their
+     * groups) run after this one and must not be skipped for a coach's sake.
      */
     async memberRemoved({ userId, cause }: DomainEventMap['memberRemoved']): Promise<void> {
       if (cause !== 'deletion') return;
-      let failure: unknown = null;
       for (const tripId of await repo.tripsToLeave(userId, clock.now())) {
         try {
           const trip = await transaction(async (tx) => {
@@ -236,10 +237,9 @@ export function registrationsService({
           });
           if (trip) announceAll([{ trip, gone: [userId] }]);
         } catch (err) {
-          failure ??= err;
+          log.error({ err, userId, tripId }, 'compte supprimé : inscription au car non retirée');
         }
       }
-      if (failure) throw failure;
     },
 
     /** Cancels the trip's registrations (the trip locked and marked ANNULE by the caller). */
