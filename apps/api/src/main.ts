@@ -22,6 +22,8 @@ function printDemoAccounts(accounts: DemoAccount[], url: string): void {
     ...accounts.map(
       (a) => `  ${a.role.padEnd(12)} ${a.email.padEnd(32)} ${a.password}   (${a.username})`,
     ),
+    // The seed never overwrites them: a password changed since stays changed.
+    '  (mots de passe de création : un mot de passe changé depuis le reste)',
     `  Connexion : ${url}/login`,
     '──────────────────────────────────────────────────',
     '',
