@@ -15,7 +15,11 @@ export function FormField({ id, label, error, hint, children }: Props) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint && <p className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}
@@ -25,12 +29,16 @@ export function FormField({ id, label, error, hint, children }: Props) {
   );
 }
 
-/** aria attributes for a control whose field may show an error. */
-export function invalidProps(id: string, error?: string) {
+/**
+ * aria attributes for a control whose field may show an error, and a hint (`hinted`): both
+ * are read with the control, the error first.
+ */
+export function invalidProps(id: string, error?: string, hinted = false) {
+  const described = [error ? `${id}-error` : '', hinted ? `${id}-hint` : ''].filter(Boolean);
   return {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
   } as const;
 }
 
@@ -49,7 +57,12 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 export function TextField({ id, label, error, hint, registration, ...input }: TextFieldProps) {
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
-      <input {...invalidProps(id, error)} className="input" {...input} {...registration} />
+      <input
+        {...invalidProps(id, error, Boolean(hint))}
+        className="input"
+        {...input}
+        {...registration}
+      />
     </FormField>
   );
 }
@@ -94,7 +107,7 @@ export function PasswordField({
     <FormField id={id} label={label} error={error} hint={hint}>
       <div className="password-input">
         <input
-          {...invalidProps(id, error)}
+          {...invalidProps(id, error, Boolean(hint))}
           className="input"
           type={shown ? 'text' : 'password'}
           {...input}

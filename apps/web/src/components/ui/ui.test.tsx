@@ -7,6 +7,7 @@ import { ResultPopup } from './ResultPopup';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LoadingOverlay } from './LoadingOverlay';
 import { Toaster } from './Toaster';
+import { PasswordField, TextField } from './FormField';
 
 function Stepper(props: { initial: number; min?: number; max?: number }) {
   const [value, setValue] = useState(props.initial);
@@ -113,5 +114,22 @@ describe('Toaster', () => {
     });
     expect(screen.queryByText('Message envoyé avec succès !')).toBeNull();
     vi.useRealTimers();
+  });
+});
+
+describe('TextField and PasswordField', () => {
+  it('read their hint and their error to a screen reader, with the field', () => {
+    render(
+      <>
+        <TextField id="pseudo" label="Pseudo" hint="3 à 20 caractères" error="Pseudo déjà pris." />
+        <PasswordField id="mdp" label="Mot de passe" hint="12 caractères au moins" />
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Pseudo' })).toHaveAccessibleDescription(
+      'Pseudo déjà pris. 3 à 20 caractères',
+    );
+    expect(screen.getByLabelText('Mot de passe')).toHaveAccessibleDescription(
+      '12 caractères au moins',
+    );
   });
 });
