@@ -113,10 +113,13 @@ function RatingForm({
         onSuccess: () => setOutcome({ ok: true, message: CARPOOL_TEXTS.ratingSaved }),
         onError: (error) => {
           once.done();
-          // Already rated is the last word; anything else may pass on another try, said in the
-          // server's own words when it gave some (a 429 says when to come back).
+          // Already rated is the last word; anything else may pass on another try. A refusal of
+          // the member's try is said in the server's words (a 429 says when to come back); a
+          // server or network failure in the spec's.
           if (isDuplicate(error)) setOutcome({ ok: false, message: CARPOOL_TEXTS.ratingDuplicate });
-          else setFailure(errorMessage(error, CARPOOL_TEXTS.ratingFailed));
+          else if (isApiError(error) && !error.network && error.status < 500)
+            setFailure(errorMessage(error, CARPOOL_TEXTS.ratingFailed));
+          else setFailure(CARPOOL_TEXTS.ratingFailed);
         },
       },
     );

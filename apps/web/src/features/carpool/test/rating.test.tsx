@@ -139,10 +139,18 @@ describe('NOTE TON COVOITURAGE', () => {
     fireEvent.click(validate());
     expect(await screen.findByText(tooMany)).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Note de Marc' })).toHaveValue('2');
+    // A server failure: the spec's words, not the API's generic ones.
+    api.reply(BULK, 500, { message: 'Une erreur est survenue.' });
+    fireEvent.click(validate());
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        "Erreur lors de l'enregistrement de la note",
+      ),
+    );
     api.reply(BULK, 200, { message: 'ok' });
     fireEvent.click(validate());
     expect(await screen.findByRole('status')).toHaveTextContent('Note enregistrée avec succès');
-    expect(api.callsTo(BULK)).toHaveLength(3);
+    expect(api.callsTo(BULK)).toHaveLength(4);
   });
 
   it('says when there is no confirmed carpool', async () => {
