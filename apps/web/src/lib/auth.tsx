@@ -152,12 +152,17 @@ export function AuthProvider({
     for (const listener of sessionEndListeners) listener(queryClient);
   }, [queryClient]);
 
+  // Whether no member is shown: a token written by another tab then means a sign-in there.
+  const signedOut = useRef(true);
+  signedOut.current = status === 'anonymous';
+
   useEffect(
     () =>
-      onTokenChange((token) => {
+      onTokenChange((token, { fromAnotherTab }) => {
         if (!token) forgetMember();
-        else if (unanswered.current) {
-          // The server answers again and the session lived on: the member, at last.
+        else if (unanswered.current || (fromAnotherTab && signedOut.current)) {
+          // The server answers again and the session lived on, or a member signed in in another
+          // tab of this browser (their session cookie is this tab's too): the member, at last.
           unanswered.current = false;
           void loadUser();
         }
