@@ -34,15 +34,11 @@ export function setToken(token: string | null): void {
   for (const listener of listeners) listener(token, { fromAnotherTab: false });
 }
 
+if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+
 export function onTokenChange(listener: Listener): () => void {
-  if (listeners.size === 0 && typeof window !== 'undefined')
-    window.addEventListener('storage', onStorage);
   listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && typeof window !== 'undefined')
-      window.removeEventListener('storage', onStorage);
-  };
+  return () => listeners.delete(listener);
 }
 
 export { decodeJwtExp, isExpiringWithin } from './jwt';
