@@ -55,8 +55,11 @@ export function silenceOf(row: {
  * - HTTP: on every route of an endpoint marked `reachesMembers` in the shared endpoint table
  *   (packages/shared/src/endpoints), added below when the route is registered, so a new such
  *   write is guarded by being marked, and a marked route without authentication fails at boot.
- *   Marked today: POST /messages/send, POST /user-to-user-match (carpool proposal or request),
- *   POST /user-signalement (report), POST /user-notation-covoiturage/bulk (ratings).
+ *   Marked today: messages (private and group), carpool proposals and requests, reports,
+ *   ratings, coach-trip sign-ups and announcements, and the staff's words: news items, contests
+ *   and sanctions (their reason is mailed). A silence binds staff too: an admin who silences a
+ *   moderator or an editor stops what they write to members, not their other powers (dismiss,
+ *   lift, delete), which a demotion takes away.
  * - The socket's 'sendMessage' (modules/messages/messages.service.ts `send`): its one-statement
  *   store skips a silenced sender, and the login check after it calls this.
  * 403 with the end date and the moderator's reason.

@@ -8,7 +8,8 @@ export function moderationWorld(t: TestApp) {
   const member = (role: Role = 'UTILISATEUR', overrides: Partial<UserOverrides> = {}) =>
     createUser(t.db, { role, ...overrides });
 
-  async function call(
+  /** `method /api{url}` as `who` (null: anonymous). */
+  async function api(
     who: { id: number; role: Role } | null,
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
@@ -16,11 +17,18 @@ export function moderationWorld(t: TestApp) {
   ) {
     return t.app.inject({
       method,
-      url: `/api/moderation${url}`,
+      url: `/api${url}`,
       headers: who ? await bearer(t.app, who, t.clock) : {},
       ...(payload ? { payload } : {}),
     });
   }
+  /** The same under /api/moderation. */
+  const call = (
+    who: Parameters<typeof api>[0],
+    method: Parameters<typeof api>[1],
+    url: string,
+    payload?: object,
+  ) => api(who, method, `/moderation${url}`, payload);
 
   async function report(
     reportedUserId: number,
@@ -51,5 +59,5 @@ export function moderationWorld(t: TestApp) {
       orderBy: { id: 'asc' },
     });
 
-  return { member, call, report, auditOf };
+  return { member, api, call, report, auditOf };
 }

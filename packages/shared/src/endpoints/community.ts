@@ -60,17 +60,26 @@ export const communityEndpoints = defineEndpoints({
   'GET /actualite': { response: z.array(newsItemSchema) },
   'GET /actualite/exists': { query: tweetLinkSchema, response: tweetExistsSchema },
   'POST /actualite/proxy-tweet': { body: tweetLinkSchema, response: proxyTweetResponseSchema },
-  'POST /actualite': { body: newsCreateSchema, response: newsWriteResponseSchema, status: 201 },
+  // Publishing reaches every member: a silenced editor cannot, and can still delete.
+  'POST /actualite': {
+    body: newsCreateSchema,
+    response: newsWriteResponseSchema,
+    status: 201,
+    reachesMembers: true,
+  },
   'PUT /actualite/:id': {
     params: idParamSchema,
     body: newsUpdateSchema,
     response: newsWriteResponseSchema,
+    reachesMembers: true,
   },
   'DELETE /actualite/:id': { params: idParamSchema, response: messageResponseSchema },
   'GET /concours': { response: z.array(contestSchema) },
   /** The contest visual, re-encoded and stored; its path goes in the contest's body. */
   'POST /concours/image': { upload: true, response: contestImageResponseSchema },
-  ...writeEndpoints('/concours', contestInputSchema, contestWriteResponseSchema),
+  ...writeEndpoints('/concours', contestInputSchema, contestWriteResponseSchema, {
+    reachesMembers: true,
+  }),
   'GET /motifs-annulation': { response: z.array(reasonSchema) },
   'GET /motifs-exclusion': { response: z.array(reasonSchema) },
   'GET /motifs-signalement/:section': {

@@ -21,7 +21,8 @@ export interface EndpointSpec {
   status?: 200 | 201 | 204;
   /**
    * A write that reaches other members (a message, a carpool proposal or request, a report, a
-   * rating): the API refuses it with 403 to a silenced member (apps/api/src/plugins/auth.ts).
+   * rating, and the staff's words: a news item, a contest, a sanction's mailed reason): the API
+   * refuses it with 403 to a silenced caller, whatever their role (apps/api/src/plugins/auth.ts).
    */
   reachesMembers?: true;
 }
@@ -43,15 +44,16 @@ export function pathOf(key: string): string {
  * The three writes of an editable list at `path`: create (201), replace and delete by id.
  * Each list (titles, antennas, categories, contests, matches) has the same three, so they are
  * written once; the read (`GET path`) stays beside them because its answer differs per list.
+ * `reachesMembers` marks the create and the replace (what members read), not the delete.
  */
 export function writeEndpoints<
   const P extends `/${string}`,
   I extends z.ZodType,
   R extends z.ZodType,
->(path: P, body: I, response: R) {
+>(path: P, body: I, response: R, options: { reachesMembers?: true } = {}) {
   return {
-    [`POST ${path}`]: { body, response, status: 201 },
-    [`PUT ${path}/:id`]: { params: idParamSchema, body, response },
+    [`POST ${path}`]: { body, response, status: 201, ...options },
+    [`PUT ${path}/:id`]: { params: idParamSchema, body, response, ...options },
     [`DELETE ${path}/:id`]: { params: idParamSchema, response: messageResponseSchema },
   } as Record<`POST ${P}`, { body: I; response: R; status: 201 }> &
     Record<`PUT ${P}/:id`, { params: typeof idParamSchema; body: I; response: R }> &

@@ -27,6 +27,8 @@ import { defineEndpoints } from './define.js';
 /**
  * Moderation (MODERATEUR and above): the reports queue and its actions, sanctions on a member
  * without a report, the suspended members and the audit log (read only: no route edits it).
+ * A sanction mails the moderator's reason to the member, so it reaches members: a moderator an
+ * admin has silenced cannot impose one (dismissing and lifting mail nothing, and stay open).
  */
 export const moderationEndpoints = defineEndpoints({
   'GET /moderation/reports': { query: reportsQuerySchema, response: reportsPageSchema },
@@ -39,37 +41,44 @@ export const moderationEndpoints = defineEndpoints({
     params: idParamSchema,
     body: sanctionSchema,
     response: messageResponseSchema,
+    reachesMembers: true,
   },
   'POST /moderation/reports/:id/suspend': {
     params: idParamSchema,
     body: suspendSchema,
     response: sanctionResponseSchema,
+    reachesMembers: true,
   },
   'POST /moderation/reports/:id/ban': {
     params: idParamSchema,
     body: sanctionSchema,
     response: sanctionResponseSchema,
+    reachesMembers: true,
   },
   'GET /moderation/users/suspended': { response: z.array(suspendedMemberSchema) },
   'POST /moderation/users/:id/warn': {
     params: idParamSchema,
     body: sanctionSchema,
     response: messageResponseSchema,
+    reachesMembers: true,
   },
   'POST /moderation/users/:id/silence': {
     params: idParamSchema,
     body: silenceSchema,
     response: silenceResponseSchema,
+    reachesMembers: true,
   },
   'POST /moderation/users/:id/suspend': {
     params: idParamSchema,
     body: suspendSchema,
     response: sanctionResponseSchema,
+    reachesMembers: true,
   },
   'POST /moderation/users/:id/ban': {
     params: idParamSchema,
     body: sanctionSchema,
     response: sanctionResponseSchema,
+    reachesMembers: true,
   },
   'POST /moderation/users/:id/lift': {
     params: idParamSchema,

@@ -47,7 +47,12 @@ const SILENCED =
   'Tu ne peux plus écrire aux autres membres jusqu’au 14 juillet 2031 à 10:30 : Insultes répétées dans les messages.';
 
 type Member = Awaited<ReturnType<typeof w.member>>;
-const as = async (who: Member | null, method: 'GET' | 'POST', path: string, payload?: object) =>
+const as = async (
+  who: Member | null,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  payload?: object,
+) =>
   t.app.inject({
     method,
     url: `/api${path}`,
@@ -227,31 +232,48 @@ describe('POST /moderation/users/:id/silence', () => {
 
   it('refuses every endpoint marked as reaching members, whatever the body', async () => {
     t.clock.set(NOW);
-    const moderator = await w.member('MODERATEUR');
-    const member = await w.member();
-    await silence(moderator, member);
+    // A moderator silenced by an admin: their role opens every marked route, the silence shuts it.
+    const admin = await w.member('ADMIN');
+    const member = await w.member('MODERATEUR');
+    await silence(admin, member);
     const marked = Object.entries(endpoints as Record<string, EndpointSpec>)
       .filter(([, spec]) => spec.reachesMembers)
       .map(([key]) => key);
     expect(marked.sort()).toEqual([
+      'POST /actualite',
+      'POST /concours',
       'POST /deplacements/:id/annonces',
       'POST /deplacements/:id/inscriptions',
       'POST /messages/groupes/:id',
       'POST /messages/send',
+      'POST /moderation/reports/:id/ban',
+      'POST /moderation/reports/:id/suspend',
+      'POST /moderation/reports/:id/warn',
+      'POST /moderation/users/:id/ban',
+      'POST /moderation/users/:id/silence',
+      'POST /moderation/users/:id/suspend',
+      'POST /moderation/users/:id/warn',
       'POST /user-notation-covoiturage/bulk',
       'POST /user-signalement',
       'POST /user-to-user-match',
+      'PUT /actualite/:id',
+      'PUT /concours/:id',
     ]);
     for (const key of marked) {
       const path = pathOf(key).replace(':id', '1');
-      const res = await as(member, methodOf(key) as 'POST', path, { nimporte: 'quoi' });
+      const res = await as(member, methodOf(key) as 'POST' | 'PUT', path, { nimporte: 'quoi' });
       expect(refused(res), key).toEqual([403, SILENCED]);
     }
     // Anonymous callers still get 401 first.
-    for (const key of marked)
-      expect((await as(null, 'POST', pathOf(key).replace(':id', '1'), {})).statusCode, key).toBe(
-        401,
+    for (const key of marked) {
+      const res = await as(
+        null,
+        methodOf(key) as 'POST' | 'PUT',
+        pathOf(key).replace(':id', '1'),
+        {},
       );
+      expect(res.statusCode, key).toBe(401);
+    }
   });
 
   it('refuses the socket’s sendMessage too, in an open conversation and a new one', async () => {

@@ -21,7 +21,7 @@ import messagesStyles from '../messages.module.css';
 import styles from './ChatPanel.module.css';
 import { cx } from '../../../lib/cx';
 import { useDraft } from '../draft';
-import { useOwnSilence } from '../silence';
+import { useChatSilence } from '../silence';
 
 const TYPING_SHOWN_MS = 3_000;
 const TYPING_EMIT_EVERY_MS = 2_000;
@@ -52,7 +52,7 @@ export function ChatPanel({ other, me }: { other: ChatPartner; me: number }) {
   const composed = useCallback(() => setCompose(false), []);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const reporting = useMessageReport();
-  const silenced = useOwnSilence();
+  const silenced = useChatSilence();
   const [draft, setDraft] = useDraft(me, `u${other.id}`);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
   const outbox = useChatOutbox(useOutbox(me, other.id), setDraft, setNotice);

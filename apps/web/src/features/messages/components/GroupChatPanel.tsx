@@ -34,7 +34,7 @@ import { useDraft } from '../draft';
 
 /** Members named in a thread's header; more are folded behind their count. */
 const MEMBERS_SHOWN = 6;
-import { useOwnSilence } from '../silence';
+import { useChatSilence } from '../silence';
 
 /**
  * A group thread (issue 30): the match it is for, its members, the bubbles with each sender's
@@ -51,7 +51,7 @@ export function GroupChatPanel({ group, me }: { group: GroupListItem; me: number
   const outbox = useChatOutbox(useGroupOutbox(group.id), setDraft, setNotice);
   const label = groupLabel(group);
   const reporting = useMessageReport();
-  const silenced = useOwnSilence();
+  const silenced = useChatSilence();
 
   useEffect(() => {
     setActiveGroup(group.id);

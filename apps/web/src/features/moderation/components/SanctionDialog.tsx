@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
 import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
 import { errorMessage } from '../../../lib/api';
+import { useOwnSilence } from '../../../lib/silence';
 import { useMemberAction } from '../mutations';
 import styles from './SanctionDialog.module.css';
 
@@ -34,7 +35,7 @@ const DIALOG_TEXTS: Record<Exclude<SanctionKind, 'lift'>, DialogTexts> = {
     title: 'Réduire {pseudo} au silence',
     label: MAILED,
     submit: 'Réduire au silence',
-    hint: 'Le membre continue de tout lire, mais ne peut plus envoyer de messages, de propositions ou de demandes de covoiturage, de signalements ni de notes.',
+    hint: 'Le membre continue de tout lire, mais ne peut plus envoyer de messages, de propositions ou de demandes de covoiturage, de signalements ni de notes. Un membre de l’équipe ne peut plus non plus publier d’actualités ou de concours, ni prononcer de sanctions.',
   },
   suspend: {
     title: 'Suspendre {pseudo}',
@@ -151,6 +152,9 @@ function SanctionForm({
   const [errors, setErrors] = useState<{ reason?: string; days?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const optional = kind === 'dismiss' || kind === 'lift';
+  // A dismissal or a lift mails nothing: a silenced moderator may still make them.
+  const ownSilence = useOwnSilence();
+  const silenced = optional ? null : ownSilence;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -205,13 +209,13 @@ function SanctionForm({
           onChange={(e) => setReason(e.target.value)}
         />
       </FormField>
-      <FormError message={errors.form} />
+      <FormError message={errors.form ?? silenced} />
       <DialogFooter>
         <DialogCancel />
         <button
           type="submit"
           className={`btn ${kind === 'ban' ? 'btn--danger' : 'btn--primary'}`}
-          disabled={busy}
+          disabled={busy || silenced !== null}
         >
           {texts.submit}
         </button>

@@ -1,6 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { silencedMessage } from '@munegu/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders, type FakeApi } from '../../../test/harness';
+import { AuthProvider } from '../../../lib/auth';
+import { fakeApi, renderWithProviders, signIn, type FakeApi } from '../../../test/harness';
 import { SanctionDialog } from '../components/SanctionDialog';
 
 /** The dialog the member page reuses: `userId` and `kind`, and it calls the API itself. */
@@ -11,8 +13,12 @@ beforeEach(() => {
 
 const REASON = 'Messages insultants à plusieurs membres.';
 
-function open(kind: 'warn' | 'silence' | 'suspend' | 'ban', onClose = vi.fn()) {
-  renderWithProviders(<SanctionDialog userId={42} pseudo="Bob_06" kind={kind} onClose={onClose} />);
+function open(kind: 'warn' | 'silence' | 'suspend' | 'ban' | 'lift', onClose = vi.fn()) {
+  renderWithProviders(
+    <AuthProvider>
+      <SanctionDialog userId={42} pseudo="Bob_06" kind={kind} onClose={onClose} />
+    </AuthProvider>,
+  );
   return onClose;
 }
 
@@ -71,5 +77,36 @@ describe('SanctionDialog on a member', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Bannir' }));
     expect(await dialog.findByText(higher)).toBeVisible();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('tells a moderator silenced by an admin why they cannot sanction, before they type', async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const silence = { until, reason: 'Abus de sanctions' };
+    signIn(api, { id: 5, username: 'modo', role: { libelle: 'MODERATEUR' }, silence } as never);
+    const told = silencedMessage(new Date(until), 'Abus de sanctions');
+    open('warn');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Avertir Bob_06' }));
+    expect(await dialog.findByText(told)).toBeVisible();
+    fireEvent.change(dialog.getByLabelText('Raison (envoyée au membre par e-mail)'), {
+      target: { value: REASON },
+    });
+    const send = dialog.getByRole('button', { name: 'Envoyer l’avertissement' });
+    expect(send).toBeDisabled();
+    fireEvent.click(send);
+    expect(api.callsTo('POST /api/moderation/users/42/warn')).toHaveLength(0);
+  });
+
+  it('lets a silenced moderator lift a sanction: that mails nothing', async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const silence = { until, reason: 'Abus de sanctions' };
+    signIn(api, { id: 5, username: 'modo', role: { libelle: 'MODERATEUR' }, silence } as never);
+    api.reply('POST /api/moderation/users/42/lift', 200, { message: 'Suspension levée.' });
+    open('lift');
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Lever la suspension de Bob_06' }),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Lever la suspension' }));
+    await waitFor(() => expect(api.callsTo('POST /api/moderation/users/42/lift')).toHaveLength(1));
+    expect(screen.queryByText(silencedMessage(new Date(until), 'Abus de sanctions'))).toBeNull();
   });
 });

@@ -8,13 +8,14 @@ import {
   type Contest,
 } from '@munegu/shared';
 import { toast } from '../../../components/ui/toast';
-import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
-import { FormError, FormField, TextField, invalidProps } from '../../../components/ui/FormField';
+import { Dialog } from '../../../components/ui/Dialog';
+import { FormField, TextField, invalidProps } from '../../../components/ui/FormField';
 import { fieldErrors } from '../../../components/ui/formErrors';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { parisInputToIso, toParisInput } from '../../../lib/dates';
 import { useDeleteContest, useSaveContest, useUploadContestImage } from '../mutations';
 import { EditDeleteActions } from './EditDeleteActions';
+import { PublishFooter } from './PublishFooter';
 import { TitleField } from './TitleField';
 import styles from './NewsEditor.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -197,17 +198,12 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
             onChange={(e) => set(field, e.target.value)}
           />
         ))}
-        <FormError message={failure} />
-        <DialogFooter>
-          <DialogCancel />
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={!ready || save.isPending || upload.isPending}
-          >
-            {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
-          </button>
-        </DialogFooter>
+        <PublishFooter
+          failure={failure}
+          ready={ready && !upload.isPending}
+          busy={save.isPending}
+          label="Enregistrer"
+        />
       </form>
     </Dialog>
   );

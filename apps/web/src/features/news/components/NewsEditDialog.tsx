@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import { useDraft } from '../../../lib/hooks';
 import { NEWS_CONTENT_MAX, newsContentSchema, newsTitleSchema } from '@munegu/shared';
-import { Dialog, DialogCancel, DialogFooter } from '../../../components/ui/Dialog';
-import { FormError, FormField, invalidProps } from '../../../components/ui/FormField';
+import { Dialog } from '../../../components/ui/Dialog';
+import { FormField, invalidProps } from '../../../components/ui/FormField';
 import { useNewsCategories } from '../api';
 import { LengthCounter } from './LengthCounter';
+import { PublishFooter } from './PublishFooter';
 import { TitleField } from './TitleField';
 import styles from './NewsEditDialog.module.css';
 
@@ -146,13 +147,7 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
             ))}
           </select>
         </FormField>
-        <FormError message={failure} />
-        <DialogFooter>
-          <DialogCancel />
-          <button type="submit" className="btn btn--primary" disabled={!ready || busy}>
-            {busy ? 'Enregistrement...' : 'Publier'}
-          </button>
-        </DialogFooter>
+        <PublishFooter failure={failure} ready={ready} busy={busy} label="Publier" />
       </form>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { silencedMessage } from '@munegu/shared';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi, type Reply } from '../../../test/harness';
 import { UNSAVED } from '../../../components/ui/Dialog';
@@ -37,6 +38,19 @@ async function openNewContest() {
   renderAt('/actualites');
   fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un concours' }));
   return screen.findByRole('dialog', { name: 'ÉDITION CONCOURS' });
+}
+
+/** A new contest's form filled in: its image uploaded, a title, an end, an X link. */
+async function fillNewContest(form: HTMLElement) {
+  fireEvent.change(within(form).getByLabelText('Image'), { target: { files: [file()] } });
+  await waitFor(() => expect(api.callsTo('POST /api/concours/image')).toHaveLength(1));
+  fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
+  fireEvent.change(within(form).getByLabelText('Fin du concours (heure de Paris)'), {
+    target: { value: '2099-07-14T20:00' },
+  });
+  fireEvent.change(within(form).getByLabelText('Lien X (facultatif)'), {
+    target: { value: 'https://x.com/AS_Monaco/status/5' },
+  });
 }
 
 /** The edit form of `contest`, opened from its card. */
@@ -81,15 +95,7 @@ describe('contest editors', () => {
     const form = await openNewContest();
     const save = within(form).getByRole('button', { name: 'Enregistrer' });
     expect(save).toBeDisabled();
-    fireEvent.change(within(form).getByLabelText('Image'), { target: { files: [file()] } });
-    await waitFor(() => expect(api.callsTo('POST /api/concours/image')).toHaveLength(1));
-    fireEvent.change(within(form).getByLabelText('Titre'), { target: { value: 'Le maillot' } });
-    fireEvent.change(within(form).getByLabelText('Fin du concours (heure de Paris)'), {
-      target: { value: '2099-07-14T20:00' },
-    });
-    fireEvent.change(within(form).getByLabelText('Lien X (facultatif)'), {
-      target: { value: 'https://x.com/AS_Monaco/status/5' },
-    });
+    await fillNewContest(form);
     await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     await waitFor(() => expect(api.callsTo('POST /api/concours')).toHaveLength(1));
@@ -102,6 +108,22 @@ describe('contest editors', () => {
     });
     expect(await screen.findByText('Concours créé avec succès !')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('tells a silenced editor why before they type, and does not send the contest', async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const silence = { until, reason: 'Publications hors charte' };
+    signIn(api, { id: 4, username: 'redac', role: { libelle: 'REDACTEUR' }, silence } as never);
+    api.reply('POST /api/concours/image', 200, { image: VISUAL });
+    const form = await openNewContest();
+    expect(
+      within(form).getByText(silencedMessage(new Date(until), 'Publications hors charte')),
+    ).toBeVisible();
+    await fillNewContest(form);
+    const save = within(form).getByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    fireEvent.click(save);
+    expect(api.callsTo('POST /api/concours')).toHaveLength(0);
   });
 
   it('asks before Escape drops a typed title, not before closing an untouched form', async () => {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { silencedMessage } from '@munegu/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderAt, signIn, type FakeApi, type Reply } from '../../../test/harness';
 import { UNSAVED } from '../../../components/ui/Dialog';
@@ -274,6 +275,34 @@ describe('news editors', () => {
     );
     await waitFor(() => expect(api.callsTo('DELETE /api/actualite/9')).toHaveLength(1));
     expect(await screen.findByText('Actualité supprimée avec succès !')).toBeVisible();
+  });
+
+  it('tells a silenced editor why before they type, and does not send; deleting stays open', async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const silence = { until, reason: 'Publications hors charte' };
+    signIn(api, { id: 4, username: 'redac', role: { libelle: 'REDACTEUR' }, silence } as never);
+    api.reply('DELETE /api/actualite/9', 200, { message: 'Actualité supprimée avec succès !' });
+    renderAt('/actualites');
+    fireEvent.click(await screen.findByRole('button', { name: 'Éditer' }));
+    const form = await screen.findByRole('dialog', { name: 'ÉDITION ACTU' });
+    expect(
+      within(form).getByText(silencedMessage(new Date(until), 'Publications hors charte')),
+    ).toBeVisible();
+    fireEvent.change(within(form).getByLabelText('Titre'), {
+      target: { value: 'Convocation J12' },
+    });
+    expect(within(form).getByRole('button', { name: 'Publier' })).toBeDisabled();
+    fireEvent.click(within(form).getByRole('button', { name: 'Publier' }));
+    expect(api.callsTo('PUT /api/actualite/9')).toHaveLength(0);
+    fireEvent.keyDown(within(form).getByLabelText('Titre'), { key: 'Escape' });
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED.title });
+    fireEvent.click(within(question).getByRole('button', { name: UNSAVED.discard }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    fireEvent.click(within(manage('Convocation')!).getByRole('button', { name: 'Supprimer' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }),
+    );
+    await waitFor(() => expect(api.callsTo('DELETE /api/actualite/9')).toHaveLength(1));
   });
 
   it('asks before Escape drops a changed item, and closes at once when nothing changed', async () => {
