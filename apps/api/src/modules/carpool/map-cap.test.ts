@@ -78,4 +78,44 @@ describe('a crowded department on the MuneguMap', () => {
       '04': 0,
     });
   });
+
+  it('counts only the members it lists: a suspended or banned member leaves both, and comes back', async () => {
+    const match = await w.match();
+    const viewer = await w.searcher(match.id, 1, '83');
+    const suspended = await w.driver(match.id, 3, '83');
+    const banned = await w.searcher(match.id, 1, '83');
+    for (let i = 0; i < 3; i++) await w.searcher(match.id, 1, '83');
+    const seen = async () => {
+      const counts = (
+        await w.api(viewer, 'GET', `/users/departements-disponibles?match_id=${match.id}`)
+      ).json();
+      const list = (
+        await w.api(
+          viewer,
+          'GET',
+          `/users/supporters-par-departement-detail?match_id=${match.id}&departement=83`,
+        )
+      ).json()['83'] as unknown[];
+      return [
+        counts.departements.find((d: { code: string }) => d.code === '83')?.supporters,
+        list.length,
+      ];
+    };
+    expect(await seen()).toEqual(['6', 6]);
+    const until = new Date(t.clock.now().getTime() + 7 * 86_400_000);
+    await t.db.user.update({
+      where: { id: suspended.id },
+      data: { status: 'SUSPENDED', suspendedUntil: until },
+    });
+    await t.db.user.update({
+      where: { id: banned.id },
+      data: { status: 'SUSPENDED', suspendedUntil: null },
+    });
+    expect(await seen()).toEqual(['4', 4]);
+    await t.db.user.update({
+      where: { id: suspended.id },
+      data: { status: 'ACTIVE', suspendedUntil: null },
+    });
+    expect(await seen()).toEqual(['5', 5]);
+  });
 });

@@ -133,12 +133,30 @@ export function mapRepository(db: Db) {
           [matchId, me],
         )
       )[0] ?? null,
-    /** Supporters per departure department, from the counts the triggers keep. */
+    /**
+     * Supporters per departure department: the counts the triggers keep, less the answers of
+     * the members the lists leave out (ACTIVE_MEMBER: suspended, banned or deleted accounts),
+     * so a department never counts someone nobody can find in it. Those few are reached from
+     * the users' status index, each by the unique (user, match) index of their answers; the
+     * triggers stay blind to account status, which changes without touching an answer.
+     */
     countsByDepartment: (matchId: number) =>
       sql<{ code: string; nom: string; n: number }>(
-        `SELECT c.departement AS code, d.name AS nom, c.supporters AS n
-         FROM match_department_counts c JOIN departments d ON d.code = c.departement
-         WHERE c.match_id = $1 AND c.supporters > 0 ORDER BY c.departement`,
+        `SELECT c.departement AS code, d.name AS nom, c.supporters - coalesce(o.n, 0) AS n
+         FROM match_department_counts c
+         JOIN departments d ON d.code = c.departement
+         LEFT JOIN (
+           SELECT a.departement_depart AS departement, count(*)::int AS n
+           FROM users u CROSS JOIN LATERAL (
+             SELECT departement_depart FROM presences WHERE match_id = $1 AND user_id = u.id
+             UNION ALL
+             SELECT departement_depart FROM ride_searches WHERE match_id = $1 AND user_id = u.id
+           ) a
+           WHERE u.status IN ('SUSPENDED', 'DELETED')
+           GROUP BY a.departement_depart
+         ) o ON o.departement = c.departement
+         WHERE c.match_id = $1 AND c.supporters - coalesce(o.n, 0) > 0
+         ORDER BY c.departement`,
         [matchId],
       ),
     supportersIn: (matchId: number, departement: string, me: number, cap: number) =>
