@@ -93,6 +93,17 @@ export function accountRepository(db: Db) {
     setEmail: (id: number, email: string, tx?: Tx) =>
       (tx ?? db).user.update({ where: { id }, data: { email }, select: { id: true } }),
 
+    /**
+     * The contact messages sent signed out under `email` become the account's. The export and
+     * the deletion find a member's messages by account or by current address: without this,
+     * those sent from an address the member then left would outlive the account.
+     */
+    claimContactMessages: (id: number, email: string, tx?: Tx) =>
+      (tx ?? db).contactMessage.updateMany({
+        where: { userId: null, email: { equals: email, mode: 'insensitive' } },
+        data: { userId: id },
+      }),
+
     /** An ACTIVE or SUSPENDED account (until null = banned); false when there was none. */
     suspend: async (id: number, until: Date | null, tx?: Tx) =>
       (

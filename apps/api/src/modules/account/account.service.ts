@@ -194,6 +194,7 @@ export function accountService(deps: AccountServiceDeps) {
       if (owner && owner.id !== user.id) throw new AppError('CONFLICT', ACCOUNT_TEXTS.emailTaken);
       try {
         await transaction(async (tx) => {
+          await repo.claimContactMessages(user.id, user.email, tx);
           await repo.setEmail(user.id, email, tx);
           // The other links went to the old address, which may no longer be the member's.
           await emailTokens.retireAccountLinks(user.id, tx);

@@ -256,8 +256,9 @@ export function privacyRepository(db: Db) {
           where: { userId },
           omit: { userId: true },
         }),
+        // As the deletion erases them: by account, or by address whatever its case.
         contacts: db.contactMessage.findMany({
-          where: { OR: [{ userId }, { email: user.email }] },
+          where: { OR: [{ userId }, { email: { equals: user.email, mode: 'insensitive' } }] },
         }),
         sessions: db.session.findMany({
           where: { userId },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createMember,
+  deleteAccount,
   freshIp,
   linkToken,
   login,
@@ -124,6 +125,37 @@ describe('PATCH /api/users/me/email', () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(next);
     expect((await login(t, next)).statusCode).toBe(200);
     expect((await login(t, user.email)).statusCode).toBe(401);
+  });
+
+  it('keeps what was sent signed out from the old address with the account: exported, then erased', async () => {
+    const user = await createMember(t.db);
+    const question = 'Une question avant le déplacement à Lens.';
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: freshIp(),
+      payload: {
+        prenom: 'Léa',
+        nom: 'Martin',
+        email: user.email,
+        objet: 'Renseignement',
+        message: question,
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const next = uniqueEmail('next');
+    const auth = await bearer(t.app, user, t.clock);
+    expect((await patch('email', auth, { email: next, password: PASSWORD })).statusCode).toBe(200);
+    const link = await linkToken(t.db, next, 'email-confirmed');
+    expect((await t.app.inject({ url: `/api/users/confirm-email/${link}` })).statusCode).toBe(200);
+
+    const exported = await t.app.inject({
+      url: '/api/users/me/export',
+      headers: await bearer(t.app, user, t.clock),
+    });
+    expect(exported.json().contacts.map((c: { message: string }) => c.message)).toEqual([question]);
+    await deleteAccount(t, { ...user, email: next });
+    expect(await t.db.contactMessage.count({ where: { message: question } })).toBe(0);
   });
 
   it('does not reveal that the new address has an account', async () => {
