@@ -120,6 +120,7 @@ describe('seed', () => {
     expect(hashesAfter).toEqual(hashesBefore);
     expect(before.matches).toBeGreaterThanOrEqual(16);
     expect(before.departments).toBe(102); // 101 departments and Monaco
+    expect([before.news, before.contests]).toEqual([4, 1]);
   }, 120_000);
 
   it('has the Nice coach for the next away match, its redacteur organiser and a waiting list', async () => {
@@ -238,11 +239,31 @@ describe('seed', () => {
     expect(labels).not.toContain('MATCH');
     expect(labels).not.toContain('CLUB');
     expect(await db.news.count({ where: { categoryId: renamed.id } })).toBe(1);
-    const back = await db.news.findUniqueOrThrow({
-      where: { sourceUrl: clubNews.sourceUrl! },
-      include: { category: true },
+    // The demo news item deleted with its category stays deleted.
+    expect(await db.news.count({ where: { sourceUrl: clubNews.sourceUrl! } })).toBe(0);
+  }, 120_000);
+
+  it('leaves the demo news and contest to the editors after the first start, moving only their dates', async () => {
+    const [first, second] = await db.news.findMany({
+      where: { sourceUrl: { not: null } },
+      orderBy: { id: 'asc' },
+      take: 2,
     });
-    expect(back.category.label).toBe('AUTRE');
+    await db.news.update({
+      where: { id: first!.id },
+      data: { title: 'Titre revu par la rédaction' },
+    });
+    await db.news.delete({ where: { id: second!.id } });
+    const contest = await db.contest.findFirstOrThrow();
+    const later = new Date(NOW.getTime() + 3 * 86_400_000);
+    await seed(db, { demo: true, now: later });
+    const kept = await db.news.findUniqueOrThrow({ where: { id: first!.id } });
+    expect(kept.title).toBe('Titre revu par la rédaction');
+    expect(kept.publishedAt.getTime() - first!.publishedAt.getTime()).toBe(3 * 86_400_000);
+    expect(await db.news.count({ where: { sourceUrl: second!.sourceUrl } })).toBe(0);
+    const moved = await db.contest.findUniqueOrThrow({ where: { id: contest.id } });
+    expect(moved.endsAt.getTime() - contest.endsAt.getTime()).toBe(3 * 86_400_000);
+    await seed(db, { demo: true, now: NOW });
   }, 120_000);
 
   it('re-dates demo matches a week later instead of duplicating them', async () => {
@@ -341,7 +362,7 @@ describe('seed', () => {
     expect(rows).toHaveLength(18);
     for (let i = 1; i < rows.length; i++)
       expect(rows[i]!.points).toBeLessThanOrEqual(rows[i - 1]!.points);
-    expect(await db.news.count()).toBe(4);
+    // The news and the contest: the editors' since the first start (see above).
     const contest = await db.contest.findFirstOrThrow();
     expect(contest.endsAt.getTime()).toBeGreaterThan(NOW.getTime());
   });

@@ -231,7 +231,40 @@ const DEMO_NEWS = [
   },
 ] as const;
 
+const CONTENT_MARKER = 'demo.content-seeded';
+const CONTEST_TITLE = 'Gagne le maillot domicile dédicacé !';
+const publishedAt = (now: Date, n: (typeof DEMO_NEWS)[number]) =>
+  new Date(now.getTime() - n.daysAgo * DAY_MS);
+const contestEnd = (now: Date) => new Date(now.getTime() + 14 * DAY_MS);
+
+/**
+ * The demo's news and contest, written once (a marker row): from then on they are the
+ * editors'. A later start only moves the dates of the demo items still there, so the demo keeps
+ * recent news and a running contest, while an item an editor deleted stays deleted and an edit
+ * stays as written.
+ */
 async function seedDemoContent(db: Db, now: Date, authorId: number): Promise<void> {
+  if (await db.siteSetting.findUnique({ where: { key: CONTENT_MARKER } })) {
+    for (const n of DEMO_NEWS)
+      await db.news.updateMany({
+        where: { sourceUrl: n.sourceUrl },
+        data: { publishedAt: publishedAt(now, n) },
+      });
+    await db.contest.updateMany({
+      where: { title: CONTEST_TITLE },
+      data: { endsAt: contestEnd(now) },
+    });
+    return;
+  }
+  await writeDemoContent(db, now, authorId);
+  await db.siteSetting.upsert({
+    where: { key: CONTENT_MARKER },
+    create: { key: CONTENT_MARKER, value: 'true' },
+    update: {},
+  });
+}
+
+async function writeDemoContent(db: Db, now: Date, authorId: number): Promise<void> {
   // News categories are the administrators' (renamed, deleted): a demo item whose category is
   // gone is created in AUTRE, the default, and an existing one keeps the category it has.
   const fallback = await db.newsCategory.findUnique({ where: { label: 'AUTRE' } });
@@ -244,7 +277,7 @@ async function seedDemoContent(db: Db, now: Date, authorId: number): Promise<voi
       image: n.image,
       link: n.sourceUrl,
       authorId,
-      publishedAt: new Date(now.getTime() - n.daysAgo * DAY_MS),
+      publishedAt: publishedAt(now, n),
     };
     const existing = await db.news.findUnique({ where: { sourceUrl: n.sourceUrl } });
     if (existing) {
@@ -257,10 +290,10 @@ async function seedDemoContent(db: Db, now: Date, authorId: number): Promise<voi
     }
   }
   // Contests have no natural unique key: the demo one is found by its title.
-  const title = 'Gagne le maillot domicile dédicacé !';
+  const title = CONTEST_TITLE;
   const contest = {
     title,
-    endsAt: new Date(now.getTime() + 14 * DAY_MS),
+    endsAt: contestEnd(now),
     image: '/demo/maillot.svg',
     instagramLink: 'https://www.instagram.com/asmonaco/',
     xLink: 'https://x.com/AS_Monaco',
