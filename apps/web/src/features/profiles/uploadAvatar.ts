@@ -10,18 +10,38 @@ export function isAcceptedAvatar(file: File): boolean {
   return AVATAR_TYPES.includes(file.type) && AVATAR_EXTENSIONS.test(file.name);
 }
 
+type Uploaded = { profile_picture: string; message?: string };
+
 /**
  * POST /users/upload-profile-picture as multipart 'file'. XMLHttpRequest rather than fetch
  * because only it reports upload progress; it sends the same Bearer token and cookies as the
- * API client, renewing a token about to expire first.
+ * API client and renews the token as it does (lib/api.ts `apiRequest`): before the upload when
+ * it is about to expire, else once after a 401 (a token renewed by another tab, a server
+ * restarted with new keys), sending the photo again with the progress from zero.
  */
 export async function uploadAvatar(
   file: File,
   onProgress: (ratio: number) => void,
-): Promise<{ profile_picture: string; message?: string }> {
+): Promise<Uploaded> {
   let token = getToken();
-  if (token && isExpiringWithin(token, LIMITS.tokenRefreshMarginApiMs))
-    token = (await refreshAccessToken()) ?? token;
+  const renewFirst = token !== null && isExpiringWithin(token, LIMITS.tokenRefreshMarginApiMs);
+  if (renewFirst) token = (await refreshAccessToken()) ?? token;
+  try {
+    return await send(file, token, onProgress);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || !token || renewFirst) throw error;
+    const fresh = await refreshAccessToken();
+    if (!fresh) throw error;
+    onProgress(0);
+    return send(file, fresh, onProgress);
+  }
+}
+
+function send(
+  file: File,
+  token: string | null,
+  onProgress: (ratio: number) => void,
+): Promise<Uploaded> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${LIMITS.apiPrefix}/users/upload-profile-picture`);
@@ -41,7 +61,7 @@ export async function uploadAvatar(
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
-        resolve(body as { profile_picture: string; message?: string });
+        resolve(body as Uploaded);
         return;
       }
       const parsed = errorBodySchema.safeParse(body);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testCarpoolDriver, testConfirmedCarpool, testMatchInfo } from '../../../test/fixtures';
-import { fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
+import { accessToken, fakeApi, renderAt, signIn, type FakeApi } from '../../../test/harness';
 import { UNSAVED } from '../../../components/ui/Dialog';
 
 let api: FakeApi;
@@ -43,6 +43,37 @@ beforeEach(() => {
     { id: 3, nom: 'Paris', categorie: 'Antennes' },
   ]);
 });
+
+/** XMLHttpRequest as the avatar upload uses it: each request sent is kept, to be answered. */
+function fakeXhr() {
+  const sent: { headers: Record<string, string>; body: unknown }[] = [];
+  const instances: FakeXhr[] = [];
+  class FakeXhr {
+    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    withCredentials = false;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    headers: Record<string, string> = {};
+    open() {}
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(body: unknown) {
+      sent.push({ headers: this.headers, body });
+      instances.push(this);
+    }
+    answer(status: number, body: unknown) {
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { sent, instances };
+}
 
 describe('public profile', () => {
   it('shows the sidebar: antennas, member since, titles by importance, handles', async () => {
@@ -384,27 +415,7 @@ describe('own profile', () => {
   });
 
   it('shows the upload progress, then the success message', async () => {
-    const sent: { headers: Record<string, string>; body: unknown }[] = [];
-    const instances: FakeXhr[] = [];
-    class FakeXhr {
-      upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      withCredentials = false;
-      status = 0;
-      statusText = '';
-      responseText = '';
-      headers: Record<string, string> = {};
-      open() {}
-      setRequestHeader(name: string, value: string) {
-        this.headers[name] = value;
-      }
-      send(body: unknown) {
-        sent.push({ headers: this.headers, body });
-        instances.push(this);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { sent, instances } = fakeXhr();
     renderAt('/profil/Bob_06');
     await screen.findByText('Changer ma photo');
     const input = document.getElementById('avatar-file') as HTMLInputElement;
@@ -432,6 +443,30 @@ describe('own profile', () => {
     });
     expect(await screen.findByText('Photo de profil mise à jour avec succès !')).toBeVisible();
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('renews a refused token once and sends the photo again, as every other call does', async () => {
+    const { instances } = fakeXhr();
+    const fresh = accessToken(3600, 'fresh');
+    api.reply('POST /api/auth/refresh', 200, { access_token: fresh });
+    renderAt('/profil/Bob_06');
+    await screen.findByText('Changer ma photo');
+    const input = document.getElementById('avatar-file') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['png'], 'moi.png', { type: 'image/png' })] },
+    });
+    await waitFor(() => expect(instances).toHaveLength(1));
+    act(() => instances[0]!.answer(401, { message: 'Session expirée.', code: 'UNAUTHENTICATED' }));
+    await waitFor(() => expect(instances).toHaveLength(2));
+    expect(instances[1]!.headers.Authorization).toBe(`Bearer ${fresh}`);
+    act(() =>
+      instances[1]!.answer(200, {
+        profile_picture: '/uploads/avatar/5-abcdefgh.webp?v=2',
+        message: 'Photo de profil mise à jour avec succès !',
+      }),
+    );
+    expect(await screen.findByText('Photo de profil mise à jour avec succès !')).toBeVisible();
+    expect(api.callsTo('POST /api/auth/refresh')).toHaveLength(1);
   });
 
   it('removes the avatar, or says it could not', async () => {
