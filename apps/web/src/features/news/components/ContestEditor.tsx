@@ -15,7 +15,7 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { parisInputToIso, toParisInput } from '../../../lib/dates';
 import { useDeleteContest, useSaveContest, useUploadContestImage } from '../mutations';
 import { EditDeleteActions } from './EditDeleteActions';
-import { PublishFooter } from './PublishFooter';
+import { PublishFooter, SilencedNotice } from './PublishFooter';
 import { TitleField } from './TitleField';
 import styles from './NewsEditor.module.css';
 import { Button } from '../../../components/ui/Button';
@@ -141,6 +141,7 @@ function ContestEditDialog({ contest, onClose }: { contest: Contest | null; onCl
           submit();
         }}
       >
+        <SilencedNotice />
         {values.image && (
           <img className={styles['contest-edit__image']} src={values.image} alt="" />
         )}

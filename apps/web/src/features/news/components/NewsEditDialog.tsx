@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { FormField, invalidProps } from '../../../components/ui/FormField';
 import { useNewsCategories } from '../api';
 import { LengthCounter } from './LengthCounter';
-import { PublishFooter } from './PublishFooter';
+import { PublishFooter, SilencedNotice } from './PublishFooter';
 import { TitleField } from './TitleField';
 import styles from './NewsEditDialog.module.css';
 
@@ -84,6 +84,7 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
           if (ready && categorieId !== null) onSubmit({ ...values, categorieId });
         }}
       >
+        <SilencedNotice />
         {values.image && (
           <img
             className={styles['news-edit__image']}

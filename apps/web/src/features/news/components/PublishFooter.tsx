@@ -3,10 +3,15 @@ import { FormError } from '../../../components/ui/FormField';
 import { useOwnSilence } from '../../../lib/silence';
 
 /**
- * The end of an editor's form (a news item, a contest): the server's refusal of the last save,
- * then Annuler and the submit. What they publish reaches every member, so an editor under a
- * silence reads why before typing, and the submit stays off.
+ * What an editor publishes (a news item, a contest) reaches every member: under a silence they
+ * read why at the top of the form, before typing anything (on a phone the footer is a screen
+ * further down), and its submit stays off (PublishFooter).
  */
+export function SilencedNotice() {
+  return <FormError message={useOwnSilence()} />;
+}
+
+/** The end of an editor's form: the server's refusal of the last save, Annuler, the submit. */
 export function PublishFooter({
   failure,
   ready,
@@ -22,7 +27,7 @@ export function PublishFooter({
   const silenced = useOwnSilence();
   return (
     <>
-      <FormError message={failure ?? silenced} />
+      <FormError message={failure} />
       <DialogFooter>
         <DialogCancel />
         <button
