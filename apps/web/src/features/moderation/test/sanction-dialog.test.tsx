@@ -13,6 +13,14 @@ beforeEach(() => {
 
 const REASON = 'Messages insultants à plusieurs membres.';
 
+/** A moderator an admin silenced for three days, signed in; gives what the silence says. */
+function signInSilencedModerator(): string {
+  const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const silence = { until, reason: 'Abus de sanctions' };
+  signIn(api, { id: 5, username: 'modo', role: { libelle: 'MODERATEUR' }, silence } as never);
+  return silencedMessage(new Date(until), 'Abus de sanctions');
+}
+
 function open(kind: 'warn' | 'silence' | 'suspend' | 'ban' | 'lift', onClose = vi.fn()) {
   renderWithProviders(
     <AuthProvider>
@@ -80,10 +88,7 @@ describe('SanctionDialog on a member', () => {
   });
 
   it('tells a moderator silenced by an admin why they cannot sanction, before they type', async () => {
-    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const silence = { until, reason: 'Abus de sanctions' };
-    signIn(api, { id: 5, username: 'modo', role: { libelle: 'MODERATEUR' }, silence } as never);
-    const told = silencedMessage(new Date(until), 'Abus de sanctions');
+    const told = signInSilencedModerator();
     open('warn');
     const dialog = within(await screen.findByRole('dialog', { name: 'Avertir Bob_06' }));
     expect(await dialog.findByText(told)).toBeVisible();
@@ -97,9 +102,7 @@ describe('SanctionDialog on a member', () => {
   });
 
   it('lets a silenced moderator lift a sanction: that mails nothing', async () => {
-    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const silence = { until, reason: 'Abus de sanctions' };
-    signIn(api, { id: 5, username: 'modo', role: { libelle: 'MODERATEUR' }, silence } as never);
+    const told = signInSilencedModerator();
     api.reply('POST /api/moderation/users/42/lift', 200, { message: 'Suspension levée.' });
     open('lift');
     const dialog = within(
@@ -107,6 +110,6 @@ describe('SanctionDialog on a member', () => {
     );
     fireEvent.click(dialog.getByRole('button', { name: 'Lever la suspension' }));
     await waitFor(() => expect(api.callsTo('POST /api/moderation/users/42/lift')).toHaveLength(1));
-    expect(screen.queryByText(silencedMessage(new Date(until), 'Abus de sanctions'))).toBeNull();
+    expect(screen.queryByText(told)).toBeNull();
   });
 });
