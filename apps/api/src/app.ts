@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDeps) {
       reminders: predictions.reminders,
       sanctions: moderation.sanctions,
       carpoolNotifications: carpool.notifications,
+      kickoffs: adminMatches.kickoffs,
       push: push.push,
       tripReminders: tripNotify.tripReminders,
       uploads: news.uploadsSweep,

@@ -52,6 +52,7 @@ describe('configuration', () => {
       reminders: '*/15 * * * *',
       suspensions: '*/5 * * * *',
       carpoolDigests: '* * * * *',
+      kickoffAnnouncements: '* * * * *',
       tripReminders: '0 18 * * *',
       uploadsSweep: '45 3 * * *',
     });
@@ -66,6 +67,14 @@ describe('configuration', () => {
     expect(c.accountBudgets.tripAnnouncement).toEqual({ max: 10, timeWindow: 3_600_000 });
     expect(c.accountBudgets.carpoolPair).toEqual({ max: 3, timeWindow: 86_400_000 });
     expect(c.carpoolMailWindowMs).toBe(15 * 60_000);
+    expect(c.kickoffAnnounceDelayMs).toBe(10 * 60_000);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), KICKOFF_ANNOUNCE_DELAY_MINUTES: '0' })
+        .kickoffAnnounceDelayMs,
+    ).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), KICKOFF_ANNOUNCE_DELAY_MINUTES: '-1' })).toThrow(
+      /KICKOFF_ANNOUNCE_DELAY_MINUTES/,
+    );
     for (const bad of ['10', '10/h', '0/1h', '10/48h', 'dix/1h']) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_REGISTRATION: bad })).toThrow(
         /RATE_LIMIT_REGISTRATION/,

@@ -53,6 +53,7 @@ export interface Schedules {
   reminders: string;
   suspensions: string;
   carpoolDigests: string;
+  kickoffAnnouncements: string;
   tripReminders: string;
   uploadsSweep: string;
 }
@@ -149,6 +150,8 @@ const envSchema = z.object({
   SCHEDULE_SUSPENSIONS: cron.default('*/5 * * * *'),
   /** Carpool mails held back by CARPOOL_MAIL_WINDOW_MINUTES, sent once their window ends. */
   SCHEDULE_CARPOOL_DIGESTS: cron.default('* * * * *'),
+  /** Moved kickoffs whose KICKOFF_ANNOUNCE_DELAY_MINUTES has passed, announced to travellers. */
+  SCHEDULE_KICKOFF_ANNOUNCEMENTS: cron.default('* * * * *'),
   /** Coach trips' day-before reminder (trips departing the next Paris day), Paris time. */
   SCHEDULE_TRIP_REMINDERS: cron.default('0 18 * * *'),
   /** Deletion of the stored images no news item or contest shows (uploads sweep), Paris time. */
@@ -176,6 +179,11 @@ const envSchema = z.object({
 
   /** One carpool mail per sender and recipient within this many minutes (the next summarises). */
   CARPOOL_MAIL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  /**
+   * A moved kickoff is announced to the match's travellers this many minutes after its last
+   * move, and only if it differs from what they last heard (0: at once, at every move).
+   */
+  KICKOFF_ANNOUNCE_DELAY_MINUTES: z.coerce.number().int().min(0).max(120).default(10),
 
   /** Time limit of a score entry's transaction (points, snapshots, every member's rank). */
   SCORING_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
@@ -254,6 +262,8 @@ export interface Config {
   carpoolListLimit: number;
   /** CARPOOL_MAIL_WINDOW_MINUTES in milliseconds. */
   carpoolMailWindowMs: number;
+  /** KICKOFF_ANNOUNCE_DELAY_MINUTES in milliseconds. */
+  kickoffAnnounceDelayMs: number;
   /**
    * Time limit of the transactions whose work grows with the members, a score entry's and a
    * prediction reminder's (SCORING_TRANSACTION_TIMEOUT_SECONDS).
@@ -479,6 +489,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reminders: e.SCHEDULE_REMINDERS,
       suspensions: e.SCHEDULE_SUSPENSIONS,
       carpoolDigests: e.SCHEDULE_CARPOOL_DIGESTS,
+      kickoffAnnouncements: e.SCHEDULE_KICKOFF_ANNOUNCEMENTS,
       tripReminders: e.SCHEDULE_TRIP_REMINDERS,
       uploadsSweep: e.SCHEDULE_UPLOADS_SWEEP,
     },
@@ -507,6 +518,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     detourRule: { maxKm: e.CARPOOL_DETOUR_MAX_KM, maxRatio: e.CARPOOL_DETOUR_MAX_RATIO },
     carpoolListLimit: e.CARPOOL_LIST_LIMIT,
     carpoolMailWindowMs: e.CARPOOL_MAIL_WINDOW_MINUTES * 60_000,
+    kickoffAnnounceDelayMs: e.KICKOFF_ANNOUNCE_DELAY_MINUTES * 60_000,
     scoringTransactionTimeoutMs: e.SCORING_TRANSACTION_TIMEOUT_SECONDS * 1000,
     associationName: e.ASSOCIATION_NAME,
     site: { publicUrl, associationName: e.ASSOCIATION_NAME },

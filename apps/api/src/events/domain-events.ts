@@ -12,10 +12,13 @@ import type { ReminderInfo } from '../modules/predictions/reminder.service.js';
  */
 export interface DomainEventMap {
   /**
-   * An operator moved a match's kickoff (admin-matches, after the change committed).
+   * A moved kickoff is announced: admin-matches' kickoff-announcer emits it once the kickoff
+   * has stood still KICKOFF_ANNOUNCE_DELAY_MINUTES after an operator's last move and differs
+   * from what the travellers last heard (or at once, after the move's commit, with 0).
    * Listeners: carpool tells the match's carpool members (bell row, mail, live event); trips
    * tells the registrants and organisers of the match's coaches, with whether the coach's
-   * times still fit. Awaited, and a failure is the operator's error (the kickoff stays moved).
+   * times still fit. Awaited; a failure fails the scheduled run (or the operator's request),
+   * the kickoff stays moved and that announcement is not made again.
    */
   kickoffMoved: { matchId: number; kickoff: Date };
   /**

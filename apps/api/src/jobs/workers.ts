@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Infra } from '../infra.js';
 import type { PrivacyService } from '../modules/account/privacy.service.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
+import type { KickoffAnnouncer } from '../modules/admin-matches/kickoff-announcer.js';
 import type { NotificationsService } from '../modules/carpool/notifications.service.js';
 import type { UploadsSweepService } from '../modules/news/uploads-sweep.service.js';
 import type { SanctionsService } from '../modules/moderation/sanctions.service.js';
@@ -11,6 +12,7 @@ import type { TripReminderService } from '../modules/trips/notify/reminder.servi
 import { registerAccountJobs } from './account.jobs.js';
 import { registerCarpoolJobs } from './carpool.jobs.js';
 import { registerMaintenanceJobs, registerUploadsSweep } from './maintenance.jobs.js';
+import { registerMatchJobs } from './matches.jobs.js';
 import { registerModerationJobs } from './moderation.jobs.js';
 import { registerPredictionJobs } from './predictions.jobs.js';
 import { registerPushJobs } from './push.jobs.js';
@@ -22,7 +24,7 @@ export type JobWorker = (boss: PgBoss) => Promise<() => void>;
 /**
  * The modules' background workers besides the mail outbox's (plugins/jobs.ts starts them one
  * after another with pg-boss): the daily account run, prediction reminders, the end of
- * suspensions, held-back carpool mails, coach trips' day-before reminders, the sweep of unused
+ * suspensions, held-back carpool mails, moved kickoffs' announcements, coach trips' day-before reminders, the sweep of unused
  * uploaded images, the rate-counter purge (shared counters only) and push delivery.
  */
 export function jobWorkers(
@@ -34,6 +36,7 @@ export function jobWorkers(
     reminders: Pick<ReminderService, 'sendDue'>;
     sanctions: Pick<SanctionsService, 'liftExpired'>;
     carpoolNotifications: Pick<NotificationsService, 'sendDueDigests'>;
+    kickoffs: Pick<KickoffAnnouncer, 'announceDue'>;
     push: Pick<PushService, 'deliver'>;
     tripReminders: Pick<TripReminderService, 'sendDue'>;
     uploads: Pick<UploadsSweepService, 'sweep'>;
@@ -45,6 +48,7 @@ export function jobWorkers(
     (b) => registerPredictionJobs(b, schedules.reminders, services.reminders, log),
     (b) => registerModerationJobs(b, schedules.suspensions, services.sanctions, log),
     (b) => registerCarpoolJobs(b, schedules.carpoolDigests, services.carpoolNotifications, log),
+    (b) => registerMatchJobs(b, schedules.kickoffAnnouncements, services.kickoffs, log),
     (b) => registerTripJobs(b, schedules.tripReminders, services.tripReminders, log),
     (b) => registerUploadsSweep(b, schedules.uploadsSweep, services.uploads, log),
     ...(counters ? [(b: PgBoss) => registerMaintenanceJobs(b, counters)] : []),

@@ -1,7 +1,9 @@
 import { beforeAll } from 'vitest';
+import { KICKOFF_ANNOUNCEMENTS } from '../../src/jobs/matches.jobs.js';
 import { useTestApp, type TestApp } from './app.js';
 import { bearer } from './auth.js';
 import { createUser } from './factories.js';
+import { runJob } from './jobs.js';
 
 /**
  * A test app for the file with one signed-in administrator, made before its tests (after the
@@ -40,4 +42,18 @@ export async function moveKickoff(
       club_ext_id: match.awayClubId,
     },
   });
+}
+
+/**
+ * The moved kickoffs' announcements, as the travellers get them: the clock moves past
+ * KICKOFF_ANNOUNCE_DELAY_MINUTES, the scheduled run goes through the queue (the app must run
+ * jobs), then the clock follows real time again.
+ */
+export async function announceKickoffs(t: TestApp): Promise<void> {
+  t.clock.advance(t.config.kickoffAnnounceDelayMs + 1000);
+  try {
+    await runJob(t.app, KICKOFF_ANNOUNCEMENTS);
+  } finally {
+    t.clock.reset();
+  }
 }

@@ -50,6 +50,9 @@ export const MATCH_TEXTS = {
   hasTravel:
     'Des membres ont déclaré leur venue à ce match (transport, recherche ou covoiturage) : il ne peut pas être supprimé. Modifie-le plutôt.',
   deleted: 'Match supprimé.',
+  /** A moved kickoff held back (KICKOFF_ANNOUNCE_DELAY_MINUTES); `time`: 'HH:mm', Paris. */
+  kickoffNotice: (time: string) =>
+    `Nouvel horaire annoncé aux covoitureurs et aux inscrits des cars à ${time}, s’il ne change plus d’ici là.`,
   duplicateRound: 'Un match existe déjà pour cette journée de cette saison.',
   clubName: 'Nom de club invalide (2 à 60 caractères, sans balise).',
   stadium: 'Nom de stade invalide (2 à 80 caractères, sans balise).',
@@ -204,6 +207,11 @@ export const adminMatchSchema = z.object({
   buts_dom: z.number().int().nullable(),
   buts_ext: z.number().int().nullable(),
   nb_pronostics: z.number().int(),
+  /**
+   * A moved kickoff not yet announced to the match's travellers: when it will be (ISO UTC
+   * instant), a few minutes after the last move. Null when nothing is held back.
+   */
+  annonce_horaire: z.string().nullable(),
 });
 export type AdminMatch = z.infer<typeof adminMatchSchema>;
 export const adminMatchListQuerySchema = z.object({ season: seasonSchema.optional() });

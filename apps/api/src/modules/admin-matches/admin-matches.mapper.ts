@@ -26,5 +26,6 @@ export function toAdminMatch(m: AdminMatchRow, now: Date): AdminMatch {
     buts_dom: m.homeGoals,
     buts_ext: m.awayGoals,
     nb_pronostics: m._count.predictions,
+    annonce_horaire: m.kickoffNoticeAt?.toISOString() ?? null,
   };
 }

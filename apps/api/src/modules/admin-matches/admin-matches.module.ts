@@ -6,21 +6,31 @@ import { adminMatchesRepository } from './admin-matches.repository.js';
 import { adminMatchesRoutes } from './admin-matches.routes.js';
 import { adminMatchesService } from './admin-matches.service.js';
 import { importService } from './import.service.js';
+import { kickoffAnnouncer } from './kickoff-announcer.js';
 
-/** Operators: matches, scores (through the game's scoring), CSV/JSON import. */
+/**
+ * Operators: matches, scores (through the game's scoring), CSV/JSON import, and the moved
+ * kickoffs' announcements (held a few minutes, then made by the scheduled run).
+ */
 export function adminMatchesModule(
-  { db, clock, transaction, events }: Infra,
+  { config, db, clock, transaction, events }: Infra,
   needs: { scoring: ScoringService; scoringTransaction: RunInTransaction },
 ) {
   const repo = adminMatchesRepository(db);
+  const kickoffs = kickoffAnnouncer({
+    repo,
+    clock,
+    events,
+    delayMs: config.kickoffAnnounceDelayMs,
+  });
   const adminMatches = adminMatchesService({
     repo,
     scoring: needs.scoring,
     transaction: needs.scoringTransaction,
     clock,
-    events,
+    kickoffs,
   });
-  const imports = importService({ repo, transaction, events });
+  const imports = importService({ repo, transaction, kickoffs });
   const routes: ApiRoutes = (api) => api.register(adminMatchesRoutes, { adminMatches, imports });
-  return { adminMatches, imports, routes };
+  return { adminMatches, imports, kickoffs, routes };
 }

@@ -79,6 +79,37 @@ export function adminMatchesRepository(db: Db) {
       await tx.leagueTableRow.createMany({ data: rows.map((r) => ({ ...r, season })) });
     },
     audit: (tx: Tx | Db, entry: AuditRow) => writeAuditRow(tx, entry),
+    /**
+     * Holds a moved kickoff's announcement until `due`. What the travellers last heard is the
+     * kickoff before the first move of a burst, so a pending one keeps its own.
+     */
+    holdKickoffAnnouncement: (tx: Tx, id: number, heard: Date, due: Date) =>
+      tx.$executeRaw`UPDATE matches
+        SET kickoff_heard_at = COALESCE(kickoff_heard_at, ${heard}), kickoff_notice_at = ${due}
+        WHERE id = ${id}`,
+    dueKickoffAnnouncements: (now: Date) =>
+      db.match.findMany({
+        where: { kickoffNoticeAt: { lte: now } },
+        select: {
+          id: true,
+          kickoffAt: true,
+          kickoffHeardAt: true,
+          kickoffNoticeAt: true,
+          finishedAt: true,
+        },
+        orderBy: { id: 'asc' },
+      }),
+    /**
+     * Takes a due announcement for this run: false when another instance took it, or when the
+     * kickoff moved again since it was read (its new due time is later).
+     */
+    async claimKickoffAnnouncement(id: number, due: Date): Promise<boolean> {
+      const { count } = await db.match.updateMany({
+        where: { id, kickoffNoticeAt: due },
+        data: { kickoffNoticeAt: null, kickoffHeardAt: null },
+      });
+      return count === 1;
+    },
   };
 }
 

@@ -1,4 +1,3 @@
-import type { EventEmitter } from '../../events/domain-events.js';
 import {
   MATCH_TEXTS,
   plural,
@@ -18,6 +17,7 @@ import type {
   MatchFields,
 } from './admin-matches.repository.js';
 import { toAdminMatch as toWire } from './admin-matches.mapper.js';
+import type { KickoffAnnouncer } from './kickoff-announcer.js';
 import { matchAudit as audit, matchChanges, matchName, scoreOf } from './match-audit.js';
 import { isValidParisTime, parisToUtc, utcToParis } from './paris-time.js';
 
@@ -31,8 +31,8 @@ export interface AdminMatchesDeps {
   scoring: ScoringService;
   transaction: RunInTransaction;
   clock: Clock;
-  /** Announces a moved kickoff (carpool tells the match's members). */
-  events: EventEmitter;
+  /** Announces a moved kickoff to the match's travellers (carpool members, coach registrants). */
+  kickoffs: KickoffAnnouncer;
 }
 
 export function adminMatchesService({
@@ -40,7 +40,7 @@ export function adminMatchesService({
   scoring,
   transaction,
   clock,
-  events,
+  kickoffs,
 }: AdminMatchesDeps) {
   const toAdminMatch = (m: AdminMatchRow): AdminMatch => toWire(m, clock.now());
 
@@ -102,7 +102,7 @@ export function adminMatchesService({
       const before = await existing(id);
       const fields = await toFields(input);
       await assertRoundFree(fields.season, fields.matchday, id);
-      await transaction(async (tx) => {
+      const moved = await transaction(async (tx) => {
         const m = await repo.update(tx, id, fields);
         const saved = (await repo.byId(id, tx))!;
         const changes = matchChanges(before, saved);
@@ -112,12 +112,10 @@ export function adminMatchesService({
           await scoring.rescore(tx, { ...m, season: before.season, matchday: before.matchday });
           await scoring.rescore(tx, m);
         }
+        return kickoffs.moved(tx, before, saved);
       });
-      const after = await existing(id);
-      if (after.kickoffAt.getTime() !== before.kickoffAt.getTime() && !after.finishedAt) {
-        await events.emit('kickoffMoved', { matchId: id, kickoff: after.kickoffAt });
-      }
-      return toAdminMatch(after);
+      await kickoffs.announce([moved]);
+      return toAdminMatch(await existing(id));
     },
 
     /**

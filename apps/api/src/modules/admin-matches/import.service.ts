@@ -8,7 +8,7 @@ import {
   type ImportResult,
 } from '@munegu/shared';
 import type { RunInTransaction } from '../../db/tx.js';
-import type { EventEmitter } from '../../events/domain-events.js';
+import type { KickoffAnnouncer } from './kickoff-announcer.js';
 import { AppError } from '../../lib/errors.js';
 import type { AdminMatchesRepository, MatchFields } from './admin-matches.repository.js';
 import type { Actor } from './admin-matches.service.js';
@@ -53,12 +53,12 @@ const str = (raw: Raw, key: string) =>
 export function importService({
   repo,
   transaction,
-  events,
+  kickoffs,
 }: {
   repo: AdminMatchesRepository;
   transaction: RunInTransaction;
   /** Announces the kickoffs an import moved, as the form does. */
-  events: EventEmitter;
+  kickoffs: KickoffAnnouncer;
 }) {
   /**
    * Resolves a club given by id or by exact name (any case), and names it for the preview: an
@@ -160,7 +160,7 @@ export function importService({
       const allOk = lines.every((l) => l.ok);
       if (dryRun || !allOk) return summary(lines, dryRun, false);
       const moved = await transaction(async (tx) => {
-        const kickoffs: { matchId: number; kickoff: Date }[] = [];
+        const announcements = [];
         for (const l of lines) {
           const f = l.parsed!;
           const existing = await repo.byRound(f.season, f.matchday, tx);
@@ -179,8 +179,7 @@ export function importService({
             tx,
             matchAudit(actor, 'match.update', existing.id, changes, matchName(before)),
           );
-          if (after.kickoffAt.getTime() !== before.kickoffAt.getTime() && !after.finishedAt)
-            kickoffs.push({ matchId: existing.id, kickoff: after.kickoffAt });
+          announcements.push(await kickoffs.moved(tx, before, after));
         }
         await repo.audit(tx, {
           actorId: actor.id,
@@ -189,10 +188,9 @@ export function importService({
           targetType: 'match',
           data: { lines: lines.length },
         });
-        return kickoffs;
+        return announcements;
       });
-      // After the commit, as the form does: listeners read the match as it now is.
-      for (const m of moved) await events.emit('kickoffMoved', m);
+      await kickoffs.announce(moved);
       return summary(lines, false, true);
     },
 

@@ -10,7 +10,9 @@ let w: ReturnType<typeof carpoolWorld>;
 let url: string;
 const clients: Client[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  // A moved kickoff announced at once (0), as an operator may choose: this file has no job
+  // runs; the held announcement is admin-matches/kickoff-notice.test.ts's.
+  t = await createTestApp({ env: { KICKOFF_ANNOUNCE_DELAY_MINUTES: '0' } });
   w = carpoolWorld(t);
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -1,6 +1,6 @@
 import { TRIP_TEXTS as T } from '@munegu/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { moveKickoff } from '../../../../test/helpers/admin.js';
+import { announceKickoffs, moveKickoff } from '../../../../test/helpers/admin.js';
 import { bearer } from '../../../../test/helpers/auth.js';
 import { createMatch, createUser, uniqueRealSeason } from '../../../../test/helpers/factories.js';
 import { waitFor } from '../../../../test/helpers/smtp-sink.js';
@@ -11,7 +11,8 @@ import { bellOf, MAIL_WAIT_MS, useMailingTrips } from '../../../../test/helpers/
  * An operator moves the kickoff of a match that has coaches: every registrant (confirmed or
  * waiting) and the antenna's organisers hear it, with the departure when the coach's times
  * still fit the match, or that they are to be changed when the coach now leaves after the
- * kickoff. Through the operators' real route, the app's bus, a real SMTP server and sockets.
+ * kickoff. Through the operators' real route, the scheduled announcement once its delay has
+ * passed, the app's bus, a real SMTP server and sockets.
  */
 const { sink, t, w, server } = useMailingTrips({ listen: true });
 const clients: Client[] = [];
@@ -65,6 +66,7 @@ describe('a moved kickoff and the coaches', { timeout: 120_000 }, () => {
     // Later in the evening: the coach still leaves before and comes back after.
     const later = await move(`${day}T21:00`);
     expect(later.statusCode, later.body).toBe(200);
+    await announceKickoffs(t);
     await until(() => confirmedTab.some((e) => e.type === 'DEPLACEMENT'), 3000);
     for (const member of [confirmed, waiting, organizer]) {
       const [row] = await bellOf(t, member);
@@ -97,6 +99,7 @@ describe('a moved kickoff and the coaches', { timeout: 120_000 }, () => {
     // Before the coach's departure: the times are to be changed, and the mail says so.
     const earlier = await move(`${day}T11:00`);
     expect(earlier.statusCode, earlier.body).toBe(200);
+    await announceKickoffs(t);
     const retime = T.kickoffMovedRetime(antenna.name, `02/01/${year + 1} à 11:00`);
     for (const member of [confirmed, waiting, organizer]) {
       const mail = await waitFor(
@@ -126,6 +129,7 @@ describe('a moved kickoff and the coaches', { timeout: 120_000 }, () => {
     await w.register(trip, organizer);
     const moved = await moveKickoff(t, match, { season, journee: 2 }, `${day}T21:15`);
     expect(moved.statusCode, moved.body).toBe(200);
+    await announceKickoffs(t);
     await waitFor(() => mailsTo(organizer.email)[0], MAIL_WAIT_MS);
     const bell = await bellOf(t, organizer);
     expect(bell.filter((n) => n.deplacement?.evenement === 'HORAIRE')).toHaveLength(1);
@@ -171,6 +175,7 @@ describe('a moved kickoff and the coaches', { timeout: 120_000 }, () => {
       },
     });
     expect(imported.json()).toMatchObject({ applied: true, valid: 2 });
+    await announceKickoffs(t);
 
     const [row] = await bellOf(t, member);
     expect(row).toMatchObject({

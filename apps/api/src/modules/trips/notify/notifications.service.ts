@@ -134,7 +134,7 @@ export function tripNotificationsService(deps: TripNotificationsDeps) {
      * runs tells its registrants (confirmed or waiting: the waiting may move up) and its
      * antenna's organisers the new kickoff, with the departure, or that its times no longer fit
      * and will change. One transaction, so either all of them hear it or none. Awaited by the
-     * operator's request, like carpool's reaction to the same event.
+     * announcement (admin-matches/kickoff-announcer.ts), like carpool's reaction to it.
      */
     async kickoffMoved(matchId: number): Promise<number> {
       return deps.transaction(async (tx) => {

@@ -1,10 +1,15 @@
 import { useState } from 'react';
-import { adminMatchInputSchema, type AdminMatch, type ClubDetail } from '@munegu/shared';
+import {
+  adminMatchInputSchema,
+  MATCH_TEXTS,
+  type AdminMatch,
+  type ClubDetail,
+} from '@munegu/shared';
 import { Crest } from '../../../components/ui/Crest';
 import { useSaveMatch } from '../api';
 import { saveOutcome } from './saveOutcome';
 import { KickoffTripsWarning } from './KickoffTripsWarning';
-import { parisInputToIso } from '../../../lib/dates';
+import { formatTime, parisInputToIso } from '../../../lib/dates';
 import { fieldErrors } from '../../../components/ui/formErrors';
 import { FormDialogFooter } from '../../../components/ui/Dialog';
 import adminStyles from '../admin.module.css';
@@ -14,6 +19,14 @@ type Props = {
   season: string;
   clubs: ClubDetail[];
   onDone: () => void;
+};
+
+/** What saving says, and when a moved kickoff will reach the match's travellers. */
+const savedText = (edit: boolean) => (saved: AdminMatch) => {
+  const done = edit ? 'Match modifié.' : 'Match créé.';
+  return saved.annonce_horaire
+    ? `${done} ${MATCH_TEXTS.kickoffNotice(formatTime(saved.annonce_horaire))}`
+    : done;
 };
 
 /** Create or edit a match; the kickoff is typed in Paris time ('YYYY-MM-DDTHH:mm'). */
@@ -49,7 +62,7 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
     setErrors({});
     save.mutate(
       { id: match?.id ?? null, input: parsed.data },
-      saveOutcome(match ? 'Match modifié.' : 'Match créé.', onDone, setErrors),
+      saveOutcome(savedText(match !== null), onDone, setErrors),
     );
   };
 

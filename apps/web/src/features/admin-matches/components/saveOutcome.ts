@@ -6,14 +6,14 @@ import { errorMessage, isApiError } from '../../../lib/api';
  * What a create-or-edit form of the operators does once the server answers: a toast saying
  * what was saved and `onDone`, or the server's field errors under their fields and a toast.
  */
-export function saveOutcome(
-  saved: string,
+export function saveOutcome<T>(
+  saved: string | ((answer: T) => string),
   onDone: () => void,
   setErrors: (errors: Record<string, string>) => void,
 ) {
   return {
-    onSuccess: () => {
-      toast.success(saved);
+    onSuccess: (answer: T) => {
+      toast.success(typeof saved === 'string' ? saved : saved(answer));
       onDone();
     },
     onError: (error: unknown) => {

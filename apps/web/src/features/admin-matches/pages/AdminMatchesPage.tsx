@@ -67,6 +67,11 @@ export default function AdminMatchesPage() {
                   <td data-label="Journée">{m.journee}</td>
                   <td data-label="Coup d’envoi">
                     {formatDate(m.date)} {formatTime(m.date)}
+                    {m.annonce_horaire && (
+                      <span className={cx(adminStyles['admin__muted'], styles['admin__notice'])}>
+                        {MATCH_TEXTS.kickoffNotice(formatTime(m.annonce_horaire))}
+                      </span>
+                    )}
                   </td>
                   <td data-label="Match" className={adminStyles['admin__cell--wide']}>
                     <span className={styles['admin__fixture']}>

@@ -21,6 +21,7 @@ const match = (id: number, extra: object) => ({
   buts_dom: null,
   buts_ext: null,
   nb_pronostics: 0,
+  annonce_horaire: null,
   ...extra,
 });
 const played = match(3, {
@@ -175,6 +176,38 @@ describe('operators’ matches', () => {
       ),
     ).toBeVisible();
     expect(within(form).queryByText(/Menton/)).toBeNull();
+  });
+
+  it('says when a moved kickoff will reach the match’s travellers, on saving and on the list', async () => {
+    // Held until 12:12 in Paris, ten minutes after the operator's last move.
+    const held = {
+      ...upcoming,
+      kickoff: '2026-09-12T22:00',
+      annonce_horaire: '2026-09-01T10:12:00.000Z',
+    };
+    api.reply('PUT /api/admin/matchs/4', 200, held);
+    renderAt('/admin/matchs');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Modifier le match de la journée 4' }),
+    );
+    const form = await screen.findByRole('dialog', { name: 'Modifier le match' });
+    fireEvent.change(within(form).getByLabelText('Coup d’envoi (heure de Paris)'), {
+      target: { value: '2026-09-12T22:00' },
+    });
+    api.reply('GET /api/admin/matchs', 200, [played, held]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    const notice =
+      'Nouvel horaire annoncé aux covoitureurs et aux inscrits des cars à 12:12, s’il ne change plus d’ici là.';
+    expect(await screen.findByText(`Match modifié. ${notice}`)).toBeVisible();
+    const row = (
+      await screen.findByRole('button', { name: 'Modifier le match de la journée 4' })
+    ).closest('tr')!;
+    expect(await within(row).findByText(notice)).toBeVisible();
+    // Nothing pending: nothing said.
+    const other = screen
+      .getByRole('button', { name: 'Modifier le match de la journée 3' })
+      .closest('tr')!;
+    expect(within(other).queryByText(/Nouvel horaire/)).toBeNull();
   });
 
   it('says which club to choose when none was', async () => {
