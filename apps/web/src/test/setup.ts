@@ -5,13 +5,36 @@ import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { resetFirstPageSettled } from '../lib/boot';
 
+/**
+ * A field's hint (a format, a length counter, what cannot change) that its control does not
+ * name in aria-describedby is never read to a screen-reader user. Checked on whatever each test
+ * rendered, so a form added later cannot forget it: a FormField's hint (`data-hint-for`) must
+ * be read by its own control, any other `…-hint` element by some control.
+ */
+function unreadHints(): string[] {
+  const describedBy = (el: Element | null) =>
+    el?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+  const read = new Set(
+    [...document.querySelectorAll('[aria-describedby]')].flatMap((el) => describedBy(el)),
+  );
+  return [...document.querySelectorAll<HTMLElement>('[data-hint-for], [id$="-hint"]')]
+    .filter((hint) => {
+      const owner = hint.dataset['hintFor'];
+      if (owner) return !describedBy(document.getElementById(owner)).includes(hint.id);
+      return !read.has(hint.id);
+    })
+    .map((hint) => `#${hint.id} n’est lue par aucun champ : « ${hint.textContent} »`);
+}
+
 afterEach(() => {
+  const unread = typeof document === 'undefined' ? [] : unreadHints();
   cleanup();
   if (typeof localStorage !== 'undefined') localStorage.clear();
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
   // Sonner keeps its toasts in a module-wide store and replays the active ones to the next
   // Toaster that mounts: a test's toasts would reappear, stacked over the next test's own.
   toast.dismiss();
+  if (unread.length > 0) throw new Error(unread.join('\n'));
 });
 // The wait for the first page to settle (lib/boot/afterFirstPage) is module state shared by a
 // file's tests; one still running when the file ends would fire its timers after jsdom is gone.

@@ -9,14 +9,18 @@ import type {
 
 type Props = { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode };
 
-/** Label + control + inline error, wired for screen readers (the control sets aria-describedby). */
+/**
+ * Label + control + hint + inline error, wired for screen readers: the control (id `id`) sets
+ * aria-describedby with `invalidProps(id, error, Boolean(hint))`. The hint carries
+ * `data-hint-for`, by which the tests' set-up fails any rendered hint its control does not read.
+ */
 export function FormField({ id, label, error, hint, children }: Props) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="field__hint">
+        <p id={`${id}-hint`} className="field__hint" data-hint-for={id}>
           {hint}
         </p>
       )}

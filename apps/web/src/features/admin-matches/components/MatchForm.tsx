@@ -12,6 +12,7 @@ import { KickoffTripsWarning } from './KickoffTripsWarning';
 import { formatTime, parisInputToIso } from '../../../lib/dates';
 import { fieldErrors } from '../../../components/ui/formErrors';
 import { FormDialogFooter } from '../../../components/ui/Dialog';
+import { FormField, invalidProps } from '../../../components/ui/FormField';
 import adminStyles from '../admin.module.css';
 
 type Props = {
@@ -66,23 +67,14 @@ export function MatchForm({ match, season, clubs, onDone }: Props) {
     );
   };
 
-  const field = (key: string, label: string, input: React.ReactNode, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`match-${key}`}>{label}</label>
+  const field = (key: string, label: string, input: React.ReactNode) => (
+    <FormField id={`match-${key}`} label={label} error={errors[key]}>
       {input}
-      {hint && <span className="field__hint">{hint}</span>}
-      {errors[key] && (
-        <span id={`match-${key}-error`} className="field__error" role="alert">
-          {errors[key]}
-        </span>
-      )}
-    </div>
+    </FormField>
   );
   const common = (key: string) => ({
-    id: `match-${key}`,
+    ...invalidProps(`match-${key}`, errors[key]),
     className: 'input',
-    'aria-invalid': errors[key] ? ('true' as const) : undefined,
-    'aria-describedby': errors[key] ? `match-${key}-error` : undefined,
   });
   const clubSelect = (key: 'club_dom_id' | 'club_ext_id') => {
     const club = clubs.find((c) => String(c.id) === values[key]);

@@ -127,7 +127,7 @@ export function NewsEditDialog({ open, draft, busy, failure, onClose, onSubmit }
           }
         >
           <textarea
-            {...invalidProps('news-edit-content', contentError)}
+            {...invalidProps('news-edit-content', contentError, true)}
             className="input"
             rows={6}
             value={values.contenu}

@@ -99,7 +99,7 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
             hint={`${description.length} / ${DESCRIPTION_MAX}`}
           >
             <textarea
-              {...invalidProps('edit-description', errors.description?.message)}
+              {...invalidProps('edit-description', errors.description?.message, true)}
               className="input"
               rows={4}
               maxLength={DESCRIPTION_MAX}

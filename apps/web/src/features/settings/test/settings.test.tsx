@@ -36,6 +36,10 @@ describe('settings page', () => {
     await open();
     const save = screen.getByRole('button', { name: 'Enregistrer' });
     expect(save).toBeDisabled();
+    // Its name, then what it means, as a screen reader says them (not one run-on name).
+    expect(screen.getByRole('switch', { name: 'Promos' })).toHaveAccessibleDescription(
+      'Concours, offres des partenaires…',
+    );
     fireEvent.click(screen.getByRole('switch', { name: /Promos/ }));
     fireEvent.click(save);
     expect(

@@ -121,7 +121,7 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
         error={error}
         hint={TRIP_TEXTS.fixedAfterCreation}
       >
-        <select {...invalidProps(`trip-${name}`, error)} className="input" disabled>
+        <select {...invalidProps(`trip-${name}`, error, true)} className="input" disabled>
           <option value={value.id}>{value.label}</option>
         </select>
       </FormField>
@@ -189,7 +189,7 @@ function TripForm({ trip, antennas, onDone, matches }: FormProps & { matches: Op
         hint={`${frenchCount(notes.length)} / ${frenchCount(TRIP_LIMITS.notesMax)} caractères`}
       >
         <textarea
-          {...invalidProps('trip-notes', errors.notes?.message)}
+          {...invalidProps('trip-notes', errors.notes?.message, true)}
           className="input"
           rows={3}
           {...register('notes')}
