@@ -42,10 +42,10 @@ export async function installAdapter(
     if (!opts.redisUrl) throw new Error('REDIS_URL manquant pour l’adaptateur Redis');
     // The clients reconnect by themselves after a drop, and the adapter resubscribes.
     const timeoutMs = opts.redisConnectTimeoutMs ?? 10_000;
-    const [pub, sub] = await Promise.all([
-      connectRedis(opts.redisUrl, timeoutMs),
-      connectRedis(opts.redisUrl, timeoutMs),
-    ]);
+    const [pub, sub] = await allOrNone(
+      [connectRedis(opts.redisUrl, timeoutMs), connectRedis(opts.redisUrl, timeoutMs)],
+      (client) => client.quit(),
+    );
     io.adapter(createRedisAdapter(pub, sub, { key: `${opts.redisPrefix ?? 'munegu'}:socket.io` }));
     return async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
@@ -58,6 +58,8 @@ export async function installAdapter(
     // A connection the server drops (restart, failover) must not crash the process; the
     // adapter opens a new LISTEN connection by itself, and the dead one's slot is given back.
     survivePoolDrops(pool, { releaseHeld: true });
+    // A failure here fails the start and leaves no connection: pg's pool.query destroys the
+    // client of a failed query rather than keeping it idle.
     await pool.query(ATTACHMENTS_TABLE);
     io.adapter(createPostgresAdapter(pool, { heartbeatInterval: 5_000 }));
     return async () => {
@@ -66,4 +68,23 @@ export async function installAdapter(
     };
   }
   return async () => {};
+}
+
+/**
+ * Both connections, or none: when one fails, the one that succeeded is closed before the
+ * failure is thrown (a connected Redis client reconnects for ever and would keep a failed
+ * start's process alive).
+ */
+async function allOrNone<T>(
+  connecting: [Promise<T>, Promise<T>],
+  close: (connection: T) => Promise<unknown>,
+): Promise<[T, T]> {
+  const settled = await Promise.allSettled(connecting);
+  const [a, b] = settled;
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
+  const failed = settled.find((s) => s.status === 'rejected')!;
+  await Promise.allSettled(
+    settled.flatMap((s) => (s.status === 'fulfilled' ? [close(s.value)] : [])),
+  );
+  throw failed.reason;
 }
