@@ -26,6 +26,15 @@ export function toAdminMatch(m: AdminMatchRow, now: Date): AdminMatch {
     buts_dom: m.homeGoals,
     buts_ext: m.awayGoals,
     nb_pronostics: m._count.predictions,
-    annonce_horaire: m.kickoffNoticeAt?.toISOString() ?? null,
+    annonce_horaire: pendingNotice(m)?.toISOString() ?? null,
   };
+}
+
+/**
+ * When the travellers will hear of the kickoff, if they will: a kickoff put back to what they
+ * last heard is held like any move, but its run will announce nothing, so nothing is said.
+ */
+function pendingNotice(m: AdminMatchRow): Date | null {
+  if (!m.kickoffNoticeAt || m.kickoffHeardAt?.getTime() === m.kickoffAt.getTime()) return null;
+  return m.kickoffNoticeAt;
 }
