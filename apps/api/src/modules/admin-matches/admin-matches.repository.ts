@@ -87,6 +87,11 @@ export function adminMatchesRepository(db: Db) {
       tx.$executeRaw`UPDATE matches
         SET kickoff_heard_at = COALESCE(kickoff_heard_at, ${heard}), kickoff_notice_at = ${due}
         WHERE id = ${id}`,
+    dropKickoffAnnouncement: (tx: Tx, id: number) =>
+      tx.match.updateMany({
+        where: { id, kickoffNoticeAt: { not: null } },
+        data: { kickoffNoticeAt: null, kickoffHeardAt: null },
+      }),
     dueKickoffAnnouncements: (now: Date) =>
       db.match.findMany({
         where: { kickoffNoticeAt: { lte: now } },

@@ -33,7 +33,11 @@ export function kickoffAnnouncer({ repo, clock, events, delayMs }: KickoffAnnoun
       after: { kickoffAt: Date; finishedAt: Date | null },
     ): Promise<KickoffMoved | null> {
       if (after.kickoffAt.getTime() === before.kickoffAt.getTime() || after.finishedAt) return null;
-      if (delayMs === 0) return { matchId: before.id, kickoff: after.kickoffAt };
+      if (delayMs === 0) {
+        // Held before the delay was set to 0 (a redeploy): this announcement supersedes it.
+        await repo.dropKickoffAnnouncement(tx, before.id);
+        return { matchId: before.id, kickoff: after.kickoffAt };
+      }
       const due = new Date(clock.now().getTime() + delayMs);
       await repo.holdKickoffAnnouncement(tx, before.id, before.kickoffAt, due);
       return null;

@@ -174,6 +174,27 @@ describe('a moved kickoff, announced once it stops moving', { timeout: 60_000 },
     expect(await horaires(passenger)).toHaveLength(1);
   });
 
+  it('lets a move announced at once (the delay set to 0 since) supersede a held one', async () => {
+    const { driver, move, day, match, season } = await carpoolMatch(11);
+    t.clock.set(new Date());
+    await move(`${day}T21:00`);
+    // The operators redeploy with KICKOFF_ANNOUNCE_DELAY_MINUTES=0 while it is held.
+    const now = await createTestApp({
+      database: t.database,
+      env: { KICKOFF_ANNOUNCE_DELAY_MINUTES: '0' },
+    });
+    try {
+      const res = await moveKickoff(now, match, { season, journee: 11 }, `${day}T21:30`);
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await now.close();
+    }
+    expect(await horaires(driver)).toHaveLength(1);
+    t.clock.advance(11 * MINUTE);
+    await run();
+    expect(await horaires(driver)).toHaveLength(1);
+  });
+
   it('tells nobody once the match was played before the delay ran out', async () => {
     const { match, driver, move, day } = await carpoolMatch();
     t.clock.set(new Date());
