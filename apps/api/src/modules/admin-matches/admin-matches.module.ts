@@ -17,12 +17,8 @@ export function adminMatchesModule(
   needs: { scoring: ScoringService; scoringTransaction: RunInTransaction },
 ) {
   const repo = adminMatchesRepository(db);
-  const kickoffs = kickoffAnnouncer({
-    repo,
-    clock,
-    events,
-    delayMs: config.kickoffAnnounceDelayMs,
-  });
+  const delayMs = config.kickoffAnnounceDelayMs;
+  const kickoffs = kickoffAnnouncer({ repo, clock, events, delayMs });
   const adminMatches = adminMatchesService({
     repo,
     scoring: needs.scoring,
